@@ -1,0 +1,131 @@
+#include "source.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "utf8.h"
+
+void source_map_init(SourceMap *map, Arena *arena) {
+    map->arena = arena;
+    map->files = NULL;
+    map->count = map->cap = 0;
+}
+
+static void index_lines(Arena *arena, SourceFile *file) {
+    uint32_t lines = 1;
+    for (uint32_t i = 0; i < file->len; i++)
+        if (file->text[i] == '\n') lines++;
+    file->line_starts = arena_alloc_array(arena, lines, sizeof(uint32_t));
+    file->line_count = lines;
+    uint32_t line = 1;
+    file->line_starts[0] = 0;
+    for (uint32_t i = 0; i < file->len; i++)
+        if (file->text[i] == '\n') file->line_starts[line++] = i + 1;
+}
+
+SourceFile *source_add(SourceMap *map, const char *path, const char *text, size_t len) {
+    if (map->count == map->cap) {
+        uint32_t cap = map->cap ? map->cap * 2 : 8;
+        SourceFile **files = arena_alloc_array(map->arena, cap, sizeof(SourceFile *));
+        if (map->count) memcpy(files, map->files, map->count * sizeof(SourceFile *));
+        map->files = files;
+        map->cap = cap;
+    }
+    SourceFile *file = arena_alloc(map->arena, sizeof(SourceFile));
+    file->id = map->count;
+    file->path = arena_strdup(map->arena, path);
+    file->text = arena_strndup(map->arena, text, len);
+    file->len = (uint32_t)len;
+    index_lines(map->arena, file);
+    map->files[map->count++] = file;
+    return file;
+}
+
+SourceFile *source_load(SourceMap *map, const char *path, const char **error) {
+    FILE *stream = fopen(path, "rb");
+    if (!stream) {
+        *error = arena_printf(map->arena, "无法打开文件：%s", strerror(errno));
+        return NULL;
+    }
+    char *data = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len == cap) {
+            cap = cap ? cap * 2 : 65536;
+            char *grown = realloc(data, cap);
+            if (!grown) {
+                free(data);
+                fclose(stream);
+                *error = "内存不足";
+                return NULL;
+            }
+            data = grown;
+        }
+        size_t got = fread(data + len, 1, cap - len, stream);
+        len += got;
+        if (got == 0) break;
+        if (len > SOURCE_MAX_BYTES) break;
+    }
+    bool failed = ferror(stream) != 0;
+    fclose(stream);
+    if (failed) {
+        free(data);
+        *error = "读取文件失败";
+        return NULL;
+    }
+    if (len > SOURCE_MAX_BYTES) {
+        free(data);
+        *error = arena_printf(map->arena, "文件过大（上限 %u 字节）", SOURCE_MAX_BYTES);
+        return NULL;
+    }
+    SourceFile *file = source_add(map, path, data ? data : "", len);
+    free(data);
+    return file;
+}
+
+SourceFile *source_get(const SourceMap *map, uint32_t id) {
+    return id < map->count ? map->files[id] : NULL;
+}
+
+static uint32_t line_index(const SourceFile *file, uint32_t offset) {
+    uint32_t lo = 0, hi = file->line_count;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (file->line_starts[mid] <= offset) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
+
+void source_position(const SourceFile *file, uint32_t offset, uint32_t *line, uint32_t *column) {
+    if (offset > file->len) offset = file->len;
+    uint32_t index = line_index(file, offset);
+    uint32_t start = file->line_starts[index];
+    *line = index + 1;
+    *column = (uint32_t)utf8_count(file->text + start, offset - start) + 1;
+}
+
+const char *source_line_text(const SourceFile *file, uint32_t line, uint32_t *len) {
+    if (line == 0 || line > file->line_count) {
+        *len = 0;
+        return "";
+    }
+    uint32_t start = file->line_starts[line - 1];
+    uint32_t end = line < file->line_count ? file->line_starts[line] - 1 : file->len;
+    if (end > start && file->text[end - 1] == '\r') end--;
+    *len = end - start;
+    return file->text + start;
+}
+
+Span span_make(uint32_t file, uint32_t start, uint32_t end) {
+    Span span = {file, start, end};
+    return span;
+}
+
+Span span_join(Span first, Span last) {
+    Span span = first;
+    if (last.file == first.file && last.end > span.end) span.end = last.end;
+    return span;
+}

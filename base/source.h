@@ -1,0 +1,55 @@
+/* Source files held in memory, with byte spans and line/column lookup. */
+#ifndef YUSEC_BASE_SOURCE_H
+#define YUSEC_BASE_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+
+/* A half-open byte range [start, end) inside one source file. */
+typedef struct Span {
+    uint32_t file;   /* index into the SourceMap */
+    uint32_t start;
+    uint32_t end;
+} Span;
+
+typedef struct SourceFile {
+    uint32_t id;
+    const char *path;      /* as given on the command line or found by lookup */
+    const char *text;      /* NUL-terminated copy; may contain NULs from the file */
+    uint32_t len;
+    uint32_t *line_starts; /* byte offset of each line's first byte */
+    uint32_t line_count;
+} SourceFile;
+
+typedef struct SourceMap {
+    Arena *arena;
+    SourceFile **files;
+    uint32_t count, cap;
+} SourceMap;
+
+/* Largest source file accepted; spans are 32-bit. */
+#define SOURCE_MAX_BYTES (64u * 1024u * 1024u)
+
+void source_map_init(SourceMap *map, Arena *arena);
+
+/* Adds text (copied) under the given path and returns the file. */
+SourceFile *source_add(SourceMap *map, const char *path, const char *text, size_t len);
+
+/* Reads a file. Returns NULL and sets *error to a Chinese message on failure. */
+SourceFile *source_load(SourceMap *map, const char *path, const char **error);
+
+SourceFile *source_get(const SourceMap *map, uint32_t id);
+
+/* 1-based line and 1-based column counted in characters (code points). */
+void source_position(const SourceFile *file, uint32_t offset, uint32_t *line, uint32_t *column);
+
+/* The bytes of line `line` (1-based) without its line terminator. */
+const char *source_line_text(const SourceFile *file, uint32_t line, uint32_t *len);
+
+Span span_make(uint32_t file, uint32_t start, uint32_t end);
+Span span_join(Span first, Span last);
+
+#endif

@@ -1,0 +1,27 @@
+/* UTF-8 decoding with strict validation (overlongs, surrogates and > U+10FFFF are invalid). */
+#ifndef YUSEC_BASE_UTF8_H
+#define YUSEC_BASE_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define UTF8_INVALID 0xFFFFFFFFu
+
+/* Decodes one code point at text[0..len). Stores its byte length in *width (at least 1,
+ * even for invalid input, so callers always make progress) and returns the code point,
+ * or UTF8_INVALID. */
+uint32_t utf8_decode(const char *text, size_t len, size_t *width);
+
+/* Byte offset of the first invalid sequence, or len when the whole text is valid. */
+size_t utf8_find_invalid(const char *text, size_t len);
+
+/* Writes the encoding of cp (at most 4 bytes) and returns its length. */
+size_t utf8_encode(uint32_t cp, char out[4]);
+
+/* Number of code points in valid UTF-8 text; invalid bytes count one each. */
+size_t utf8_count(const char *text, size_t len);
+
+/* Terminal columns a code point occupies: 2 for East Asian wide/full-width, else 1. */
+int utf8_display_width(uint32_t cp);
+
+#endif

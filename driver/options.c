@@ -1,0 +1,144 @@
+#include "options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+
+typedef struct ActionWord {
+    const char *flag;    /* -emit-wgsl */
+    const char *word;    /* the seed's tool word (着七), or NULL */
+    Action action;
+} ActionWord;
+
+static const ActionWord ACTION_WORDS[] = {
+    {"-dump-ast", NULL, ACTION_DUMP_AST},
+    {"-check", "检查", ACTION_CHECK},
+    {"-emit-ir", NULL, ACTION_EMIT_IR},
+    {"-emit-wgsl", "译", ACTION_EMIT_WGSL},
+    {"-emit-msl", "金属", ACTION_EMIT_MSL},
+    {"-emit-ptx", "千手", ACTION_EMIT_PTX},
+    {"-emit-gen", "生成", ACTION_EMIT_GEN},
+    {NULL, "run", ACTION_RUN},
+};
+
+const char *action_flag(Action action) {
+    for (size_t i = 0; i < sizeof ACTION_WORDS / sizeof ACTION_WORDS[0]; i++)
+        if (ACTION_WORDS[i].action == action)
+            return ACTION_WORDS[i].flag ? ACTION_WORDS[i].flag : ACTION_WORDS[i].word;
+    return "";
+}
+
+void options_print_help(FILE *out) {
+    fputs("用法：yusec [选项] 文件\n"
+          "      yusec 检查|译|金属|千手|生成 [选项] 文件\n"
+          "\n"
+          "把豫言着色源（名。着色器。豫）译成 WGSL、MSL 与 PTX。\n"
+          "\n"
+          "动作（默认 -check）：\n"
+          "  -dump-ast        打印语法树\n"
+          "  -check, 检查     只做语法分析与类型检查\n"
+          "  -emit-ir         打印 YIR（中间表示）\n"
+          "  -emit-wgsl, 译   译成 WGSL，入口表打印到标准错误\n"
+          "  -emit-msl, 金属  译成 MSL\n"
+          "  -emit-ptx, 千手  译成 PTX\n"
+          "  -emit-gen, 生成  打印高级代码导入时所得模块的源码\n"
+          "\n"
+          "选项：\n"
+          "  -o 文件          输出写到文件（默认标准输出）\n"
+          "  -I 目录          在目录里找包（可多次）\n"
+          "  -fmax-errors=N   最多报告 N 条错误（0 为不限，默认 20）\n"
+          "  --help           显示本帮助\n"
+          "  --version        显示版本\n"
+          "\n"
+          "退出码：0 成功，1 报告了错误，2 用法或读写错误。\n",
+          out);
+}
+
+static bool set_action(Options *options, Action action, const char *arg, FILE *err) {
+    if (options->action != ACTION_NONE && options->action != action) {
+        fprintf(err, "yusec: error: 动作 %s 与 %s 不能同时使用\n", action_flag(options->action), arg);
+        return false;
+    }
+    options->action = action;
+    return true;
+}
+
+static bool match_action(const char *arg, bool allow_word, Action *action) {
+    for (size_t i = 0; i < sizeof ACTION_WORDS / sizeof ACTION_WORDS[0]; i++) {
+        const ActionWord *word = &ACTION_WORDS[i];
+        if ((word->flag && strcmp(arg, word->flag) == 0) ||
+            (allow_word && word->word && strcmp(arg, word->word) == 0)) {
+            *action = word->action;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool parse_max_errors(Options *options, const char *value, FILE *err) {
+    char *end;
+    long n = strtol(value, &end, 10);
+    if (*value == '\0' || *end != '\0' || n < 0 || n > 100000) {
+        fprintf(err, "yusec: error: -fmax-errors 须是 0 到 100000 之间的整数，却是 '%s'\n", value);
+        return false;
+    }
+    options->max_errors = (int)n;
+    return true;
+}
+
+bool options_parse(Options *options, int argc, char **argv, FILE *err) {
+    memset(options, 0, sizeof *options);
+    options->max_errors = DIAG_DEFAULT_MAX_ERRORS;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        Action action;
+        /* A tool word is a subcommand only in first position, so a file named 译 still works. */
+        if (match_action(arg, i == 1, &action)) {
+            if (!set_action(options, action, arg, err)) return false;
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            options->action = ACTION_HELP;
+            return true;
+        } else if (strcmp(arg, "--version") == 0) {
+            options->action = ACTION_VERSION;
+            return true;
+        } else if (strcmp(arg, "-o") == 0 || strcmp(arg, "-I") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(err, "yusec: error: %s 后面缺少参数\n", arg);
+                return false;
+            }
+            const char *value = argv[++i];
+            if (arg[1] == 'o') {
+                options->output = value;
+            } else if (options->include_count == OPTIONS_MAX_INCLUDES) {
+                fprintf(err, "yusec: error: -I 最多 %d 个\n", OPTIONS_MAX_INCLUDES);
+                return false;
+            } else {
+                options->includes[options->include_count++] = value;
+            }
+        } else if (strncmp(arg, "-I", 2) == 0 && arg[2]) {
+            if (options->include_count == OPTIONS_MAX_INCLUDES) {
+                fprintf(err, "yusec: error: -I 最多 %d 个\n", OPTIONS_MAX_INCLUDES);
+                return false;
+            }
+            options->includes[options->include_count++] = arg + 2;
+        } else if (strncmp(arg, "-fmax-errors=", 13) == 0) {
+            if (!parse_max_errors(options, arg + 13, err)) return false;
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            fprintf(err, "yusec: error: 未知选项 '%s'（见 yusec --help）\n", arg);
+            return false;
+        } else if (options->input) {
+            fprintf(err, "yusec: error: 只能给一个输入文件（已有 '%s'，又给了 '%s'）\n",
+                    options->input, arg);
+            return false;
+        } else {
+            options->input = arg;
+        }
+    }
+    if (options->action == ACTION_NONE) options->action = ACTION_CHECK;
+    if (!options->input) {
+        fprintf(err, "yusec: error: 没有输入文件（见 yusec --help）\n");
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,40 @@
+/* Command-line options of the yusec driver. */
+#ifndef YUSEC_DRIVER_OPTIONS_H
+#define YUSEC_DRIVER_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef enum Action {
+    ACTION_NONE,
+    ACTION_DUMP_AST,  /* -dump-ast */
+    ACTION_CHECK,     /* -check, 检查 */
+    ACTION_EMIT_IR,   /* -emit-ir */
+    ACTION_EMIT_WGSL, /* -emit-wgsl, 译 */
+    ACTION_EMIT_MSL,  /* -emit-msl, 金属 */
+    ACTION_EMIT_PTX,  /* -emit-ptx, 千手 */
+    ACTION_EMIT_GEN,  /* -emit-gen, 生成 */
+    ACTION_RUN,       /* run */
+    ACTION_HELP,
+    ACTION_VERSION,
+} Action;
+
+enum { OPTIONS_MAX_INCLUDES = 64 };
+
+typedef struct Options {
+    Action action;
+    const char *input;
+    const char *output;          /* -o; NULL for stdout */
+    const char *includes[OPTIONS_MAX_INCLUDES];
+    int include_count;
+    int max_errors;              /* -fmax-errors=N; 0 = no cap */
+} Options;
+
+/* Parses argv. On a usage error prints a message to err and returns false. */
+bool options_parse(Options *options, int argc, char **argv, FILE *err);
+
+void options_print_help(FILE *out);
+
+const char *action_flag(Action action);
+
+#endif

@@ -1,0 +1,66 @@
+/* Packages and module lookup (spec 着二): from one shader file to the ordered list of
+ * shader sources and interfaces it needs, dependencies first. */
+#ifndef YUSEC_FRONTEND_MODULE_H
+#define YUSEC_FRONTEND_MODULE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../base/arena.h"
+#include "../base/diag.h"
+#include "../base/source.h"
+#include "ast.h"
+
+typedef enum ModuleKind {
+    MODULE_SHADER_SOURCE,     /* 名。着色器。豫 */
+    MODULE_SHADER_INTERFACE,  /* 名。着色器。接口。豫 (signatures and 即 only) */
+} ModuleKind;
+
+typedef struct Package {
+    const char *name;          /* 「点染」; NULL for the anonymous package of a lone file */
+    const char *root;          /* directory holding the manifest (or the lone file's dir) */
+    const char **dependencies; /* package names */
+    uint32_t dependency_count;
+    bool is_builtin;           /* the 点染 package shipped with the compiler */
+} Package;
+
+typedef struct Module {
+    ModuleKind kind;
+    const char *path;          /* file path as opened */
+    const char *module_name;   /* e.g. 点染本, 加倍 (file name without suffix) */
+    const Package *package;
+    AstFile *ast;
+    struct Module **imports;   /* resolved imports, in source order */
+    uint32_t import_count;
+    const AstStmt **import_stmts; /* the statement that produced imports[i] */
+} Module;
+
+typedef struct LoadOptions {
+    const char **search_paths;  /* -I directories, in order */
+    uint32_t search_path_count;
+    const char *builtin_dir;    /* directory of the 点染 package (holds 点染本。着色器。接口。豫) */
+    /* Files read (shader sources and interfaces), for depfiles; filled by load_program. */
+    bool record_dependencies;
+} LoadOptions;
+
+typedef struct Program {
+    Module **modules;           /* every module, dependencies before dependents; the main
+                                   file is last */
+    uint32_t module_count;
+    Module *main;
+    const char **files_read;    /* every file opened, in order (manifests included) */
+    uint32_t files_read_count;
+} Program;
+
+/* Loads and parses the main file and everything it imports. Reports lookup errors
+ * (with the seed's exact text), import cycles and parse errors. Returns NULL only when
+ * the main file cannot be read (an I/O error, already reported). */
+Program *load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
+                      const char *main_path, const LoadOptions *options);
+
+/* Finds the 点染 package directory shipped with the compiler, given argv[0]'s resolved
+ * executable path: <exe dir>/库/点染 (build tree) or <exe dir>/../share/yusec/库/点染
+ * (install). Returns NULL when neither exists. */
+const char *find_builtin_dir(Arena *arena, const char *executable_path);
+
+#endif

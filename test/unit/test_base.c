@@ -1,0 +1,166 @@
+/* Unit tests for base/: arena, UTF-8, source positions and diagnostic formatting. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "base/arena.h"
+#include "base/diag.h"
+#include "base/source.h"
+#include "base/strbuf.h"
+#include "base/utf8.h"
+
+static void test_arena_alignment_and_zeroing(void **state) {
+    (void)state;
+    Arena arena;
+    arena_init(&arena);
+    for (int i = 1; i < 200; i++) {
+        unsigned char *p = arena_alloc(&arena, (size_t)i * 37);
+        assert_int_equal((uintptr_t)p % 16, 0);
+        for (int j = 0; j < i * 37; j++) assert_int_equal(p[j], 0);
+        memset(p, 0xAB, (size_t)i * 37);
+    }
+    char *big = arena_alloc(&arena, 1 << 20);  /* larger than a block */
+    big[(1 << 20) - 1] = 1;
+    assert_string_equal(arena_printf(&arena, "%s=%d", "甲", 3), "甲=3");
+    arena_free(&arena);
+}
+
+static void test_ptrvec_grows(void **state) {
+    (void)state;
+    Arena arena;
+    arena_init(&arena);
+    PtrVec vec = {0};
+    int values[100];
+    for (int i = 0; i < 100; i++) ptrvec_push(&arena, &vec, &values[i]);
+    assert_int_equal(vec.len, 100);
+    for (int i = 0; i < 100; i++) assert_ptr_equal(vec.items[i], &values[i]);
+    arena_free(&arena);
+}
+
+static void test_utf8_decode_valid_and_invalid(void **state) {
+    (void)state;
+    size_t width;
+    assert_int_equal(utf8_decode("A", 1, &width), 'A');
+    assert_int_equal(width, 1);
+    assert_int_equal(utf8_decode("「", 3, &width), 0x300C);
+    assert_int_equal(width, 3);
+    assert_int_equal(utf8_decode("\xF0\x9F\x98\x80", 4, &width), 0x1F600);
+    /* truncated, overlong, surrogate, lone continuation, beyond U+10FFFF */
+    assert_int_equal(utf8_decode("\xE3\x80", 2, &width), UTF8_INVALID);
+    assert_int_equal(width, 1);
+    assert_int_equal(utf8_decode("\xC0\xAF", 2, &width), UTF8_INVALID);
+    assert_int_equal(utf8_decode("\xE0\x80\xAF", 3, &width), UTF8_INVALID);
+    assert_int_equal(utf8_decode("\xED\xA0\x80", 3, &width), UTF8_INVALID);
+    assert_int_equal(utf8_decode("\x80", 1, &width), UTF8_INVALID);
+    assert_int_equal(utf8_decode("\xF4\x90\x80\x80", 4, &width), UTF8_INVALID);
+    assert_int_equal(utf8_find_invalid("甲乙\xFF丙", 10), 6);
+    assert_int_equal(utf8_find_invalid("甲乙", 6), 6);
+}
+
+static void test_utf8_encode_roundtrip(void **state) {
+    (void)state;
+    uint32_t points[] = {0x41, 0x7FF, 0x3000, 0xFFFD, 0x10FFFF};
+    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
+        char buf[4];
+        size_t len = utf8_encode(points[i], buf), width;
+        assert_int_equal(utf8_decode(buf, len, &width), points[i]);
+        assert_int_equal(width, len);
+    }
+    assert_int_equal(utf8_display_width(0x3000), 2);
+    assert_int_equal(utf8_display_width('a'), 1);
+}
+
+static void test_source_position_counts_characters(void **state) {
+    (void)state;
+    Arena arena;
+    arena_init(&arena);
+    SourceMap map;
+    source_map_init(&map, &arena);
+    const char *text = "「甲」乃\r\n　「乙」也。\n";
+    SourceFile *file = source_add(&map, "t。着色器。豫", text, strlen(text));
+    uint32_t line, column;
+    const char *second = strstr(text, "「乙」");
+    source_position(file, (uint32_t)(second - text), &line, &column);
+    assert_int_equal(line, 2);
+    assert_int_equal(column, 2);  /* after one U+3000 */
+    uint32_t len;
+    const char *row = source_line_text(file, 1, &len);
+    assert_int_equal(len, strlen("「甲」乃"));  /* CR dropped */
+    assert_memory_equal(row, "「甲」乃", len);
+    source_position(file, file->len + 100, &line, &column);  /* clamped, no overrun */
+    assert_int_equal(line, 3);
+    arena_free(&arena);
+}
+
+static void test_diag_format_with_caret(void **state) {
+    (void)state;
+    Arena arena;
+    arena_init(&arena);
+    SourceMap map;
+    source_map_init(&map, &arena);
+    const char *text = "「甲」者\n　「乙」加「丙」也。\n";
+    SourceFile *file = source_add(&map, "t。着色器。豫", text, strlen(text));
+    DiagEngine diag;
+    diag_init(&diag, &map, NULL);
+    uint32_t start = (uint32_t)(strstr(text, "「乙」") - text);
+    diag_error(&diag, span_make(file->id, start, start + (uint32_t)strlen("「乙」")),
+               "未知的名字「%s」", "乙");
+    diag_note(&diag, span_make(file->id, 0, 3), "这里");
+    assert_string_equal(strbuf_cstr(&diag.text),
+                        "t。着色器。豫:2:2: error: 未知的名字「乙」\n"
+                        "　「乙」加「丙」也。\n"
+                        "  ^~~~~~\n"
+                        "t。着色器。豫:1:1: note: 这里\n"
+                        "「甲」者\n"
+                        "^~\n");
+    assert_true(diag_has_errors(&diag));
+    diag_free(&diag);
+    arena_free(&arena);
+}
+
+static void test_diag_cap_and_invalid_bytes(void **state) {
+    (void)state;
+    Arena arena;
+    arena_init(&arena);
+    SourceMap map;
+    source_map_init(&map, &arena);
+    const char text[] = "a\xFF" "b";
+    SourceFile *file = source_add(&map, "x", text, 3);
+    DiagEngine diag;
+    diag_init(&diag, &map, NULL);
+    diag.max_errors = 2;
+    for (int i = 0; i < 5; i++) {
+        diag_error(&diag, span_make(file->id, 1, 2), "坏字节");
+        diag_note(&diag, span_make(file->id, 0, 1), "说明");
+    }
+    assert_int_equal(diag.error_count, 5);
+    assert_true(diag_capped(&diag));
+    const char *out = strbuf_cstr(&diag.text);
+    /* the excerpt shows U+FFFD for the bad byte; three errors and their notes are dropped */
+    assert_non_null(strstr(out, "a\xEF\xBF\xBD" "b\n"));
+    assert_non_null(strstr(out, "错误过多"));
+    int errors = 0;
+    for (const char *p = out; (p = strstr(p, "error:")) != NULL; p++) errors++;
+    assert_int_equal(errors, 2);
+    int notes = 0;
+    for (const char *p = out; (p = strstr(p, "note:")) != NULL; p++) notes++;
+    assert_int_equal(notes, 2);
+    diag_free(&diag);
+    arena_free(&arena);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_arena_alignment_and_zeroing),
+        cmocka_unit_test(test_ptrvec_grows),
+        cmocka_unit_test(test_utf8_decode_valid_and_invalid),
+        cmocka_unit_test(test_utf8_encode_roundtrip),
+        cmocka_unit_test(test_source_position_counts_characters),
+        cmocka_unit_test(test_diag_format_with_caret),
+        cmocka_unit_test(test_diag_cap_and_invalid_bytes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,45 @@
+// Validates WGSL files with Dawn/Tint (npm webgpu, null backend: full validation, no GPU).
+// Usage: node validate_wgsl.mjs FILE.wgsl...   Exit 0 when all are valid, 1 otherwise,
+// 2 when Dawn itself cannot start. Tint's messages are printed as FILE:line:col: message.
+import { readFileSync } from 'node:fs';
+import { create, globals } from 'webgpu';
+
+Object.assign(globalThis, globals);
+
+async function openDevice() {
+  const gpu = create(['backend=null']);
+  const adapter = await gpu.requestAdapter();
+  if (!adapter) throw new Error('Dawn gave no null adapter');
+  const wanted = ['shader-f16', 'subgroups'].filter((f) => adapter.features.has(f));
+  return adapter.requestDevice({ requiredFeatures: wanted });
+}
+
+async function validate(device, path) {
+  const code = readFileSync(path, 'utf8');
+  device.pushErrorScope('validation');
+  const module = device.createShaderModule({ code });
+  const info = await module.getCompilationInfo();
+  const scopeError = await device.popErrorScope();
+  const errors = info.messages.filter((m) => m.type === 'error');
+  for (const m of info.messages)
+    console.log(`${path}:${m.lineNum}:${m.linePos}: ${m.type}: ${m.message}`);
+  if (errors.length === 0 && scopeError) console.log(`${path}: error: ${scopeError.message}`);
+  return errors.length === 0 && !scopeError;
+}
+
+const files = process.argv.slice(2);
+let device;
+try {
+  device = await openDevice();
+} catch (e) {
+  console.error(`validate_wgsl: cannot start Dawn: ${e.message}`);
+  process.exit(2);
+}
+let ok = true;
+for (const file of files) {
+  const valid = await validate(device, file);
+  if (valid) console.log(`${file}: valid`);
+  ok = ok && valid;
+}
+device.destroy();
+process.exit(ok ? 0 : 1);

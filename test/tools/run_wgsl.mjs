@@ -1,0 +1,93 @@
+// Runs a compute shader on the CPU (Mesa llvmpipe through Dawn's GLES backend) and compares
+// the buffers with expected contents.
+// Usage: node run_wgsl.mjs SHADER.wgsl SPEC.json
+// SPEC: {"entry": "加倍", "workgroups": [x, y, z],
+//        "buffers": [{"group": 0, "binding": 0, "type": "u32"|"i32"|"f32",
+//                     "init": [...], "expect": [...], "tolerance": 0}]}
+// A binding declared var<uniform> in the WGSL gets a uniform buffer, others storage.
+// Prints 跳过 and exits 0 when no adapter is available; exit 1 on a mismatch.
+import { readFileSync } from 'node:fs';
+import { create, globals } from 'webgpu';
+
+Object.assign(globalThis, globals);
+process.env.EGL_PLATFORM ??= 'surfaceless';
+
+const [shaderPath, specPath] = process.argv.slice(2);
+const code = readFileSync(shaderPath, 'utf8');
+const spec = JSON.parse(readFileSync(specPath, 'utf8'));
+const ARRAYS = { u32: Uint32Array, i32: Int32Array, f32: Float32Array };
+
+function isUniform(group, binding) {
+  const re = new RegExp(`@group\\(${group}\\)\\s*@binding\\(${binding}\\)\\s*var<uniform>`);
+  return re.test(code);
+}
+
+async function openDevice() {
+  const gpu = create(['backend=opengles']);
+  const adapter = await gpu.requestAdapter({ featureLevel: 'compatibility' });
+  return adapter ? adapter.requestDevice() : null;
+}
+
+async function main() {
+  const device = await openDevice();
+  if (!device) {
+    console.log(`跳过: ${shaderPath}: no llvmpipe (GLES) adapter`);
+    return 0;
+  }
+  device.pushErrorScope('validation');
+  const module = device.createShaderModule({ code });
+  const pipeline = device.createComputePipeline({
+    layout: 'auto', compute: { module, entryPoint: spec.entry } });
+  const groups = new Map();
+  const buffers = spec.buffers.map((b) => {
+    const data = new ARRAYS[b.type](b.init);
+    const size = Math.max(16, Math.ceil(data.byteLength / 16) * 16);
+    const uniform = isUniform(b.group, b.binding);
+    const buffer = device.createBuffer({ size, usage: (uniform ? GPUBufferUsage.UNIFORM :
+      GPUBufferUsage.STORAGE) | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(buffer, 0, data);
+    if (!groups.has(b.group)) groups.set(b.group, []);
+    groups.get(b.group).push({ binding: b.binding, resource: { buffer } });
+    return { spec: b, buffer, size };
+  });
+  const encoder = device.createCommandEncoder();
+  const pass = encoder.beginComputePass();
+  pass.setPipeline(pipeline);
+  for (const [group, entries] of groups)
+    pass.setBindGroup(group, device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(group), entries }));
+  pass.dispatchWorkgroups(...spec.workgroups);
+  pass.end();
+  const reads = buffers.filter((b) => b.spec.expect).map((b) => {
+    const read = device.createBuffer({ size: b.size,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    encoder.copyBufferToBuffer(b.buffer, 0, read, 0, b.size);
+    return { ...b, read };
+  });
+  device.queue.submit([encoder.finish()]);
+  const error = await device.popErrorScope();
+  if (error) {
+    console.log(`${shaderPath}: error: ${error.message}`);
+    return 1;
+  }
+  let ok = true;
+  for (const r of reads) {
+    await r.read.mapAsync(GPUMapMode.READ);
+    const got = Array.from(new ARRAYS[r.spec.type](r.read.getMappedRange().slice(0)))
+      .slice(0, r.spec.expect.length);
+    const tol = r.spec.tolerance ?? 0;
+    const bad = got.findIndex((v, i) => !(Math.abs(v - r.spec.expect[i]) <= tol));
+    const where = `@group(${r.spec.group}) @binding(${r.spec.binding})`;
+    if (bad >= 0) {
+      ok = false;
+      console.log(`${shaderPath}: ${where}[${bad}] = ${got[bad]}, expected ${r.spec.expect[bad]}`);
+      console.log(`  got      ${JSON.stringify(got)}\n  expected ${JSON.stringify(r.spec.expect)}`);
+    } else {
+      console.log(`${shaderPath}: ${where} matches (${got.length} values)`);
+    }
+  }
+  device.destroy();
+  return ok ? 0 : 1;
+}
+
+process.exit(await main());

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/arena.h"
 #include "base/diag.h"
@@ -10,6 +11,12 @@
 #include "driver/options.h"
 #include "driver/output.h"
 #include "frontend/ast.h"
+#include "frontend/module.h"
+#include "frontend/lower.h"
+#include "frontend/sema.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+#include "targets/target.h"
 
 enum { EXIT_OK = 0, EXIT_DIAGNOSTICS = 1, EXIT_USAGE = 2 };
 
@@ -64,11 +71,189 @@ static int run_dump_ast(Session *session) {
     return status;
 }
 
-static int run_check(Session *session) {
-    const SourceFile *file = load_main(session);
-    if (!file) return EXIT_USAGE;
-    parse_file(&session->arena, file, &session->diag);
-    return finish(session, NULL);
+/* The resolved path of the running executable, to find the 点染 package shipped with it. */
+static const char *executable_path(Session *session, const char *argv0) {
+    char buffer[4096];
+    ssize_t len = readlink("/proc/self/exe", buffer, sizeof buffer - 1);
+    if (len > 0) return arena_strndup(&session->arena, buffer, (size_t)len);
+    return argv0;
+}
+
+/* Loads the main file with its imports and type-checks the program: the front end. */
+static CheckedProgram *run_frontend(Session *session, const char *argv0, int *status) {
+    const Options *options = session->options;
+    LoadOptions load = {0};
+    load.search_paths = options->includes;
+    load.search_path_count = (uint32_t)options->include_count;
+    load.builtin_dir = find_builtin_dir(&session->arena, executable_path(session, argv0));
+    Program *program = load_program(&session->arena, &session->sources, &session->diag,
+                                    options->input, &load);
+    if (!program) {
+        *status = EXIT_USAGE;
+        return NULL;
+    }
+    if (diag_has_errors(&session->diag)) {
+        *status = EXIT_DIAGNOSTICS;
+        return NULL;
+    }
+    CheckedProgram *checked = check_program(&session->arena, program, &session->diag);
+    *status = checked ? EXIT_OK : EXIT_DIAGNOSTICS;
+    return checked;
+}
+
+static int run_check(Session *session, const char *argv0) {
+    int status;
+    run_frontend(session, argv0, &status);
+    return status == EXIT_OK ? finish(session, NULL) : status;
+}
+
+static bool has_suffix(const char *text, const char *suffix) {
+    size_t len = strlen(text), suffix_len = strlen(suffix);
+    return len >= suffix_len && strcmp(text + len - suffix_len, suffix) == 0;
+}
+
+/* YIR for the input: read from a .yir file, or lowered from the checked program. */
+static IrModule *input_module(Session *session, const char *argv0, int *status) {
+    if (has_suffix(session->options->input, ".yir")) {
+        const SourceFile *file = load_main(session);
+        if (!file) {
+            *status = EXIT_USAGE;
+            return NULL;
+        }
+        IrModule *module = ir_read(&session->diag, file);
+        *status = module ? EXIT_OK : EXIT_DIAGNOSTICS;
+        return module;
+    }
+    CheckedProgram *checked = run_frontend(session, argv0, status);
+    if (!checked) return NULL;
+    IrModule *module = lower_program(checked, &session->diag);
+    *status = module ? EXIT_OK : EXIT_DIAGNOSTICS;
+    return module;
+}
+
+/* The pass list to run: -passes= when given, else the target's default; -emit-ir -O0 runs
+ * none. -fno-uniformity-check drops the uniformity pass (to compare verdicts with Tint). */
+static const char *pipeline_for(Session *session, PassTarget target) {
+    const Options *options = session->options;
+    if (!options->passes && options->action == ACTION_EMIT_IR && options->opt_level == 0)
+        return "";
+    const char *pipeline = options->passes ? options->passes : default_pipeline(target);
+    if (!options->no_uniformity_check) return pipeline;
+    StrBuf kept;
+    strbuf_init(&kept);
+    const char *start = pipeline;
+    while (*start) {
+        const char *end = strchr(start, ',');
+        size_t len = end ? (size_t)(end - start) : strlen(start);
+        if (!(len == strlen("uniformity") && strncmp(start, "uniformity", len) == 0)) {
+            if (kept.len) strbuf_putc(&kept, ',');
+            strbuf_append(&kept, start, len);
+        }
+        start += len + (end ? 1 : 0);
+    }
+    char *result = arena_strdup(&session->arena, strbuf_cstr(&kept));
+    strbuf_free(&kept);
+    return result;
+}
+
+/* Builds the module for a target: input, verification, then the pass pipeline with the
+ * requested dumps (on stderr). */
+static IrModule *build_module(Session *session, const char *argv0, PassTarget target,
+                              int *status) {
+    const Options *options = session->options;
+    IrModule *module = input_module(session, argv0, status);
+    if (!module) return NULL;
+    if (!ir_verify(module, &session->diag)) {
+        *status = EXIT_DIAGNOSTICS;
+        ir_module_free(module);
+        return NULL;
+    }
+    StrBuf dumps;
+    strbuf_init(&dumps);
+    PassContext ctx;
+    pass_context_init(&ctx, module, &session->diag, target);
+    ctx.verify_each = options->verify_each;
+    ctx.print_after_all = options->print_after_all;
+    ctx.print_after = options->print_after;
+    ctx.print_out = &dumps;
+    bool ok = pass_run_pipeline(&ctx, pipeline_for(session, target));
+    fputs(strbuf_cstr(&dumps), stderr);
+    strbuf_free(&dumps);
+    if (!ok || diag_has_errors(&session->diag)) {
+        *status = EXIT_DIAGNOSTICS;
+        ir_module_free(module);
+        return NULL;
+    }
+    *status = EXIT_OK;
+    return module;
+}
+
+static bool parse_ir_target(const char *name, PassTarget *target) {
+    if (!name || strcmp(name, "wgsl") == 0) *target = PASS_TARGET_WGSL;
+    else if (strcmp(name, "msl") == 0) *target = PASS_TARGET_MSL;
+    else if (strcmp(name, "ptx") == 0) *target = PASS_TARGET_PTX;
+    else return false;
+    return true;
+}
+
+static int run_emit_ir(Session *session, const char *argv0) {
+    PassTarget target;
+    if (!parse_ir_target(session->options->ir_target, &target)) {
+        fprintf(stderr, "yusec: error: 未知的目标 '%s'（可选 wgsl、msl、ptx）\n",
+                session->options->ir_target);
+        return EXIT_USAGE;
+    }
+    int status;
+    IrModule *module = build_module(session, argv0, target, &status);
+    if (!module) return status;
+    StrBuf out;
+    strbuf_init(&out);
+    ir_print_module(&out, module);
+    status = finish(session, &out);
+    strbuf_free(&out);
+    ir_module_free(module);
+    return status;
+}
+
+typedef bool (*TextEmitter)(const IrModule *module, const Options *options, StrBuf *out,
+                            StrBuf *entry_table, DiagEngine *diag);
+
+static bool emit_wgsl_text(const IrModule *module, const Options *options, StrBuf *out,
+                           StrBuf *entry_table, DiagEngine *diag) {
+    (void)options;
+    return wgsl_emit(module, out, entry_table, diag);
+}
+
+static bool emit_ptx_text(const IrModule *module, const Options *options, StrBuf *out,
+                          StrBuf *entry_table, DiagEngine *diag) {
+    PtxOptions ptx;
+    ptx_options_init(&ptx);
+    if (options->arch) ptx.arch = options->arch;
+    if (options->ptx_version) ptx.ptx_version = options->ptx_version;
+    if (options->opt_level >= 0) ptx.opt_level = options->opt_level;
+    ptx.fma_contract = !options->no_fma;
+    return ptx_emit(module, &ptx, out, entry_table, diag);
+}
+
+/* -emit-wgsl / -emit-ptx: the text on stdout (or -o), the entry table on stderr (着七). */
+static int run_emit_text(Session *session, const char *argv0, PassTarget target,
+                         TextEmitter emit) {
+    int status;
+    IrModule *module = build_module(session, argv0, target, &status);
+    if (!module) return status;
+    StrBuf out, entries;
+    strbuf_init(&out);
+    strbuf_init(&entries);
+    if (emit(module, session->options, &out, &entries, &session->diag)) {
+        status = finish(session, &out);
+        if (status == EXIT_OK) fputs(strbuf_cstr(&entries), stderr);
+    } else {
+        status = EXIT_DIAGNOSTICS;
+    }
+    strbuf_free(&out);
+    strbuf_free(&entries);
+    ir_module_free(module);
+    return status;
 }
 
 static int run_not_yet(const Options *options) {
@@ -95,7 +280,14 @@ int main(int argc, char **argv) {
     int status;
     switch (options.action) {
     case ACTION_DUMP_AST: status = run_dump_ast(&session); break;
-    case ACTION_CHECK: status = run_check(&session); break;
+    case ACTION_CHECK: status = run_check(&session, argv[0]); break;
+    case ACTION_EMIT_IR: status = run_emit_ir(&session, argv[0]); break;
+    case ACTION_EMIT_WGSL:
+        status = run_emit_text(&session, argv[0], PASS_TARGET_WGSL, emit_wgsl_text);
+        break;
+    case ACTION_EMIT_PTX:
+        status = run_emit_text(&session, argv[0], PASS_TARGET_PTX, emit_ptx_text);
+        break;
     default: status = run_not_yet(&options); break;
     }
     session_free(&session);

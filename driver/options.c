@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,20 @@ void options_print_help(FILE *out) {
           "  -o 文件          输出写到文件（默认标准输出）\n"
           "  -I 目录          在目录里找包（可多次）\n"
           "  -fmax-errors=N   最多报告 N 条错误（0 为不限，默认 20）\n"
+          "\n"
+          "中间表示（YIR）：输入可以是 .yir 文件\n"
+          "  -target=T        -emit-ir 按哪个目标的默认流程（wgsl、msl、ptx；默认 wgsl）\n"
+          "  -passes=a,b,c    只运行这些遍（遍名见 docs/passes.md）\n"
+          "  -O0              -emit-ir 时不运行任何遍（降级所得）；-emit-ptx 时为 LLVM 优化级别 -O0…-O3\n"
+          "  -print-after-all 每个遍之后打印 YIR（标准错误）\n"
+          "  -print-after=遍  在该遍之后打印 YIR（标准错误）\n"
+          "  -verify-each     每个遍之后校验 YIR\n"
+          "  -fno-uniformity-check  一致性分析报错时仍然输出（用来与 Tint 对照）\n"
+          "\n"
+          "千手（PTX）：\n"
+          "  -arch=sm_80      目标计算能力：sm_80（默认）、sm_86、sm_89、sm_90、sm_90a\n"
+          "  -ptx-version=8.0 PTX 版本 8.0（默认）至 8.5\n"
+          "  -fno-fma         不把乘加合成 fma\n"
           "  --help           显示本帮助\n"
           "  --version        显示版本\n"
           "\n"
@@ -76,6 +91,25 @@ static bool match_action(const char *arg, bool allow_word, Action *action) {
     return false;
 }
 
+/* Options of the form -name=value whose value is checked later by the stage that uses it. */
+static bool parse_value_option(Options *options, const char *arg) {
+    static const struct { const char *prefix; size_t offset; } VALUE_OPTIONS[] = {
+        {"-passes=", offsetof(Options, passes)},
+        {"-print-after=", offsetof(Options, print_after)},
+        {"-target=", offsetof(Options, ir_target)},
+        {"-arch=", offsetof(Options, arch)},
+        {"-ptx-version=", offsetof(Options, ptx_version)},
+    };
+    for (size_t i = 0; i < sizeof VALUE_OPTIONS / sizeof VALUE_OPTIONS[0]; i++) {
+        size_t len = strlen(VALUE_OPTIONS[i].prefix);
+        if (strncmp(arg, VALUE_OPTIONS[i].prefix, len) == 0) {
+            *(const char **)((char *)options + VALUE_OPTIONS[i].offset) = arg + len;
+            return true;
+        }
+    }
+    return false;
+}
+
 static bool parse_max_errors(Options *options, const char *value, FILE *err) {
     char *end;
     long n = strtol(value, &end, 10);
@@ -90,6 +124,7 @@ static bool parse_max_errors(Options *options, const char *value, FILE *err) {
 bool options_parse(Options *options, int argc, char **argv, FILE *err) {
     memset(options, 0, sizeof *options);
     options->max_errors = DIAG_DEFAULT_MAX_ERRORS;
+    options->opt_level = -1;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         Action action;
@@ -124,6 +159,18 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
             options->includes[options->include_count++] = arg + 2;
         } else if (strncmp(arg, "-fmax-errors=", 13) == 0) {
             if (!parse_max_errors(options, arg + 13, err)) return false;
+        } else if (parse_value_option(options, arg)) {
+            /* handled */
+        } else if (strcmp(arg, "-print-after-all") == 0) {
+            options->print_after_all = true;
+        } else if (strcmp(arg, "-verify-each") == 0) {
+            options->verify_each = true;
+        } else if (strcmp(arg, "-fno-uniformity-check") == 0) {
+            options->no_uniformity_check = true;
+        } else if (strcmp(arg, "-fno-fma") == 0) {
+            options->no_fma = true;
+        } else if (arg[0] == '-' && arg[1] == 'O' && arg[2] >= '0' && arg[2] <= '3' && !arg[3]) {
+            options->opt_level = arg[2] - '0';
         } else if (arg[0] == '-' && arg[1] != '\0') {
             fprintf(err, "yusec: error: 未知选项 '%s'（见 yusec --help）\n", arg);
             return false;

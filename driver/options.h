@@ -28,6 +28,18 @@ typedef struct Options {
     const char *includes[OPTIONS_MAX_INCLUDES];
     int include_count;
     int max_errors;              /* -fmax-errors=N; 0 = no cap */
+    /* YIR pipeline */
+    const char *passes;          /* -passes=a,b,c; NULL: the target's default pipeline */
+    bool print_after_all;        /* -print-after-all */
+    const char *print_after;     /* -print-after=PASS */
+    bool verify_each;            /* -verify-each */
+    int opt_level;               /* -O0 … -O3; -1 when not given */
+    const char *ir_target;       /* -target=wgsl|msl|ptx for -emit-ir (default wgsl) */
+    bool no_uniformity_check;    /* -fno-uniformity-check: emit despite uniformity errors */
+    /* PTX */
+    const char *arch;            /* -arch=sm_XX */
+    const char *ptx_version;     /* -ptx-version=8.X */
+    bool no_fma;                 /* -fno-fma: no a*b+c contraction */
 } Options;
 
 /* Parses argv. On a usage error prints a message to err and returns false. */

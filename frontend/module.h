@@ -22,6 +22,7 @@ typedef struct Package {
     const char **dependencies; /* package names */
     uint32_t dependency_count;
     bool is_builtin;           /* the 点染 package shipped with the compiler */
+    const char *manifest_path; /* its 包。清单; NULL for the anonymous and builtin packages */
 } Package;
 
 typedef struct Module {
@@ -29,17 +30,21 @@ typedef struct Module {
     const char *path;          /* file path as opened */
     const char *module_name;   /* e.g. 点染本, 加倍 (file name without suffix) */
     const Package *package;
+    const char *import_path;   /* 「包」之「模块」 as first imported; the main file: 「包」之…
+                                  within a named package, else its path */
     AstFile *ast;
-    struct Module **imports;   /* resolved imports, in source order */
+    struct Module **imports;   /* resolved imports, in source order (a module imported
+                                  twice appears twice; failed imports are left out) */
     uint32_t import_count;
     const AstStmt **import_stmts; /* the statement that produced imports[i] */
 } Module;
 
 typedef struct LoadOptions {
-    const char **search_paths;  /* -I directories, in order */
+    const char *const *search_paths;  /* -I directories, in order */
     uint32_t search_path_count;
-    const char *builtin_dir;    /* directory of the 点染 package (holds 点染本。着色器。接口。豫) */
-    /* Files read (shader sources and interfaces), for depfiles; filled by load_program. */
+    const char *builtin_dir;    /* directory of the 点染 package (holds 点染本。着色器。接口。豫);
+                                   NULL: 「点染」 is found only like other packages */
+    /* Kept for callers; Program.files_read is always filled. */
     bool record_dependencies;
 } LoadOptions;
 
@@ -52,9 +57,17 @@ typedef struct Program {
     uint32_t files_read_count;
 } Program;
 
-/* Loads and parses the main file and everything it imports. Reports lookup errors
+/* Package lookup (docs/packages.md): the package of a file is the nearest directory, from
+ * the file's own upward, holding 包。清单 (none: an anonymous package depending on 「点染」).
+ * An import 「包」之…之「模块」 names a package, looked for in order: the importing package
+ * itself, the current directory and its subdirectories one level down, each search path
+ * (the directory itself when it holds a manifest, else its subdirectories that do), then
+ * the builtin 「点染」 at builtin_dir. A named package may import only itself and the
+ * packages its manifest lists under 依赖.
+ *
+ * Loads and parses the main file and everything it imports. Reports lookup errors
  * (with the seed's exact text), import cycles and parse errors. Returns NULL only when
- * the main file cannot be read (an I/O error, already reported). */
+ * the main file cannot be read (an I/O error, already reported). options may be NULL. */
 Program *load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
                       const char *main_path, const LoadOptions *options);
 

@@ -1,0 +1,306 @@
+/* The syntax tree as text (`yusec -dump-ast`), stable for golden tests.
+ *
+ * One node per line, two spaces of indent per level, children below their parent in
+ * source order. A line is `Kind [detail] @line:col`, the position being the node's
+ * first character (line and column counted in characters, 1-based). Details:
+ *   statements  Import 寻观 「点染」之「点染本」 | Sig/Def/TypeDef/Li 「名」 | ExprStmt
+ *   types       TypeName 「名」 | TypeNumeral 「三二」 = 32 | TypeApp (head, then args)
+ *               Forall 「甲」 | FuncType open|closed params=N (N params, then the result)
+ *               TupleType | RecordType 「组类」 with `Field 「名」` children
+ *   expressions Name 「名」 | Numeral 「二」 = 2 (normalised value) | String 『…』
+ *               Tuple | Binary 加 | Not | Call (callee, optional `TypeArg` line with the
+ *               type below it, then the arguments) | Proj 「零」 = 0 or Proj 「字段」
+ *               Record 「组值」 with `Field 「名」` children | Lambda 「甲」「乙」
+ *               Let 「名」 (value, body) | LetRec 「名」 (type, value, body)
+ *               If value (cond, then, else) | If statement (cond, then) | Seq | Annot
+ *               (type, expression) | Match | Paren
+ * Control characters in strings are written as \n, \t, \xHH. */
+#include <stdio.h>
+
+#include "ast.h"
+
+static void put_pos(StrBuf *out, const SourceFile *source, Span span) {
+    uint32_t line = 0, column = 0;
+    if (source) source_position(source, span.start, &line, &column);
+    strbuf_printf(out, " @%u:%u\n", line, column);
+}
+
+static void put_head(StrBuf *out, int indent, const char *kind) {
+    strbuf_indent(out, indent);
+    strbuf_puts(out, kind);
+}
+
+static void put_numeral(StrBuf *out, const char *text, const NumeralInfo *value) {
+    strbuf_printf(out, " 「%s」 = %s", text, value->ascii ? value->ascii : text);
+    if (value->overflow) strbuf_puts(out, " (溢出)");
+}
+
+static void put_string(StrBuf *out, const char *text, uint32_t len) {
+    strbuf_puts(out, " 『");
+    for (uint32_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\n')
+            strbuf_puts(out, "\\n");
+        else if (c == '\t')
+            strbuf_puts(out, "\\t");
+        else if (c < 0x20 || c == 0x7f)
+            strbuf_printf(out, "\\x%02X", c);
+        else
+            strbuf_putc(out, (char)c);
+    }
+    strbuf_puts(out, "』");
+}
+
+/* ---- Types ---- */
+
+static void dump_type_record(StrBuf *out, const SourceFile *source, const AstType *type,
+                             int indent) {
+    for (uint32_t i = 0; i < type->as.record.count; i++) {
+        const AstTypeField *field = &type->as.record.fields[i];
+        put_head(out, indent, "Field");
+        strbuf_printf(out, " 「%s」", field->name.text);
+        put_pos(out, source, field->name.span);
+        ast_dump_type(out, source, field->type, indent + 1);
+    }
+}
+
+void ast_dump_type(StrBuf *out, const SourceFile *source, const AstType *type, int indent) {
+    switch (type->kind) {
+    case AST_TYPE_NAME:
+        put_head(out, indent, "TypeName");
+        strbuf_printf(out, " 「%s」", type->as.name.text);
+        put_pos(out, source, type->span);
+        return;
+    case AST_TYPE_NUMERAL:
+        put_head(out, indent, "TypeNumeral");
+        put_numeral(out, type->as.numeral.text, &type->as.numeral.value);
+        put_pos(out, source, type->span);
+        return;
+    case AST_TYPE_APP:
+        put_head(out, indent, "TypeApp");
+        put_pos(out, source, type->span);
+        ast_dump_type(out, source, type->as.app.head, indent + 1);
+        for (uint32_t i = 0; i < type->as.app.arg_count; i++)
+            ast_dump_type(out, source, type->as.app.args[i], indent + 1);
+        return;
+    case AST_TYPE_FORALL:
+        put_head(out, indent, "Forall");
+        strbuf_printf(out, " 「%s」", type->as.forall.var.text);
+        put_pos(out, source, type->span);
+        ast_dump_type(out, source, type->as.forall.body, indent + 1);
+        return;
+    case AST_TYPE_FUNC:
+        put_head(out, indent, "FuncType");
+        strbuf_printf(out, " %s params=%u", type->as.func.closed ? "closed" : "open",
+                      type->as.func.param_count);
+        put_pos(out, source, type->span);
+        for (uint32_t i = 0; i < type->as.func.param_count; i++)
+            ast_dump_type(out, source, type->as.func.params[i], indent + 1);
+        ast_dump_type(out, source, type->as.func.result, indent + 1);
+        return;
+    case AST_TYPE_TUPLE:
+        put_head(out, indent, "TupleType");
+        put_pos(out, source, type->span);
+        for (uint32_t i = 0; i < type->as.tuple.count; i++)
+            ast_dump_type(out, source, type->as.tuple.items[i], indent + 1);
+        return;
+    case AST_TYPE_RECORD:
+        put_head(out, indent, "RecordType");
+        strbuf_printf(out, " 「%s」", type->as.record.head.text);
+        put_pos(out, source, type->span);
+        dump_type_record(out, source, type, indent + 1);
+        return;
+    }
+}
+
+/* ---- Expressions ---- */
+
+static const char *binary_op_spelling(AstBinaryOp op) {
+    static const char *const spellings[] = {
+        [AST_OP_ADD] = "加", [AST_OP_SUB] = "减", [AST_OP_MUL] = "乘", [AST_OP_DIV] = "除",
+        [AST_OP_MOD] = "余", [AST_OP_EQ] = "等于", [AST_OP_NE] = "不等于",
+        [AST_OP_LT] = "小于", [AST_OP_GT] = "大于", [AST_OP_GE] = "不小于",
+        [AST_OP_LE] = "不大于", [AST_OP_AND] = "且", [AST_OP_OR] = "或",
+    };
+    if ((unsigned)op >= sizeof spellings / sizeof spellings[0] || !spellings[op]) return "?";
+    return spellings[op];
+}
+
+static void dump_children(StrBuf *out, const SourceFile *source, AstExpr *const *items,
+                          uint32_t count, int indent) {
+    for (uint32_t i = 0; i < count; i++) ast_dump_expr(out, source, items[i], indent);
+}
+
+static void dump_call(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent) {
+    put_head(out, indent, "Call");
+    put_pos(out, source, expr->span);
+    ast_dump_expr(out, source, expr->as.call.callee, indent + 1);
+    if (expr->as.call.type_arg) {
+        put_head(out, indent + 1, "TypeArg");
+        put_pos(out, source, expr->as.call.type_arg->span);
+        ast_dump_type(out, source, expr->as.call.type_arg, indent + 2);
+    }
+    dump_children(out, source, expr->as.call.args, expr->as.call.arg_count, indent + 1);
+}
+
+static void dump_record(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent) {
+    put_head(out, indent, "Record");
+    strbuf_printf(out, " 「%s」", expr->as.record.head.text);
+    put_pos(out, source, expr->span);
+    for (uint32_t i = 0; i < expr->as.record.count; i++) {
+        const AstField *field = &expr->as.record.fields[i];
+        put_head(out, indent + 1, "Field");
+        strbuf_printf(out, " 「%s」", field->name.text);
+        put_pos(out, source, field->name.span);
+        ast_dump_expr(out, source, field->value, indent + 2);
+    }
+}
+
+static void dump_lambda(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent) {
+    put_head(out, indent, "Lambda ");
+    for (uint32_t i = 0; i < expr->as.lambda.param_count; i++)
+        strbuf_printf(out, "「%s」", expr->as.lambda.params[i].text);
+    put_pos(out, source, expr->span);
+    ast_dump_expr(out, source, expr->as.lambda.body, indent + 1);
+}
+
+static void dump_proj(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent) {
+    put_head(out, indent, "Proj");
+    if (expr->as.proj.is_numeral)
+        put_numeral(out, expr->as.proj.member.text, &expr->as.proj.index);
+    else
+        strbuf_printf(out, " 「%s」", expr->as.proj.member.text);
+    put_pos(out, source, expr->span);
+    ast_dump_expr(out, source, expr->as.proj.base, indent + 1);
+}
+
+/* Nodes whose line is only their kind and whose children are plain expressions. */
+static void dump_simple(StrBuf *out, const SourceFile *source, const AstExpr *expr,
+                        int indent, const char *kind, const AstExpr *a, const AstExpr *b,
+                        const AstExpr *c) {
+    put_head(out, indent, kind);
+    put_pos(out, source, expr->span);
+    if (a) ast_dump_expr(out, source, a, indent + 1);
+    if (b) ast_dump_expr(out, source, b, indent + 1);
+    if (c) ast_dump_expr(out, source, c, indent + 1);
+}
+
+void ast_dump_expr(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent) {
+    switch (expr->kind) {
+    case AST_EXPR_NAME:
+        put_head(out, indent, "Name");
+        strbuf_printf(out, " 「%s」", expr->as.name.text);
+        put_pos(out, source, expr->span);
+        return;
+    case AST_EXPR_NUMERAL:
+        put_head(out, indent, "Numeral");
+        put_numeral(out, expr->as.numeral.text, &expr->as.numeral.value);
+        put_pos(out, source, expr->span);
+        return;
+    case AST_EXPR_STRING:
+        put_head(out, indent, "String");
+        put_string(out, expr->as.string.text, expr->as.string.len);
+        put_pos(out, source, expr->span);
+        return;
+    case AST_EXPR_TUPLE:
+        put_head(out, indent, "Tuple");
+        put_pos(out, source, expr->span);
+        dump_children(out, source, expr->as.tuple.items, expr->as.tuple.count, indent + 1);
+        return;
+    case AST_EXPR_BINARY:
+        put_head(out, indent, "Binary ");
+        strbuf_puts(out, binary_op_spelling(expr->as.binary.op));
+        put_pos(out, source, expr->span);
+        ast_dump_expr(out, source, expr->as.binary.left, indent + 1);
+        ast_dump_expr(out, source, expr->as.binary.right, indent + 1);
+        return;
+    case AST_EXPR_NOT:
+        dump_simple(out, source, expr, indent, "Not", expr->as.not_.operand, NULL, NULL);
+        return;
+    case AST_EXPR_CALL: dump_call(out, source, expr, indent); return;
+    case AST_EXPR_PROJ: dump_proj(out, source, expr, indent); return;
+    case AST_EXPR_RECORD: dump_record(out, source, expr, indent); return;
+    case AST_EXPR_LAMBDA: dump_lambda(out, source, expr, indent); return;
+    case AST_EXPR_LET:
+        put_head(out, indent, "Let");
+        strbuf_printf(out, " 「%s」", expr->as.let.name.text);
+        put_pos(out, source, expr->span);
+        ast_dump_expr(out, source, expr->as.let.value, indent + 1);
+        ast_dump_expr(out, source, expr->as.let.body, indent + 1);
+        return;
+    case AST_EXPR_LETREC:
+        put_head(out, indent, "LetRec");
+        strbuf_printf(out, " 「%s」", expr->as.letrec.name.text);
+        put_pos(out, source, expr->span);
+        ast_dump_type(out, source, expr->as.letrec.type, indent + 1);
+        ast_dump_expr(out, source, expr->as.letrec.value, indent + 1);
+        ast_dump_expr(out, source, expr->as.letrec.body, indent + 1);
+        return;
+    case AST_EXPR_IF:
+        dump_simple(out, source, expr, indent,
+                    expr->as.if_.else_branch ? "If value" : "If statement", expr->as.if_.cond,
+                    expr->as.if_.then_branch, expr->as.if_.else_branch);
+        return;
+    case AST_EXPR_SEQ:
+        dump_simple(out, source, expr, indent, "Seq", expr->as.seq.first, expr->as.seq.second,
+                    NULL);
+        return;
+    case AST_EXPR_ANNOT:
+        put_head(out, indent, "Annot");
+        put_pos(out, source, expr->span);
+        ast_dump_type(out, source, expr->as.annot.type, indent + 1);
+        ast_dump_expr(out, source, expr->as.annot.expr, indent + 1);
+        return;
+    case AST_EXPR_MATCH:
+        dump_simple(out, source, expr, indent, "Match", expr->as.match.operand, NULL, NULL);
+        return;
+    case AST_EXPR_PAREN:
+        dump_simple(out, source, expr, indent, "Paren", expr->as.paren.inner, NULL, NULL);
+        return;
+    }
+}
+
+/* ---- Statements ---- */
+
+static const char *import_keyword(AstImportKind kind) {
+    switch (kind) {
+    case AST_IMPORT_XUN: return "寻";
+    case AST_IMPORT_GUAN: return "观";
+    case AST_IMPORT_XUNGUAN: return "寻观";
+    }
+    return "?";
+}
+
+static void dump_stmt(StrBuf *out, const SourceFile *source, const AstStmt *stmt) {
+    static const char *const kinds[] = {
+        [AST_STMT_SIG] = "Sig", [AST_STMT_DEF] = "Def", [AST_STMT_TYPEDEF] = "TypeDef",
+        [AST_STMT_LI] = "Li",
+    };
+    switch (stmt->kind) {
+    case AST_STMT_IMPORT:
+        strbuf_printf(out, "Import %s ", import_keyword(stmt->as.import.kind));
+        for (uint32_t i = 0; i < stmt->as.import.path_len; i++)
+            strbuf_printf(out, "%s「%s」", i ? "之" : "", stmt->as.import.path[i].text);
+        put_pos(out, source, stmt->span);
+        return;
+    case AST_STMT_DEF:
+        strbuf_printf(out, "Def 「%s」", stmt->as.def.name.text);
+        put_pos(out, source, stmt->span);
+        ast_dump_expr(out, source, stmt->as.def.value, 1);
+        return;
+    case AST_STMT_SIG: case AST_STMT_TYPEDEF: case AST_STMT_LI:
+        strbuf_printf(out, "%s 「%s」", kinds[stmt->kind], stmt->as.sig.name.text);
+        put_pos(out, source, stmt->span);
+        ast_dump_type(out, source, stmt->as.sig.type, 1);
+        return;
+    case AST_STMT_EXPR:
+        strbuf_puts(out, "ExprStmt");
+        put_pos(out, source, stmt->span);
+        ast_dump_expr(out, source, stmt->as.expr.expr, 1);
+        return;
+    }
+}
+
+void ast_dump_file(StrBuf *out, const AstFile *file) {
+    for (uint32_t i = 0; i < file->count; i++) dump_stmt(out, file->source, file->stmts[i]);
+}

@@ -1,0 +1,272 @@
+/* Resources (着四 rule 2) and entries (rule 3): their definitions must be calls of the
+ * binding / entry-item builtins with literal numbers; entry functions' inputs and outputs
+ * must be what the stage allows. */
+#include <string.h>
+
+#include "check_internal.h"
+
+/* The builtin a name in callee position resolves to (locals and user names shadow). */
+static Intrinsic callee_intrinsic(Checker *c, const AstExpr *call) {
+    const AstExpr *callee = ast_strip_parens(call->as.call.callee);
+    if (!callee || callee->kind != AST_EXPR_NAME) return INTRINSIC_NONE;
+    if (names_find(&c->user, callee->as.name.text)) return INTRINSIC_NONE;
+    TopName *top = names_find(&c->builtin, callee->as.name.text);
+    if (!top) return INTRINSIC_NONE;
+    ensure_role(c, top);
+    return top->role == ROLE_VALUE ? top->intrinsic : INTRINSIC_NONE;
+}
+
+static bool literal_count(const AstExpr *e, uint64_t *out) {
+    e = ast_strip_parens(e);
+    if (!e || e->kind != AST_EXPR_NUMERAL) return false;
+    const NumeralInfo *v = &e->as.numeral.value;
+    if (v->is_decimal || v->overflow || (v->is_negative && v->int_value)) return false;
+    *out = v->int_value;
+    return true;
+}
+
+static const AstField *find_field(const AstExpr *record, const char *name) {
+    for (uint32_t i = 0; i < record->as.record.count; i++)
+        if (strcmp(record->as.record.fields[i].name.text, name) == 0) return &record->as.record.fields[i];
+    return NULL;
+}
+
+static uint32_t literal_field(Checker *c, const AstExpr *record, const char *name, const char *what) {
+    const AstField *f = find_field(record, name);
+    uint64_t value = 0;
+    if (!f) return 0;  /* the record check already reported it */
+    if (!literal_count(f->value, &value) || value > 0xFFFFFFFFull) {
+        check_error(c, f->value->span, "%s须写成非负整数字面量（着三）", what);
+        return 0;
+    }
+    return (uint32_t)value;
+}
+
+static const struct { TypeCon con; ResourceKind kind; Intrinsic maker; } RESOURCE_MAKERS[] = {
+    {TCON_STORAGE_BUFFER, RESOURCE_STORAGE, INTRINSIC_BIND},
+    {TCON_UNIFORM_BUFFER, RESOURCE_UNIFORM, INTRINSIC_BIND_UNIFORM},
+    {TCON_WORKGROUP_VAR, RESOURCE_WORKGROUP, INTRINSIC_WORKGROUP_SHARE},
+    {TCON_TEXTURE_2D, RESOURCE_TEXTURE_2D, INTRINSIC_BIND_TEXTURE},
+    {TCON_SAMPLER, RESOURCE_SAMPLER, INTRINSIC_BIND_SAMPLER},
+    {TCON_DEPTH_TEXTURE_2D, RESOURCE_DEPTH_TEXTURE_2D, INTRINSIC_BIND_DEPTH_TEXTURE},
+    {TCON_SAMPLER_COMPARISON, RESOURCE_SAMPLER_COMPARISON, INTRINSIC_BIND_SAMPLER_COMPARISON},
+};
+
+static void check_content(Checker *c, SemaDef *def) {
+    Type *content = def->as.resource.content;
+    if (!content) return;
+    bool runtime = type_is_con(content, TCON_ARRAY);
+    if (runtime && def->as.resource.kind != RESOURCE_STORAGE)
+        check_error(c, def->span, "运行期数组（「数组」于 T）只能放在存储缓冲里；%s要用「定长数组」",
+                    def->as.resource.kind == RESOURCE_UNIFORM ? "均匀缓冲" : "工作组变量");
+    if (type_has_unbound(content))
+        check_error(c, def->span, "资源「%s」的类型须是具体的类型", def->name);
+}
+
+void check_resource(Checker *c, TopName *top, SemaDef *def) {
+    Type *t = type_prune(def->type);
+    size_t k = 0;
+    while (k < sizeof RESOURCE_MAKERS / sizeof RESOURCE_MAKERS[0] && RESOURCE_MAKERS[k].con != t->as.con.con) k++;
+    if (k == sizeof RESOURCE_MAKERS / sizeof RESOURCE_MAKERS[0]) return;
+    def->as.resource.kind = RESOURCE_MAKERS[k].kind;
+    def->as.resource.group = UINT32_MAX;  /* until the binding is read */
+    def->as.resource.content = t->as.con.count ? t->as.con.args[0] : NULL;
+    Intrinsic maker = RESOURCE_MAKERS[k].maker;
+    const AstExpr *value = ast_strip_parens(top->def->as.def.value);
+    if (!value || value->kind != AST_EXPR_CALL || callee_intrinsic(c, value) != maker) {
+        check_error(c, top->def->as.def.value ? top->def->as.def.value->span : top->def->as.def.name.span,
+                    "资源「%s」的定义须是对「%s」的调用（着四）", top->name, intrinsic_name(maker));
+        def->as.resource.group = UINT32_MAX;  /* keeps it out of the clash check */
+        return;
+    }
+    c->special_call = value;
+    check_expr(c, value, def->type);
+    c->special_call = NULL;
+    check_content(c, def);
+    if (maker == INTRINSIC_WORKGROUP_SHARE || value->as.call.arg_count != 1) return;
+    const AstExpr *record = ast_strip_parens(value->as.call.args[0]);
+    if (!record || record->kind != AST_EXPR_RECORD) {
+        check_error(c, value->as.call.args[0]->span, "「%s」的实参须直接写成「组值」【…】（组号与绑定号是整数字面量）",
+                    intrinsic_name(maker));
+        return;
+    }
+    def->as.resource.group = literal_field(c, record, "组", "组号");
+    def->as.resource.binding = literal_field(c, record, "号", "绑定号");
+    if (maker == INTRINSIC_BIND) {
+        const AstField *access = find_field(record, "访问");
+        const AstExpr *v = access ? ast_strip_parens(access->value) : NULL;
+        if (v && v->kind == AST_EXPR_NAME && strcmp(v->as.name.text, "只读") == 0)
+            def->as.resource.read_only = true;
+        else if (access && !(v && v->kind == AST_EXPR_NAME && strcmp(v->as.name.text, "读写") == 0))
+            check_error(c, access->value->span, "访问方式须直接写成「只读」或「读写」");
+    }
+}
+
+/* ---- entries ---- */
+
+static bool compute_input(IoBuiltin io) {
+    switch (io) {
+    case IO_GLOBAL_INVOCATION_ID: case IO_LOCAL_INVOCATION_ID: case IO_LOCAL_INVOCATION_INDEX:
+    case IO_WORKGROUP_ID: case IO_NUM_WORKGROUPS: case IO_SUBGROUP_INVOCATION_ID:
+    case IO_SUBGROUP_SIZE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool stage_input(ShaderStage stage, IoBuiltin io) {
+    switch (stage) {
+    case STAGE_COMPUTE: return compute_input(io);
+    case STAGE_VERTEX: return io == IO_VERTEX_INDEX || io == IO_INSTANCE_INDEX;
+    case STAGE_FRAGMENT:
+        return io == IO_FRAG_COORD || io == IO_CLIP_POSITION || io == IO_FRONT_FACING || io == IO_SAMPLE_INDEX ||
+               io == IO_SAMPLE_MASK || io == IO_SUBGROUP_INVOCATION_ID || io == IO_SUBGROUP_SIZE;
+    }
+    return false;
+}
+
+static bool stage_output(ShaderStage stage, IoBuiltin io) {
+    if (stage == STAGE_VERTEX) return io == IO_CLIP_POSITION;
+    if (stage == STAGE_FRAGMENT) return io == IO_FRAG_DEPTH || io == IO_SAMPLE_MASK;
+    return false;
+}
+
+/* A user-defined location value: a numeric scalar or vector. */
+static bool location_type(Type *t) {
+    Type *elem;
+    t = type_prune(t);
+    if (type_is_vector(t, &elem, NULL)) t = type_prune(elem);
+    return t->kind == TYPE_SCALAR;
+}
+
+static const char *STAGE_WORDS[] = {"计算", "顶点", "片元"};
+
+/* One input or output slot: a builtin IO value, a location value, or a struct of them. */
+static bool io_slot_ok(Checker *c, ShaderStage stage, bool input, Type *t, IoBuiltin io, Span span,
+                       const char *what, bool *has_position) {
+    t = type_prune(t);
+    if (t->kind == TYPE_ERROR || (input && t->kind == TYPE_UNIT)) return true;
+    if (io != IO_NONE) {
+        if (io == IO_SUBGROUP_INVOCATION_ID || io == IO_SUBGROUP_SIZE) c->uses_subgroups = true;
+        if (io == IO_CLIP_POSITION && has_position) *has_position = true;
+        if (input ? stage_input(stage, io) : stage_output(stage, io)) return true;
+        check_error(c, span, "「%s」不能作%s入口的%s", io_builtin_name(io), STAGE_WORDS[stage], what);
+        return false;
+    }
+    if (t->kind == TYPE_RECORD && t->as.record.id) {
+        bool ok = true;
+        for (uint32_t i = 0; i < t->as.record.count; i++) {
+            const RecordField *f = &t->as.record.fields[i];
+            if (f->io == IO_NONE && stage == STAGE_COMPUTE) {
+                check_error(c, span, "计算入口的参数只能是内建输入或由它们组成的结构（着四），结构%s的字段「%s」不是内建输入",
+                            ty_str(c, t), f->name);
+                ok = false;
+                continue;
+            }
+            if (f->io == IO_NONE && !location_type(f->type)) {
+                check_error(c, span, "结构%s的字段「%s」是 %s，不能作入口的输入输出（只能是数值标量或向量）",
+                            ty_str(c, t), f->name, ty_str(c, f->type));
+                ok = false;
+                continue;
+            }
+            ok = io_slot_ok(c, stage, input, f->type, f->io, span, what, has_position) && ok;
+        }
+        return ok;
+    }
+    if (stage == STAGE_COMPUTE) {
+        check_error(c, span, "计算入口的参数只能是内建输入或由它们组成的结构（着四），这里是 %s", ty_str(c, t));
+        return false;
+    }
+    if (!location_type(t)) {
+        check_error(c, span, "%s不能作入口的%s（只能是内建输入输出、数值标量或向量、或由它们组成的结构）",
+                    ty_str(c, t), what);
+        return false;
+    }
+    return true;
+}
+
+static void check_entry_function(Checker *c, SemaDef *entry, SemaDef *fn, const AstExpr *arg) {
+    ShaderStage stage = entry->as.entry.stage;
+    TopName *top = names_find(&c->user, fn->name);
+    Type *ft = type_prune(fn->type);
+    if (!top || !top->sig || ft->kind != TYPE_FUNC) return;
+    const AstType *params[64];
+    uint32_t n;
+    const AstType *result = ast_func_parts(top->sig->as.sig.type, params, 64, &n);
+    for (uint32_t i = 0; i < ft->as.func.count && i < n && i < 64; i++) {
+        const char *alias;
+        IoBuiltin io = io_of_ast_type(c, params[i], &alias);
+        io_slot_ok(c, stage, true, ft->as.func.params[i], io, params[i]->span, "输入", NULL);
+    }
+    Type *res = type_prune(ft->as.func.result);
+    const char *alias;
+    IoBuiltin rio = io_of_ast_type(c, result, &alias);
+    Span rspan = result ? result->span : arg->span;
+    if (stage == STAGE_COMPUTE) {
+        if (res->kind != TYPE_UNIT && res->kind != TYPE_ERROR)
+            check_error(c, rspan, "计算入口的函数须返回「有」，「%s」返回 %s", fn->name, ty_str(c, res));
+        return;
+    }
+    if (res->kind == TYPE_UNIT) {
+        if (stage == STAGE_VERTEX) check_error(c, rspan, "顶点入口须输出「裁剪位置」");
+        return;
+    }
+    bool has_position = false;
+    if (io_slot_ok(c, stage, false, res, rio, rspan, "输出", &has_position) && stage == STAGE_VERTEX &&
+        !has_position)
+        check_error(c, rspan, "顶点入口须输出「裁剪位置」（返回它或含它的结构）");
+}
+
+void check_entry(Checker *c, TopName *top, SemaDef *def) {
+    Type *t = type_prune(def->type);
+    ShaderStage stage = t->as.con.con == TCON_COMPUTE_ENTRY  ? STAGE_COMPUTE
+                        : t->as.con.con == TCON_VERTEX_ENTRY ? STAGE_VERTEX
+                                                             : STAGE_FRAGMENT;
+    Intrinsic maker = stage == STAGE_COMPUTE  ? INTRINSIC_COMPUTE_ENTRY
+                      : stage == STAGE_VERTEX ? INTRINSIC_VERTEX_ENTRY
+                                              : INTRINSIC_FRAGMENT_ENTRY;
+    def->as.entry.stage = stage;
+    const AstExpr *value = ast_strip_parens(top->def->as.def.value);
+    if (!value || value->kind != AST_EXPR_CALL || callee_intrinsic(c, value) != maker) {
+        check_error(c, top->def->as.def.name.span, "入口项「%s」的定义须是对「%s」的调用（着四）", top->name,
+                    intrinsic_name(maker));
+        return;
+    }
+    uint32_t want = stage == STAGE_COMPUTE ? 2 : 1;
+    if (value->as.call.arg_count != want) {
+        check_error(c, value->span, "「%s」要 %u 个实参，这里给了 %u 个", intrinsic_name(maker), want,
+                    value->as.call.arg_count);
+        return;
+    }
+    if (value->as.call.type_arg)
+        check_error(c, value->as.call.type_arg->span, "「%s」的类型参数随所指函数而定，不能用「以」",
+                    intrinsic_name(maker));
+    const AstExpr *fn_ast = ast_strip_parens(value->as.call.args[0]);
+    TopName *fn_top = fn_ast && fn_ast->kind == AST_EXPR_NAME ? names_find(&c->user, fn_ast->as.name.text) : NULL;
+    SemaDef *fn = fn_top ? fn_top->sema : NULL;
+    if (!fn || fn->kind != DEF_FUNCTION) {
+        check_error(c, value->as.call.args[0]->span, "「%s」的第一个实参须是顶层函数的名字", intrinsic_name(maker));
+        return;
+    }
+    if (fn->as.function.entry && fn->as.function.entry != def)
+        check_error(c, value->as.call.args[0]->span, "函数「%s」已是入口「%s」的函数，不能再作别的入口",
+                    fn->name, fn->as.function.entry->name);
+    def->as.entry.function = fn;
+    fn->as.function.entry = def;
+    check_entry_function(c, def, fn, value->as.call.args[0]);
+    if (stage != STAGE_COMPUTE) return;
+    TopName *options = names_find(&c->builtin, "计算选项");
+    Type *options_type = options ? resolve_top_type(c, options) : NULL;
+    const AstExpr *record = ast_strip_parens(value->as.call.args[1]);
+    check_expr_as(c, value->as.call.args[1], options_type, "计算选项");
+    if (!record || record->kind != AST_EXPR_RECORD) {
+        check_error(c, value->as.call.args[1]->span, "计算选项须直接写成「组值」【「工作组大小」者 N 也】");
+        return;
+    }
+    uint32_t size = literal_field(c, record, "工作组大小", "工作组大小");
+    const AstField *f = find_field(record, "工作组大小");
+    if (f && (size == 0 || size > 1024) && literal_count(f->value, &(uint64_t){0}))
+        check_error(c, f->value->span, "工作组大小须在 1 到 1024 之间");
+    def->as.entry.workgroup_size = size;
+}

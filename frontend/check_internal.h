@@ -1,0 +1,158 @@
+/* State and helpers shared by the checker's files (resolve.c, check_*.c, builtins.c);
+ * not part of the frontend's public API (that is sema.h). */
+#ifndef YUSEC_FRONTEND_CHECK_INTERNAL_H
+#define YUSEC_FRONTEND_CHECK_INTERNAL_H
+
+#include "sema.h"
+
+/* What a top-level name is. */
+typedef enum NameRole {
+    ROLE_NONE,
+    ROLE_USER,         /* a shader source's definition (see TopName.sema) */
+    ROLE_CON,          /* interface 乃 …元类型: a builtin type constructor */
+    ROLE_SCALAR_CTOR,  /* 定长小数 / 定长整数 / 定长无符号 */
+    ROLE_ALIAS,        /* interface 即 */
+    ROLE_VALUE,        /* interface 乃 of a value or function (intrinsic may be NONE) */
+} NameRole;
+
+typedef enum ResolveState { STATE_TODO, STATE_BUSY, STATE_DONE } ResolveState;
+
+typedef struct TopName {
+    const char *name;
+    NameRole role;
+    const Module *module;
+    bool in_interface;
+    const AstStmt *sig;      /* 乃 */
+    const AstStmt *def;      /* 者 */
+    const AstStmt *type_def; /* 即 */
+    uint32_t order;          /* first statement's position, for output order */
+    /* resolved lazily */
+    ResolveState type_state;
+    Type *type;              /* alias expansion / record / user signature type */
+    TypeScheme *scheme;      /* interface values */
+    TypeCon con;             /* ROLE_CON */
+    ScalarKind scalar;       /* ROLE_SCALAR_CTOR */
+    Intrinsic intrinsic;     /* ROLE_VALUE */
+    IoBuiltin io;            /* ROLE_ALIAS of a builtin IO type */
+    ResolveState def_state;
+    SemaDef *sema;           /* ROLE_USER with a 者 or 即 */
+    PtrVec calls;            /* CallEdge*: top-level functions this one calls */
+} TopName;
+
+typedef struct CallEdge {
+    TopName *callee;
+    Span span;
+} CallEdge;
+
+typedef struct NameTable {
+    TopName **slots;
+    uint32_t cap, count;
+} NameTable;
+
+typedef struct Scope {
+    struct Scope *parent;
+    SemaLocal *local;
+} Scope;
+
+/* A builtin call whose type arguments are settled at the end of its definition. */
+typedef struct PendingCall {
+    SemaExpr *call;
+    Span span;
+    const char *name;
+    const char **param_names;
+} PendingCall;
+
+typedef struct Checker {
+    Arena *arena;
+    DiagEngine *diag;
+    TypeContext types;
+    const Program *program;
+    NameTable user, builtin;
+    TopName **user_order;       /* user names in order of appearance */
+    uint32_t user_count, user_cap;
+    SemaDef **defs;
+    uint32_t def_count, def_cap;
+    /* the definition being checked */
+    TopName *current;
+    const char *def_name;       /* named in every message (着五) */
+    Scope *scope;
+    uint32_t local_count;
+    PtrVec pending_calls;       /* PendingCall* */
+    PtrVec literals;            /* SemaExpr* (SEXPR_LITERAL) of this definition */
+    PtrVec nodes;               /* every SemaExpr of this definition (for zonking) */
+    PtrVec locals;              /* every SemaLocal of this definition */
+    const AstExpr *special_call; /* the 绑定/入口项 call a resource or entry may make */
+    bool in_interface;
+    const char **tparams;       /* 凡 names of the scheme being resolved */
+    uint32_t tparam_count;
+    bool uses_f16, uses_subgroups, uses_subgroup_matrix, uses_int8_matrix, uses_tensor;
+} Checker;
+
+/* ---- diagnostics (resolve.c) ---- */
+/* An error naming the current top-level definition: "…（在顶层定义「名」中）". */
+void check_error(Checker *c, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void check_note(Checker *c, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+const char *ty_str(Checker *c, Type *type);
+
+/* ---- names and types (resolve.c) ---- */
+TopName *names_find(const NameTable *table, const char *name);
+TopName *names_insert(Checker *c, NameTable *table, const char *name);
+bool collect_program(Checker *c);          /* fills the tables from every module */
+/* Settles what an interface name is (type constructor, alias, value). */
+void ensure_role(Checker *c, TopName *top);
+Type *resolve_type(Checker *c, const AstType *type);
+/* Like resolve_type but allows 凡 (interfaces): the scheme of a builtin signature. */
+TypeScheme *resolve_scheme(Checker *c, const AstType *type);
+Type *resolve_top_type(Checker *c, TopName *top);  /* alias/record/user signature */
+/* The IO builtin named by a written type (following user aliases), and its name. */
+IoBuiltin io_of_ast_type(Checker *c, const AstType *type, const char **alias);
+/* Flattens 化 A 而化 B 而 R into params; returns the result type (or NULL). */
+const AstType *ast_func_parts(const AstType *type, const AstType **params, uint32_t max,
+                              uint32_t *count);
+const AstExpr *ast_strip_parens(const AstExpr *expr);
+
+/* ---- builtins (builtins.c) ---- */
+/* Applies literal adjustments (an integer literal asked to be a float becomes 小数) and
+ * reports violated constraints of the solved type arguments. */
+void builtin_adjust_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count);
+bool builtin_check_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
+                             Span span);
+/* Parameter index whose argument is an array-holding resource (any kind of buffer or
+ * workgroup variable, runtime or fixed array), or -1. */
+int builtin_array_resource_param(Intrinsic intrinsic);
+/* True for builtins that write through their resource argument. */
+bool builtin_writes_resource(Intrinsic intrinsic);
+/* True for builtins a constant expression may call. */
+bool builtin_is_const(Intrinsic intrinsic);
+void builtin_note_use(Checker *c, Intrinsic intrinsic);
+
+/* ---- expressions (check_expr.c, check_ops.c, check_call.c) ---- */
+SemaExpr *sexpr_new(Checker *c, SemaExprKind kind, Span span, Type *type);
+SemaExpr *check_expr(Checker *c, const AstExpr *expr, Type *expected);
+/* Checks and unifies with expected, naming `what` in the mismatch message. */
+SemaExpr *check_expr_as(Checker *c, const AstExpr *expr, Type *expected, const char *what);
+/* Checks without unifying and without reading a resource's content (resource arguments). */
+SemaExpr *check_expr_raw(Checker *c, const AstExpr *expr);
+/* Binds the parameters of a 得…而… lambda against func_type and checks its body. */
+SemaExpr *check_function_body(Checker *c, const AstExpr *lambda, Type *func_type,
+                              SemaLocalKind kind, SemaLocal ***out_params, uint32_t *out_count,
+                              const char *fn_name);
+SemaExpr *check_binary(Checker *c, const AstExpr *expr);
+SemaExpr *check_not(Checker *c, const AstExpr *expr);
+SemaExpr *check_call(Checker *c, const AstExpr *expr, Type *expected);
+SemaLocal *scope_lookup(Checker *c, const char *name);
+SemaLocal *local_new(Checker *c, SemaLocalKind kind, const char *name, Span span, Type *type);
+void scope_push(Checker *c, SemaLocal *local);
+
+/* ---- definitions and rules (check_defs.c, check_rules.c) ---- */
+void check_top(Checker *c, TopName *top);  /* checks a user definition once, on demand */
+/* End of a definition: settle type arguments, default literals, range-check literals,
+ * replace every type by its solution. */
+void finish_definition(Checker *c);
+void check_tail_calls(Checker *c, SemaExpr *body);
+void check_resource(Checker *c, TopName *top, SemaDef *def);  /* check_entry.c */
+void check_entry(Checker *c, TopName *top, SemaDef *def);
+void check_recursion(Checker *c);
+bool sexpr_is_const(Checker *c, const SemaExpr *expr, Span *bad);
+
+#endif

@@ -1,0 +1,152 @@
+/* The rules of 着五 that look at a whole body or the whole program: local recursion only
+ * in tail position, no top-level recursion, constant definitions are constant. */
+#include "check_internal.h"
+
+enum { MAX_REC_DEPTH = 64 };
+
+typedef struct TailWalk {
+    Checker *c;
+    SemaLocal *targets[MAX_REC_DEPTH];  /* enclosing 递归令 functions, innermost last */
+    uint32_t count;
+} TailWalk;
+
+static void walk(TailWalk *w, SemaExpr *e, bool tail);
+
+static void walk_call(TailWalk *w, SemaExpr *e, bool tail) {
+    if (e->as.call.kind == CALL_LOCAL) {
+        SemaLocal *callee = e->as.call.local;
+        for (uint32_t i = 0; i < w->count; i++) {
+            if (w->targets[i] != callee) continue;
+            if (tail && i + 1 == w->count) {
+                e->as.call.is_tail = true;
+            } else {
+                check_error(w->c, e->span,
+                            "不支持其他递归（着五）：局部递归函数「%s」只能在尾位置调用自身，这次调用的结果还要再用",
+                            callee->name);
+            }
+        }
+    }
+    for (uint32_t i = 0; i < e->as.call.arg_count; i++) walk(w, e->as.call.args[i], false);
+}
+
+static void walk(TailWalk *w, SemaExpr *e, bool tail) {
+    if (!e) return;
+    switch (e->kind) {
+    case SEXPR_CALL: walk_call(w, e, tail); return;
+    case SEXPR_LET:
+        walk(w, e->as.let.value, false);
+        walk(w, e->as.let.body, tail);
+        return;
+    case SEXPR_LETREC:
+        if (w->count < MAX_REC_DEPTH) {
+            w->targets[w->count++] = e->as.letrec.function;
+            walk(w, e->as.letrec.function_body, true);
+            w->count--;
+        }
+        walk(w, e->as.letrec.body, tail);
+        return;
+    case SEXPR_IF:
+        walk(w, e->as.if_.cond, false);
+        walk(w, e->as.if_.then_branch, tail);
+        walk(w, e->as.if_.else_branch, tail);
+        return;
+    case SEXPR_SEQ:
+        walk(w, e->as.seq.first, false);
+        walk(w, e->as.seq.second, tail);
+        return;
+    case SEXPR_TUPLE:
+        for (uint32_t i = 0; i < e->as.tuple.count; i++) walk(w, e->as.tuple.items[i], false);
+        return;
+    case SEXPR_RECORD:
+        for (uint32_t i = 0; i < e->as.record.count; i++) walk(w, e->as.record.values[i], false);
+        return;
+    case SEXPR_PROJ: walk(w, e->as.proj.base, false); return;
+    case SEXPR_NOT: walk(w, e->as.not_.operand, false); return;
+    case SEXPR_BINARY:
+        walk(w, e->as.binary.left, false);
+        walk(w, e->as.binary.right, false);
+        return;
+    case SEXPR_LOAD: walk(w, e->as.load.resource, false); return;
+    default: return;
+    }
+}
+
+void check_tail_calls(Checker *c, SemaExpr *body) {
+    TailWalk w = {.c = c};
+    walk(&w, body, false);
+}
+
+/* ---- top-level recursion: a cycle in the call graph of top-level functions ---- */
+
+enum { WHITE, GRAY, BLACK };
+
+static void visit(Checker *c, TopName *top, unsigned char *color, uint32_t depth) {
+    uint32_t me = top->sema->index;
+    color[me] = GRAY;
+    for (size_t i = 0; i < top->calls.len; i++) {
+        CallEdge *edge = top->calls.items[i];
+        SemaDef *callee = edge->callee->sema;
+        if (!callee || callee->kind != DEF_FUNCTION) continue;
+        if (color[callee->index] == GRAY) {
+            c->def_name = top->name;
+            if (edge->callee == top)
+                check_error(c, edge->span, "不支持其他递归（着五）：顶层函数「%s」调用自身；递归请用「递归令」写成局部尾递归",
+                            top->name);
+            else
+                check_error(c, edge->span, "不支持其他递归（着五）：顶层函数「%s」调用「%s」，而「%s」又经调用回到「%s」（顶层函数间接调用自身）",
+                            top->name, edge->callee->name, edge->callee->name, top->name);
+            c->def_name = NULL;
+        } else if (color[callee->index] == WHITE && depth < 10000) {
+            visit(c, edge->callee, color, depth + 1);
+        }
+    }
+    color[me] = BLACK;
+}
+
+void check_recursion(Checker *c) {
+    if (!c->def_count) return;
+    unsigned char *color = arena_alloc(c->arena, c->def_count);
+    for (uint32_t i = 0; i < c->user_count; i++) {
+        TopName *top = c->user_order[i];
+        if (top->sema && top->sema->kind == DEF_FUNCTION && color[top->sema->index] == WHITE)
+            visit(c, top, color, 0);
+    }
+}
+
+/* ---- constant expressions (着四 rule 5) ---- */
+
+bool sexpr_is_const(Checker *c, const SemaExpr *e, Span *bad) {
+    if (!e) return true;
+    switch (e->kind) {
+    case SEXPR_ERROR: case SEXPR_LITERAL: case SEXPR_BUILTIN_VALUE: return true;
+    case SEXPR_GLOBAL:
+        if (e->as.global->kind == DEF_CONSTANT) return true;
+        *bad = e->span;
+        return false;
+    case SEXPR_TUPLE:
+        for (uint32_t i = 0; i < e->as.tuple.count; i++)
+            if (!sexpr_is_const(c, e->as.tuple.items[i], bad)) return false;
+        return true;
+    case SEXPR_RECORD:
+        for (uint32_t i = 0; i < e->as.record.count; i++)
+            if (!sexpr_is_const(c, e->as.record.values[i], bad)) return false;
+        return true;
+    case SEXPR_PROJ: return sexpr_is_const(c, e->as.proj.base, bad);
+    case SEXPR_NOT: return sexpr_is_const(c, e->as.not_.operand, bad);
+    case SEXPR_BINARY:
+        return sexpr_is_const(c, e->as.binary.left, bad) && sexpr_is_const(c, e->as.binary.right, bad);
+    case SEXPR_IF:
+        if (!e->as.if_.else_branch) break;
+        return sexpr_is_const(c, e->as.if_.cond, bad) && sexpr_is_const(c, e->as.if_.then_branch, bad) &&
+               sexpr_is_const(c, e->as.if_.else_branch, bad);
+    case SEXPR_CALL:
+        if (e->as.call.kind != CALL_BUILTIN || !builtin_is_const(e->as.call.intrinsic)) break;
+        for (uint32_t i = 0; i < e->as.call.arg_count; i++)
+            if (!sexpr_is_const(c, e->as.call.args[i], bad)) return false;
+        return true;
+    default:
+        break;
+    }
+    *bad = e->span;
+    return false;
+}

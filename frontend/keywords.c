@@ -1,0 +1,53 @@
+/* The keyword table: longest-match lookup and the spellings of token kinds. */
+#include <string.h>
+
+#include "lex_internal.h"
+
+typedef struct Keyword {
+    const char *spelling;
+    size_t len;
+    TokenKind kind;
+} Keyword;
+
+static const Keyword KEYWORDS[] = {
+#define YU_KEYWORD_ENTRY(id, text) {text, sizeof text - 1, TOK_KW_##id},
+    YU_KEYWORDS(YU_KEYWORD_ENTRY)
+#undef YU_KEYWORD_ENTRY
+};
+
+/* The table is small (under 60 words of at most 3 characters), so a linear scan per
+ * position keeps lexing linear in the file size. */
+size_t keyword_match(const char *text, size_t len, TokenKind *kind) {
+    size_t best = 0;
+    for (size_t i = 0; i < sizeof KEYWORDS / sizeof KEYWORDS[0]; i++) {
+        const Keyword *kw = &KEYWORDS[i];
+        if (kw->len > best && kw->len <= len && memcmp(text, kw->spelling, kw->len) == 0) {
+            best = kw->len;
+            *kind = kw->kind;
+        }
+    }
+    return best;
+}
+
+static const char *const SPELLINGS[TOK_KIND_COUNT] = {
+    [TOK_EOF] = "文件结尾",
+    [TOK_NAME] = "「名字」",
+    [TOK_NUMERAL] = "数字",
+    [TOK_STRING] = "字符串",
+    [TOK_LPAREN] = "（",
+    [TOK_RPAREN] = "）",
+    [TOK_LBRACKET] = "【",
+    [TOK_RBRACKET] = "】",
+    [TOK_COMMA] = "，",
+    [TOK_PERIOD] = "。",
+    [TOK_SEMI] = "；",
+#define YU_KEYWORD_SPELLING(id, text) [TOK_KW_##id] = text,
+    YU_KEYWORDS(YU_KEYWORD_SPELLING)
+#undef YU_KEYWORD_SPELLING
+    [TOK_ERROR] = "无效记号",
+};
+
+const char *token_kind_spelling(TokenKind kind) {
+    if ((unsigned)kind >= TOK_KIND_COUNT || !SPELLINGS[kind]) return "?";
+    return SPELLINGS[kind];
+}

@@ -1,0 +1,494 @@
+/* realpath is an X/Open extension in glibc. */
+#define _XOPEN_SOURCE 700
+
+#include "module.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "manifest.h"
+
+/* Package discovery and import resolution (spec 着二, docs/packages.md). Modules are
+ * visited depth first; a module joins Program.modules once all its imports have, so the
+ * order is topological with the main file last. */
+
+#define SOURCE_SUFFIX "。着色器。豫"
+#define INTERFACE_SUFFIX "。着色器。接口。豫"
+#define PLAIN_SUFFIX "。豫"
+#define BUILTIN_PACKAGE "点染"
+#define BUILTIN_FILE "点染本。着色器。接口。豫"
+/* Guards against pathological inputs: import chains and directory ascents are bounded. */
+#define MAX_IMPORT_DEPTH 200
+#define MAX_ASCENT 256
+
+typedef enum VisitState { VISIT_ACTIVE, VISIT_DONE } VisitState;
+
+typedef struct ModuleEntry {
+    const char *key;  /* real path of the file, so one file is one module */
+    Module *module;
+    VisitState state;
+} ModuleEntry;
+
+typedef struct PackageEntry {
+    const char *key;  /* real path of the root; package NULL when its manifest is unreadable */
+    Package *package;
+} PackageEntry;
+
+/* One step of the import chain being followed: `module` is importing through `stmt`. */
+typedef struct Frame {
+    Module *module;
+    const AstStmt *stmt;
+} Frame;
+
+typedef struct Loader {
+    Arena *arena;
+    SourceMap *sources;
+    DiagEngine *diag;
+    const LoadOptions *options;
+    const char *builtin_key;
+    Package *builtin;
+    PtrVec packages;    /* PackageEntry * */
+    PtrVec candidates;  /* roots of discoverable packages, in lookup order */
+    bool scanned;
+    PtrVec modules;     /* ModuleEntry * */
+    PtrVec order;       /* Module *, dependencies first */
+    PtrVec files_read;  /* const char * */
+    PtrVec stack;       /* Frame * */
+} Loader;
+
+/* ---- Paths ---- */
+
+static bool is_file(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static const char *path_join(Arena *arena, const char *dir, const char *name) {
+    size_t len = strlen(dir);
+    if (len == 0 || strcmp(dir, ".") == 0) return arena_strdup(arena, name);
+    if (dir[len - 1] == '/') return arena_printf(arena, "%s%s", dir, name);
+    return arena_printf(arena, "%s/%s", dir, name);
+}
+
+static const char *path_dir(Arena *arena, const char *path) {
+    const char *slash = strrchr(path, '/');
+    if (!slash) return ".";
+    if (slash == path) return "/";
+    return arena_strndup(arena, path, (size_t)(slash - path));
+}
+
+/* The parent directory, spelled relative when `dir` is; NULL at the root. */
+static const char *path_parent(Arena *arena, const char *dir) {
+    size_t len = strlen(dir);
+    while (len > 1 && dir[len - 1] == '/') len--;
+    if (len == 1 && dir[0] == '/') return NULL;
+    if (len == 0 || (len == 1 && dir[0] == '.')) return "..";
+    if ((len == 2 && memcmp(dir, "..", 2) == 0) || (len >= 3 && memcmp(dir + len - 3, "/..", 3) == 0))
+        return arena_printf(arena, "%.*s/..", (int)len, dir);
+    const char *slash = NULL;
+    for (size_t i = 0; i < len; i++)
+        if (dir[i] == '/') slash = dir + i;
+    if (!slash) return ".";
+    if (slash == dir) return "/";
+    return arena_strndup(arena, dir, (size_t)(slash - dir));
+}
+
+static const char *real_path(Arena *arena, const char *path) {
+    char *resolved = realpath(path, NULL);
+    if (!resolved) return NULL;
+    const char *copy = arena_strdup(arena, resolved);
+    free(resolved);
+    return copy;
+}
+
+static bool has_suffix(const char *text, const char *suffix) {
+    size_t len = strlen(text), slen = strlen(suffix);
+    return len >= slen && memcmp(text + len - slen, suffix, slen) == 0;
+}
+
+static const char *module_name_of(Arena *arena, const char *path) {
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    const char *suffixes[] = {INTERFACE_SUFFIX, SOURCE_SUFFIX, PLAIN_SUFFIX};
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++)
+        if (has_suffix(base, suffixes[i]) && strlen(base) > strlen(suffixes[i]))
+            return arena_strndup(arena, base, strlen(base) - strlen(suffixes[i]));
+    return arena_strdup(arena, base);
+}
+
+static void record_read(Loader *l, const char *path) {
+    ptrvec_push(l->arena, &l->files_read, (void *)path);
+}
+
+static Span no_position(void) { return span_make(UINT32_MAX, 0, 0); }
+
+/* ---- Packages ---- */
+
+static Package *package_from_manifest(Loader *l, const char *root, const char *manifest_path,
+                                      const SourceFile *file) {
+    Manifest manifest;
+    manifest_parse(l->arena, file, l->diag, &manifest);
+    Package *package = arena_alloc(l->arena, sizeof *package);
+    package->name = manifest.name;
+    package->root = root;
+    package->dependencies = manifest.dependencies;
+    package->dependency_count = manifest.dependency_count;
+    package->manifest_path = manifest_path;
+    return package;
+}
+
+/* Reads the manifest of the package rooted at `root` once; NULL when it cannot be read. */
+static Package *load_package_at(Loader *l, const char *root) {
+    const char *key = real_path(l->arena, root);
+    if (!key) key = root;
+    for (size_t i = 0; i < l->packages.len; i++) {
+        PackageEntry *entry = l->packages.items[i];
+        if (strcmp(entry->key, key) == 0) return entry->package;
+    }
+    PackageEntry *entry = arena_alloc(l->arena, sizeof *entry);
+    entry->key = key;
+    ptrvec_push(l->arena, &l->packages, entry);
+    const char *manifest_path = path_join(l->arena, root, MANIFEST_FILE_NAME);
+    const char *error = NULL;
+    SourceFile *file = source_load(l->sources, manifest_path, &error);
+    if (!file) {
+        diag_error_path(l->diag, manifest_path, "无法读取包清单：%s", error);
+        return NULL;
+    }
+    record_read(l, manifest_path);
+    entry->package = package_from_manifest(l, root, manifest_path, file);
+    entry->package->is_builtin = l->builtin_key && strcmp(key, l->builtin_key) == 0;
+    return entry->package;
+}
+
+static Package *anonymous_package(Loader *l, const char *root) {
+    Package *package = arena_alloc(l->arena, sizeof *package);
+    package->root = root;
+    package->dependencies = arena_alloc(l->arena, sizeof(char *));
+    package->dependencies[0] = BUILTIN_PACKAGE;
+    package->dependency_count = 1;
+    return package;
+}
+
+static bool holds_manifest(Loader *l, const char *dir) {
+    return is_file(path_join(l->arena, dir, MANIFEST_FILE_NAME));
+}
+
+/* The package of a file: the nearest directory, from the file's own upward, that holds
+ * a manifest; else the file's own anonymous package. */
+static Package *package_of_file(Loader *l, const char *path) {
+    const char *dir = path_dir(l->arena, path);
+    for (int steps = 0; dir && steps < MAX_ASCENT; steps++) {
+        if (holds_manifest(l, dir)) {
+            Package *package = load_package_at(l, dir);
+            if (package) return package;
+            break;
+        }
+        const char *resolved = real_path(l->arena, dir);
+        if (!resolved || strcmp(resolved, "/") == 0) break;
+        dir = path_parent(l->arena, dir);
+    }
+    return anonymous_package(l, path_dir(l->arena, path));
+}
+
+static int compare_strings(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Adds the subdirectories of `dir` that hold a manifest, sorted so lookup is stable. */
+static void add_subpackages(Loader *l, const char *dir) {
+    DIR *stream = opendir(dir);
+    if (!stream) return;
+    PtrVec found = {0};
+    struct dirent *entry;
+    while ((entry = readdir(stream)) != NULL) {
+        if (entry->d_name[0] == '.') continue;
+        const char *sub = path_join(l->arena, dir, entry->d_name);
+        if (holds_manifest(l, sub)) ptrvec_push(l->arena, &found, (void *)sub);
+    }
+    closedir(stream);
+    if (found.len > 1) qsort(found.items, found.len, sizeof(void *), compare_strings);
+    for (size_t i = 0; i < found.len; i++) ptrvec_push(l->arena, &l->candidates, found.items[i]);
+}
+
+static void scan_candidates(Loader *l) {
+    if (l->scanned) return;
+    l->scanned = true;
+    if (holds_manifest(l, ".")) ptrvec_push(l->arena, &l->candidates, (void *)".");
+    add_subpackages(l, ".");
+    for (uint32_t i = 0; i < l->options->search_path_count; i++) {
+        const char *dir = l->options->search_paths[i];
+        if (holds_manifest(l, dir)) ptrvec_push(l->arena, &l->candidates, (void *)dir);
+        else add_subpackages(l, dir);
+    }
+}
+
+static Package *builtin_package(Loader *l) {
+    if (!l->builtin) {
+        Package *package = arena_alloc(l->arena, sizeof *package);
+        package->name = BUILTIN_PACKAGE;
+        package->root = l->options->builtin_dir;
+        package->is_builtin = true;
+        l->builtin = package;
+    }
+    return l->builtin;
+}
+
+static Package *find_package(Loader *l, Package *from, const char *name) {
+    if (from->name && strcmp(from->name, name) == 0) return from;
+    scan_candidates(l);
+    for (size_t i = 0; i < l->candidates.len; i++) {
+        Package *package = load_package_at(l, l->candidates.items[i]);
+        if (package && package->name && strcmp(package->name, name) == 0) return package;
+    }
+    if (l->options->builtin_dir && strcmp(name, BUILTIN_PACKAGE) == 0) return builtin_package(l);
+    return NULL;
+}
+
+/* A named package may import itself and what its manifest lists; the anonymous package
+ * of a lone file (and a package whose manifest is broken) is not held to a list. */
+static bool may_import(const Package *from, const char *name) {
+    if (!from->manifest_path || !from->name || strcmp(from->name, name) == 0) return true;
+    for (uint32_t i = 0; i < from->dependency_count; i++)
+        if (strcmp(from->dependencies[i], name) == 0) return true;
+    return false;
+}
+
+static void report_unknown_package(Loader *l, const AstStmt *stmt, const char *name) {
+    diag_error(l->diag, stmt->span, "找不到包「%s」", name);
+    StrBuf where;
+    strbuf_init(&where);
+    strbuf_puts(&where, "已查找：当前目录「.」及其下一层子目录");
+    for (uint32_t i = 0; i < l->options->search_path_count; i++)
+        strbuf_printf(&where, "、搜索路径「%s」", l->options->search_paths[i]);
+    if (l->options->builtin_dir)
+        strbuf_printf(&where, "、内建包「点染」（%s）", l->options->builtin_dir);
+    else
+        strbuf_puts(&where, "；没有找到编译器自带的「点染」");
+    diag_note(l->diag, no_position(), "%s", strbuf_cstr(&where));
+    strbuf_free(&where);
+}
+
+/* ---- Modules ---- */
+
+static const char *render_import(Arena *arena, const AstStmt *stmt) {
+    StrBuf buf;
+    strbuf_init(&buf);
+    for (uint32_t i = 0; i < stmt->as.import.path_len; i++)
+        strbuf_printf(&buf, "%s「%s」", i ? "之" : "", stmt->as.import.path[i].text);
+    const char *text = arena_strdup(arena, strbuf_cstr(&buf));
+    strbuf_free(&buf);
+    return text;
+}
+
+static ModuleEntry *find_entry(Loader *l, const char *key) {
+    for (size_t i = 0; i < l->modules.len; i++) {
+        ModuleEntry *entry = l->modules.items[i];
+        if (strcmp(entry->key, key) == 0) return entry;
+    }
+    return NULL;
+}
+
+static void check_interface(Loader *l, const Module *module) {
+    for (uint32_t i = 0; i < module->ast->count; i++) {
+        const AstStmt *stmt = module->ast->stmts[i];
+        if (stmt->kind == AST_STMT_IMPORT || stmt->kind == AST_STMT_SIG ||
+            stmt->kind == AST_STMT_TYPEDEF)
+            continue;
+        diag_error(l->diag, stmt->span,
+                   "着色内建声明（名。着色器。接口。豫）只能有「乃」签名、「即」类型定义与导入");
+    }
+}
+
+static void report_cycle(Loader *l, const Module *importer, const AstStmt *stmt,
+                         const Module *target) {
+    if (importer == target) {
+        diag_error(l->diag, stmt->span, "循环导入：%s 导入了自己", target->import_path);
+        return;
+    }
+    diag_error(l->diag, stmt->span, "循环导入：%s 在此导入 %s，而 %s 正在导入链上",
+               importer->import_path, target->import_path, target->import_path);
+    size_t first = 0;
+    for (size_t i = 0; i < l->stack.len; i++)
+        if (((Frame *)l->stack.items[i])->module == target) first = i;
+    for (size_t i = first; i < l->stack.len; i++) {
+        const Frame *frame = l->stack.items[i];
+        const Module *next = i + 1 < l->stack.len ? ((Frame *)l->stack.items[i + 1])->module
+                                                  : importer;
+        diag_note(l->diag, frame->stmt->span, "导入链：%s 在此导入 %s",
+                  frame->module->import_path, next->import_path);
+    }
+}
+
+static Module *visit(Loader *l, SourceFile *file, const char *key, Package *package,
+                     const char *import_path);
+
+/* Resolves 「包」之…之「模块」 to a file: the shader source first, then the interface. */
+static const char *module_file(Loader *l, const Package *package, const AstStmt *stmt) {
+    const char *base = package->root ? package->root : ".";
+    for (uint32_t i = 1; i < stmt->as.import.path_len; i++) {
+        const AstName *part = &stmt->as.import.path[i];
+        if (!part->text[0] || strchr(part->text, '/') || strchr(part->text, '\\') ||
+            strcmp(part->text, ".") == 0 || strcmp(part->text, "..") == 0) {
+            diag_error(l->diag, part->span, "「%s」不能用作模块名或目录名", part->text);
+            return NULL;
+        }
+        base = path_join(l->arena, base, part->text);
+    }
+    const char *source = arena_printf(l->arena, "%s%s", base, SOURCE_SUFFIX);
+    if (is_file(source)) return source;
+    const char *interface = arena_printf(l->arena, "%s%s", base, INTERFACE_SUFFIX);
+    if (is_file(interface)) return interface;
+    diag_error(l->diag, stmt->span,
+               "包内模块不存在：%s（着色文件只能导入着色源「名。着色器。豫」与着色内建声明"
+               "「名。着色器。接口。豫」）",
+               render_import(l->arena, stmt));
+    return NULL;
+}
+
+static Module *resolve_import(Loader *l, Module *importer, const AstStmt *stmt) {
+    if (stmt->as.import.path_len < 2) {
+        diag_error(l->diag, stmt->span,
+                   "导入须写明包与模块，如 寻观「点染」之「点染本」之书");
+        return NULL;
+    }
+    const char *name = stmt->as.import.path[0].text;
+    Package *from = (Package *)importer->package;
+    if (!may_import(from, name)) {
+        diag_error(l->diag, stmt->span, "包「%s」没有声明依赖「%s」：请在 %s 的「依赖」里加上「%s」",
+                   from->name, name, from->manifest_path, name);
+        return NULL;
+    }
+    Package *package = find_package(l, from, name);
+    if (!package) {
+        report_unknown_package(l, stmt, name);
+        return NULL;
+    }
+    const char *path = module_file(l, package, stmt);
+    if (!path) return NULL;
+    const char *key = real_path(l->arena, path);
+    if (!key) key = path;
+    ModuleEntry *entry = find_entry(l, key);
+    if (entry && entry->state == VISIT_DONE) return entry->module;
+    if (entry) {
+        report_cycle(l, importer, stmt, entry->module);
+        return NULL;
+    }
+    if (l->stack.len >= MAX_IMPORT_DEPTH) {
+        diag_error(l->diag, stmt->span, "导入嵌套过深（超过 %d 层）", MAX_IMPORT_DEPTH);
+        return NULL;
+    }
+    const char *error = NULL;
+    SourceFile *file = source_load(l->sources, path, &error);
+    if (!file) {
+        diag_error(l->diag, stmt->span, "无法读取模块 %s：%s", path, error);
+        return NULL;
+    }
+    record_read(l, path);
+    Frame *frame = arena_alloc(l->arena, sizeof *frame);
+    frame->module = importer;
+    frame->stmt = stmt;
+    ptrvec_push(l->arena, &l->stack, frame);
+    Module *module = visit(l, file, key, package, render_import(l->arena, stmt));
+    l->stack.len--;
+    return module;
+}
+
+static void resolve_imports(Loader *l, Module *module) {
+    PtrVec imports = {0}, stmts = {0};
+    for (uint32_t i = 0; i < module->ast->count && !diag_capped(l->diag); i++) {
+        const AstStmt *stmt = module->ast->stmts[i];
+        if (stmt->kind != AST_STMT_IMPORT) continue;
+        Module *target = resolve_import(l, module, stmt);
+        if (!target) continue;
+        ptrvec_push(l->arena, &imports, target);
+        ptrvec_push(l->arena, &stmts, (void *)stmt);
+    }
+    module->imports = (Module **)imports.items;
+    module->import_stmts = (const AstStmt **)stmts.items;
+    module->import_count = (uint32_t)imports.len;
+}
+
+static Module *visit(Loader *l, SourceFile *file, const char *key, Package *package,
+                     const char *import_path) {
+    Module *module = arena_alloc(l->arena, sizeof *module);
+    module->kind = has_suffix(file->path, INTERFACE_SUFFIX) ? MODULE_SHADER_INTERFACE
+                                                            : MODULE_SHADER_SOURCE;
+    module->path = file->path;
+    module->module_name = module_name_of(l->arena, file->path);
+    module->package = package;
+    module->import_path = import_path;
+    ModuleEntry *entry = arena_alloc(l->arena, sizeof *entry);
+    entry->key = key;
+    entry->module = module;
+    entry->state = VISIT_ACTIVE;
+    ptrvec_push(l->arena, &l->modules, entry);
+    module->ast = parse_file(l->arena, file, l->diag);
+    if (module->kind == MODULE_SHADER_INTERFACE) check_interface(l, module);
+    resolve_imports(l, module);
+    entry->state = VISIT_DONE;
+    ptrvec_push(l->arena, &l->order, module);
+    return module;
+}
+
+/* 「包」之「目录」之「模块」 for a main file inside a named package, else its path. */
+static const char *main_import_path(Loader *l, const Package *package, const char *path) {
+    if (!package->name) return path;
+    const char *root = real_path(l->arena, package->root);
+    const char *dir = real_path(l->arena, path_dir(l->arena, path));
+    if (!root || !dir) return path;
+    size_t root_len = strcmp(root, "/") == 0 ? 0 : strlen(root);
+    if (strncmp(dir, root, root_len) != 0) return path;
+    StrBuf buf;
+    strbuf_init(&buf);
+    strbuf_printf(&buf, "「%s」", package->name);
+    const char *rest = dir + root_len;
+    while (*rest) {
+        while (*rest == '/') rest++;
+        size_t len = strcspn(rest, "/");
+        if (len) strbuf_printf(&buf, "之「%.*s」", (int)len, rest);
+        rest += len;
+    }
+    strbuf_printf(&buf, "之「%s」", module_name_of(l->arena, path));
+    const char *text = arena_strdup(l->arena, strbuf_cstr(&buf));
+    strbuf_free(&buf);
+    return text;
+}
+
+Program *load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
+                      const char *main_path, const LoadOptions *options) {
+    LoadOptions none = {0};
+    Loader l = {.arena = arena, .sources = sources, .diag = diag,
+                .options = options ? options : &none};
+    if (l.options->builtin_dir) l.builtin_key = real_path(arena, l.options->builtin_dir);
+    const char *error = NULL;
+    SourceFile *file = source_load(sources, main_path, &error);
+    if (!file) {
+        diag_error_path(diag, main_path, "%s", error);
+        return NULL;
+    }
+    record_read(&l, file->path);
+    Package *package = package_of_file(&l, main_path);
+    const char *key = real_path(arena, main_path);
+    Module *main = visit(&l, file, key ? key : main_path, package,
+                         main_import_path(&l, package, main_path));
+    Program *program = arena_alloc(arena, sizeof *program);
+    program->modules = (Module **)l.order.items;
+    program->module_count = (uint32_t)l.order.len;
+    program->main = main;
+    program->files_read = (const char **)l.files_read.items;
+    program->files_read_count = (uint32_t)l.files_read.len;
+    return program;
+}
+
+const char *find_builtin_dir(Arena *arena, const char *executable_path) {
+    if (!executable_path || !executable_path[0]) return NULL;
+    const char *dir = path_dir(arena, executable_path);
+    const char *candidates[] = {path_join(arena, dir, "库/点染"),
+                                path_join(arena, dir, "../share/yusec/库/点染")};
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
+        if (is_file(path_join(arena, candidates[i], BUILTIN_FILE))) return candidates[i];
+    return NULL;
+}

@@ -1,0 +1,1011 @@
+/* The parser: tokens to the syntax tree of ast.h, following the grammar of
+ * docs/language.md (recursive descent, one function per grammar rule).
+ *
+ * Errors: the first error of a statement is reported and the statement is abandoned
+ * (every rule returns NULL once `failed` is set); parsing resumes after the next 。.
+ * A statement holding a TOK_ERROR token (already reported by the lexer) is skipped
+ * silently. Nesting (parentheses, binders, 非, types, and each extra operand of an
+ * operator chain, which deepens the tree as much) is limited so that neither this
+ * parser nor a later tree walk can overflow the stack. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "ast.h"
+
+enum { PARSE_MAX_DEPTH = 200 };
+
+/* Results of quiet type parses by starting token, so that the trial parses behind
+ * annotations (see try_annotation_type) stay linear however deeply they nest. */
+typedef enum MemoState { MEMO_UNKNOWN, MEMO_OK, MEMO_FAILED } MemoState;
+typedef struct TypeMemo {
+    AstType *type;
+    uint32_t end, prev_end;
+    MemoState state;
+} TypeMemo;
+
+typedef struct Parser {
+    Arena *arena;
+    const SourceFile *source;
+    DiagEngine *diag;
+    const Token *toks;
+    uint32_t count;     /* the last token is TOK_EOF */
+    uint32_t pos;
+    uint32_t prev_end;  /* end of the last consumed token, for spans */
+    int depth;
+    bool failed;        /* an error ended the current statement */
+    bool quiet;         /* trial parse: errors only set `failed` */
+    bool depth_hit;     /* the nesting limit was met (such results are not memoised) */
+    TypeMemo *memo;     /* one per token, allocated at the first trial parse */
+    const Token *stmt_name; /* the name the current declaration defines, if any */
+} Parser;
+
+/* ---- Tokens ---- */
+
+static const Token *peek(const Parser *p) { return &p->toks[p->pos]; }
+
+static const Token *peek_at(const Parser *p, uint32_t ahead) {
+    uint32_t i = p->pos + ahead;
+    return &p->toks[i < p->count ? i : p->count - 1];
+}
+
+static bool at(const Parser *p, TokenKind kind) { return peek(p)->kind == kind; }
+
+static const Token *advance(Parser *p) {
+    const Token *tok = peek(p);
+    if (tok->kind != TOK_EOF) {
+        p->pos++;
+        p->prev_end = tok->span.end;
+    }
+    return tok;
+}
+
+static Span span_from(const Parser *p, const Token *first) {
+    uint32_t end = p->prev_end > first->span.start ? p->prev_end : first->span.end;
+    return span_make(first->span.file, first->span.start, end);
+}
+
+static AstName name_of(const Token *tok) {
+    return (AstName){.text = tok->text, .span = tok->span};
+}
+
+/* ---- Errors ---- */
+
+static void report(Parser *p, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void report(Parser *p, Span span, const char *fmt, ...) {
+    if (p->quiet) return;
+    va_list args;
+    va_start(args, fmt);
+    diag_report(p->diag, DIAG_ERROR, span, fmt, args);
+    va_end(args);
+}
+
+/* Reports (unless this statement already failed) and marks the statement failed. */
+static void fail_at(Parser *p, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void fail_at(Parser *p, Span span, const char *fmt, ...) {
+    if (!p->failed && !p->quiet) {
+        va_list args;
+        va_start(args, fmt);
+        diag_report(p->diag, DIAG_ERROR, span, fmt, args);
+        va_end(args);
+    }
+    p->failed = true;
+}
+
+/* 「也」 for keywords and punctuation; categories keep their own wording. */
+static const char *quoted_kind(Parser *p, TokenKind kind) {
+    switch (kind) {
+    case TOK_EOF: return "文件结尾";
+    case TOK_NAME: return "名字";
+    case TOK_NUMERAL: return "数字";
+    case TOK_STRING: return "字符串";
+    default: return arena_printf(p->arena, "「%s」", token_kind_spelling(kind));
+    }
+}
+
+static const char *describe_token(Parser *p, const Token *tok) {
+    switch (tok->kind) {
+    case TOK_NAME: return arena_printf(p->arena, "名字「%s」", tok->text);
+    case TOK_NUMERAL: return arena_printf(p->arena, "数字「%s」", tok->text);
+    default: return quoted_kind(p, tok->kind);
+    }
+}
+
+/* Upstream's retired words and 诵 get a message naming what to write instead. */
+static const char *retired_word_message(TokenKind kind) {
+    switch (kind) {
+    case TOK_KW_SONG: return "着色文件不能用「诵」导入，请用「寻」「观」或「寻观」";
+    case TOK_KW_OLD_LV: return "「虑」是旧写法，请改用「令」";
+    case TOK_KW_OLD_DIGUILV: return "「递归虑」是旧写法，请改用「递归令」";
+    case TOK_KW_OLD_SHOUYI: return "「授以」是旧写法，请改用「以」";
+    case TOK_KW_OLD_HUI: return "「会」是旧写法，已不再使用（见 docs/language.md）";
+    case TOK_KW_OLD_CHENG: return "「承」是旧写法，已不再使用（见 docs/language.md）";
+    case TOK_KW_OLD_XUN: return "「循」是旧写法，已不再使用（见 docs/language.md）";
+    default: return NULL;
+    }
+}
+
+/* "此处应为X，却遇到Y" at the current token. Returns NULL for the callers' convenience. */
+static void *fail_expected(Parser *p, const char *expected) {
+    const Token *tok = peek(p);
+    const char *retired = retired_word_message(tok->kind);
+    if (retired)
+        fail_at(p, tok->span, "%s", retired);
+    else
+        fail_at(p, tok->span, "此处应为%s，却遇到%s", expected, describe_token(p, tok));
+    return NULL;
+}
+
+static const Token *expect(Parser *p, TokenKind kind) {
+    if (p->failed) return NULL;
+    if (at(p, kind)) return advance(p);
+    fail_expected(p, quoted_kind(p, kind));
+    return NULL;
+}
+
+static bool enter(Parser *p) {
+    if (p->depth >= PARSE_MAX_DEPTH) {
+        p->depth_hit = true;
+        fail_at(p, peek(p)->span, "嵌套过深（最多 %d 层）", PARSE_MAX_DEPTH);
+        return false;
+    }
+    p->depth++;
+    return true;
+}
+
+static void leave(Parser *p) { p->depth--; }
+
+/* ---- Small helpers ---- */
+
+static AstExpr *new_expr(Parser *p, AstExprKind kind, const Token *first) {
+    AstExpr *e = arena_alloc(p->arena, sizeof *e);
+    e->kind = kind;
+    e->span = span_from(p, first);
+    return e;
+}
+
+static AstType *new_type(Parser *p, AstTypeKind kind, const Token *first) {
+    AstType *t = arena_alloc(p->arena, sizeof *t);
+    t->kind = kind;
+    t->span = span_from(p, first);
+    return t;
+}
+
+static void *vec_array(Parser *p, const PtrVec *vec) {
+    void **items = arena_alloc_array(p->arena, vec->len ? vec->len : 1, sizeof(void *));
+    if (vec->len) memcpy(items, vec->items, vec->len * sizeof(void *));
+    return items;
+}
+
+static bool is_decl_end(TokenKind kind) {
+    return kind == TOK_PERIOD || kind == TOK_COMMA || kind == TOK_RBRACKET || kind == TOK_EOF;
+}
+
+/* D1: 也 followed by 。 ， 】 or the end closes a declaration or field; any other 也
+ * is the annotation operator. */
+static bool at_annotation_ye(const Parser *p) {
+    return at(p, TOK_KW_YE) && !is_decl_end(peek_at(p, 1)->kind);
+}
+
+/* A binder's name: a quoted non-numeral name. */
+static bool binder_name(Parser *p, AstName *out) {
+    const Token *tok = peek(p);
+    if (tok->kind == TOK_NUMERAL) {
+        report(p, tok->span, "绑定的名字不能是数字");
+    } else if (tok->kind != TOK_NAME) {
+        fail_expected(p, "名字");
+        return false;
+    }
+    *out = name_of(advance(p));
+    return true;
+}
+
+/* 「模块」之「名」 outside an import: shader sources name things without a module
+ * prefix (着五). Reported here, since the tree has no node for it, and read as the
+ * last name so that parsing (and checking) can go on. */
+static const Token *module_projection(Parser *p, const Token *name) {
+    /* A trial parse must not swallow the report: it fails, and the real parse reports. */
+    if (p->quiet && at(p, TOK_KW_ZHI)) p->failed = true;
+    while (at(p, TOK_KW_ZHI) && peek_at(p, 1)->kind == TOK_NAME) {
+        const Token *zhi = advance(p);
+        if (p->stmt_name)
+            report(p, zhi->span,
+                   "着色源不能用模块投影「之」（着五）：着色源里的名字不带模块前缀"
+                   "（在顶层定义「%s」中）", p->stmt_name->text);
+        else
+            report(p, zhi->span, "着色源不能用模块投影「之」（着五）：着色源里的名字不带模块前缀");
+        name = advance(p);
+    }
+    return name;
+}
+
+/* ---- Types ---- */
+
+static AstType *parse_type(Parser *p);
+static AstExpr *parse_expr(Parser *p);
+
+static AstType *parse_record_type(Parser *p, const Token *head) {
+    advance(p); /* 【 */
+    PtrVec fields = {0};
+    while (!at(p, TOK_RBRACKET)) {
+        const Token *name = expect(p, TOK_NAME);
+        if (!name || !expect(p, TOK_KW_NAI)) return NULL;
+        AstType *type = parse_type(p);
+        if (!type || !expect(p, TOK_KW_YE)) return NULL;
+        AstTypeField *field = arena_alloc(p->arena, sizeof *field);
+        field->name = name_of(name);
+        field->type = type;
+        ptrvec_push(p->arena, &fields, field);
+        if (at(p, TOK_COMMA)) {
+            advance(p);
+        } else if (!at(p, TOK_RBRACKET)) {
+            return fail_expected(p, "「，」或「】」");
+        }
+    }
+    advance(p); /* 】 */
+    AstType *t = new_type(p, AST_TYPE_RECORD, head);
+    t->as.record.head = name_of(head);
+    t->as.record.count = (uint32_t)fields.len;
+    t->as.record.fields = arena_alloc_array(p->arena, fields.len ? fields.len : 1,
+                                            sizeof(AstTypeField));
+    for (size_t i = 0; i < fields.len; i++)
+        t->as.record.fields[i] = *(AstTypeField *)fields.items[i];
+    return t;
+}
+
+static AstType *parse_func_type(Parser *p, bool allow_open);
+
+static AstType *parse_type_atom(Parser *p) {
+    const Token *first = peek(p), *tok = first;
+    switch (tok->kind) {
+    case TOK_NAME: {
+        advance(p);
+        tok = module_projection(p, tok);
+        if (at(p, TOK_LBRACKET)) {
+            if (strcmp(tok->text, "组类") == 0) return parse_record_type(p, tok);
+            fail_at(p, peek(p)->span, "「【…】」只能跟在「组类」（记录类型）或「组值」（记录值）之后");
+            return NULL;
+        }
+        AstType *t = new_type(p, AST_TYPE_NAME, first);
+        t->as.name = name_of(tok);
+        return t;
+    }
+    case TOK_NUMERAL: {
+        advance(p);
+        AstType *t = new_type(p, AST_TYPE_NUMERAL, tok);
+        t->as.numeral.text = tok->text;
+        t->as.numeral.value = tok->numeral;
+        return t;
+    }
+    case TOK_LPAREN: {
+        advance(p);
+        AstType *inner = parse_type(p);
+        if (!inner || !expect(p, TOK_RPAREN)) return NULL;
+        return inner;
+    }
+    case TOK_KW_HUA:
+        return parse_func_type(p, false);
+    default:
+        return fail_expected(p, "类型");
+    }
+}
+
+/* TypeApp = TypeAtom { 于 TypeAtom }, starting from an already parsed head if given. */
+static AstType *parse_type_app(Parser *p, AstType *head) {
+    const Token *first = peek(p);
+    if (!head) head = parse_type_atom(p);
+    if (!head) return NULL;
+    if (!at(p, TOK_KW_YU)) return head;
+    PtrVec args = {0};
+    while (at(p, TOK_KW_YU)) {
+        advance(p);
+        AstType *arg = parse_type_atom(p);
+        if (!arg) return NULL;
+        ptrvec_push(p->arena, &args, arg);
+    }
+    AstType *t = new_type(p, AST_TYPE_APP, first);
+    t->span.start = head->span.start;
+    t->as.app.head = head;
+    t->as.app.args = vec_array(p, &args);
+    t->as.app.arg_count = (uint32_t)args.len;
+    return t;
+}
+
+/* TypeApp { 合 TypeApp } */
+static AstType *parse_type_tuple(Parser *p, AstType *first_atom) {
+    AstType *first = parse_type_app(p, first_atom);
+    if (!first || !at(p, TOK_KW_HE)) return first;
+    PtrVec items = {0};
+    ptrvec_push(p->arena, &items, first);
+    while (at(p, TOK_KW_HE)) {
+        advance(p);
+        AstType *item = parse_type_app(p, NULL);
+        if (!item) return NULL;
+        ptrvec_push(p->arena, &items, item);
+    }
+    AstType *t = arena_alloc(p->arena, sizeof *t);
+    t->kind = AST_TYPE_TUPLE;
+    t->span = span_make(first->span.file, first->span.start, p->prev_end);
+    t->as.tuple.items = vec_array(p, &items);
+    t->as.tuple.count = (uint32_t)items.len;
+    return t;
+}
+
+/* 化 A 而 R (open, only where a whole Type may stand) or 化 A {又化 B} 为 R 者 (closed).
+ * 化 A 而化 B 而 R without parentheses is one two-parameter type. */
+static AstType *parse_func_type(Parser *p, bool allow_open) {
+    const Token *first = advance(p); /* 化 */
+    PtrVec params = {0};
+    AstType *param = parse_type(p);
+    if (!param) return NULL;
+    ptrvec_push(p->arena, &params, param);
+    bool closed = true;
+    AstType *result;
+    if (allow_open && at(p, TOK_KW_ER)) {
+        advance(p);
+        bool nested = at(p, TOK_KW_HUA);
+        result = parse_type(p);
+        if (!result) return NULL;
+        closed = false;
+        if (nested && result->kind == AST_TYPE_FUNC && !result->as.func.closed) {
+            for (uint32_t i = 0; i < result->as.func.param_count; i++)
+                ptrvec_push(p->arena, &params, result->as.func.params[i]);
+            result = result->as.func.result;
+        }
+    } else {
+        while (at(p, TOK_KW_YOU)) {
+            advance(p);
+            if (!expect(p, TOK_KW_HUA)) return NULL;
+            if (!(param = parse_type(p))) return NULL;
+            ptrvec_push(p->arena, &params, param);
+        }
+        if (!at(p, TOK_KW_WEI))
+            return fail_expected(p, allow_open && params.len == 1 ? "「而」或「为」" : "「为」");
+        advance(p);
+        if (!(result = parse_type(p)) || !expect(p, TOK_KW_ZHE)) return NULL;
+    }
+    AstType *t = new_type(p, AST_TYPE_FUNC, first);
+    t->as.func.params = vec_array(p, &params);
+    t->as.func.param_count = (uint32_t)params.len;
+    t->as.func.result = result;
+    t->as.func.closed = closed;
+    return t;
+}
+
+static AstType *parse_forall(Parser *p) {
+    const Token *first = advance(p); /* 凡 */
+    const Token *var = expect(p, TOK_NAME);
+    if (!var || !expect(p, TOK_KW_ER)) return NULL;
+    AstType *body = parse_type(p);
+    if (!body) return NULL;
+    AstType *t = new_type(p, AST_TYPE_FORALL, first);
+    t->as.forall.var = name_of(var);
+    t->as.forall.body = body;
+    return t;
+}
+
+static AstType *parse_type_unmemoised(Parser *p);
+
+static AstType *parse_type(Parser *p) {
+    if (p->failed) return NULL;
+    if (!p->quiet || !p->memo) return parse_type_unmemoised(p);
+    TypeMemo *memo = &p->memo[p->pos];
+    if (memo->state == MEMO_OK) {
+        p->pos = memo->end;
+        p->prev_end = memo->prev_end;
+        return memo->type;
+    }
+    if (memo->state == MEMO_FAILED) {
+        p->failed = true;
+        return NULL;
+    }
+    bool outer_depth_hit = p->depth_hit;
+    p->depth_hit = false;
+    AstType *t = parse_type_unmemoised(p);
+    if (!p->depth_hit) {
+        /* A result cut short by the nesting limit depends on the depth: not kept. */
+        memo->state = t ? MEMO_OK : MEMO_FAILED;
+        memo->type = t;
+        memo->end = p->pos;
+        memo->prev_end = p->prev_end;
+    }
+    p->depth_hit |= outer_depth_hit;
+    return t;
+}
+
+static AstType *parse_type_unmemoised(Parser *p) {
+    if (!enter(p)) return NULL;
+    AstType *t;
+    if (at(p, TOK_KW_FAN)) {
+        t = parse_forall(p);
+    } else if (at(p, TOK_KW_HUA)) {
+        t = parse_func_type(p, true);
+        /* A closed function type is an atom: 于 and 合 may follow it. */
+        if (t && t->as.func.closed) t = parse_type_tuple(p, t);
+    } else {
+        t = parse_type_tuple(p, NULL);
+    }
+    leave(p);
+    return p->failed ? NULL : t;
+}
+
+/* ---- Expressions ---- */
+
+static AstExpr *parse_binder_body(Parser *p) { return parse_expr(p); }
+
+/* 得「甲」{又得「乙」}而 body; a body that is itself 得…而… joins this lambda. */
+static AstExpr *parse_lambda(Parser *p) {
+    const Token *first = advance(p); /* 得 */
+    PtrVec params = {0};
+    for (;;) {
+        AstName *name = arena_alloc(p->arena, sizeof *name);
+        if (!binder_name(p, name)) return NULL;
+        ptrvec_push(p->arena, &params, name);
+        if (!at(p, TOK_KW_YOU)) break;
+        advance(p);
+        if (!expect(p, TOK_KW_DE)) return NULL;
+    }
+    if (!expect(p, TOK_KW_ER)) return NULL;
+    bool nested = at(p, TOK_KW_DE);
+    AstExpr *body = parse_binder_body(p);
+    if (!body) return NULL;
+    if (nested && body->kind == AST_EXPR_LAMBDA) {
+        for (uint32_t i = 0; i < body->as.lambda.param_count; i++)
+            ptrvec_push(p->arena, &params, &body->as.lambda.params[i]);
+        body = body->as.lambda.body;
+    }
+    AstExpr *e = new_expr(p, AST_EXPR_LAMBDA, first);
+    e->as.lambda.param_count = (uint32_t)params.len;
+    e->as.lambda.params = arena_alloc_array(p->arena, params.len, sizeof(AstName));
+    for (size_t i = 0; i < params.len; i++) e->as.lambda.params[i] = *(AstName *)params.items[i];
+    e->as.lambda.body = body;
+    return e;
+}
+
+static AstExpr *parse_let(Parser *p) {
+    const Token *first = advance(p); /* 令 */
+    AstName name;
+    if (!binder_name(p, &name) || !expect(p, TOK_KW_WEI)) return NULL;
+    AstExpr *value = parse_expr(p);
+    if (!value || !expect(p, TOK_KW_ER)) return NULL;
+    AstExpr *body = parse_binder_body(p);
+    if (!body) return NULL;
+    AstExpr *e = new_expr(p, AST_EXPR_LET, first);
+    e->as.let.name = name;
+    e->as.let.value = value;
+    e->as.let.body = body;
+    return e;
+}
+
+static AstExpr *parse_letrec(Parser *p) {
+    const Token *first = advance(p); /* 递归令 */
+    AstName name;
+    if (!binder_name(p, &name) || !expect(p, TOK_KW_QI)) return NULL;
+    AstType *type = parse_type(p);
+    if (!type || !expect(p, TOK_KW_WEI)) return NULL;
+    AstExpr *value = parse_expr(p);
+    if (!value || !expect(p, TOK_KW_ER)) return NULL;
+    AstExpr *body = parse_binder_body(p);
+    if (!body) return NULL;
+    AstExpr *e = new_expr(p, AST_EXPR_LETREC, first);
+    e->as.letrec.name = name;
+    e->as.letrec.type = type;
+    e->as.letrec.value = value;
+    e->as.letrec.body = body;
+    return e;
+}
+
+/* 若 c 则 a [否则 b]: an inner 若 takes the nearest 否则. */
+static AstExpr *parse_if(Parser *p) {
+    const Token *first = advance(p); /* 若 */
+    AstExpr *cond = parse_expr(p);
+    if (!cond || !expect(p, TOK_KW_ZE)) return NULL;
+    AstExpr *then_branch = parse_expr(p);
+    if (!then_branch) return NULL;
+    AstExpr *else_branch = NULL;
+    if (at(p, TOK_KW_FOUZE)) {
+        advance(p);
+        if (!(else_branch = parse_binder_body(p))) return NULL;
+    }
+    AstExpr *e = new_expr(p, AST_EXPR_IF, first);
+    e->as.if_.cond = cond;
+    e->as.if_.then_branch = then_branch;
+    e->as.if_.else_branch = else_branch;
+    return e;
+}
+
+/* 鉴 is parsed only so that the checker can reject it at its place. */
+static AstExpr *parse_match(Parser *p) {
+    const Token *first = advance(p); /* 鉴 */
+    AstExpr *operand = parse_binder_body(p);
+    if (!operand) return NULL;
+    AstExpr *e = new_expr(p, AST_EXPR_MATCH, first);
+    e->as.match.operand = operand;
+    return e;
+}
+
+static AstExpr *parse_binder(Parser *p) {
+    if (!enter(p)) return NULL;
+    AstExpr *e = NULL;
+    switch (peek(p)->kind) {
+    case TOK_KW_DE: e = parse_lambda(p); break;
+    case TOK_KW_LING: e = parse_let(p); break;
+    case TOK_KW_DIGUILING: e = parse_letrec(p); break;
+    case TOK_KW_RUO: e = parse_if(p); break;
+    default: e = parse_match(p); break;
+    }
+    leave(p);
+    return p->failed ? NULL : e;
+}
+
+static AstExpr *parse_paren(Parser *p) {
+    if (!enter(p)) return NULL;
+    const Token *first = advance(p); /* （ */
+    AstExpr *inner = parse_expr(p);
+    AstExpr *e = NULL;
+    if (inner && expect(p, TOK_RPAREN)) {
+        e = new_expr(p, AST_EXPR_PAREN, first);
+        e->as.paren.inner = inner;
+    }
+    leave(p);
+    return e;
+}
+
+static AstExpr *parse_atom(Parser *p) {
+    const Token *tok = peek(p);
+    AstExpr *e;
+    switch (tok->kind) {
+    case TOK_NAME: {
+        advance(p);
+        const Token *name = module_projection(p, tok);
+        e = new_expr(p, AST_EXPR_NAME, tok);
+        e->as.name = name_of(name);
+        return e;
+    }
+    case TOK_NUMERAL:
+        advance(p);
+        e = new_expr(p, AST_EXPR_NUMERAL, tok);
+        e->as.numeral.text = tok->text;
+        e->as.numeral.value = tok->numeral;
+        return e;
+    case TOK_STRING:
+        advance(p);
+        e = new_expr(p, AST_EXPR_STRING, tok);
+        e->as.string.text = tok->text;
+        e->as.string.len = tok->text_len;
+        return e;
+    case TOK_LPAREN:
+        return parse_paren(p);
+    case TOK_KW_DE: case TOK_KW_LING: case TOK_KW_DIGUILING: case TOK_KW_RUO:
+    case TOK_KW_JIAN_MATCH:
+        return parse_binder(p);
+    default:
+        return fail_expected(p, "表达式");
+    }
+}
+
+/* 「组值」【「名」者 e 也，…】 (trailing comma allowed). */
+static AstExpr *parse_record_value(Parser *p, AstExpr *head) {
+    if (head->kind != AST_EXPR_NAME || strcmp(head->as.name.text, "组值") != 0) {
+        fail_at(p, peek(p)->span, "「【…】」只能跟在「组值」（记录值）或「组类」（记录类型）之后");
+        return NULL;
+    }
+    advance(p); /* 【 */
+    PtrVec fields = {0};
+    while (!at(p, TOK_RBRACKET)) {
+        const Token *name = expect(p, TOK_NAME);
+        if (!name || !expect(p, TOK_KW_ZHE)) return NULL;
+        AstExpr *value = parse_expr(p);
+        if (!value || !expect(p, TOK_KW_YE)) return NULL;
+        AstField *field = arena_alloc(p->arena, sizeof *field);
+        field->name = name_of(name);
+        field->value = value;
+        ptrvec_push(p->arena, &fields, field);
+        if (at(p, TOK_COMMA)) {
+            advance(p);
+        } else if (!at(p, TOK_RBRACKET)) {
+            return fail_expected(p, "「，」或「】」");
+        }
+    }
+    advance(p); /* 】 */
+    AstExpr *e = arena_alloc(p->arena, sizeof *e);
+    e->kind = AST_EXPR_RECORD;
+    e->span = span_make(head->span.file, head->span.start, p->prev_end);
+    e->as.record.head = head->as.name;
+    e->as.record.count = (uint32_t)fields.len;
+    e->as.record.fields = arena_alloc_array(p->arena, fields.len ? fields.len : 1,
+                                            sizeof(AstField));
+    for (size_t i = 0; i < fields.len; i++) e->as.record.fields[i] = *(AstField *)fields.items[i];
+    return e;
+}
+
+static AstExpr *parse_post(Parser *p) {
+    AstExpr *atom = parse_atom(p);
+    if (!atom || !at(p, TOK_LBRACKET)) return atom;
+    return parse_record_value(p, atom);
+}
+
+static AstExpr *join_expr(Parser *p, AstExprKind kind, const AstExpr *left) {
+    AstExpr *e = arena_alloc(p->arena, sizeof *e);
+    e->kind = kind;
+    e->span = span_make(left->span.file, left->span.start, p->prev_end);
+    return e;
+}
+
+/* Proj = Post { 中 (Numeral | Name) } */
+static AstExpr *parse_proj(Parser *p) {
+    AstExpr *base = parse_post(p);
+    int saved_depth = p->depth;
+    while (base && at(p, TOK_KW_ZHONG)) {
+        if (!enter(p)) return NULL;
+        advance(p);
+        const Token *member = peek(p);
+        if (member->kind != TOK_NAME && member->kind != TOK_NUMERAL)
+            return fail_expected(p, "名字或数字");
+        advance(p);
+        AstExpr *e = join_expr(p, AST_EXPR_PROJ, base);
+        e->as.proj.base = base;
+        e->as.proj.member = name_of(member);
+        e->as.proj.is_numeral = member->kind == TOK_NUMERAL;
+        if (e->as.proj.is_numeral) e->as.proj.index = member->numeral;
+        base = e;
+    }
+    p->depth = saved_depth;
+    return base;
+}
+
+/* App = Proj [以 TypeAtom] {于 Proj}: one saturated call. */
+static AstExpr *parse_app(Parser *p) {
+    AstExpr *callee = parse_proj(p);
+    if (!callee || (!at(p, TOK_KW_YI) && !at(p, TOK_KW_YU))) return callee;
+    AstType *type_arg = NULL;
+    if (at(p, TOK_KW_YI)) {
+        advance(p);
+        if (!enter(p)) return NULL;
+        type_arg = parse_type_atom(p);
+        leave(p);
+        if (!type_arg) return NULL;
+    }
+    PtrVec args = {0};
+    while (at(p, TOK_KW_YU)) {
+        advance(p);
+        AstExpr *arg = parse_proj(p);
+        if (!arg) return NULL;
+        ptrvec_push(p->arena, &args, arg);
+    }
+    AstExpr *e = join_expr(p, AST_EXPR_CALL, callee);
+    e->as.call.callee = callee;
+    e->as.call.type_arg = type_arg;
+    e->as.call.args = vec_array(p, &args);
+    e->as.call.arg_count = (uint32_t)args.len;
+    return e;
+}
+
+static AstExpr *parse_not(Parser *p) {
+    if (!at(p, TOK_KW_FEI)) return parse_app(p);
+    if (!enter(p)) return NULL;
+    const Token *first = advance(p);
+    AstExpr *operand = parse_not(p);
+    leave(p);
+    if (!operand) return NULL;
+    AstExpr *e = new_expr(p, AST_EXPR_NOT, first);
+    e->as.not_.operand = operand;
+    return e;
+}
+
+typedef AstExpr *(*ParseFn)(Parser *p);
+
+static bool binary_op_of(TokenKind kind, AstBinaryOp *op) {
+    switch (kind) {
+    case TOK_KW_JIA: *op = AST_OP_ADD; return true;
+    case TOK_KW_JIAN: *op = AST_OP_SUB; return true;
+    case TOK_KW_CHENG: *op = AST_OP_MUL; return true;
+    case TOK_KW_CHU: *op = AST_OP_DIV; return true;
+    case TOK_KW_YU_MOD: *op = AST_OP_MOD; return true;
+    case TOK_KW_DENGYU: *op = AST_OP_EQ; return true;
+    case TOK_KW_BUDENGYU: *op = AST_OP_NE; return true;
+    case TOK_KW_XIAOYU: *op = AST_OP_LT; return true;
+    case TOK_KW_DAYU: *op = AST_OP_GT; return true;
+    case TOK_KW_BUXIAOYU: *op = AST_OP_GE; return true;
+    case TOK_KW_BUDAYU: *op = AST_OP_LE; return true;
+    case TOK_KW_QIE: *op = AST_OP_AND; return true;
+    case TOK_KW_HUO: *op = AST_OP_OR; return true;
+    default: return false;
+    }
+}
+
+static bool is_comparison(AstBinaryOp op) { return op >= AST_OP_EQ && op <= AST_OP_LE; }
+
+static AstExpr *make_binary(Parser *p, AstBinaryOp op, Span op_span, AstExpr *left,
+                            AstExpr *right) {
+    AstExpr *e = join_expr(p, AST_EXPR_BINARY, left);
+    e->as.binary.op = op;
+    e->as.binary.op_span = op_span;
+    e->as.binary.left = left;
+    e->as.binary.right = right;
+    return e;
+}
+
+/* Left-associative chain of the operators in [lo, hi]; each extra operand deepens the
+ * tree, so it counts toward the nesting limit. */
+static AstExpr *parse_left_chain(Parser *p, ParseFn operand, AstBinaryOp lo, AstBinaryOp hi) {
+    AstExpr *left = operand(p);
+    int saved_depth = p->depth;
+    AstBinaryOp op;
+    while (left && binary_op_of(peek(p)->kind, &op) && op >= lo && op <= hi) {
+        if (!enter(p)) return NULL;
+        Span op_span = advance(p)->span;
+        AstExpr *right = operand(p);
+        if (!right) return NULL;
+        left = make_binary(p, op, op_span, left, right);
+    }
+    p->depth = saved_depth;
+    return left;
+}
+
+static AstExpr *parse_mul(Parser *p) { return parse_left_chain(p, parse_not, AST_OP_MUL, AST_OP_MOD); }
+static AstExpr *parse_add(Parser *p) { return parse_left_chain(p, parse_mul, AST_OP_ADD, AST_OP_SUB); }
+
+/* Comparisons do not chain: a 小于 b 小于 c is an error. */
+static AstExpr *parse_cmp(Parser *p) {
+    AstExpr *left = parse_add(p);
+    AstBinaryOp op;
+    if (!left || !binary_op_of(peek(p)->kind, &op) || !is_comparison(op)) return left;
+    Span op_span = advance(p)->span;
+    AstExpr *right = parse_add(p);
+    if (!right) return NULL;
+    AstBinaryOp next;
+    if (binary_op_of(peek(p)->kind, &next) && is_comparison(next)) {
+        fail_at(p, peek(p)->span, "比较不能连写，请用括号或「且」分开");
+        return NULL;
+    }
+    return make_binary(p, op, op_span, left, right);
+}
+
+static AstExpr *parse_and(Parser *p) { return parse_left_chain(p, parse_cmp, AST_OP_AND, AST_OP_AND); }
+static AstExpr *parse_or(Parser *p) { return parse_left_chain(p, parse_and, AST_OP_OR, AST_OP_OR); }
+
+static const AstExpr *strip_parens(const AstExpr *e) {
+    while (e->kind == AST_EXPR_PAREN) e = e->as.paren.inner;
+    return e;
+}
+
+/* Tuple = Or { 与 Or }, one flat node; a parenthesised tuple as the last item is
+ * spliced in (着八: 甲 与（乙 与 丙） is a triple). */
+static AstExpr *parse_tuple(Parser *p) {
+    AstExpr *first = parse_or(p);
+    if (!first || !at(p, TOK_KW_YU_AND)) return first;
+    PtrVec items = {0};
+    ptrvec_push(p->arena, &items, first);
+    while (at(p, TOK_KW_YU_AND)) {
+        advance(p);
+        AstExpr *item = parse_or(p);
+        if (!item) return NULL;
+        ptrvec_push(p->arena, &items, item);
+    }
+    const AstExpr *last = items.items[items.len - 1];
+    if (last->kind == AST_EXPR_PAREN && strip_parens(last)->kind == AST_EXPR_TUPLE) {
+        const AstExpr *inner = strip_parens(last);
+        items.len--;
+        for (uint32_t i = 0; i < inner->as.tuple.count; i++)
+            ptrvec_push(p->arena, &items, inner->as.tuple.items[i]);
+    }
+    AstExpr *e = join_expr(p, AST_EXPR_TUPLE, first);
+    e->as.tuple.items = vec_array(p, &items);
+    e->as.tuple.count = (uint32_t)items.len;
+    return e;
+}
+
+/* Seq = Tuple [ ； Seq ], built right-nested after a loop. */
+static AstExpr *parse_seq(Parser *p) {
+    AstExpr *first = parse_tuple(p);
+    if (!first || !at(p, TOK_SEMI)) return first;
+    int saved_depth = p->depth;
+    PtrVec items = {0};
+    ptrvec_push(p->arena, &items, first);
+    while (at(p, TOK_SEMI)) {
+        if (!enter(p)) return NULL;
+        advance(p);
+        AstExpr *item = parse_tuple(p);
+        if (!item) return NULL;
+        ptrvec_push(p->arena, &items, item);
+    }
+    p->depth = saved_depth;
+    AstExpr *result = items.items[items.len - 1];
+    for (size_t i = items.len - 1; i-- > 0;) {
+        AstExpr *left = items.items[i];
+        AstExpr *e = arena_alloc(p->arena, sizeof *e);
+        e->kind = AST_EXPR_SEQ;
+        e->span = span_make(left->span.file, left->span.start, result->span.end);
+        e->as.seq.first = left;
+        e->as.seq.second = result;
+        result = e;
+    }
+    return result;
+}
+
+/* Tries to read `Type 也` where that 也 is the annotation operator (D1). Quiet: on any
+ * failure the position is restored and NULL returned. Any type may stand on the left
+ * (also 化…, 凡… and 合, which no expression could spell). */
+static AstType *try_annotation_type(Parser *p) {
+    TokenKind kind = peek(p)->kind;
+    if (kind != TOK_NAME && kind != TOK_NUMERAL && kind != TOK_LPAREN && kind != TOK_KW_HUA &&
+        kind != TOK_KW_FAN)
+        return NULL;
+    if (!p->memo) p->memo = arena_alloc_array(p->arena, p->count, sizeof(TypeMemo));
+    uint32_t pos = p->pos, prev_end = p->prev_end;
+    int depth = p->depth;
+    bool quiet = p->quiet;
+    p->quiet = true;
+    AstType *type = parse_type(p);
+    bool ok = type && !p->failed && at_annotation_ye(p);
+    p->quiet = quiet;
+    p->failed = false;
+    p->depth = depth;
+    if (ok) {
+        advance(p); /* 也 */
+        return type;
+    }
+    p->pos = pos;
+    p->prev_end = prev_end;
+    return NULL;
+}
+
+/* Expr = Annot = Seq [ 也 Seq ]. */
+static AstExpr *parse_expr(Parser *p) {
+    if (p->failed) return NULL;
+    const Token *first = peek(p);
+    AstType *type = try_annotation_type(p);
+    AstExpr *expr = parse_seq(p);
+    if (!expr) return NULL;
+    if (type) {
+        AstExpr *e = new_expr(p, AST_EXPR_ANNOT, first);
+        e->as.annot.type = type;
+        e->as.annot.expr = expr;
+        return e;
+    }
+    if (at_annotation_ye(p)) {
+        fail_at(p, expr->span, "「也」左边须是类型");
+        return NULL;
+    }
+    return expr;
+}
+
+/* ---- Statements ---- */
+
+static AstStmt *new_stmt(Parser *p, AstStmtKind kind, const Token *first) {
+    AstStmt *s = arena_alloc(p->arena, sizeof *s);
+    s->kind = kind;
+    s->span = span_from(p, first);
+    return s;
+}
+
+/* (寻 | 观 | 寻观) Name { 之 Name } 之书 */
+static AstStmt *parse_import(Parser *p) {
+    const Token *first = advance(p);
+    PtrVec path = {0};
+    for (;;) {
+        const Token *name = expect(p, TOK_NAME);
+        if (!name) return NULL;
+        AstName *item = arena_alloc(p->arena, sizeof *item);
+        *item = name_of(name);
+        ptrvec_push(p->arena, &path, item);
+        if (!at(p, TOK_KW_ZHI)) break;
+        advance(p);
+    }
+    if (!expect(p, TOK_KW_ZHISHU)) return NULL;
+    AstStmt *s = new_stmt(p, AST_STMT_IMPORT, first);
+    s->as.import.kind = first->kind == TOK_KW_XUN    ? AST_IMPORT_XUN
+                        : first->kind == TOK_KW_GUAN ? AST_IMPORT_GUAN
+                                                     : AST_IMPORT_XUNGUAN;
+    s->as.import.path_len = (uint32_t)path.len;
+    s->as.import.path = arena_alloc_array(p->arena, path.len, sizeof(AstName));
+    for (size_t i = 0; i < path.len; i++) s->as.import.path[i] = *(AstName *)path.items[i];
+    return s;
+}
+
+static bool is_decl_keyword(TokenKind kind) {
+    return kind == TOK_KW_NAI || kind == TOK_KW_ZHE || kind == TOK_KW_JI || kind == TOK_KW_LI;
+}
+
+/* 「名」乃 T 也 | 「名」者 e 也 | 「名」即 T 也 | 「名」立 T 也 */
+static AstStmt *parse_decl(Parser *p) {
+    const Token *first = advance(p);
+    p->stmt_name = first;
+    if (first->kind == TOK_NUMERAL) report(p, first->span, "定义的名字不能是数字");
+    TokenKind kind = advance(p)->kind;
+    AstType *type = NULL;
+    AstExpr *value = NULL;
+    if (kind == TOK_KW_ZHE)
+        value = parse_expr(p);
+    else
+        type = parse_type(p);
+    if ((!type && !value) || !expect(p, TOK_KW_YE)) return NULL;
+    AstStmtKind stmt_kind = kind == TOK_KW_NAI  ? AST_STMT_SIG
+                            : kind == TOK_KW_JI ? AST_STMT_TYPEDEF
+                            : kind == TOK_KW_LI ? AST_STMT_LI
+                                                : AST_STMT_DEF;
+    AstStmt *s = new_stmt(p, stmt_kind, first);
+    if (value) {
+        s->as.def.name = name_of(first);
+        s->as.def.value = value;
+    } else {
+        s->as.sig.name = name_of(first);
+        s->as.sig.type = type;
+    }
+    return s;
+}
+
+static AstStmt *parse_statement(Parser *p) {
+    const Token *tok = peek(p);
+    switch (tok->kind) {
+    case TOK_KW_XUN: case TOK_KW_GUAN: case TOK_KW_XUNGUAN:
+        return parse_import(p);
+    case TOK_PERIOD:
+        return fail_expected(p, "语句");
+    case TOK_NAME: case TOK_NUMERAL:
+        if (is_decl_keyword(peek_at(p, 1)->kind)) return parse_decl(p);
+        break;
+    default:
+        break;
+    }
+    AstExpr *expr = parse_expr(p);
+    if (!expr) return NULL;
+    AstStmt *s = new_stmt(p, AST_STMT_EXPR, tok);
+    s->as.expr.expr = expr;
+    return s;
+}
+
+static bool statement_has_lex_error(const Parser *p) {
+    for (uint32_t i = p->pos; i < p->count; i++) {
+        TokenKind kind = p->toks[i].kind;
+        if (kind == TOK_ERROR) return true;
+        if (kind == TOK_PERIOD || kind == TOK_EOF) return false;
+    }
+    return false;
+}
+
+static void skip_statement(Parser *p) {
+    while (!at(p, TOK_PERIOD) && !at(p, TOK_EOF)) advance(p);
+    advance(p);
+}
+
+/* One statement and its closing 。 (or the end of the file). */
+static AstStmt *parse_top_statement(Parser *p) {
+    p->failed = false;
+    p->depth = 0;
+    p->stmt_name = NULL;
+    AstStmt *s = parse_statement(p);
+    if (!s || p->failed) return NULL;
+    if (at(p, TOK_PERIOD)) {
+        advance(p);
+    } else if (!at(p, TOK_EOF)) {
+        return fail_expected(p, "「。」");
+    }
+    return s;
+}
+
+AstFile *parse_file(Arena *arena, const SourceFile *source, DiagEngine *diag) {
+    TokenList tokens = lex_file(arena, source, diag);
+    Parser parser = {.arena = arena, .source = source, .diag = diag, .toks = tokens.items,
+                     .count = tokens.count};
+    Parser *p = &parser;
+    PtrVec stmts = {0};
+    while (p->count > 0 && !at(p, TOK_EOF) && !diag_capped(diag)) {
+        if (statement_has_lex_error(p)) {
+            skip_statement(p);
+            continue;
+        }
+        AstStmt *s = parse_top_statement(p);
+        if (s)
+            ptrvec_push(arena, &stmts, s);
+        else
+            skip_statement(p);
+    }
+    AstFile *file = arena_alloc(arena, sizeof *file);
+    file->source = source;
+    file->stmts = vec_array(p, &stmts);
+    file->count = (uint32_t)stmts.len;
+    return file;
+}

@@ -1,0 +1,538 @@
+/* Top-level names and written types: collects every module's definitions into the
+ * program's name table and the builtin table (着四 lookup order: locals, the program's
+ * top-level names, then builtins), and turns AST types into Types. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "check_internal.h"
+
+/* ---- diagnostics ---- */
+
+static void report(Checker *c, DiagLevel level, Span span, const char *fmt, va_list args) {
+    StrBuf text;
+    strbuf_init(&text);
+    strbuf_vprintf(&text, fmt, args);
+    if (level == DIAG_ERROR && c->def_name)
+        strbuf_printf(&text, "（在顶层定义「%s」中）", c->def_name);
+    if (level == DIAG_ERROR) diag_error(c->diag, span, "%s", strbuf_cstr(&text));
+    else diag_note(c->diag, span, "%s", strbuf_cstr(&text));
+    strbuf_free(&text);
+}
+
+void check_error(Checker *c, Span span, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    report(c, DIAG_ERROR, span, fmt, args);
+    va_end(args);
+}
+
+void check_note(Checker *c, Span span, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    report(c, DIAG_NOTE, span, fmt, args);
+    va_end(args);
+}
+
+const char *ty_str(Checker *c, Type *type) { return type_to_string(c->arena, type); }
+
+/* ---- name tables (open addressing; names are short UTF-8 strings) ---- */
+
+static uint32_t hash_name(const char *name) {
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+TopName *names_find(const NameTable *table, const char *name) {
+    if (!table->cap || !name) return NULL;
+    uint32_t i = hash_name(name) & (table->cap - 1);
+    while (table->slots[i]) {
+        if (strcmp(table->slots[i]->name, name) == 0) return table->slots[i];
+        i = (i + 1) & (table->cap - 1);
+    }
+    return NULL;
+}
+
+static void table_put(TopName **slots, uint32_t cap, TopName *top) {
+    uint32_t i = hash_name(top->name) & (cap - 1);
+    while (slots[i]) i = (i + 1) & (cap - 1);
+    slots[i] = top;
+}
+
+TopName *names_insert(Checker *c, NameTable *table, const char *name) {
+    TopName *found = names_find(table, name);
+    if (found) return found;
+    if ((table->count + 1) * 2 > table->cap) {
+        uint32_t cap = table->cap ? table->cap * 2 : 64;
+        TopName **slots = arena_alloc_array(c->arena, cap, sizeof *slots);
+        for (uint32_t i = 0; i < table->cap; i++)
+            if (table->slots[i]) table_put(slots, cap, table->slots[i]);
+        table->slots = slots;
+        table->cap = cap;
+    }
+    TopName *top = arena_alloc(c->arena, sizeof *top);
+    top->name = name;
+    table_put(table->slots, table->cap, top);
+    table->count++;
+    return top;
+}
+
+/* ---- small AST helpers ---- */
+
+const AstExpr *ast_strip_parens(const AstExpr *expr) {
+    while (expr && expr->kind == AST_EXPR_PAREN) expr = expr->as.paren.inner;
+    return expr;
+}
+
+const AstType *ast_func_parts(const AstType *type, const AstType **params, uint32_t max,
+                              uint32_t *count) {
+    *count = 0;
+    while (type && type->kind == AST_TYPE_FUNC) {
+        for (uint32_t i = 0; i < type->as.func.param_count; i++) {
+            if (*count < max) params[*count] = type->as.func.params[i];
+            (*count)++;
+        }
+        type = type->as.func.result;
+    }
+    return type;
+}
+
+/* ---- collecting the program's names ---- */
+
+static const char *stmt_name(const AstStmt *stmt) {
+    switch (stmt->kind) {
+    case AST_STMT_SIG: case AST_STMT_TYPEDEF: case AST_STMT_LI: return stmt->as.sig.name.text;
+    case AST_STMT_DEF: return stmt->as.def.name.text;
+    default: return NULL;
+    }
+}
+
+static Span stmt_name_span(const AstStmt *stmt) {
+    switch (stmt->kind) {
+    case AST_STMT_SIG: case AST_STMT_TYPEDEF: case AST_STMT_LI: return stmt->as.sig.name.span;
+    case AST_STMT_DEF: return stmt->as.def.name.span;
+    default: return stmt->span;
+    }
+}
+
+static void duplicate(Checker *c, const AstStmt *stmt, const AstStmt *previous, const char *what) {
+    const char *name = stmt_name(stmt);
+    c->def_name = NULL;
+    check_error(c, stmt_name_span(stmt), "「%s」重复%s", name, what);
+    check_note(c, stmt_name_span(previous), "「%s」先前在这里%s", name, what);
+}
+
+static void user_order_push(Checker *c, TopName *top) {
+    if (c->user_count == c->user_cap) {
+        uint32_t cap = c->user_cap ? c->user_cap * 2 : 32;
+        TopName **items = arena_alloc_array(c->arena, cap, sizeof *items);
+        if (c->user_count) memcpy(items, c->user_order, c->user_count * sizeof *items);
+        c->user_order = items;
+        c->user_cap = cap;
+    }
+    c->user_order[c->user_count++] = top;
+}
+
+static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, uint32_t order) {
+    bool interface = module->kind == MODULE_SHADER_INTERFACE;
+    const char *name = stmt_name(stmt);
+    if (!name) return;
+    NameTable *table = interface ? &c->builtin : &c->user;
+    TopName *top = names_find(table, name);
+    bool fresh = !top;
+    if (fresh) {
+        top = names_insert(c, table, name);
+        top->module = module;
+        top->in_interface = interface;
+        top->order = order;
+        top->role = interface ? ROLE_NONE : ROLE_USER;
+        if (!interface) user_order_push(c, top);
+    }
+    switch (stmt->kind) {
+    case AST_STMT_SIG:
+        if (top->sig) duplicate(c, stmt, top->sig, "声明类型签名");
+        else if (top->type_def) duplicate(c, stmt, top->type_def, "定义");
+        else top->sig = stmt;
+        break;
+    case AST_STMT_DEF:
+        if (interface) {
+            c->def_name = NULL;
+            check_error(c, stmt_name_span(stmt),
+                        "着色内建声明只能有 乃 签名与 即 定义，「%s」不能用 者 给出定义", name);
+        } else if (top->def) duplicate(c, stmt, top->def, "定义");
+        else if (top->type_def) duplicate(c, stmt, top->type_def, "定义");
+        else top->def = stmt;
+        break;
+    case AST_STMT_TYPEDEF:
+        if (top->type_def) duplicate(c, stmt, top->type_def, "定义");
+        else if (top->def || top->sig) duplicate(c, stmt, top->def ? top->def : top->sig, "定义");
+        else top->type_def = stmt;
+        break;
+    case AST_STMT_LI:
+        c->def_name = name;
+        check_error(c, stmt_name_span(stmt), "着色源不能用「立」声明（着四）");
+        c->def_name = NULL;
+        break;
+    default:
+        break;
+    }
+}
+
+bool collect_program(Checker *c) {
+    uint32_t order = 0;
+    for (uint32_t m = 0; m < c->program->module_count; m++) {
+        const Module *module = c->program->modules[m];
+        if (!module || !module->ast) continue;
+        for (uint32_t i = 0; i < module->ast->count; i++) {
+            const AstStmt *stmt = module->ast->stmts[i];
+            if (!stmt) continue;
+            if (stmt->kind == AST_STMT_EXPR) {
+                c->def_name = NULL;
+                check_error(c, stmt->span, "%s",
+                            module->kind == MODULE_SHADER_INTERFACE
+                                ? "着色内建声明只能有 乃 签名与 即 定义，不能有裸表达式"
+                                : "着色源的顶层不能有裸表达式（着四）：顶层只能写 乃、者、即 与导入");
+                continue;
+            }
+            collect_stmt(c, module, stmt, order++);
+        }
+    }
+    return true;
+}
+
+/* ---- builtin roles ---- */
+
+static const char PRIM_PREFIX[] = "《《内建类型：";
+
+static Type *prim_type(Checker *c, const char *name) {
+    size_t n = sizeof PRIM_PREFIX - 1;
+    if (strncmp(name, PRIM_PREFIX, n) != 0) return NULL;
+    const char *rest = name + n;
+    static const struct { const char *name; int which; } PRIMS[] = {
+        {"整数》》", 0}, {"小数》》", 1}, {"爻》》", 2}, {"有》》", 3}, {"元类型》》", 4}};
+    for (size_t i = 0; i < sizeof PRIMS / sizeof PRIMS[0]; i++) {
+        if (strcmp(rest, PRIMS[i].name) != 0) continue;
+        switch (PRIMS[i].which) {
+        case 0: return c->types.abstract_int;
+        case 1: return c->types.abstract_float;
+        case 2: return c->types.boolean;
+        case 3: return c->types.unit;
+        default: return c->types.meta;
+        }
+    }
+    return c->types.error;  /* flagged by the caller */
+}
+
+static bool is_meta_result(Checker *c, const AstType *type, uint32_t *arity) {
+    const AstType *params[8];
+    const AstType *result = ast_func_parts(type, params, 8, arity);
+    if (!result || result->kind != AST_TYPE_NAME) return false;
+    Type *t = resolve_type(c, result);
+    return type_prune(t)->kind == TYPE_META;
+}
+
+void ensure_role(Checker *c, TopName *top) {
+    if (top->role != ROLE_NONE || !top->in_interface) return;
+    if (top->type_def) {
+        top->role = ROLE_ALIAS;
+        top->io = io_builtin_lookup(top->name);
+        return;
+    }
+    if (!top->sig) return;
+    top->role = ROLE_VALUE;  /* settles recursion through the signature below */
+    const char *saved = c->def_name;
+    bool saved_interface = c->in_interface;
+    c->def_name = NULL;
+    c->in_interface = true;
+    uint32_t arity = 0;
+    if (is_meta_result(c, top->sig->as.sig.type, &arity)) {
+        if (strcmp(top->name, "定长小数") == 0 || strcmp(top->name, "定长整数") == 0 ||
+            strcmp(top->name, "定长无符号") == 0) {
+            top->role = ROLE_SCALAR_CTOR;
+            if (strcmp(top->name, "定长整数") == 0) top->scalar = SCALAR_SINT;
+            else if (strcmp(top->name, "定长无符号") == 0) top->scalar = SCALAR_UINT;
+            else top->scalar = SCALAR_FLOAT;
+        } else {
+            TypeCon con = type_con_lookup(top->name);
+            if (con == TCON_COUNT) {
+                check_error(c, top->sig->as.sig.name.span,
+                            "编译器不认识内建类型「%s」（着色内建声明里的类型须由编译器实现）",
+                            top->name);
+                top->role = ROLE_CON;
+                top->con = TCON_COUNT;
+            } else if (type_con_arity(con) != arity) {
+                check_error(c, top->sig->as.sig.name.span,
+                            "内建类型「%s」应有 %u 个类型参数，声明里有 %u 个", top->name,
+                            type_con_arity(con), arity);
+                top->role = ROLE_CON;
+                top->con = TCON_COUNT;
+            } else {
+                top->role = ROLE_CON;
+                top->con = con;
+            }
+        }
+    } else {
+        top->intrinsic = intrinsic_lookup(top->name);
+        top->scheme = resolve_scheme(c, top->sig->as.sig.type);
+    }
+    c->def_name = saved;
+    c->in_interface = saved_interface;
+}
+
+/* ---- AST types to Types ---- */
+
+static Type *resolve_app(Checker *c, const AstType *type);
+
+static int tparam_index(Checker *c, const char *name) {
+    for (uint32_t i = c->tparam_count; i-- > 0;)
+        if (strcmp(c->tparams[i], name) == 0) return (int)i;
+    return -1;
+}
+
+static Type *resolve_name(Checker *c, const AstName *name, bool want_arity0) {
+    int param = tparam_index(c, name->text);
+    if (param >= 0) return type_param(&c->types, (uint32_t)param, name->text);
+    Type *prim = prim_type(c, name->text);
+    if (prim) {
+        if (prim->kind == TYPE_ERROR)
+            check_error(c, name->span, "编译器没有内建类型「%s」", name->text);
+        return prim;
+    }
+    /* The interface never sees the program's names (a user 「三维无」 must not change it). */
+    TopName *top = c->in_interface ? NULL : names_find(&c->user, name->text);
+    if (top) {
+        if (top->type_def) return resolve_top_type(c, top);
+        check_error(c, name->span, "「%s」不是类型", name->text);
+        return c->types.error;
+    }
+    top = names_find(&c->builtin, name->text);
+    if (top) {
+        ensure_role(c, top);
+        switch (top->role) {
+        case ROLE_ALIAS: return resolve_top_type(c, top);
+        case ROLE_CON:
+            if (top->con == TCON_COUNT) return c->types.error;
+            if (type_con_arity(top->con) != 0 && want_arity0) {
+                check_error(c, name->span, "「%s」须带类型实参（「%s」于 …）", name->text, name->text);
+                return c->types.error;
+            }
+            return type_con(&c->types, top->con, NULL, 0);
+        case ROLE_SCALAR_CTOR:
+            check_error(c, name->span, "「%s」须带宽度（如「%s」于「三二」）", name->text, name->text);
+            return c->types.error;
+        default:
+            check_error(c, name->span, "「%s」不是类型", name->text);
+            return c->types.error;
+        }
+    }
+    check_error(c, name->span, "未定义的类型「%s」", name->text);
+    return c->types.error;
+}
+
+static Type *resolve_func(Checker *c, const AstType *type) {
+    const AstType *params[64];
+    uint32_t count;
+    const AstType *result = ast_func_parts(type, params, 64, &count);
+    if (count > 64) {
+        check_error(c, type->span, "函数的参数太多（最多 64 个）");
+        return c->types.error;
+    }
+    Type **items = arena_alloc_array(c->arena, count ? count : 1, sizeof *items);
+    for (uint32_t i = 0; i < count; i++) items[i] = resolve_type(c, params[i]);
+    Type *res = result ? resolve_type(c, result) : c->types.error;
+    return type_func(&c->types, items, count, res);
+}
+
+Type *resolve_type(Checker *c, const AstType *type) {
+    if (!type) return c->types.error;
+    switch (type->kind) {
+    case AST_TYPE_NAME: return resolve_name(c, &type->as.name, true);
+    case AST_TYPE_NUMERAL:
+        check_error(c, type->span, "数字「%s」只能作类型实参（宽度或长度）", type->as.numeral.text);
+        return c->types.error;
+    case AST_TYPE_APP: return resolve_app(c, type);
+    case AST_TYPE_FORALL:
+        if (!c->in_interface) check_error(c, type->span, "着色源不能用 凡 声明多态函数（着四）");
+        else check_error(c, type->span, "凡 只能写在签名的最外层");
+        return c->types.error;
+    case AST_TYPE_FUNC: return resolve_func(c, type);
+    case AST_TYPE_TUPLE: {
+        uint32_t n = type->as.tuple.count;
+        Type **items = arena_alloc_array(c->arena, n ? n : 1, sizeof *items);
+        for (uint32_t i = 0; i < n; i++) items[i] = resolve_type(c, type->as.tuple.items[i]);
+        return type_tuple(&c->types, items, n);
+    }
+    case AST_TYPE_RECORD:
+        check_error(c, type->span, "「组类」【…】只能写在 即 定义里（给结构起名字）");
+        return c->types.error;
+    }
+    return c->types.error;
+}
+
+static bool numeral_is_count(const AstType *arg) {
+    return arg->kind == AST_TYPE_NUMERAL && !arg->as.numeral.value.is_decimal &&
+           !arg->as.numeral.value.is_negative && !arg->as.numeral.value.overflow;
+}
+
+static Type *resolve_width(Checker *c, const TopName *ctor, const AstType *arg, Span whole) {
+    if (!numeral_is_count(arg)) {
+        check_error(c, arg->span, "标量宽度须写成整数字面量（着八）");
+        return c->types.error;
+    }
+    uint64_t width = arg->as.numeral.value.int_value;
+    bool ok = width == 32 || (width == 16 && ctor->scalar == SCALAR_FLOAT);
+    if (!ok) {
+        check_error(c, whole, "WGSL 没有「%s」于「%s」这种标量（只有「定长小数」于「三二」/「一六」、"
+                    "「定长整数」于「三二」与「定长无符号」于「三二」）",
+                    ctor->name, arg->as.numeral.text);
+        return c->types.error;
+    }
+    return type_scalar(&c->types, ctor->scalar, (uint32_t)width);
+}
+
+static Type *resolve_length(Checker *c, const AstType *arg) {
+    if (arg->kind == AST_TYPE_NAME && tparam_index(c, arg->as.name.text) >= 0)
+        return resolve_name(c, &arg->as.name, true);
+    if (!numeral_is_count(arg) || arg->as.numeral.value.int_value == 0 ||
+        arg->as.numeral.value.int_value > 0xFFFFFFFFu) {
+        check_error(c, arg->span, "定长数组的长度须写成正整数字面量（着八）");
+        return c->types.error;
+    }
+    return type_nat(&c->types, arg->as.numeral.value.int_value);
+}
+
+static Type *resolve_app(Checker *c, const AstType *type) {
+    const AstType *head = type->as.app.head;
+    uint32_t n = type->as.app.arg_count;
+    if (!head || head->kind != AST_TYPE_NAME) {
+        check_error(c, type->span, "只有内建类型构造（如「数组」）能带类型实参");
+        return c->types.error;
+    }
+    const char *name = head->as.name.text;
+    TopName *top = tparam_index(c, name) >= 0 || c->in_interface ? NULL : names_find(&c->user, name);
+    if (!top) top = names_find(&c->builtin, name);
+    if (top) ensure_role(c, top);
+    if (!top || (top->role != ROLE_CON && top->role != ROLE_SCALAR_CTOR)) {
+        if (!top && tparam_index(c, name) < 0 && !prim_type(c, name))
+            check_error(c, head->span, "未定义的类型「%s」", name);
+        else check_error(c, head->span, "「%s」不带类型实参", name);
+        return c->types.error;
+    }
+    if (top->role == ROLE_SCALAR_CTOR) {
+        if (n != 1) {
+            check_error(c, type->span, "「%s」只带一个宽度", name);
+            return c->types.error;
+        }
+        return resolve_width(c, top, type->as.app.args[0], type->span);
+    }
+    if (top->con == TCON_COUNT) return c->types.error;
+    uint32_t arity = type_con_arity(top->con);
+    if (n != arity) {
+        check_error(c, type->span, "「%s」应带 %u 个类型实参，这里有 %u 个", name, arity, n);
+        return c->types.error;
+    }
+    Type **args = arena_alloc_array(c->arena, n, sizeof *args);
+    for (uint32_t i = 0; i < n; i++) {
+        const AstType *arg = type->as.app.args[i];
+        if (top->con == TCON_FIXED_ARRAY && i == 1) args[i] = resolve_length(c, arg);
+        else args[i] = resolve_type(c, arg);
+    }
+    return type_con(&c->types, top->con, args, n);
+}
+
+TypeScheme *resolve_scheme(Checker *c, const AstType *type) {
+    const char *names[16];
+    uint32_t count = 0;
+    while (type && type->kind == AST_TYPE_FORALL && count < 16) {
+        names[count++] = type->as.forall.var.text;
+        type = type->as.forall.body;
+    }
+    TypeScheme *scheme = arena_alloc(c->arena, sizeof *scheme);
+    scheme->names = arena_alloc_array(c->arena, count ? count : 1, sizeof *scheme->names);
+    memcpy(scheme->names, names, count * sizeof *names);
+    scheme->count = count;
+    const char **saved = c->tparams;
+    uint32_t saved_count = c->tparam_count;
+    c->tparams = scheme->names;
+    c->tparam_count = count;
+    scheme->body = resolve_type(c, type);
+    c->tparams = saved;
+    c->tparam_count = saved_count;
+    return scheme;
+}
+
+static Type *resolve_record(Checker *c, TopName *top, const AstType *type) {
+    if (strcmp(type->as.record.head.text, "组类") != 0)
+        check_error(c, type->as.record.head.span, "记录类型要写成「组类」【…】");
+    uint32_t n = type->as.record.count;
+    RecordField *fields = arena_alloc_array(c->arena, n ? n : 1, sizeof *fields);
+    Type *record = type_record(&c->types, top->name, fields, n);
+    top->type = record;  /* fields may not mention it: checked below through the state */
+    for (uint32_t i = 0; i < n; i++) {
+        const AstTypeField *f = &type->as.record.fields[i];
+        fields[i].name = f->name.text;
+        fields[i].span = f->name.span;
+        for (uint32_t j = 0; j < i; j++)
+            if (strcmp(fields[j].name, f->name.text) == 0)
+                check_error(c, f->name.span, "字段「%s」重复", f->name.text);
+        fields[i].type = resolve_type(c, f->type);
+        fields[i].io = io_of_ast_type(c, f->type, &fields[i].alias);
+    }
+    return record;
+}
+
+Type *resolve_top_type(Checker *c, TopName *top) {
+    if (top->type_state == STATE_DONE) return top->type;
+    if (top->type_state == STATE_BUSY) {
+        const AstStmt *stmt = top->type_def ? top->type_def : top->sig;
+        check_error(c, stmt ? stmt_name_span(stmt) : (Span){0, 0, 0},
+                    "类型「%s」的定义引用了自身", top->name);
+        return c->types.error;
+    }
+    top->type_state = STATE_BUSY;
+    const char *saved_name = c->def_name;
+    bool saved_interface = c->in_interface;
+    const char **saved_params = c->tparams;
+    uint32_t saved_count = c->tparam_count;
+    c->def_name = top->in_interface ? NULL : top->name;
+    c->in_interface = top->in_interface;
+    c->tparams = NULL;
+    c->tparam_count = 0;
+    Type *result;
+    if (top->type_def) {
+        const AstType *body = top->type_def->as.sig.type;
+        if (body && body->kind == AST_TYPE_RECORD) result = resolve_record(c, top, body);
+        else result = resolve_type(c, body);
+    } else if (top->sig) {
+        result = resolve_type(c, top->sig->as.sig.type);
+    } else {
+        result = NULL;
+    }
+    c->def_name = saved_name;
+    c->in_interface = saved_interface;
+    c->tparams = saved_params;
+    c->tparam_count = saved_count;
+    top->type = result;
+    top->type_state = STATE_DONE;
+    return result;
+}
+
+IoBuiltin io_of_ast_type(Checker *c, const AstType *type, const char **alias) {
+    if (alias) *alias = type && type->kind == AST_TYPE_NAME ? type->as.name.text : NULL;
+    for (int depth = 0; depth < 16 && type && type->kind == AST_TYPE_NAME; depth++) {
+        const char *name = type->as.name.text;
+        TopName *top = names_find(&c->user, name);
+        if (top) {
+            if (!top->type_def) return IO_NONE;
+            type = top->type_def->as.sig.type;
+            continue;
+        }
+        top = names_find(&c->builtin, name);
+        if (!top) return IO_NONE;
+        ensure_role(c, top);
+        if (top->role != ROLE_ALIAS) return IO_NONE;
+        if (top->io != IO_NONE) return top->io;
+        type = top->type_def->as.sig.type;
+    }
+    return IO_NONE;
+}

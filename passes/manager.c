@@ -1,0 +1,87 @@
+/* The pass registry and the pipeline runner. */
+#include <string.h>
+
+#include "pass.h"
+
+static const PassInfo registry[] = {
+    {"tailrec", pass_tailrec, "局部尾递归化为循环（着十）"},
+    {"inline", pass_inline, "内联用户函数（千手目标全部内联）"},
+    {"fold", pass_fold, "常量折叠"},
+    {"dce", pass_dce, "删去无用的纯值"},
+    {"uniformity", pass_uniformity, "一致性分析：记下每个值是否一致，检查屏障、子组运算与导数"},
+};
+
+void pass_context_init(PassContext *ctx, IrModule *module, DiagEngine *diag, PassTarget target) {
+    memset(ctx, 0, sizeof *ctx);
+    ctx->module = module;
+    ctx->diag = diag;
+    ctx->target = target;
+    ctx->inline_policy = target == PASS_TARGET_PTX ? INLINE_ALL : INLINE_NONE;
+}
+
+const PassInfo *pass_registry(size_t *count) {
+    *count = sizeof registry / sizeof registry[0];
+    return registry;
+}
+
+const PassInfo *pass_find(const char *name, size_t len) {
+    for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++)
+        if (strlen(registry[i].name) == len && memcmp(registry[i].name, name, len) == 0)
+            return &registry[i];
+    return NULL;
+}
+
+const char *default_pipeline(PassTarget target) {
+    /* Uniformity runs last so that the facts describe the code the target emits. */
+    if (target == PASS_TARGET_PTX) return "tailrec,inline,fold,dce,uniformity";
+    return "tailrec,fold,dce,uniformity";
+}
+
+static bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+/* Splits at commas, trimming blanks; calls `each` per non-empty name until it fails. */
+static bool for_each_name(const char *pipeline, bool (*each)(void *, const char *, size_t), void *data) {
+    const char *p = pipeline ? pipeline : "";
+    while (*p) {
+        const char *end = strchr(p, ',');
+        if (!end) end = p + strlen(p);
+        const char *s = p, *e = end;
+        while (s < e && is_space(*s)) s++;
+        while (e > s && is_space(e[-1])) e--;
+        if (e > s && !each(data, s, (size_t)(e - s))) return false;
+        p = *end ? end + 1 : end;
+    }
+    return true;
+}
+
+static bool check_name(void *data, const char *name, size_t len) {
+    PassContext *ctx = data;
+    if (pass_find(name, len)) return true;
+    diag_error_path(ctx->diag, "-passes", "没有名为「%.*s」的变换", (int)len, name);
+    return false;
+}
+
+static void dump(PassContext *ctx, const char *name) {
+    if (!ctx->print_out) return;
+    bool wanted = ctx->print_after_all || (ctx->print_after && strcmp(ctx->print_after, name) == 0);
+    if (!wanted) return;
+    strbuf_printf(ctx->print_out, "; *** 在 %s 之后 ***\n", name);
+    ir_print_module(ctx->print_out, ctx->module);
+}
+
+static bool run_one(void *data, const char *name, size_t len) {
+    PassContext *ctx = data;
+    const PassInfo *pass = pass_find(name, len);
+    if (!pass->run(ctx)) return false;
+    dump(ctx, pass->name);
+    if (ctx->verify_each && !ir_verify(ctx->module, ctx->diag)) {
+        diag_error_path(ctx->diag, "-verify-each", "变换「%s」之后 YIR 校验不通过", pass->name);
+        return false;
+    }
+    return true;
+}
+
+bool pass_run_pipeline(PassContext *ctx, const char *pipeline) {
+    if (!for_each_name(pipeline, check_name, ctx)) return false;
+    return for_each_name(pipeline, run_one, ctx);
+}

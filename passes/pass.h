@@ -1,0 +1,64 @@
+/* Passes over YIR: a registry of named passes, a pipeline runner (`-passes=a,b,c`) with
+ * verification and dumps between passes, and the default pipeline per target.
+ * Every pass reads and rewrites one IrModule and reports problems through the DiagEngine
+ * at the spans kept in the IR. See docs/passes.md. */
+#ifndef YUSEC_PASSES_PASS_H
+#define YUSEC_PASSES_PASS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../base/diag.h"
+#include "../base/strbuf.h"
+#include "../ir/ir.h"
+
+typedef enum PassTarget { PASS_TARGET_WGSL, PASS_TARGET_MSL, PASS_TARGET_PTX } PassTarget;
+
+/* Which calls the inline pass replaces by the callee's body. */
+typedef enum InlinePolicy {
+    INLINE_NONE,  /* WGSL, MSL: user functions stay functions (着四 rule 4) */
+    INLINE_ALL,   /* PTX: every call is inlined, then unreachable functions go (着十) */
+} InlinePolicy;
+
+typedef struct PassContext {
+    IrModule *module;
+    DiagEngine *diag;
+    PassTarget target;
+    InlinePolicy inline_policy;  /* pass_context_init derives it from the target */
+    bool verify_each;            /* ir_verify after every pass */
+    bool print_after_all;        /* dump the module after every pass into print_out */
+    const char *print_after;     /* or only after the pass of this name (NULL: none) */
+    StrBuf *print_out;           /* where dumps go; NULL: no dumps */
+} PassContext;
+
+typedef bool (*PassFn)(PassContext *ctx);
+
+typedef struct PassInfo {
+    const char *name;
+    PassFn run;
+    const char *description;
+} PassInfo;
+
+void pass_context_init(PassContext *ctx, IrModule *module, DiagEngine *diag, PassTarget target);
+
+/* The registry, in a fixed order. */
+const PassInfo *pass_registry(size_t *count);
+/* NULL when no pass has that name. */
+const PassInfo *pass_find(const char *name, size_t len);
+
+/* The pipeline the driver runs when no -passes= is given. */
+const char *default_pipeline(PassTarget target);
+
+/* Runs a comma-separated list of pass names. Unknown names are reported before anything
+ * runs. Stops at the first pass that fails (or, with verify_each, leaves a module that does
+ * not verify); returns false then. */
+bool pass_run_pipeline(PassContext *ctx, const char *pipeline);
+
+/* The passes (one file each). */
+bool pass_tailrec(PassContext *ctx);     /* tailrec.c */
+bool pass_inline(PassContext *ctx);      /* inline.c */
+bool pass_fold(PassContext *ctx);        /* fold.c */
+bool pass_dce(PassContext *ctx);         /* dce.c */
+bool pass_uniformity(PassContext *ctx);  /* uniformity.c */
+
+#endif

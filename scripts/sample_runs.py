@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Writes 库/点染/测试/样例/名。运行.json: input buffers and the exact expected contents after one
+dispatch of each compute sample (format: 库/点染/测试/样例/说明.md). Rerun after changing a
+sample's data; the expected values follow WGSL semantics and are exactly representable."""
+import json, math, os, struct, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DIR = os.path.join(HERE, '..', '库', '点染', '测试', '样例')
+U32 = 0xFFFFFFFF
+
+def f32(x):  # round to f32
+    return struct.unpack('<f', struct.pack('<f', x))[0]
+
+def f32_bits(x):
+    return struct.unpack('<I', struct.pack('<f', x))[0]
+
+def f16_bits(x):
+    return struct.unpack('<H', struct.pack('<e', x))[0]
+
+def buf(binding, typ, init, expect=None, kind='storage', access='read_write', group=0):
+    b = {'group': group, 'binding': binding, 'kind': kind}
+    if kind == 'storage':
+        b['access'] = access
+    b['type'] = typ
+    b['init'] = init
+    if expect is not None:
+        b['expect'] = expect
+    return b
+
+def run(entry, function, workgroup_size, workgroups, buffers, **extra):
+    r = {'entry': entry, 'function': function, 'workgroup_size': workgroup_size,
+         'workgroups': workgroups, 'buffers': buffers}
+    r.update(extra)
+    return r
+
+runs = {}
+
+# 加倍 (the seed example): data[i] *= 2
+d = [i * 3 + 1 for i in range(8)]
+runs['加倍'] = run('加倍入口', '加倍', 4, [2, 1, 1],
+                 [buf(0, 'u32', d, [2 * v for v in d])])
+
+# 饱和乘加: y = a*x + y + b
+n = 128
+x = [float(i) for i in range(n)]
+y = [2.0 * i for i in range(n)]
+a, b = 2.0, 0.5
+runs['饱和乘加'] = run('饱和乘加入口', '饱和乘加', 64, [2, 1, 1], [
+    buf(0, 'f32', x, access='read'),
+    buf(1, 'f32', y, [a * xi + yi + b for xi, yi in zip(x, y)]),
+    buf(2, 'f32', [a, b], kind='uniform')])
+
+# 工作组归约: one partial sum per workgroup of 64
+inp = [float((i * 7) % 13 - 3) for i in range(128)]
+runs['工作组归约'] = run('归约入口', '归约', 64, [2, 1, 1], [
+    buf(0, 'f32', inp, access='read'),
+    buf(1, 'f32', [0.0, 0.0], [sum(inp[0:64]), sum(inp[64:128])])])
+
+# 直方图: 100 samples in 8 buckets, max and min; threads 100..127 must do nothing
+count, nb = 100, 8
+smp = [(i * 37 + 11) % 101 for i in range(count)] + [5000 + i for i in range(128 - count)]
+hist = [0] * nb
+for v in smp[:count]:
+    hist[v % nb] += 1
+runs['直方图'] = run('统计入口', '统计', 64, [2, 1, 1], [
+    buf(0, 'u32', smp, access='read'),
+    buf(1, 'u32', [0] * nb, hist),
+    buf(2, 'u32', [0, U32], [max(smp[:count]), min(smp[:count])]),
+    buf(3, 'u32', [count, nb], kind='uniform')])
+
+# 计数衰减: halve 计数, read-and-clear 待取, snapshot = old 计数 + old 待取
+c = [i * 3 + 1 for i in range(32)]
+t = [100 + i for i in range(32)]
+runs['计数衰减'] = run('衰减入口', '衰减', 32, [1, 1, 1], [
+    buf(0, 'u32', c, [v // 2 for v in c]),
+    buf(1, 'u32', t, [0] * 32),
+    buf(2, 'u32', [0] * 32, [ci + ti for ci, ti in zip(c, t)])])
+
+# 科拉茨: steps to reach 1
+def collatz(v):
+    k = 0
+    while v > 1:
+        v = v // 2 if v % 2 == 0 else 3 * v + 1
+        k += 1
+    return k
+start = list(range(1, 65))
+runs['科拉茨'] = run('步数入口', '步数', 64, [1, 1, 1],
+                  [buf(0, 'u32', start, [collatz(v) for v in start])])
+
+# 前缀和: inclusive scan clamped at 0
+inp = [float(i % 5 - 2) for i in range(32)]
+out, s = [], 0.0
+for v in inp:
+    s += v
+    out.append(s if s >= 0 else 0.0)
+runs['前缀和'] = run('扫描入口', '扫描', 32, [1, 1, 1], [
+    buf(0, 'f32', inp, access='read'),
+    buf(1, 'f32', [0.0] * 32, out)])
+
+# 点变换: (镜像 × M) × p, scaled componentwise; w = sum of M's translation column
+cols = [[1.0, 2.0, 0.0, 0.0], [0.0, 1.0, 3.0, 0.0], [2.0, 0.0, 1.0, 0.0], [5.0, -1.0, 4.0, 1.0]]
+scale = [1.0, 2.0, 3.0, 0.5]
+def matvec(cs, v):
+    return [sum(cs[j][r] * v[j] for j in range(4)) for r in range(4)]
+mirror = [[-1.0, 0, 0, 0], [0, 1.0, 0, 0], [0, 0, 1.0, 0], [0, 0, 0, 1.0]]
+mm = [matvec(mirror, cols[j]) for j in range(4)]  # columns of 镜像 × M
+pts, res = [], []
+for i in range(8):
+    p = [float(i), float(i + 1), float(-i), 1.0]
+    pts += p
+    q = matvec(mm, p)
+    res += [q[0] * scale[0], q[1] * scale[1], q[2] * scale[2], cols[3][0] + cols[3][1] + cols[3][2]]
+runs['点变换'] = run('变换入口', '变换点', 8, [1, 1, 1], [
+    buf(0, 'f32', pts, access='read'),
+    buf(1, 'f32', [0.0] * 32, res),
+    buf(2, 'f32', sum(cols, []) + scale, kind='uniform')],
+    note='数组于四维浮 与 四阶浮 按分量平铺（列主序），每元素 16 字节')
+
+# 位转换
+xs = list(range(-8, 8))
+out = []
+for v in xs:
+    fl = float(v)
+    packed = f16_bits(fl) | (f16_bits(fl + 1.0) << 16)
+    hi = (int(fl + 1.0 + 8.0) << 8) & U32
+    lo = (v & U32) & 0xFF
+    out += [f32_bits(fl * 0.5), abs(v), packed, hi | lo]
+runs['位转换'] = run('换算入口', '换算', 16, [1, 1, 1], [
+    buf(0, 'i32', xs, access='read'),
+    buf(1, 'u32', [0] * 64, out)])
+
+# 半精度: clamp(h*1.5+0.25 + max(h,-4), -4, 100)
+xs = [float(v) for v in range(-8, 8)]
+out = []
+for h in xs:
+    r = min(max(h * 1.5 + 0.25 + max(h, -4.0), -4.0), 100.0)
+    assert struct.unpack('<e', struct.pack('<e', r))[0] == r
+    out.append(r)
+runs['半精度'] = run('半精度入口', '半精度', 16, [1, 1, 1], [
+    buf(0, 'f32', xs, access='read'),
+    buf(1, 'f32', [0.0] * 16, out)], needs=['f16'])
+
+# 高斯权重
+w, dist = [], []
+for i in range(16):
+    dd = float(i) - 7.0
+    g = 256.0 * math.exp(-(dd * dd) / 18.0)
+    frac = g - math.floor(g)
+    assert abs(frac - 0.5) > 0.1, (i, g)  # far from a rounding tie: approx exp is fine
+    w.append(float(round(g)))
+    ad = abs(dd)
+    dist.append(min(max(ad, 0.0), 5.0) * 256.0 + min(abs(math.floor(dd * 0.5) + math.ceil(dd * 0.5)), 256.0))
+runs['高斯权重'] = run('权重入口', '算权重', 16, [1, 1, 1], [
+    buf(0, 'f32', [0.0] * 16, w),
+    buf(1, 'f32', [0.0] * 16, dist)],
+    note='指数在各目标上是近似值；每个权重离取整的分界都超过 0.1，所以四舍五入后精确')
+
+# 子组检查: every check passes; xor-shuffle neighbour
+runs['子组检查'] = run('子组入口', '子组自检', 64, [2, 1, 1], [
+    buf(0, 'u32', [0] * 128, [1] * 128),
+    buf(1, 'u32', [0] * 128, [i ^ 1 for i in range(128)])], needs=['subgroups'],
+    note='假定子组大小整除 64、子组由连续的局部调用序组成（H200 为 32）')
+
+# 边界钳位: 50 elements, 64 invocations
+vals = [i * 3 - 60 for i in range(50)]
+runs['边界钳位'] = run('钳位入口', '钳位', 64, [1, 1, 1],
+                   [buf(0, 'i32', vals, [min(max(v, -5), 9) for v in vals])],
+                   skip={'ptx': '数组长度须由宿主另传（着十 限制）',
+                         'msl': '数组长度须由宿主另传（着九 限制）'})
+
+# 位运算
+def rev32(v):
+    return int('{:032b}'.format(v)[::-1], 2)
+xs = [(i * 0x9E3779B9 + 0x1234) & U32 for i in range(32)]
+table = [7, 70, 700, 7000]
+ints, floats = [], []
+for i, v in enumerate(xs):
+    lid, groups = i % 16, 2
+    ints += [bin(v).count('1'), rev32(v), ((~v) & U32) ^ (v >> 4), table[v & 3] + groups * 1000 + lid]
+    g = (float(i) - 16.0) * 0.75
+    tr = float(math.trunc(g))
+    sg = 0.0 if g == 0 else math.copysign(1.0, g)
+    fr = g - math.floor(g)
+    floats.append(tr * sg + fr)
+runs['位运算'] = run('位自检入口', '位自检', 16, [2, 1, 1], [
+    buf(0, 'u32', xs, access='read'),
+    buf(1, 'u32', [0] * 128, ints),
+    buf(2, 'f32', [0.0] * 32, floats),
+    buf(3, 'u32', table, access='read')],
+    note='查表 是 数组于（定长数组于无三二于四），每元素 16 字节，只有一个元素')
+
+for name, r in runs.items():
+    path = os.path.join(DIR, name + '。运行.json')
+    if not os.path.exists(os.path.join(DIR, name + '。着色器。豫')):
+        sys.exit('no sample for ' + name)
+    with open(path, 'w', encoding='utf-8') as f:
+        json.dump(r, f, ensure_ascii=False, indent=1)
+        f.write('\n')
+print('wrote', len(runs), 'run files')

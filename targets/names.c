@@ -1,0 +1,230 @@
+/* The reserved-word table shared by the WGSL and MSL targets, name legalisation, and the
+ * per-scope sets that give repeated names _2, _3, …. */
+#include "names.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../base/utf8.h"
+#include "../base/strbuf.h"
+
+/* One table for both targets, so that names agree across them (spec 着九). Order is free:
+ * lookups are a linear scan over a few hundred short strings per emitted name. */
+static const char *const reserved_words[] = {
+    /* WGSL keywords */
+    "alias", "break", "case", "const", "const_assert", "continue", "continuing", "default",
+    "diagnostic", "discard", "else", "enable", "false", "fn", "for", "if", "let", "loop",
+    "override", "requires", "return", "struct", "switch", "true", "var", "while",
+    /* WGSL reserved words */
+    "NULL", "Self", "abstract", "active", "alignas", "alignof", "as", "asm", "asm_fragment",
+    "async", "attribute", "auto", "await", "become", "binding_array", "cast", "catch", "class",
+    "co_await", "co_return", "co_yield", "coherent", "column_major", "common", "compile",
+    "compile_fragment", "concept", "const_cast", "consteval", "constexpr", "constinit", "crate",
+    "debugger", "decltype", "delete", "demote", "demote_to_helper", "do", "dynamic_cast", "enum",
+    "explicit", "export", "extends", "extern", "external", "fallthrough", "filter", "final",
+    "finally", "friend", "from", "fxgroup", "get", "goto", "groupshared", "highp", "impl",
+    "implements", "import", "inline", "instanceof", "interface", "layout", "lowp", "macro",
+    "macro_rules", "match", "mediump", "meta", "mod", "module", "move", "mut", "mutable",
+    "namespace", "new", "nil", "noexcept", "noinline", "nointerpolation", "noperspective", "null",
+    "nullptr", "of", "operator", "package", "packoffset", "partition", "pass", "patch",
+    "pixelfragment", "precise", "precision", "premerge", "priv", "protected", "pub", "public",
+    "readonly", "ref", "regardless", "register", "reinterpret_cast", "require", "resource",
+    "restrict", "self", "set", "shared", "sizeof", "smooth", "snorm", "static", "static_assert",
+    "static_cast", "std", "subroutine", "super", "target", "template", "this", "thread_local",
+    "throw", "trait", "try", "type", "typedef", "typeid", "typename", "typeof", "union", "unless",
+    "unorm", "unsafe", "unsized", "use", "using", "varying", "virtual", "volatile", "wgsl",
+    "where", "with", "writeonly", "yield",
+    /* WGSL predeclared types and enumerants (shadowing them would break our own output) */
+    "bool", "f16", "f32", "i32", "u32", "vec2", "vec3", "vec4", "mat2x2", "mat2x3", "mat2x4",
+    "mat3x2", "mat3x3", "mat3x4", "mat4x2", "mat4x3", "mat4x4", "array", "atomic", "ptr",
+    "sampler", "sampler_comparison", "texture_1d", "texture_2d", "texture_2d_array",
+    "texture_3d", "texture_cube", "texture_cube_array", "texture_multisampled_2d",
+    "texture_depth_2d", "texture_depth_2d_array", "texture_depth_cube",
+    "texture_depth_cube_array", "texture_depth_multisampled_2d", "texture_external",
+    "texture_storage_1d", "texture_storage_2d", "texture_storage_2d_array", "texture_storage_3d",
+    "vec2f", "vec3f", "vec4f", "vec2i", "vec3i", "vec4i", "vec2u", "vec3u", "vec4u", "vec2h",
+    "vec3h", "vec4h", "mat2x2f", "mat2x3f", "mat2x4f", "mat3x2f", "mat3x3f", "mat3x4f",
+    "mat4x2f", "mat4x3f", "mat4x4f", "mat2x2h", "mat2x3h", "mat2x4h", "mat3x2h", "mat3x3h",
+    "mat3x4h", "mat4x2h", "mat4x3h", "mat4x4h", "function", "private", "workgroup", "uniform",
+    "storage", "handle", "read", "write", "read_write", "flat", "linear", "perspective",
+    "center", "centroid", "sample", "first", "either", "position", "vertex_index",
+    "instance_index", "front_facing", "frag_depth", "sample_index", "sample_mask",
+    "local_invocation_id", "local_invocation_index", "global_invocation_id", "workgroup_id",
+    "num_workgroups", "subgroup_invocation_id", "subgroup_size", "subgroups", "shader_f16",
+    "rgba8unorm", "rgba8snorm", "rgba8uint", "rgba8sint", "rgba16uint", "rgba16sint",
+    "rgba16float", "r32uint", "r32sint", "r32float", "rg32uint", "rg32sint", "rg32float",
+    "rgba32uint", "rgba32sint", "rgba32float", "bgra8unorm",
+    /* WGSL builtin functions */
+    "abs", "acos", "acosh", "all", "any", "arrayLength", "asin", "asinh", "atan", "atan2",
+    "atanh", "atomicAdd", "atomicAnd", "atomicCompareExchangeWeak", "atomicExchange",
+    "atomicLoad", "atomicMax", "atomicMin", "atomicOr", "atomicStore", "atomicSub", "atomicXor",
+    "bitcast", "ceil", "clamp", "cos", "cosh", "countLeadingZeros", "countOneBits",
+    "countTrailingZeros", "cross", "degrees", "determinant", "distance", "dot", "dot4I8Packed",
+    "dot4U8Packed", "dpdx", "dpdxCoarse", "dpdxFine", "dpdy", "dpdyCoarse", "dpdyFine", "exp",
+    "exp2", "extractBits", "faceForward", "firstLeadingBit", "firstTrailingBit", "floor", "fma",
+    "fract", "frexp", "fwidth", "fwidthCoarse", "fwidthFine", "insertBits", "inverseSqrt",
+    "ldexp", "length", "log", "log2", "max", "min", "mix", "modf", "normalize", "pack2x16float",
+    "pack2x16snorm", "pack2x16unorm", "pack4x8snorm", "pack4x8unorm", "pack4xI8",
+    "pack4xI8Clamp", "pack4xU8", "pack4xU8Clamp", "pow", "quantizeToF16", "radians", "reflect",
+    "refract", "reverseBits", "round", "saturate", "select", "sign", "sin", "sinh", "smoothstep",
+    "sqrt", "step", "storageBarrier", "subgroupAdd", "subgroupAll", "subgroupAnd",
+    "subgroupAny", "subgroupBallot", "subgroupBroadcast", "subgroupBroadcastFirst",
+    "subgroupElect", "subgroupExclusiveAdd", "subgroupExclusiveMul", "subgroupInclusiveAdd",
+    "subgroupInclusiveMul", "subgroupMax", "subgroupMin", "subgroupMul", "subgroupOr",
+    "subgroupShuffle", "subgroupShuffleDown", "subgroupShuffleUp", "subgroupShuffleXor",
+    "subgroupXor", "tan", "tanh", "textureBarrier", "textureDimensions", "textureGather",
+    "textureGatherCompare", "textureLoad", "textureNumLayers", "textureNumLevels",
+    "textureNumSamples", "textureSample", "textureSampleBaseClampToEdge", "textureSampleBias",
+    "textureSampleCompare", "textureSampleCompareLevel", "textureSampleGrad",
+    "textureSampleLevel", "textureStore", "transpose", "trunc", "unpack2x16float",
+    "unpack2x16snorm", "unpack2x16unorm", "unpack4x8snorm", "unpack4x8unorm", "unpack4xI8",
+    "unpack4xU8", "workgroupBarrier", "workgroupUniformLoad",
+    /* C++ keywords and alternative tokens (MSL is C++) */
+    "and", "and_eq", "bitand", "bitor", "char", "char8_t", "char16_t", "char32_t", "compl",
+    "double", "float", "int", "long", "not", "not_eq", "or", "or_eq", "short", "signed",
+    "unsigned", "void", "wchar_t", "xor", "xor_eq", "main",
+    /* Metal keywords, address spaces, attributes and types */
+    "kernel", "vertex", "fragment", "device", "constant", "threadgroup",
+    "threadgroup_imageblock", "thread", "ray_data", "object_data", "stage_in", "visible",
+    "metal", "half", "uint", "ushort", "uchar", "size_t", "ptrdiff_t", "half2", "half3", "half4",
+    "float2", "float3", "float4", "int2", "int3", "int4", "uint2", "uint3", "uint4", "bool2",
+    "bool3", "bool4", "half2x2", "half2x3", "half2x4", "half3x2", "half3x3", "half3x4",
+    "half4x2", "half4x3", "half4x4", "float2x2", "float2x3", "float2x4", "float3x2", "float3x3",
+    "float3x4", "float4x2", "float4x3", "float4x4", "texture2d", "depth2d", "atomic_int",
+    "atomic_uint", "packed_float3", "simdgroup_matrix", "access", "filter", "address",
+    "mem_flags", "mem_threadgroup", "mem_device", "mem_none", "memory_order_relaxed",
+    "memory_order", "level", "bias", "gradient2d", "coord", "compare_func", "stage_in",
+    /* Metal builtin functions */
+    "rsqrt", "rint", "dfdx", "dfdy", "fwidth", "fmod", "fmin", "fmax", "fabs", "as_type",
+    "threadgroup_barrier", "simdgroup_barrier", "discard_fragment", "atomic_load_explicit",
+    "atomic_store_explicit", "atomic_exchange_explicit", "atomic_fetch_add_explicit",
+    "atomic_fetch_sub_explicit", "atomic_fetch_max_explicit", "atomic_fetch_min_explicit",
+    "atomic_fetch_and_explicit", "atomic_fetch_or_explicit", "atomic_fetch_xor_explicit",
+    "atomic_compare_exchange_weak_explicit", "simd_shuffle", "simd_shuffle_xor", "simd_sum",
+    "simd_max", "simd_min", "simd_broadcast", "simd_prefix_inclusive_sum",
+    "simd_prefix_exclusive_sum", "precise", "fast", "isnan", "isinf", "isfinite", "signbit",
+    "copysign", "popcount", "clz", "ctz", "extract_bits", "insert_bits", "reverse_bits",
+    "mad", "trunc", "select", "powr", "exp10", "log10", "sincos", "cospi", "sinpi", "tanpi",
+};
+
+bool names_is_reserved(const char *name) {
+    for (size_t i = 0; i < sizeof reserved_words / sizeof reserved_words[0]; i++)
+        if (strcmp(reserved_words[i], name) == 0) return true;
+    return false;
+}
+
+/* Code points that cannot appear in an identifier at all: an approximation of "not
+ * XID_Continue" over the blocks where source names meet punctuation and symbols. */
+static bool cp_invalid(uint32_t cp) {
+    if (cp < 0x80) {
+        return !(cp == '_' || (cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') ||
+                 (cp >= 'A' && cp <= 'Z'));
+    }
+    if (cp <= 0xBF) return cp != 0xAA && cp != 0xB5 && cp != 0xBA && cp != 0xB7;
+    if (cp == 0xD7 || cp == 0xF7) return true;
+    if (cp >= 0x2000 && cp <= 0x206F) return cp != 0x203F && cp != 0x2040 && cp != 0x2054;
+    if (cp >= 0x20A0 && cp <= 0x20CF) return true;
+    if ((cp >= 0x2190 && cp <= 0x23FF) || (cp >= 0x2500 && cp <= 0x27BF) ||
+        (cp >= 0x2900 && cp <= 0x2BFF) || (cp >= 0x2E00 && cp <= 0x2E7F))
+        return true;
+    if (cp >= 0x3000 && cp <= 0x303F)
+        return !((cp >= 0x3005 && cp <= 0x3007) || (cp >= 0x3021 && cp <= 0x302F) ||
+                 (cp >= 0x3031 && cp <= 0x3035) || (cp >= 0x3038 && cp <= 0x303C));
+    if (cp >= 0xFE10 && cp <= 0xFE1F) return true;
+    if (cp >= 0xFE30 && cp <= 0xFE6F) return !(cp == 0xFE33 || cp == 0xFE34 || (cp >= 0xFE4D && cp <= 0xFE4F));
+    if (cp >= 0xFF00 && cp <= 0xFF65)
+        return !((cp >= 0xFF10 && cp <= 0xFF19) || (cp >= 0xFF21 && cp <= 0xFF3A) || cp == 0xFF3F ||
+                 (cp >= 0xFF41 && cp <= 0xFF5A));
+    if (cp >= 0xFFE0 && cp <= 0xFFFF) return true;
+    if ((cp >= 0xD800 && cp <= 0xF8FF) || (cp >= 0x1F000 && cp <= 0x1FAFF) || cp >= 0xE0000) return true;
+    return false;
+}
+
+/* Characters that may continue but not start an identifier. */
+static bool cp_continue_only(uint32_t cp) {
+    return (cp >= '0' && cp <= '9') || cp == 0xB7 || (cp >= 0x0300 && cp <= 0x036F) ||
+           (cp >= 0x20D0 && cp <= 0x20FF) || (cp >= 0x302A && cp <= 0x302F) ||
+           (cp >= 0xFF10 && cp <= 0xFF19) || cp == 0xFF3F || cp == 0x203F || cp == 0x2040 ||
+           cp == 0x2054 || cp == 0xFE33 || cp == 0xFE34 || (cp >= 0xFE4D && cp <= 0xFE4F);
+}
+
+const char *names_legalise(Arena *arena, const char *name) {
+    const char *text = name ? name : "";
+    size_t len = strlen(text);
+    StrBuf out;
+    strbuf_init(&out);
+    for (size_t i = 0; i < len;) {
+        size_t width = 1;
+        uint32_t cp = utf8_decode(text + i, len - i, &width);
+        if (cp == UTF8_INVALID) {
+            strbuf_printf(&out, "_%02X", (unsigned char)text[i]);
+            width = 1;
+        } else if (cp_invalid(cp)) {
+            if (cp < 0x80) strbuf_printf(&out, "_%02X", (unsigned)cp);
+            else strbuf_printf(&out, "_u%04X", (unsigned)cp);
+        } else {
+            strbuf_append(&out, text + i, width);
+        }
+        i += width;
+    }
+    const char *legal = strbuf_cstr(&out);
+    size_t first_width = 1;
+    uint32_t first = legal[0] ? utf8_decode(legal, strlen(legal), &first_width) : 0;
+    bool prefix = legal[0] == '\0' || cp_continue_only(first) || strcmp(legal, "_") == 0 ||
+                  strncmp(legal, "__", 2) == 0 || names_is_reserved(legal);
+    const char *result = prefix ? arena_printf(arena, NAMES_PREFIX "%s", legal) : arena_strdup(arena, legal);
+    strbuf_free(&out);
+    return result;
+}
+
+static uint32_t hash_name(const char *name) {
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+void name_set_init(NameSet *set, Arena *arena) {
+    set->arena = arena;
+    set->cap = 64;
+    set->count = 0;
+    set->slots = arena_alloc_array(arena, set->cap, sizeof *set->slots);
+}
+
+static uint32_t find_slot(const NameSet *set, const char *name) {
+    uint32_t i = hash_name(name) & (set->cap - 1);
+    while (set->slots[i] && strcmp(set->slots[i], name) != 0) i = (i + 1) & (set->cap - 1);
+    return i;
+}
+
+bool name_set_has(const NameSet *set, const char *name) {
+    return set->slots[find_slot(set, name)] != NULL;
+}
+
+void name_set_add(NameSet *set, const char *name) {
+    if ((set->count + 1) * 2 > set->cap) {
+        const char **old = set->slots;
+        uint32_t old_cap = set->cap;
+        set->cap *= 2;
+        set->slots = arena_alloc_array(set->arena, set->cap, sizeof *set->slots);
+        for (uint32_t i = 0; i < old_cap; i++)
+            if (old[i]) set->slots[find_slot(set, old[i])] = old[i];
+    }
+    uint32_t slot = find_slot(set, name);
+    if (set->slots[slot]) return;
+    set->slots[slot] = name;
+    set->count++;
+}
+
+const char *name_set_claim(NameSet *set, const char *name) {
+    const char *legal = names_legalise(set->arena, name);
+    const char *chosen = legal;
+    for (uint32_t n = 2; name_set_has(set, chosen); n++)
+        chosen = arena_printf(set->arena, "%s_%u", legal, n);
+    name_set_add(set, chosen);
+    return chosen;
+}
+
+void name_set_copy(NameSet *to, const NameSet *from) {
+    for (uint32_t i = 0; i < from->cap; i++)
+        if (from->slots[i]) name_set_add(to, from->slots[i]);
+}

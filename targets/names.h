@@ -1,0 +1,39 @@
+/* Target identifiers shared by the WGSL and MSL emitters (spec 着五, 着九): names are kept as
+ * written; a name that is a keyword, reserved word or predeclared name of either target (one
+ * table for both, so an entry function has the same name in WGSL and MSL), or that does not
+ * start like an identifier, gets the prefix 豫_; a name repeated in one scope gets _2, _3, …. */
+#ifndef YUSEC_TARGETS_NAMES_H
+#define YUSEC_TARGETS_NAMES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../base/arena.h"
+
+#define NAMES_PREFIX "豫_"
+
+/* True for WGSL keywords and reserved words, WGSL predeclared types, enumerants and builtin
+ * functions, C++ keywords, and Metal keywords, types and builtin functions. */
+bool names_is_reserved(const char *name);
+
+/* The legal target spelling of a source name (arena copy): 豫_ before reserved words, names
+ * starting with a digit or with "__", and the empty name; bytes and characters that cannot
+ * stand in an identifier are written _XX (hex) / _uXXXX. */
+const char *names_legalise(Arena *arena, const char *name);
+
+/* A set of names already taken in one scope (open addressing over arena strings). */
+typedef struct NameSet {
+    Arena *arena;
+    const char **slots;
+    uint32_t cap, count;
+} NameSet;
+
+void name_set_init(NameSet *set, Arena *arena);
+bool name_set_has(const NameSet *set, const char *name);
+void name_set_add(NameSet *set, const char *name);
+/* Legalises `name`, makes it unique in `set` with _2, _3, … and takes it. */
+const char *name_set_claim(NameSet *set, const char *name);
+/* Copies every name of `from` into `to` (a function scope starts from the module's names). */
+void name_set_copy(NameSet *to, const NameSet *from);
+
+#endif

@@ -1,0 +1,45 @@
+/* The PTX target's public API (着十). The translation itself lives in a plugin
+ * (libyusec-ptx.so, linked against LLVM 19) that ptx_emit loads on demand, so the WGSL/MSL
+ * paths never load libLLVM. Mangling and the capability table need no LLVM and live here. */
+#ifndef YUSEC_TARGETS_PTX_H
+#define YUSEC_TARGETS_PTX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../base/diag.h"
+#include "../base/strbuf.h"
+#include "../ir/ir.h"
+
+typedef struct PtxOptions {
+    const char *arch;         /* -arch=: sm_80 (default) sm_86 sm_89 sm_90 sm_90a */
+    const char *ptx_version;  /* -ptx-version=: 8.0 (default) … 8.5 */
+    int opt_level;            /* -O0 … -O3 (default 3) */
+    bool fma_contract;        /* allow a*b+c → fma (nvcc --fmad=true); default on */
+    const char *plugin_path;  /* the plugin file to load; NULL = search (see ptx_plugin.c) */
+} PtxOptions;
+
+void ptx_options_init(PtxOptions *options);
+
+/* Translates every entry of `module` (verified YIR) to PTX text appended to `out`, and one
+ * line per entry to `entry_table`: "entry\tfunction\tstage\tptx-name\tblock-size" (ptx-name
+ * "-" and size 0 for vertex/fragment entries, which become a comment line). Reports problems
+ * through `diag` (including a missing plugin) and returns false then. */
+bool ptx_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
+              StrBuf *entry_table, DiagEngine *diag);
+
+/* True when arch and PTX version are in our table and fit together; otherwise reports an
+ * ordinary diagnostic. Checked before LLVM sees them (LLVM aborts or mis-writes .version). */
+bool ptx_check_options(const PtxOptions *options, DiagEngine *diag);
+/* The LLVM cpu and feature strings for checked options ("sm_80", "+ptx80"). */
+const char *ptx_cpu_name(const PtxOptions *options);
+const char *ptx_feature_string(const PtxOptions *options);
+
+/* 着十's deterministic ASCII mangling: ASCII letters and digits kept, every other UTF-8 byte
+ * (`_` included) as `_hh`, after `prefix` ("yy" entries, "ys" workgroup variables). */
+void ptx_mangle(StrBuf *out, const char *prefix, const char *name);
+
+#define PTX_ENTRY_PREFIX "yy"
+#define PTX_SHARED_PREFIX "ys"
+
+#endif

@@ -1,0 +1,248 @@
+/* YIR functions → LLVM functions: structured control flow becomes blocks and phis. */
+#include <string.h>
+
+#include "internal.h"
+
+LLVMValueRef ptx_val(FnCtx *fc, IrValueId id) {
+    return id < fc->f->value_count ? fc->vals[id] : NULL;
+}
+
+static LLVMTypeRef value_type(FnCtx *fc, IrValueId id) {
+    const IrValue *v = ir_value(fc->f, id);
+    return v ? ptx_reg_type(fc->px, v->type, v->span) : NULL;
+}
+
+LLVMValueRef ptx_declare_function(PtxCtx *px, const IrFunction *f) {
+    uint32_t n = f->param_count + px->hidden_count;
+    LLVMTypeRef *params = arena_alloc_array(&px->arena, n + 1, sizeof *params);
+    for (uint32_t i = 0; i < f->param_count; i++) {
+        const IrValue *v = ir_value(f, f->params[i]);
+        if (!(params[i] = ptx_reg_type(px, v->type, v->span))) return NULL;
+    }
+    for (uint32_t g = 0; g < ir_global_count(px->m); g++) {
+        uint32_t slot = px->hidden_index[g];
+        if (slot == IR_NONE) continue;
+        params[f->param_count + slot] = ptx_ptr(px, ptx_space(ir_global(px->m, g)->space));
+    }
+    LLVMTypeRef ret = ptx_reg_type(px, f->return_type, f->span);
+    if (!ret) return NULL;
+    StrBuf name;
+    strbuf_init(&name);
+    ptx_mangle(&name, "yf", f->name);
+    LLVMValueRef fn = LLVMAddFunction(px->mod, strbuf_cstr(&name), LLVMFunctionType(ret, params, n, false));
+    strbuf_free(&name);
+    LLVMSetLinkage(fn, LLVMInternalLinkage);
+    unsigned kind = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(px->ctx, kind, 0));
+    return fn;
+}
+
+static void emit_block(FnCtx *fc, IrBlockId id, const FlowTarget *ft);
+
+static LLVMBasicBlockRef new_block(FnCtx *fc, const char *name) {
+    return LLVMAppendBasicBlockInContext(fc->px->ctx, fc->fn, name);
+}
+
+static LLVMValueRef *make_phis(FnCtx *fc, LLVMBasicBlockRef bb, const IrValueId *values, uint32_t n) {
+    LLVMValueRef *phis = arena_alloc_array(&fc->px->arena, n + 1, sizeof *phis);
+    LLVMBasicBlockRef saved = LLVMGetInsertBlock(fc->px->b);
+    LLVMPositionBuilderAtEnd(fc->px->b, bb);
+    for (uint32_t i = 0; i < n; i++) {
+        LLVMTypeRef t = value_type(fc, values[i]);
+        if (!t) return NULL;
+        phis[i] = LLVMBuildPhi(fc->px->b, t, "");
+        fc->vals[values[i]] = phis[i];
+    }
+    LLVMPositionBuilderAtEnd(fc->px->b, saved);
+    return phis;
+}
+
+/* Adds the current block's incoming values to `phis` and branches to `target`. */
+static void jump_with(FnCtx *fc, const IrInst *inst, LLVMBasicBlockRef target, LLVMValueRef *phis,
+                      uint32_t phi_count) {
+    if (!target) {
+        ptx_error(fc->px, inst->span, "PTX 目标：「%s」不在相应的 if 或 loop 里", ir_op_info(inst->op)->name);
+        return;
+    }
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(fc->px->b);
+    for (uint32_t i = 0; i < phi_count && i < inst->arg_count; i++) {
+        LLVMValueRef v = ptx_val(fc, inst->args[i]);
+        if (v) LLVMAddIncoming(phis[i], &v, &here, 1);
+    }
+    LLVMBuildBr(fc->px->b, target);
+}
+
+static void emit_if(FnCtx *fc, const IrInst *inst, const FlowTarget *outer) {
+    LLVMBasicBlockRef then_bb = new_block(fc, "then"), else_bb = new_block(fc, "else");
+    LLVMBasicBlockRef merge = new_block(fc, "endif");
+    LLVMBuildCondBr(fc->px->b, ptx_val(fc, inst->args[0]), then_bb, else_bb);
+    FlowTarget ft = *outer;
+    ft.if_merge = merge;
+    ft.if_phi_count = inst->result_count;
+    ft.if_phis = make_phis(fc, merge, inst->results, inst->result_count);
+    if (!ft.if_phis) return;
+    LLVMPositionBuilderAtEnd(fc->px->b, then_bb);
+    emit_block(fc, inst->blocks[0], &ft);
+    LLVMPositionBuilderAtEnd(fc->px->b, else_bb);
+    emit_block(fc, inst->blocks[1], &ft);
+    LLVMPositionBuilderAtEnd(fc->px->b, merge);
+}
+
+static void emit_loop(FnCtx *fc, const IrInst *inst, const FlowTarget *outer) {
+    const IrBlock *body = ir_block(fc->f, inst->blocks[0]);
+    LLVMBasicBlockRef header = new_block(fc, "loop"), exit = new_block(fc, "endloop");
+    FlowTarget ft = *outer;
+    ft.loop_header = header;
+    ft.loop_exit = exit;
+    ft.loop_phi_count = body->param_count;
+    ft.exit_phi_count = inst->result_count;
+    ft.loop_phis = make_phis(fc, header, body->params, body->param_count);
+    ft.exit_phis = make_phis(fc, exit, inst->results, inst->result_count);
+    if (!ft.loop_phis || !ft.exit_phis) return;
+    jump_with(fc, inst, header, ft.loop_phis, ft.loop_phi_count);  /* the inits */
+    LLVMPositionBuilderAtEnd(fc->px->b, header);
+    emit_block(fc, inst->blocks[0], &ft);
+    LLVMPositionBuilderAtEnd(fc->px->b, exit);
+}
+
+static void emit_return(FnCtx *fc, const IrInst *inst) {
+    if (inst->arg_count == 0) LLVMBuildRetVoid(fc->px->b);
+    else LLVMBuildRet(fc->px->b, ptx_val(fc, inst->args[0]));
+}
+
+static LLVMValueRef emit_var(FnCtx *fc, const IrInst *inst) {
+    PtxCtx *px = fc->px;
+    const IrType *p = ptx_ty(px, ir_value_type(fc->f, inst->results[0]));
+    IrTypeId t = p->elem;
+    uint32_t size = ir_type_size(px->types, t), align = ir_type_align(px->types, t);
+    if (align < 4) align = 4;
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(px->b);
+    LLVMPositionBuilderBefore(px->b, fc->entry_alloca_point);
+    LLVMValueRef slot = LLVMBuildAlloca(px->b, LLVMArrayType2(LLVMInt8TypeInContext(px->ctx), size ? size : 1), "");
+    LLVMSetAlignment(slot, align);
+    LLVMPositionBuilderAtEnd(px->b, here);
+    if (inst->arg_count == 1) {
+        ptx_store(fc, slot, ptx_val(fc, inst->args[0]), t, 0, inst->span);
+    } else {  /* WGSL zero-initialises */
+        LLVMValueRef zero = LLVMConstInt(LLVMInt8TypeInContext(px->ctx), 0, false);
+        LLVMBuildMemSet(px->b, slot, zero, LLVMConstInt(ptx_i64(px), size, false), align);
+    }
+    return slot;
+}
+
+/* Pointer arithmetic of `access`: struct members by constant offset, the rest by index. */
+static LLVMValueRef emit_access(FnCtx *fc, const IrInst *inst) {
+    PtxCtx *px = fc->px;
+    LLVMValueRef ptr = ptx_val(fc, inst->args[0]);
+    IrTypeId cur = ptx_ty(px, ir_value_type(fc->f, inst->args[0]))->elem;
+    for (uint32_t i = 1; i < inst->arg_count && ptr; i++) {
+        const IrType *ct = ptx_ty(px, cur);
+        const IrValue *iv = ir_value(fc->f, inst->args[i]);
+        if (ct->kind == IR_TYPE_STRUCT) {
+            const IrInst *def = ir_inst(fc->f, iv->def);
+            uint32_t field = (uint32_t)def->literal;
+            ptr = ptx_byte_gep(fc, ptr, LLVMConstInt(ptx_i64(px), ir_struct_field_offset(px->types, cur, field), false));
+            cur = ir_type_member(px->types, cur, field);
+            continue;
+        }
+        uint32_t stride;
+        if (ct->kind == IR_TYPE_ARRAY) stride = ir_type_array_stride(px->types, cur);
+        else if (ct->kind == IR_TYPE_MATRIX)
+            stride = (ir_type_size(px->types, ct->column) + ir_type_align(px->types, ct->column) - 1) /
+                     ir_type_align(px->types, ct->column) * ir_type_align(px->types, ct->column);
+        else stride = ir_type_size(px->types, ct->elem);
+        bool is_signed = ptx_ty(px, iv->type)->scalar == IR_SINT;
+        LLVMValueRef idx = is_signed ? LLVMBuildSExt(px->b, ptx_val(fc, inst->args[i]), ptx_i64(px), "")
+                                     : LLVMBuildZExt(px->b, ptx_val(fc, inst->args[i]), ptx_i64(px), "");
+        LLVMValueRef off = LLVMBuildNSWMul(px->b, idx, LLVMConstInt(ptx_i64(px), stride, false), "");
+        ptr = ptx_byte_gep(fc, ptr, off);
+        cur = ir_type_member(px->types, cur, 0);
+    }
+    return ptr;
+}
+
+static LLVMValueRef emit_global(FnCtx *fc, const IrInst *inst) {
+    PtxCtx *px = fc->px;
+    const IrGlobal *g = ir_global(px->m, inst->symbol);
+    if (g->space == IR_SPACE_WORKGROUP) return px->shared[inst->symbol];
+    if (px->hidden_index[inst->symbol] == IR_NONE) {
+        ptx_error(px, inst->span, "PTX 目标不支持纹理与采样器（待办事项）");
+        return NULL;
+    }
+    return LLVMGetParam(fc->fn, fc->f->param_count + px->hidden_index[inst->symbol]);
+}
+
+static LLVMValueRef emit_call(FnCtx *fc, const IrInst *inst) {
+    PtxCtx *px = fc->px;
+    LLVMValueRef callee = px->funcs[inst->symbol];
+    const IrFunction *cf = ir_function(px->m, inst->symbol);
+    uint32_t n = inst->arg_count + px->hidden_count;
+    LLVMValueRef *args = arena_alloc_array(&px->arena, n + 1, sizeof *args);
+    for (uint32_t i = 0; i < inst->arg_count; i++) args[i] = ptx_val(fc, inst->args[i]);
+    for (uint32_t i = 0; i < px->hidden_count; i++)
+        args[inst->arg_count + i] = LLVMGetParam(fc->fn, fc->f->param_count + i);
+    LLVMTypeRef ret = ptx_reg_type(px, cf->return_type, cf->span);
+    LLVMTypeRef *ptypes = arena_alloc_array(&px->arena, n + 1, sizeof *ptypes);
+    for (uint32_t i = 0; i < n; i++) ptypes[i] = LLVMTypeOf(LLVMGetParam(callee, i));
+    return LLVMBuildCall2(px->b, LLVMFunctionType(ret, ptypes, n, false), callee, args, n, "");
+}
+
+/* One instruction; returns false when it ended the block. */
+static bool emit_inst(FnCtx *fc, const IrInst *inst, const FlowTarget *ft) {
+    PtxCtx *px = fc->px;
+    LLVMValueRef result = NULL;
+    switch (inst->op) {
+    case IR_OP_IF: emit_if(fc, inst, ft); return true;
+    case IR_OP_LOOP: emit_loop(fc, inst, ft); return true;
+    case IR_OP_YIELD: jump_with(fc, inst, ft->if_merge, ft->if_phis, ft->if_phi_count); return false;
+    case IR_OP_BREAK: jump_with(fc, inst, ft->loop_exit, ft->exit_phis, ft->exit_phi_count); return false;
+    case IR_OP_CONTINUE:
+        jump_with(fc, inst, ft->loop_header, ft->loop_phis, ft->loop_phi_count);
+        return false;
+    case IR_OP_RETURN: emit_return(fc, inst); return false;
+    case IR_OP_UNREACHABLE: LLVMBuildUnreachable(px->b); return false;
+    case IR_OP_DISCARD:
+        ptx_error(px, inst->span, "函数「%s」：计算入口里不能「discard」", fc->f->name);
+        LLVMBuildUnreachable(px->b);
+        return false;
+    case IR_OP_VAR: result = emit_var(fc, inst); break;
+    case IR_OP_ACCESS: result = emit_access(fc, inst); break;
+    case IR_OP_GLOBAL: result = emit_global(fc, inst); break;
+    case IR_OP_CALL: result = emit_call(fc, inst); break;
+    case IR_OP_LOAD: {
+        IrTypeId t = ir_value_type(fc->f, inst->results[0]);
+        result = ptx_load(fc, ptx_val(fc, inst->args[0]), t, 0, inst->span);
+        break;
+    }
+    case IR_OP_STORE: {
+        IrTypeId t = ir_value_type(fc->f, inst->args[1]);
+        ptx_store(fc, ptx_val(fc, inst->args[0]), ptx_val(fc, inst->args[1]), t, 0, inst->span);
+        return true;
+    }
+    default: result = ptx_op(fc, inst); break;
+    }
+    if (inst->result_count == 1) fc->vals[inst->results[0]] = result;
+    if (inst->result_count == 1 && !result && !px->failed)
+        ptx_error(px, inst->span, "PTX 目标不支持「%s」", ir_op_info(inst->op)->name);
+    return true;
+}
+
+static void emit_block(FnCtx *fc, IrBlockId id, const FlowTarget *ft) {
+    const IrBlock *block = ir_block(fc->f, id);
+    for (uint32_t i = 0; i < block->inst_count && !fc->px->failed; i++)
+        if (!emit_inst(fc, ir_inst(fc->f, block->insts[i]), ft)) return;
+    if (fc->px->failed) LLVMBuildUnreachable(fc->px->b);
+}
+
+void ptx_define_function(PtxCtx *px, const IrFunction *f) {
+    FnCtx fc = {.px = px, .f = f, .fn = px->funcs[f->id]};
+    fc.vals = arena_alloc_array(&px->arena, f->value_count + 1, sizeof *fc.vals);
+    for (uint32_t i = 0; i < f->param_count; i++) fc.vals[f->params[i]] = LLVMGetParam(fc.fn, i);
+    LLVMBasicBlockRef allocas = new_block(&fc, "entry"), body = new_block(&fc, "body");
+    LLVMPositionBuilderAtEnd(px->b, allocas);
+    fc.entry_alloca_point = LLVMBuildBr(px->b, body);
+    LLVMPositionBuilderAtEnd(px->b, body);
+    FlowTarget ft;
+    memset(&ft, 0, sizeof ft);
+    emit_block(&fc, f->body, &ft);
+}

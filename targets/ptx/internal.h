@@ -1,0 +1,114 @@
+/* Inside the PTX plugin: YIR → LLVM IR. One PtxCtx per emit call (no global state); one
+ * FnCtx per translated function. Every YIR function becomes an internal, always-inlined LLVM
+ * function that takes, after its own parameters, one pointer per resource and private
+ * variable of the module (hidden parameters); each entry becomes a ptx_kernel that computes
+ * its builtins from special registers and passes its buffer parameters on. */
+#ifndef YUSEC_TARGETS_PTX_INTERNAL_H
+#define YUSEC_TARGETS_PTX_INTERNAL_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+
+#include "../ptx.h"
+
+/* LLVM address spaces of NVPTX. */
+enum { PTX_AS_GENERIC = 0, PTX_AS_GLOBAL = 1, PTX_AS_SHARED = 3 };
+
+typedef struct PtxCtx {
+    const IrModule *m;
+    const IrTypeTable *types;
+    const PtxOptions *options;
+    DiagEngine *diag;
+    Arena arena;                 /* scratch for this translation */
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMTargetDataRef td;
+    LLVMBuilderRef b;
+    LLVMTypeRef *reg_types;      /* per IrTypeId, NULL until made */
+    uint32_t reg_type_count;
+    LLVMValueRef *funcs;         /* per IrFuncId, NULL when not reachable from compute */
+    LLVMValueRef *shared;        /* per IrGlobalId: workgroup variables */
+    uint32_t *hidden_index;      /* per IrGlobalId: hidden parameter slot, or IR_NONE */
+    uint32_t hidden_count;
+    bool failed;
+} PtxCtx;
+
+typedef struct FnCtx {
+    PtxCtx *px;
+    const IrFunction *f;
+    LLVMValueRef fn;
+    LLVMValueRef *vals;          /* per IrValueId */
+    LLVMValueRef entry_alloca_point;
+} FnCtx;
+
+/* Where structured terminators go while translating a block. */
+typedef struct FlowTarget {
+    LLVMBasicBlockRef if_merge;  /* yield */
+    LLVMValueRef *if_phis;
+    uint32_t if_phi_count;
+    LLVMBasicBlockRef loop_header, loop_exit;  /* continue, break */
+    LLVMValueRef *loop_phis, *exit_phis;
+    uint32_t loop_phi_count, exit_phi_count;
+} FlowTarget;
+
+/* ---- module.c ---- */
+void ptx_error(PtxCtx *px, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+LLVMTypeRef ptx_i32(PtxCtx *px);
+LLVMTypeRef ptx_i64(PtxCtx *px);
+LLVMTypeRef ptx_ptr(PtxCtx *px, unsigned space);
+
+/* ---- types.c ---- */
+const IrType *ptx_ty(PtxCtx *px, IrTypeId id);
+/* The register form of a YIR value type (bool as i1, vectors as LLVM vectors, matrices as
+ * arrays of column vectors, structs as literal structs). NULL after a diagnostic. */
+LLVMTypeRef ptx_reg_type(PtxCtx *px, IrTypeId id, Span span);
+unsigned ptx_space(IrAddressSpace space);
+/* Memory access through byte offsets and the WGSL storage layout. */
+LLVMValueRef ptx_load(FnCtx *fc, LLVMValueRef ptr, IrTypeId type, uint32_t align, Span span);
+void ptx_store(FnCtx *fc, LLVMValueRef ptr, LLVMValueRef value, IrTypeId type, uint32_t align,
+               Span span);
+LLVMValueRef ptx_byte_gep(FnCtx *fc, LLVMValueRef ptr, LLVMValueRef offset);
+LLVMValueRef ptx_const_value(PtxCtx *px, const IrLiteral *lit, Span span);
+LLVMValueRef ptx_literal(PtxCtx *px, IrTypeId type, uint64_t bits, Span span);
+
+/* ---- func.c ---- */
+LLVMValueRef ptx_declare_function(PtxCtx *px, const IrFunction *f);
+void ptx_define_function(PtxCtx *px, const IrFunction *f);
+LLVMValueRef ptx_val(FnCtx *fc, IrValueId id);
+
+/* ---- ops.c: one instruction that is neither control flow nor memory ---- */
+LLVMValueRef ptx_op(FnCtx *fc, const IrInst *inst);
+/* Applies `op` lane by lane (scalarises vectors). */
+typedef LLVMValueRef (*PtxLaneFn)(FnCtx *fc, LLVMValueRef *args, const IrInst *inst);
+LLVMValueRef ptx_per_lane(FnCtx *fc, const IrInst *inst, LLVMValueRef *args, uint32_t count,
+                          LLVMTypeRef result, PtxLaneFn fn);
+LLVMValueRef ptx_splat(FnCtx *fc, LLVMValueRef scalar, LLVMTypeRef type);
+LLVMValueRef ptx_float_const(PtxCtx *px, LLVMTypeRef type, double value);
+void ptx_set_fast(FnCtx *fc, LLVMValueRef inst);
+/* Σ a[i]·b[i] over the lanes of two vectors (fl: float arithmetic). */
+LLVMValueRef ptx_dot(FnCtx *fc, LLVMValueRef a, LLVMValueRef b, bool fl);
+
+/* ---- math.c ---- */
+LLVMValueRef ptx_math(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
+
+/* ---- sync.c: barriers, atomics, subgroups ---- */
+LLVMValueRef ptx_sync(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
+
+/* ---- intrin.c: the only way an intrinsic reaches LLVM ---- */
+/* Calls a known intrinsic by name, overloaded on `overloads` (none when not overloaded).
+ * NULL after a diagnostic when LLVM does not know it. */
+LLVMValueRef ptx_intrinsic(FnCtx *fc, const char *name, LLVMTypeRef *overloads, unsigned overload_count,
+                           LLVMValueRef *args,
+                           unsigned count, Span span);
+/* Overloaded on the operand type: llvm.NAME(x) and llvm.NAME(x, y). */
+LLVMValueRef ptx_intrinsic1(FnCtx *fc, const char *name, LLVMValueRef x, Span span);
+LLVMValueRef ptx_intrinsic2(FnCtx *fc, const char *name, LLVMValueRef x, LLVMValueRef y, Span span);
+/* One-instruction inline PTX (for instructions LLVM 19 has no intrinsic for). */
+LLVMValueRef ptx_asm(FnCtx *fc, LLVMTypeRef result, const char *text, const char *constraints,
+                     LLVMValueRef *args, unsigned count, bool side_effects);
+
+/* ---- module.c: the module, entries and the pipeline ---- */
+bool ptx_translate(PtxCtx *px, StrBuf *entry_table);
+
+#endif

@@ -1,0 +1,297 @@
+/* The module level: which functions and buffers each compute entry reaches, workgroup
+ * variables, the kernels with their parameter contract (着十), annotations, entry table. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../names.h"
+#include "internal.h"
+
+void ptx_error(PtxCtx *px, Span span, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    diag_report(px->diag, DIAG_ERROR, span, fmt, args);
+    va_end(args);
+    px->failed = true;
+}
+
+LLVMTypeRef ptx_i32(PtxCtx *px) { return LLVMInt32TypeInContext(px->ctx); }
+LLVMTypeRef ptx_i64(PtxCtx *px) { return LLVMInt64TypeInContext(px->ctx); }
+LLVMTypeRef ptx_ptr(PtxCtx *px, unsigned space) { return LLVMPointerTypeInContext(px->ctx, space); }
+
+static bool is_buffer(const IrGlobal *g) {
+    return g->space == IR_SPACE_STORAGE_READ || g->space == IR_SPACE_STORAGE_READ_WRITE ||
+           g->space == IR_SPACE_UNIFORM;
+}
+
+/* Marks the functions reachable from `func` and the globals they name. */
+static void reach(const IrModule *m, IrFuncId func, bool *funcs, bool *globals) {
+    if (func >= ir_function_count(m) || funcs[func]) return;
+    funcs[func] = true;
+    const IrFunction *f = ir_function(m, func);
+    for (uint32_t i = 0; i < f->inst_count; i++) {
+        const IrInst *inst = &f->insts[i];
+        if (inst->op == IR_OP_CALL) reach(m, inst->symbol, funcs, globals);
+        if (inst->op == IR_OP_GLOBAL && inst->symbol < ir_global_count(m)) globals[inst->symbol] = true;
+    }
+}
+
+/* The kernel's buffers in 着十's order: dense group-0 bindings 0..max (unused ones as NULL)
+ * when every used buffer is in group 0, else the used buffers by (group, binding). */
+typedef struct KernelParams {
+    IrGlobalId *globals;   /* IR_NONE for a placeholder binding */
+    uint32_t count;
+} KernelParams;
+
+static int by_binding(const void *a, const void *b, void *m) {
+    const IrGlobal *x = ir_global(m, *(const IrGlobalId *)a), *y = ir_global(m, *(const IrGlobalId *)b);
+    if (x->group != y->group) return x->group < y->group ? -1 : 1;
+    return x->binding < y->binding ? -1 : x->binding > y->binding;
+}
+
+static void sort_by_binding(const IrModule *m, IrGlobalId *ids, uint32_t n) {
+    for (uint32_t i = 1; i < n; i++)  /* insertion sort: few buffers, and qsort has no context */
+        for (uint32_t j = i; j > 0 && by_binding(&ids[j - 1], &ids[j], (void *)m) > 0; j--) {
+            IrGlobalId t = ids[j];
+            ids[j] = ids[j - 1];
+            ids[j - 1] = t;
+        }
+}
+
+static KernelParams kernel_params(PtxCtx *px, const bool *used) {
+    const IrModule *m = px->m;
+    uint32_t n = ir_global_count(m), count = 0, max_binding = 0;
+    bool all_group0 = true;
+    IrGlobalId *ids = arena_alloc_array(&px->arena, n + 1, sizeof *ids);
+    for (uint32_t g = 0; g < n; g++) {
+        const IrGlobal *gl = ir_global(m, g);
+        if (!used[g] || !is_buffer(gl)) continue;
+        ids[count++] = g;
+        if (gl->group != 0) all_group0 = false;
+        if (gl->binding > max_binding) max_binding = gl->binding;
+    }
+    sort_by_binding(m, ids, count);
+    if (!all_group0 || count == 0) return (KernelParams){ids, count};
+    if (max_binding > 4096) {  /* a sane cap on placeholder parameters */
+        ptx_error(px, ir_global(m, ids[count - 1])->span, "PTX 目标：绑定号 %u 太大", max_binding);
+        return (KernelParams){ids, 0};
+    }
+    KernelParams dense = {arena_alloc_array(&px->arena, max_binding + 1, sizeof(IrGlobalId)), max_binding + 1};
+    for (uint32_t b = 0; b <= max_binding; b++) dense.globals[b] = IR_NONE;
+    for (uint32_t i = 0; i < count; i++) dense.globals[ir_global(m, ids[i])->binding] = ids[i];
+    return dense;
+}
+
+static void add_annotation(PtxCtx *px, LLVMValueRef kernel, const char *key, uint32_t value) {
+    LLVMMetadataRef md[3] = {
+        LLVMValueAsMetadata(kernel),
+        LLVMMDStringInContext2(px->ctx, key, strlen(key)),
+        LLVMValueAsMetadata(LLVMConstInt(ptx_i32(px), value, false)),
+    };
+    LLVMAddNamedMetadataOperand(px->mod, "nvvm.annotations",
+                                LLVMMetadataAsValue(px->ctx, LLVMMDNodeInContext2(px->ctx, md, 3)));
+}
+
+static void add_param_attr(PtxCtx *px, LLVMValueRef fn, unsigned index, const char *name) {
+    unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+    LLVMAddAttributeAtIndex(fn, index + 1, LLVMCreateEnumAttribute(px->ctx, kind, 0));
+}
+
+static LLVMValueRef sreg_axis(FnCtx *fc, const char *reg, unsigned axis, Span span) {
+    char name[64];
+    snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", reg, "xyz"[axis]);
+    return ptx_intrinsic(fc, name, NULL, 0, NULL, 0, span);
+}
+
+static LLVMValueRef vec3_of(FnCtx *fc, LLVMValueRef *lanes) {
+    LLVMValueRef v = LLVMGetUndef(LLVMVectorType(ptx_i32(fc->px), 3));
+    for (unsigned i = 0; i < 3; i++)
+        v = LLVMBuildInsertElement(fc->px->b, v, lanes[i], LLVMConstInt(ptx_i32(fc->px), i, false), "");
+    return v;
+}
+
+/* 着十: builtin inputs from the special registers. */
+static LLVMValueRef builtin_value(FnCtx *fc, IrBuiltin builtin, Span span) {
+    LLVMBuilderRef b = fc->px->b;
+    LLVMValueRef lanes[3];
+    switch (builtin) {
+    case IR_BUILTIN_GLOBAL_INVOCATION_ID:
+        for (unsigned a = 0; a < 3; a++)
+            lanes[a] = LLVMBuildAdd(b, LLVMBuildMul(b, sreg_axis(fc, "ctaid", a, span), sreg_axis(fc, "ntid", a, span), ""),
+                                    sreg_axis(fc, "tid", a, span), "");
+        return vec3_of(fc, lanes);
+    case IR_BUILTIN_LOCAL_INVOCATION_ID: case IR_BUILTIN_WORKGROUP_ID: case IR_BUILTIN_NUM_WORKGROUPS: {
+        const char *reg = builtin == IR_BUILTIN_LOCAL_INVOCATION_ID ? "tid"
+                          : builtin == IR_BUILTIN_WORKGROUP_ID ? "ctaid" : "nctaid";
+        for (unsigned a = 0; a < 3; a++) lanes[a] = sreg_axis(fc, reg, a, span);
+        return vec3_of(fc, lanes);
+    }
+    case IR_BUILTIN_LOCAL_INVOCATION_INDEX: {  /* tid.x + ntid.x·(tid.y + ntid.y·tid.z) */
+        LLVMValueRef yz = LLVMBuildAdd(b, sreg_axis(fc, "tid", 1, span),
+                                       LLVMBuildMul(b, sreg_axis(fc, "ntid", 1, span), sreg_axis(fc, "tid", 2, span), ""), "");
+        return LLVMBuildAdd(b, sreg_axis(fc, "tid", 0, span), LLVMBuildMul(b, sreg_axis(fc, "ntid", 0, span), yz, ""), "");
+    }
+    case IR_BUILTIN_SUBGROUP_INVOCATION_ID:
+        return ptx_intrinsic(fc, "llvm.nvvm.read.ptx.sreg.laneid", NULL, 0, NULL, 0, span);
+    case IR_BUILTIN_SUBGROUP_SIZE: return LLVMConstInt(ptx_i32(fc->px), 32, false);
+    default:
+        ptx_error(fc->px, span, "PTX 目标的计算入口没有内建输入 %s", ir_builtin_name(builtin));
+        return NULL;
+    }
+}
+
+static LLVMValueRef io_value(FnCtx *fc, const IrIo *io, IrTypeId type, Span span) {
+    if (io->kind == IR_IO_BUILTIN) return builtin_value(fc, io->builtin, span);
+    if (io->kind != IR_IO_STRUCT) {
+        ptx_error(fc->px, span, "PTX 目标的计算入口只收内建输入");
+        return NULL;
+    }
+    LLVMTypeRef rt = ptx_reg_type(fc->px, type, span);
+    if (!rt) return NULL;
+    LLVMValueRef v = LLVMGetUndef(rt);
+    for (uint32_t i = 0; i < io->field_count; i++) {
+        LLVMValueRef field = io_value(fc, &io->fields[i], ir_type_member(fc->px->types, type, i), span);
+        if (!field) return NULL;
+        v = LLVMBuildInsertValue(fc->px->b, v, field, i, "");
+    }
+    return v;
+}
+
+/* The kernel's body: builtins, private variables, then the entry function (inlined). */
+static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const KernelParams *kp) {
+    const IrFunction *f = ir_function(px->m, e->func);
+    FnCtx fc = {.px = px, .f = f, .fn = kernel};
+    LLVMPositionBuilderAtEnd(px->b, LLVMAppendBasicBlockInContext(px->ctx, kernel, "entry"));
+    uint32_t n = f->param_count + px->hidden_count;
+    LLVMValueRef *args = arena_alloc_array(&px->arena, n + 1, sizeof *args);
+    for (uint32_t i = 0; i < f->param_count; i++)
+        if (!(args[i] = io_value(&fc, &e->params[i], ir_value_type(f, f->params[i]), e->span))) return;
+    for (uint32_t g = 0; g < ir_global_count(px->m); g++) {
+        uint32_t slot = px->hidden_index[g];
+        if (slot == IR_NONE) continue;
+        const IrGlobal *gl = ir_global(px->m, g);
+        LLVMValueRef v = LLVMConstPointerNull(ptx_ptr(px, ptx_space(gl->space)));
+        for (uint32_t k = 0; k < kp->count; k++)
+            if (kp->globals[k] == g) v = LLVMGetParam(kernel, k);
+        if (gl->space == IR_SPACE_PRIVATE) {  /* per invocation, zero-initialised */
+            uint32_t size = ir_type_size(px->types, gl->type), align = ir_type_align(px->types, gl->type);
+            v = LLVMBuildAlloca(px->b, LLVMArrayType2(LLVMInt8TypeInContext(px->ctx), size ? size : 1), "");
+            LLVMSetAlignment(v, align < 4 ? 4 : align);
+            LLVMBuildMemSet(px->b, v, LLVMConstInt(LLVMInt8TypeInContext(px->ctx), 0, false),
+                            LLVMConstInt(ptx_i64(px), size, false), align < 4 ? 4 : align);
+        }
+        args[f->param_count + slot] = v;
+    }
+    LLVMValueRef callee = px->funcs[e->func];
+    LLVMBuildCall2(px->b, LLVMGlobalGetValueType(callee), callee, args, n, "");
+    LLVMBuildRetVoid(px->b);
+}
+
+/* 着十: the PTX name comes from the function's name as the WGSL spells it (legalised). */
+static const char *wgsl_function_name(PtxCtx *px, const IrEntry *e) {
+    return names_legalise(&px->arena, ir_function(px->m, e->func)->name);
+}
+
+static void entry_name(PtxCtx *px, StrBuf *out, const IrEntry *e) {
+    ptx_mangle(out, PTX_ENTRY_PREFIX, wgsl_function_name(px, e));
+}
+
+/* `visit` and `used` are scratch arrays (functions, globals) for this entry's reach. */
+static void emit_kernel(PtxCtx *px, const IrEntry *e, bool *visit, bool *used) {
+    memset(visit, 0, ir_function_count(px->m) * sizeof *visit);
+    memset(used, 0, ir_global_count(px->m) * sizeof *used);
+    reach(px->m, e->func, visit, used);
+    KernelParams kp = kernel_params(px, used);
+    LLVMTypeRef *params = arena_alloc_array(&px->arena, kp.count + 1, sizeof *params);
+    for (uint32_t i = 0; i < kp.count; i++) params[i] = ptx_ptr(px, PTX_AS_GLOBAL);
+    StrBuf name;
+    strbuf_init(&name);
+    entry_name(px, &name, e);
+    if (LLVMGetNamedFunction(px->mod, strbuf_cstr(&name))) {
+        ptx_error(px, e->span, "两个计算入口用同一个函数「%s」，PTX 入口名会重复", ir_function(px->m, e->func)->name);
+        strbuf_free(&name);
+        return;
+    }
+    LLVMValueRef kernel = LLVMAddFunction(px->mod, strbuf_cstr(&name),
+                                          LLVMFunctionType(LLVMVoidTypeInContext(px->ctx), params, kp.count, false));
+    strbuf_free(&name);
+    LLVMSetFunctionCallConv(kernel, LLVMPTXKernelCallConv);
+    for (uint32_t i = 0; i < kp.count; i++) {
+        add_param_attr(px, kernel, i, "noalias");  /* WGSL forbids aliasing writable bindings */
+        IrGlobalId g = kp.globals[i];
+        if (g != IR_NONE && ir_global(px->m, g)->space != IR_SPACE_STORAGE_READ_WRITE)
+            add_param_attr(px, kernel, i, "readonly");  /* lets LLVM use ld.global.nc */
+    }
+    add_annotation(px, kernel, "kernel", 1);
+    static const char *const axes[3] = {"reqntidx", "reqntidy", "reqntidz"};
+    for (unsigned a = 0; a < 3; a++) add_annotation(px, kernel, axes[a], e->workgroup_size[a]);
+    kernel_body(px, e, kernel, &kp);
+}
+
+static void make_shared(PtxCtx *px, IrGlobalId id) {
+    const IrGlobal *g = ir_global(px->m, id);
+    uint32_t size = ir_type_size(px->types, g->type);
+    if (size == 0) {
+        ptx_error(px, g->span, "工作组变量「%s」须有固定大小", g->name);
+        return;
+    }
+    StrBuf name;
+    strbuf_init(&name);
+    ptx_mangle(&name, PTX_SHARED_PREFIX, g->name);
+    LLVMTypeRef t = LLVMArrayType2(LLVMInt8TypeInContext(px->ctx), size);
+    LLVMValueRef v = LLVMAddGlobalInAddressSpace(px->mod, t, strbuf_cstr(&name), PTX_AS_SHARED);
+    strbuf_free(&name);
+    LLVMSetInitializer(v, LLVMGetUndef(t));  /* .shared memory has no initialiser */
+    LLVMSetLinkage(v, LLVMInternalLinkage);
+    LLVMSetAlignment(v, 16);                 /* ldmatrix-ready, and vec4 loads */
+    px->shared[id] = v;
+}
+
+static void write_table_row(PtxCtx *px, StrBuf *table, const IrEntry *e) {
+    if (!table) return;
+    strbuf_printf(table, "%s\t%s\t%s\t", e->name, wgsl_function_name(px, e), ir_stage_name(e->stage));
+    if (e->stage == IR_STAGE_COMPUTE) {
+        entry_name(px, table, e);
+        strbuf_printf(table, "\t%u\n", e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2]);
+    } else {
+        strbuf_puts(table, "-\t0\n");
+    }
+}
+
+static void layout_globals(PtxCtx *px) {
+    uint32_t n = ir_global_count(px->m);
+    px->shared = arena_alloc_array(&px->arena, n + 1, sizeof *px->shared);
+    px->hidden_index = arena_alloc_array(&px->arena, n + 1, sizeof *px->hidden_index);
+    for (uint32_t g = 0; g < n; g++) {
+        const IrGlobal *gl = ir_global(px->m, g);
+        px->hidden_index[g] = IR_NONE;
+        if (gl->space == IR_SPACE_WORKGROUP) make_shared(px, g);
+        else if (is_buffer(gl) || gl->space == IR_SPACE_PRIVATE) px->hidden_index[g] = px->hidden_count++;
+    }
+}
+
+bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
+    const IrModule *m = px->m;
+    uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
+    px->reg_type_count = px->types->count;
+    px->reg_types = arena_alloc_array(&px->arena, px->reg_type_count + 1, sizeof *px->reg_types);
+    px->funcs = arena_alloc_array(&px->arena, nf + 1, sizeof *px->funcs);
+    bool *funcs = arena_alloc_array(&px->arena, nf + 1, sizeof *funcs);
+    bool *used = arena_alloc_array(&px->arena, ng + 1, sizeof *used);
+    bool *visit = arena_alloc_array(&px->arena, nf + 1, sizeof *visit);
+    layout_globals(px);
+    for (uint32_t i = 0; i < ir_entry_count(m); i++) {
+        const IrEntry *e = ir_entry(m, i);
+        if (e->stage == IR_STAGE_COMPUTE) reach(m, e->func, funcs, used);
+    }
+    for (uint32_t i = 0; i < nf && !px->failed; i++)
+        if (funcs[i] && !(px->funcs[i] = ptx_declare_function(px, ir_function(m, i)))) px->failed = true;
+    for (uint32_t i = 0; i < nf && !px->failed; i++)
+        if (funcs[i]) ptx_define_function(px, ir_function(m, i));
+    for (uint32_t i = 0; i < ir_entry_count(m) && !px->failed; i++) {
+        const IrEntry *e = ir_entry(m, i);
+        if (e->stage == IR_STAGE_COMPUTE) emit_kernel(px, e, visit, used);
+        write_table_row(px, entry_table, e);
+    }
+    return !px->failed;
+}

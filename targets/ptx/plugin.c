@@ -1,0 +1,141 @@
+/* The plugin's one exported symbol and the LLVM pipeline: YIR → LLVM IR (module.c) →
+ * LLVMRunPasses("default<On>") → NVPTX assembly, checked to be ASCII. */
+#include <stdio.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "../names.h"
+#include "../ptx_plugin.h"
+#include "internal.h"
+
+#define PTX_TRIPLE "nvptx64-nvidia-cuda"
+
+static LLVMTargetMachineRef make_machine(const PtxOptions *options, DiagEngine *diag) {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+    LLVMTargetRef target;
+    char *error = NULL;
+    if (LLVMGetTargetFromTriple(PTX_TRIPLE, &target, &error)) {
+        diag_error_path(diag, "yusec", "此 LLVM 没有 NVPTX 后端：%s", error ? error : "");
+        LLVMDisposeMessage(error);
+        return NULL;
+    }
+    static const LLVMCodeGenOptLevel levels[4] = {LLVMCodeGenLevelNone, LLVMCodeGenLevelLess,
+                                                  LLVMCodeGenLevelDefault, LLVMCodeGenLevelAggressive};
+    return LLVMCreateTargetMachine(target, PTX_TRIPLE, ptx_cpu_name(options), ptx_feature_string(options),
+                                   levels[options->opt_level], LLVMRelocDefault, LLVMCodeModelDefault);
+}
+
+static bool optimise(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level, DiagEngine *diag) {
+    char pipeline[32];
+    snprintf(pipeline, sizeof pipeline, "default<O%d>", level);
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef err = LLVMRunPasses(mod, pipeline, tm, opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if (!err) return true;
+    char *msg = LLVMGetErrorMessage(err);
+    diag_error_path(diag, "yusec", "LLVM 优化失败：%s", msg);
+    LLVMDisposeErrorMessage(msg);
+    return false;
+}
+
+/* ptxas rejects any non-ASCII byte, comments included (着十). */
+static bool all_ascii(const char *text, size_t len) {
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)text[i] >= 0x80 || text[i] == '\0') return false;
+    return true;
+}
+
+static bool emit_text(LLVMModuleRef mod, LLVMTargetMachineRef tm, StrBuf *out, DiagEngine *diag) {
+    LLVMMemoryBufferRef buf = NULL;
+    char *error = NULL;
+    if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &error, &buf)) {
+        diag_error_path(diag, "yusec", "LLVM 生成 PTX 失败：%s", error ? error : "");
+        LLVMDisposeMessage(error);
+        return false;
+    }
+    const char *text = LLVMGetBufferStart(buf);
+    size_t len = LLVMGetBufferSize(buf);
+    bool ok = all_ascii(text, len);
+    if (ok) strbuf_append(out, text, len);
+    else diag_error_path(diag, "yusec", "内部错误：生成的 PTX 含非 ASCII 字节");
+    LLVMDisposeMemoryBuffer(buf);
+    return ok;
+}
+
+static void comment_skipped_entries(PtxCtx *px, const IrModule *m, StrBuf *out) {
+    for (uint32_t i = 0; i < ir_entry_count(m); i++) {
+        const IrEntry *e = ir_entry(m, i);
+        if (e->stage == IR_STAGE_COMPUTE) continue;
+        strbuf_puts(out, "// ");
+        ptx_mangle(out, PTX_ENTRY_PREFIX, names_legalise(&px->arena, ir_function(m, e->func)->name));
+        strbuf_printf(out, ": %s entry omitted (the PTX target compiles compute entries only)\n",
+                      ir_stage_name(e->stage));
+    }
+}
+
+static bool verify_llvm(LLVMModuleRef mod, DiagEngine *diag) {
+    char *msg = NULL;
+    if (!LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
+        LLVMDisposeMessage(msg);
+        return true;
+    }
+    diag_error_path(diag, "yusec", "内部错误：译出的 LLVM IR 不合法：%s", msg ? msg : "");
+    LLVMDisposeMessage(msg);
+    return false;
+}
+
+static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out, StrBuf *table) {
+    StrBuf rows;
+    strbuf_init(&rows);
+    bool ok = ptx_translate(px, &rows) && verify_llvm(px->mod, px->diag) &&
+              optimise(px->mod, tm, px->options->opt_level, px->diag);
+    StrBuf text;
+    strbuf_init(&text);
+    ok = ok && emit_text(px->mod, tm, &text, px->diag);
+    if (ok) {
+        comment_skipped_entries(px, px->m, &text);
+        strbuf_append(out, text.data ? text.data : "", text.len);
+        if (table) strbuf_append(table, rows.data ? rows.data : "", rows.len);
+    }
+    strbuf_free(&text);
+    strbuf_free(&rows);
+    return ok;
+}
+
+static bool plugin_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
+                        StrBuf *entry_table, DiagEngine *diag) {
+    if (!ptx_check_options(options, diag)) return false;
+    LLVMTargetMachineRef tm = make_machine(options, diag);
+    if (!tm) return false;
+    PtxCtx px;
+    memset(&px, 0, sizeof px);
+    px.m = module;
+    px.types = &module->types;
+    px.options = options;
+    px.diag = diag;
+    arena_init(&px.arena);
+    px.ctx = LLVMContextCreate();
+    px.mod = LLVMModuleCreateWithNameInContext("yusec", px.ctx);
+    px.b = LLVMCreateBuilderInContext(px.ctx);
+    px.td = LLVMCreateTargetDataLayout(tm);
+    LLVMSetTarget(px.mod, PTX_TRIPLE);
+    LLVMSetModuleDataLayout(px.mod, px.td);
+    bool ok = translate_and_emit(&px, tm, out, entry_table);
+    LLVMDisposeBuilder(px.b);
+    LLVMDisposeModule(px.mod);
+    LLVMDisposeTargetData(px.td);
+    LLVMContextDispose(px.ctx);
+    LLVMDisposeTargetMachine(tm);
+    arena_free(&px.arena);
+    return ok;
+}
+
+static const PtxPluginApi plugin_api = {PTX_PLUGIN_ABI, PTX_PLUGIN_LAYOUT, plugin_emit};
+
+__attribute__((visibility("default"))) const PtxPluginApi *yusec_ptx_plugin_v1(void);
+const PtxPluginApi *yusec_ptx_plugin_v1(void) { return &plugin_api; }

@@ -1,0 +1,89 @@
+/* Our own table of the PTX targets we accept. LLVM aborts on some unknown cpu/feature
+ * strings and silently writes a wrong .version for others, so nothing outside this table
+ * reaches it. */
+#include <string.h>
+
+#include "ptx.h"
+
+typedef struct PtxArch {
+    const char *name;
+    unsigned min_ptx;  /* the first PTX ISA version that knows it, times ten */
+} PtxArch;
+
+static const PtxArch ptx_arches[] = {
+    {"sm_80", 70}, {"sm_86", 71}, {"sm_89", 78}, {"sm_90", 78}, {"sm_90a", 80},
+};
+
+typedef struct PtxVersion {
+    const char *name;
+    const char *feature;
+    unsigned tenths;
+} PtxVersion;
+
+static const PtxVersion ptx_versions[] = {
+    {"8.0", "+ptx80", 80}, {"8.1", "+ptx81", 81}, {"8.2", "+ptx82", 82},
+    {"8.3", "+ptx83", 83}, {"8.4", "+ptx84", 84}, {"8.5", "+ptx85", 85},
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+void ptx_options_init(PtxOptions *options) {
+    memset(options, 0, sizeof *options);
+    options->arch = "sm_80";
+    options->ptx_version = "8.0";
+    options->opt_level = 3;
+    options->fma_contract = true;
+}
+
+static const PtxArch *find_arch(const char *name) {
+    for (size_t i = 0; name && i < COUNT(ptx_arches); i++)
+        if (strcmp(ptx_arches[i].name, name) == 0) return &ptx_arches[i];
+    return NULL;
+}
+
+static const PtxVersion *find_version(const char *name) {
+    for (size_t i = 0; name && i < COUNT(ptx_versions); i++)
+        if (strcmp(ptx_versions[i].name, name) == 0) return &ptx_versions[i];
+    return NULL;
+}
+
+static const char *arch_or_default(const PtxOptions *o) { return o->arch ? o->arch : "sm_80"; }
+static const char *version_or_default(const PtxOptions *o) {
+    return o->ptx_version ? o->ptx_version : "8.0";
+}
+
+bool ptx_check_options(const PtxOptions *options, DiagEngine *diag) {
+    const char *arch = arch_or_default(options), *version = version_or_default(options);
+    const PtxArch *a = find_arch(arch);
+    const PtxVersion *v = find_version(version);
+    bool ok = true;
+    if (!a) {
+        diag_error_path(diag, "-arch", "不支持的千手架构「%s」（可用 sm_80、sm_86、sm_89、sm_90、sm_90a）",
+                        arch);
+        ok = false;
+    }
+    if (!v) {
+        diag_error_path(diag, "-ptx-version", "不支持的 PTX 版本「%s」（可用 8.0 至 8.5）", version);
+        ok = false;
+    }
+    if (a && v && v->tenths < a->min_ptx) {
+        diag_error_path(diag, "-ptx-version", "PTX %s 不认识架构 %s（至少要 PTX %u.%u）", version,
+                        arch, a->min_ptx / 10, a->min_ptx % 10);
+        ok = false;
+    }
+    if (options->opt_level < 0 || options->opt_level > 3) {
+        diag_error_path(diag, "-O", "优化级别须是 0 至 3，而不是 %d", options->opt_level);
+        ok = false;
+    }
+    return ok;
+}
+
+const char *ptx_cpu_name(const PtxOptions *options) {
+    const PtxArch *a = find_arch(arch_or_default(options));
+    return a ? a->name : NULL;
+}
+
+const char *ptx_feature_string(const PtxOptions *options) {
+    const PtxVersion *v = find_version(version_or_default(options));
+    return v ? v->feature : NULL;
+}

@@ -1,0 +1,96 @@
+/* Loads the PTX plugin on demand (dlopen), so only -emit-ptx pays for libLLVM. */
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ptx_plugin.h"
+
+#ifndef YUSEC_PTX_PLUGIN_DIR
+#define YUSEC_PTX_PLUGIN_DIR ""
+#endif
+
+static void *try_open(const char *path, StrBuf *tried) {
+    strbuf_printf(tried, "%s\n", path);
+    /* NODELETE: libLLVM keeps static state that must outlive our handle. */
+    return dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+}
+
+/* The directory of the running executable (no trailing slash) into `dir`; false if unknown. */
+static bool exe_dir(StrBuf *dir) {
+    char path[4096];
+    ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (n <= 0) return false;
+    path[n] = '\0';
+    char *slash = strrchr(path, '/');
+    if (!slash) return false;
+    *slash = '\0';
+    strbuf_puts(dir, path);
+    return true;
+}
+
+static void *open_in(const char *dir, const char *sub, StrBuf *tried) {
+    StrBuf path;
+    strbuf_init(&path);
+    strbuf_printf(&path, "%s%s/%s", dir, sub, PTX_PLUGIN_FILE);
+    void *handle = try_open(strbuf_cstr(&path), tried);
+    strbuf_free(&path);
+    return handle;
+}
+
+void *ptx_plugin_open(const PtxOptions *options, StrBuf *tried) {
+    if (options->plugin_path) return try_open(options->plugin_path, tried);
+    const char *env = getenv("YUSEC_PTX_PLUGIN");
+    if (env && *env) return try_open(env, tried);
+    void *handle = NULL;
+    StrBuf dir;
+    strbuf_init(&dir);
+    if (exe_dir(&dir)) {
+        handle = open_in(strbuf_cstr(&dir), "", tried);
+        if (!handle) handle = open_in(strbuf_cstr(&dir), "/../lib/yusec", tried);
+    }
+    strbuf_free(&dir);
+    if (!handle && YUSEC_PTX_PLUGIN_DIR[0]) handle = open_in(YUSEC_PTX_PLUGIN_DIR, "", tried);
+    return handle;
+}
+
+static void report_missing(DiagEngine *diag, const StrBuf *tried) {
+    diag_error_path(diag, "yusec", "此 yusec 构建没有 PTX 目标（缺少 %s；需要 LLVM 19）",
+                    PTX_PLUGIN_FILE);
+    if (tried->len) diag_note(diag, (Span){UINT32_MAX, 0, 0}, "找过：\n%s", tried->data);
+}
+
+/* The plugin's table, or NULL after a diagnostic (absent, wrong symbol, stale build). */
+static const PtxPluginApi *plugin_api(void *handle, DiagEngine *diag) {
+    void *sym = dlsym(handle, PTX_PLUGIN_SYMBOL);
+    if (!sym) {
+        diag_error_path(diag, PTX_PLUGIN_FILE, "插件里没有入口 %s（版本不符？）", PTX_PLUGIN_SYMBOL);
+        return NULL;
+    }
+    PtxPluginEntry entry;
+    memcpy(&entry, &sym, sizeof entry);  /* object pointer → function pointer, as POSIX allows */
+    const PtxPluginApi *api = entry();
+    if (!api || api->abi != PTX_PLUGIN_ABI || api->layout != PTX_PLUGIN_LAYOUT || !api->emit) {
+        diag_error_path(diag, PTX_PLUGIN_FILE, "PTX 插件与此 yusec 不是同一次构建（请重新构建）");
+        return NULL;
+    }
+    return api;
+}
+
+bool ptx_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
+              StrBuf *entry_table, DiagEngine *diag) {
+    if (!ptx_check_options(options, diag)) return false;
+    StrBuf tried;
+    strbuf_init(&tried);
+    void *handle = ptx_plugin_open(options, &tried);
+    bool ok = false;
+    if (!handle) {
+        report_missing(diag, &tried);
+    } else {
+        const PtxPluginApi *api = plugin_api(handle, diag);
+        if (api) ok = api->emit(module, options, out, entry_table, diag);
+        dlclose(handle);
+    }
+    strbuf_free(&tried);
+    return ok;
+}

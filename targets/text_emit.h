@@ -1,0 +1,163 @@
+/* Structured re-emission of YIR as C-like shader text, shared by the WGSL and MSL targets.
+ *
+ * The engine walks a function's structured blocks and decides how each SSA value appears:
+ *   - literals, module constants, globals, access chains and handle loads are spelled at
+ *     every use (pointer values print as the memory they name: 数据[序], s.f, v.x);
+ *   - a value with a source name becomes `let 名 = …;` keeping the name;
+ *   - an unnamed value used once, in the same block, is nested into its user — kept
+ *     "pending" until then, and turned into a `let` (flushed) before any write that it must
+ *     not be moved across, so a read never crosses a write and side effects keep their order;
+ *   - everything else becomes a `let` with a fresh name (_1, _2, …);
+ *   - if results become `var`s assigned in the branches, or `select(…)` when both branches
+ *     are pure and only yield; loop parameters become `var`s updated before `continue`
+ *     (ordered as a parallel move), loop results `var`s assigned before `break`.
+ * The language supplies spelling through a TeLang table: types, literals, operator
+ * precedence, per-op expressions and the few statement forms that differ. */
+#ifndef YUSEC_TARGETS_TEXT_EMIT_H
+#define YUSEC_TARGETS_TEXT_EMIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../base/arena.h"
+#include "../base/diag.h"
+#include "../base/strbuf.h"
+#include "../ir/ir.h"
+#include "names.h"
+
+/* Syntactic class of an expression, for minimal parentheses (see TeLang.needs_parens). */
+typedef enum TeClass {
+    TE_PRIMARY,  /* names, literals, calls, member and index access, parenthesised */
+    TE_UNARY,    /* -x !x ~x *p &r */
+    TE_MUL, TE_ADD, TE_SHIFT,
+    TE_REL,      /* < <= > >= */
+    TE_EQ,       /* == != */
+    TE_BIT_AND, TE_BIT_XOR, TE_BIT_OR,
+    TE_AND, TE_OR,
+    TE_COND,     /* c ? a : b */
+} TeClass;
+
+enum {
+    TE_READS = 1u,      /* reads memory that a later write could change */
+    TE_EFFECTS = 2u,    /* has side effects (calls, atomics) */
+    TE_UNIFORM = 4u,    /* contains an op that must run in uniform control flow */
+    TE_CONST = 8u,      /* a constant expression of the target (literals, module constants) */
+};
+
+typedef struct TeExpr {
+    const char *text;
+    TeClass cls;
+    uint32_t flags;
+    uint64_t params;    /* loop-parameter variables read (bit = parameter ordinal mod 64) */
+} TeExpr;
+
+typedef struct TextEmitter TextEmitter;
+
+typedef struct TeLang {
+    const char *name;                 /* "WGSL", "MSL": for messages */
+    bool use_msl_column;              /* spell ops from ops.def's msl column, else wgsl */
+    /* Whether `child` needs parentheses as the left (right = false) or right operand of
+     * `parent`; for unary parents right is false. */
+    bool (*needs_parens)(TeClass parent, bool right, TeClass child);
+    void (*type)(TextEmitter *em, StrBuf *out, IrTypeId type);
+    /* A scalar literal; reports and returns false when the target cannot spell it. */
+    bool (*literal)(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t bits, Span span);
+    /* An instruction's expression; return false to use the engine's default. `args` are the
+     * operand expressions (pointer operands as references). */
+    bool (*expr)(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out);
+    /* Statements (the engine indents and ends the line). */
+    void (*let)(TextEmitter *em, StrBuf *out, const char *name, IrTypeId type, const char *value);
+    void (*var)(TextEmitter *em, StrBuf *out, const char *name, IrTypeId type, const char *init);
+    void (*phony)(TextEmitter *em, StrBuf *out, const char *value);  /* evaluate, drop value */
+    const char *if_open, *if_close;   /* around the condition: "if " " {" / "if (" ") {" */
+    const char *loop_open;            /* "loop {" / "while (true) {" */
+    bool struct_braces;               /* composite literals of structs as S{…} (else S(…)) */
+    /* Optional: lines at the top of a function body (MSL rebuilds structs there). */
+    void (*body_prologue)(TextEmitter *em, const IrFunction *func);
+} TeLang;
+
+/* Module-level target names (legalised, unique across module scope). */
+typedef struct TeNames {
+    NameSet module;                /* every module-scope name taken */
+    const char **globals, **constants, **functions;
+    const char **structs;          /* by type id; NULL for non-struct types */
+    const char ***fields;          /* by type id: field names of a struct */
+} TeNames;
+
+/* A module object in output order. */
+typedef enum TeItemKind { TE_ITEM_STRUCT, TE_ITEM_GLOBAL, TE_ITEM_CONSTANT, TE_ITEM_FUNCTION } TeItemKind;
+typedef struct TeItem {
+    TeItemKind kind;
+    uint32_t id;                   /* type id, global, constant or function id */
+} TeItem;
+
+typedef struct TeValue TeValue;
+
+struct TextEmitter {
+    const TeLang *lang;
+    const IrModule *m;
+    DiagEngine *diag;
+    Arena arena;                   /* everything the emission allocates */
+    StrBuf *out;                   /* where statements go now */
+    int depth;                     /* indentation, two spaces a level */
+    TeNames names;
+    void *user;                    /* the language's own state */
+    /* the function being emitted */
+    const IrFunction *f;
+    TeValue *vals;
+    uint8_t *select_if;            /* per instruction: an if emitted as select(…) */
+    NameSet locals;
+    uint32_t fresh, param_ordinal;
+    IrValueId *pending;            /* unnamed single-use values waiting for their user */
+    uint32_t pending_count;
+    bool failed;                   /* a diagnostic was reported */
+};
+
+void te_init(TextEmitter *em, const TeLang *lang, const IrModule *m, DiagEngine *diag, StrBuf *out);
+void te_free(TextEmitter *em);
+
+/* Objects in source order: structs first (type-table order), then globals, constants and
+ * functions merged by source position (files in order of first appearance, imports first as
+ * the lowering adds them). Returns the count; *items is arena memory. */
+uint32_t te_module_order(TextEmitter *em, TeItem **items);
+
+/* Legalises and reserves module-scope names in `order`. */
+void te_assign_module_names(TextEmitter *em, const TeItem *items, uint32_t count);
+
+/* One line per entry: `入口项<TAB>函数名<TAB>阶段` (stage: compute, vertex, fragment). */
+void te_entry_table(TextEmitter *em, StrBuf *out);
+
+/* Function emission: begin (names the parameters), let the language write the signature
+ * with te_param_name, then te_emit_body writes the body lines at depth 1. */
+void te_begin_function(TextEmitter *em, const IrFunction *func);
+const char *te_param_name(TextEmitter *em, uint32_t index);
+void te_emit_body(TextEmitter *em);
+void te_end_function(TextEmitter *em);
+
+/* Helpers for languages. */
+bool te_is_void(const TextEmitter *em, IrTypeId type);
+const char *te_type_text(TextEmitter *em, IrTypeId type);
+TeExpr te_make(TextEmitter *em, TeClass cls, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Operand text, parenthesised when it needs to be as `side` operand of `parent`. */
+const char *te_operand(TextEmitter *em, TeClass parent, bool right, const TeExpr *child);
+/* `&ref` for a reference expression (`*p` gives back `p`). */
+const char *te_address_of(TextEmitter *em, const TeExpr *ref);
+/* `name(a, b, …)` with flags combined from the operands. */
+TeExpr te_call(TextEmitter *em, const char *name, const TeExpr *args, uint32_t count);
+uint32_t te_combine_flags(const TeExpr *args, uint32_t count);
+/* `l op r` with minimal parentheses. */
+TeExpr te_binary(TextEmitter *em, TeClass cls, const char *op, const TeExpr *l, const TeExpr *r);
+/* `base.field`, `base.x`, `base[i]` along a constant member path from a value of `type`. */
+TeExpr te_extract_chain(TextEmitter *em, const TeExpr *base, IrTypeId type, const uint32_t *path,
+                        uint32_t count);
+/* A composite or scalar literal as a target expression (type constructors). */
+const char *te_literal_text(TextEmitter *em, const IrLiteral *lit, Span span);
+/* Known constant lanes of a value (CONST, CONSTANT, or CONSTRUCT of those); false if unknown. */
+bool te_const_lanes(TextEmitter *em, IrValueId value, uint64_t *lanes, uint32_t max, uint32_t *count);
+/* Emits `let _N = e;` now and gives back the name (to stop constant evaluation, or to keep
+ * an expression from being duplicated). */
+TeExpr te_materialise(TextEmitter *em, const TeExpr *e, IrTypeId type);
+void te_line(TextEmitter *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void te_error(TextEmitter *em, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,257 @@
+/* The WGSL target: module objects in source order (spec 着四), entry attributes and IO,
+ * `enable` lines (着四, 着十一), and the entry table (着七). Function bodies come from the
+ * shared re-emitter (text_emit). */
+#include <string.h>
+
+#include "wgsl_internal.h"
+
+typedef struct WgslState {
+    const IrEntry **entry_of;   /* per function: the entry that uses it, or NULL */
+    const IrIo **struct_io;     /* per type id: the IO of a struct used as entry IO */
+    bool uses_f16, uses_subgroups;
+} WgslState;
+
+/* ---- what the module uses ---- */
+
+static bool type_uses_f16(const IrTypeTable *types, IrTypeId id, uint32_t depth) {
+    const IrType *t = ir_type(types, id);
+    if (!t || depth > 64) return false;
+    switch (t->kind) {
+    case IR_TYPE_SCALAR: return t->scalar == IR_FLOAT && t->width == 16;
+    case IR_TYPE_VECTOR: case IR_TYPE_MATRIX: case IR_TYPE_ARRAY: case IR_TYPE_POINTER:
+    case IR_TYPE_ATOMIC: case IR_TYPE_TEXTURE_2D:
+        return type_uses_f16(types, t->elem, depth + 1);
+    case IR_TYPE_STRUCT:
+        for (uint32_t i = 0; i < t->field_count; i++)
+            if (type_uses_f16(types, t->fields[i].type, depth + 1)) return true;
+        return false;
+    default: return false;
+    }
+}
+
+static bool io_uses_subgroups(const IrIo *io) {
+    if (io->kind == IR_IO_BUILTIN)
+        return io->builtin == IR_BUILTIN_SUBGROUP_INVOCATION_ID || io->builtin == IR_BUILTIN_SUBGROUP_SIZE;
+    for (uint32_t i = 0; io->kind == IR_IO_STRUCT && i < io->field_count; i++)
+        if (io_uses_subgroups(&io->fields[i])) return true;
+    return false;
+}
+
+static bool is_subgroup_op(IrOp op) {
+    return op == IR_OP_SUBGROUP_SHUFFLE || op == IR_OP_SUBGROUP_SHUFFLE_XOR || op == IR_OP_SUBGROUP_ADD ||
+           op == IR_OP_SUBGROUP_MAX || op == IR_OP_SUBGROUP_MIN;
+}
+
+static void scan_uses(const IrModule *m, WgslState *st) {
+    const IrTypeTable *types = &m->types;
+    for (IrTypeId t = 0; t < types->count; t++)
+        if (types->types[t].kind == IR_TYPE_STRUCT && type_uses_f16(types, t, 0)) st->uses_f16 = true;
+    for (uint32_t i = 0; i < ir_global_count(m); i++)
+        if (type_uses_f16(types, ir_global(m, i)->type, 0)) st->uses_f16 = true;
+    for (uint32_t i = 0; i < ir_constant_count(m); i++)
+        if (type_uses_f16(types, ir_constant(m, i)->type, 0)) st->uses_f16 = true;
+    for (uint32_t i = 0; i < ir_function_count(m); i++) {
+        const IrFunction *f = ir_function(m, i);
+        if (type_uses_f16(types, f->return_type, 0)) st->uses_f16 = true;
+        for (uint32_t v = 0; v < f->value_count && !st->uses_f16; v++)
+            if (type_uses_f16(types, f->values[v].type, 0)) st->uses_f16 = true;
+        for (uint32_t k = 0; k < f->inst_count; k++)
+            if (is_subgroup_op(f->insts[k].op)) st->uses_subgroups = true;
+    }
+    for (uint32_t i = 0; i < ir_entry_count(m); i++) {
+        const IrEntry *e = ir_entry(m, i);
+        for (uint32_t p = 0; p < e->param_count; p++)
+            if (io_uses_subgroups(&e->params[p])) st->uses_subgroups = true;
+    }
+}
+
+/* ---- entries ---- */
+
+static void note_struct_io(TextEmitter *em, WgslState *st, IrTypeId type, const IrIo *io, Span span) {
+    const IrType *t = ir_type(&em->m->types, type);
+    if (!t || t->kind != IR_TYPE_STRUCT || io->field_count != t->field_count) {
+        te_error(em, span, "入口的结构输入输出与结构「%s」的字段不符", t && t->name ? t->name : "");
+        return;
+    }
+    const IrIo *seen = st->struct_io[type];
+    if (!seen) {
+        st->struct_io[type] = io;
+        return;
+    }
+    for (uint32_t i = 0; i < io->field_count; i++) {
+        const IrIo *a = &seen->fields[i], *b = &io->fields[i];
+        bool same = a->kind == b->kind && (a->kind != IR_IO_BUILTIN || a->builtin == b->builtin) &&
+                    (a->kind != IR_IO_LOCATION || a->location == b->location);
+        if (!same) {
+            te_error(em, span, "结构「%s」在几个入口里的输入输出属性不一致（字段「%s」）", t->name,
+                     t->fields[i].name);
+            return;
+        }
+    }
+}
+
+static void collect_entries(TextEmitter *em, WgslState *st) {
+    const IrModule *m = em->m;
+    for (uint32_t i = 0; i < ir_entry_count(m); i++) {
+        const IrEntry *e = ir_entry(m, i);
+        const IrFunction *f = ir_function(m, e->func);
+        if (!f) continue;
+        if (st->entry_of[e->func]) {
+            te_error(em, e->span, "函数「%s」已由入口项「%s」使用，WGSL 里一个函数只能是一个入口", f->name,
+                     st->entry_of[e->func]->name);
+            continue;
+        }
+        st->entry_of[e->func] = e;
+        for (uint32_t p = 0; p < e->param_count && p < f->param_count; p++)
+            if (e->params[p].kind == IR_IO_STRUCT)
+                note_struct_io(em, st, ir_value_type(f, f->params[p]), &e->params[p], e->span);
+        if (e->result.kind == IR_IO_STRUCT) note_struct_io(em, st, f->return_type, &e->result, e->span);
+    }
+    /* WGSL entry points cannot be called. */
+    for (uint32_t i = 0; i < ir_function_count(m); i++) {
+        const IrFunction *f = ir_function(m, i);
+        for (uint32_t k = 0; k < f->inst_count; k++) {
+            const IrInst *inst = &f->insts[k];
+            if (inst->op == IR_OP_CALL && inst->symbol < ir_function_count(m) && st->entry_of[inst->symbol])
+                te_error(em, inst->span, "函数「%s」调用了入口函数「%s」：WGSL 的入口函数不能被调用", f->name,
+                         ir_function(m, inst->symbol)->name);
+        }
+    }
+}
+
+static void io_attrs(StrBuf *out, const IrIo *io) {
+    if (io->kind == IR_IO_BUILTIN) {
+        strbuf_printf(out, "@builtin(%s) ", ir_builtin_name(io->builtin));
+    } else if (io->kind == IR_IO_LOCATION) {
+        strbuf_printf(out, "@location(%u) ", io->location);
+        if (io->flat) strbuf_puts(out, "@interpolate(flat) ");
+    }
+}
+
+/* ---- module objects ---- */
+
+static void emit_struct(TextEmitter *em, const WgslState *st, StrBuf *out, IrTypeId id) {
+    const IrType *t = ir_type(&em->m->types, id);
+    const IrIo *io = st->struct_io[id];
+    strbuf_printf(out, "struct %s {\n", em->names.structs[id]);
+    for (uint32_t i = 0; i < t->field_count; i++) {
+        strbuf_indent(out, 1);
+        if (io && i < io->field_count) io_attrs(out, &io->fields[i]);
+        strbuf_printf(out, "%s: ", em->names.fields[id][i]);
+        wgsl_type(em, out, t->fields[i].type);
+        strbuf_puts(out, ",\n");
+    }
+    strbuf_puts(out, "}\n");
+}
+
+static void emit_global(TextEmitter *em, StrBuf *out, IrGlobalId id) {
+    const IrGlobal *g = ir_global(em->m, id);
+    if (g->has_binding) strbuf_printf(out, "@group(%u) @binding(%u) ", g->group, g->binding);
+    switch (g->space) {
+    case IR_SPACE_HANDLE: strbuf_puts(out, "var "); break;
+    case IR_SPACE_FUNCTION:
+        te_error(em, g->span, "全局变量「%s」不能在函数地址空间", g->name);
+        strbuf_puts(out, "var ");
+        break;
+    default: strbuf_printf(out, "var<%s> ", wgsl_space_decl(g->space)); break;
+    }
+    strbuf_printf(out, "%s: ", em->names.globals[id]);
+    wgsl_type(em, out, g->type);
+    strbuf_puts(out, ";\n");
+}
+
+static void emit_constant(TextEmitter *em, StrBuf *out, IrConstId id) {
+    const IrConstant *c = ir_constant(em->m, id);
+    strbuf_printf(out, "const %s: ", em->names.constants[id]);
+    wgsl_type(em, out, c->type);
+    strbuf_printf(out, " = %s;\n", te_literal_text(em, &c->value, c->span));
+}
+
+static void emit_signature(TextEmitter *em, const WgslState *st, StrBuf *out, const IrFunction *f) {
+    const IrEntry *e = st->entry_of[f->id];
+    if (e && e->stage == IR_STAGE_COMPUTE) {
+        const uint32_t *w = e->workgroup_size;
+        strbuf_printf(out, "@compute @workgroup_size(%u", w[0]);
+        if (w[1] > 1 || w[2] > 1) strbuf_printf(out, ", %u", w[1]);
+        if (w[2] > 1) strbuf_printf(out, ", %u", w[2]);
+        strbuf_puts(out, ")\n");
+    } else if (e) {
+        strbuf_puts(out, e->stage == IR_STAGE_VERTEX ? "@vertex\n" : "@fragment\n");
+    }
+    strbuf_printf(out, "fn %s(", em->names.functions[f->id]);
+    bool first = true;
+    for (uint32_t i = 0; i < f->param_count; i++) {
+        IrTypeId t = ir_value_type(f, f->params[i]);
+        if (te_is_void(em, t)) continue;  /* unit parameters are dropped (着四 4) */
+        if (!first) strbuf_puts(out, ", ");
+        first = false;
+        if (e && i < e->param_count) io_attrs(out, &e->params[i]);
+        const IrType *pt = ir_type(&em->m->types, t);
+        if (pt && pt->kind == IR_TYPE_POINTER && pt->space == IR_SPACE_HANDLE)
+            te_error(em, f->span, "函数「%s」：WGSL 的参数不能是指向纹理或采样器的指针", f->name);
+        strbuf_printf(out, "%s: ", te_param_name(em, i));
+        wgsl_type(em, out, t);
+    }
+    strbuf_putc(out, ')');
+    if (!te_is_void(em, f->return_type)) {
+        strbuf_puts(out, " -> ");
+        if (e) io_attrs(out, &e->result);
+        wgsl_type(em, out, f->return_type);
+    }
+    strbuf_puts(out, " {\n");
+}
+
+static void emit_function(TextEmitter *em, const WgslState *st, StrBuf *out, const IrFunction *f) {
+    te_begin_function(em, f);
+    emit_signature(em, st, out, f);
+    StrBuf *saved = em->out;
+    em->out = out;
+    te_emit_body(em);
+    em->out = saved;
+    te_end_function(em);
+    strbuf_puts(out, "}\n");
+}
+
+/* One-line declarations of the same kind stand together; everything else is separated by a
+ * blank line. */
+static bool one_liner(TeItemKind kind) { return kind == TE_ITEM_GLOBAL || kind == TE_ITEM_CONSTANT; }
+
+bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngine *diag) {
+    StrBuf text;
+    strbuf_init(&text);
+    TextEmitter em;
+    te_init(&em, &wgsl_lang, module, diag, &text);
+    WgslState st = {0};
+    st.entry_of = arena_alloc_array(&em.arena, ir_function_count(module) + 1, sizeof *st.entry_of);
+    st.struct_io = arena_alloc_array(&em.arena, module->types.count + 1, sizeof *st.struct_io);
+    TeItem *items = NULL;
+    uint32_t count = te_module_order(&em, &items);
+    te_assign_module_names(&em, items, count);
+    collect_entries(&em, &st);
+    scan_uses(module, &st);
+
+    if (st.uses_f16) strbuf_puts(&text, "enable f16;\n");
+    if (st.uses_subgroups) strbuf_puts(&text, "enable subgroups;\n");
+    bool any = st.uses_f16 || st.uses_subgroups;
+    TeItemKind prev = TE_ITEM_STRUCT;
+    for (uint32_t i = 0; i < count; i++) {
+        TeItemKind kind = items[i].kind;
+        if (any && !(one_liner(kind) && prev == kind && i > 0)) strbuf_putc(&text, '\n');
+        switch (kind) {
+        case TE_ITEM_STRUCT: emit_struct(&em, &st, &text, items[i].id); break;
+        case TE_ITEM_GLOBAL: emit_global(&em, &text, items[i].id); break;
+        case TE_ITEM_CONSTANT: emit_constant(&em, &text, items[i].id); break;
+        case TE_ITEM_FUNCTION: emit_function(&em, &st, &text, ir_function(module, items[i].id)); break;
+        }
+        prev = kind;
+        any = true;
+    }
+    bool ok = !em.failed;
+    if (ok) {
+        if (out) strbuf_append(out, text.data ? text.data : "", text.len);
+        if (entry_table) te_entry_table(&em, entry_table);
+    }
+    te_free(&em);
+    strbuf_free(&text);
+    return ok;
+}

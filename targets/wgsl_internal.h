@@ -1,0 +1,16 @@
+/* Shared between the files of the WGSL target only. */
+#ifndef YUSEC_TARGETS_WGSL_INTERNAL_H
+#define YUSEC_TARGETS_WGSL_INTERNAL_H
+
+#include "target.h"
+#include "text_emit.h"
+
+extern const TeLang wgsl_lang;
+
+void wgsl_type(TextEmitter *em, StrBuf *out, IrTypeId type);
+/* `storage, read_write`, `uniform`, `workgroup`, … as written in var<…>. */
+const char *wgsl_space_decl(IrAddressSpace space);
+void wgsl_float_text(StrBuf *out, float value);
+void wgsl_report_nonfinite(TextEmitter *em, Span span);
+
+#endif

@@ -1,0 +1,297 @@
+/* WGSL spelling for the shared re-emitter: types, literals, operator precedence, the ops
+ * whose WGSL form differs from the default, and statement forms. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wgsl_internal.h"
+
+/* WGSL's grammar is stricter than C's: shifts and bitwise operators take unary operands
+ * only, relational operators do not chain, and && / || do not mix (gpuweb "expression"). */
+static bool wgsl_needs_parens(TeClass parent, bool right, TeClass child) {
+    bool simple = child == TE_PRIMARY || child == TE_UNARY;
+    switch (parent) {
+    case TE_PRIMARY: return child != TE_PRIMARY;
+    case TE_UNARY: return !simple;
+    case TE_MUL: return !(simple || (!right && child == TE_MUL));
+    case TE_ADD: return !(simple || child == TE_MUL || (!right && child == TE_ADD));
+    case TE_SHIFT: return !simple;
+    case TE_REL: case TE_EQ: return !(simple || child == TE_MUL || child == TE_ADD || child == TE_SHIFT);
+    case TE_BIT_AND: case TE_BIT_XOR: case TE_BIT_OR: return !(simple || (!right && child == parent));
+    case TE_AND: case TE_OR:
+        return !(simple || child == TE_MUL || child == TE_ADD || child == TE_SHIFT || child == TE_REL ||
+                 child == TE_EQ || (!right && child == parent));
+    case TE_COND: return true;
+    }
+    return true;
+}
+
+static const char *space_text(IrAddressSpace space) {
+    switch (space) {
+    case IR_SPACE_FUNCTION: return "function";
+    case IR_SPACE_PRIVATE: return "private";
+    case IR_SPACE_WORKGROUP: return "workgroup";
+    case IR_SPACE_STORAGE_READ: return "storage, read";
+    case IR_SPACE_STORAGE_READ_WRITE: return "storage, read_write";
+    case IR_SPACE_UNIFORM: return "uniform";
+    default: return "handle";
+    }
+}
+
+void wgsl_type(TextEmitter *em, StrBuf *out, IrTypeId id) {
+    const IrType *t = ir_type(&em->m->types, id);
+    if (!t) {
+        strbuf_puts(out, "_");
+        return;
+    }
+    switch (t->kind) {
+    case IR_TYPE_VOID: return;
+    case IR_TYPE_BOOL: strbuf_puts(out, "bool"); return;
+    case IR_TYPE_SCALAR:
+        if (t->scalar == IR_FLOAT) strbuf_puts(out, t->width == 16 ? "f16" : "f32");
+        else strbuf_puts(out, t->scalar == IR_SINT ? "i32" : "u32");
+        return;
+    case IR_TYPE_VECTOR:
+        strbuf_printf(out, "vec%u<", t->count);
+        wgsl_type(em, out, t->elem);
+        strbuf_putc(out, '>');
+        return;
+    case IR_TYPE_MATRIX:
+        strbuf_printf(out, "mat%ux%u<", t->cols, t->count);
+        wgsl_type(em, out, t->elem);
+        strbuf_putc(out, '>');
+        return;
+    case IR_TYPE_ARRAY:
+        strbuf_puts(out, "array<");
+        wgsl_type(em, out, t->elem);
+        if (t->count) strbuf_printf(out, ", %u", t->count);
+        strbuf_putc(out, '>');
+        return;
+    case IR_TYPE_STRUCT:
+        strbuf_puts(out, em->names.structs[id] ? em->names.structs[id] : "_");
+        return;
+    case IR_TYPE_ATOMIC:
+        strbuf_puts(out, "atomic<");
+        wgsl_type(em, out, t->elem);
+        strbuf_putc(out, '>');
+        return;
+    case IR_TYPE_TEXTURE_2D:
+        strbuf_puts(out, "texture_2d<");
+        wgsl_type(em, out, t->elem);
+        strbuf_putc(out, '>');
+        return;
+    case IR_TYPE_TEXTURE_DEPTH_2D: strbuf_puts(out, "texture_depth_2d"); return;
+    case IR_TYPE_SAMPLER: strbuf_puts(out, "sampler"); return;
+    case IR_TYPE_SAMPLER_COMPARISON: strbuf_puts(out, "sampler_comparison"); return;
+    case IR_TYPE_POINTER:
+        strbuf_printf(out, "ptr<%s, ", t->space == IR_SPACE_STORAGE_READ || t->space == IR_SPACE_STORAGE_READ_WRITE
+                                           ? "storage" : space_text(t->space));
+        wgsl_type(em, out, t->elem);
+        if (t->space == IR_SPACE_STORAGE_READ) strbuf_puts(out, ", read");
+        if (t->space == IR_SPACE_STORAGE_READ_WRITE) strbuf_puts(out, ", read_write");
+        strbuf_putc(out, '>');
+        return;
+    }
+}
+
+const char *wgsl_space_decl(IrAddressSpace space) { return space_text(space); }
+
+/* Shortest decimal that reads back as the same f32, always with a decimal point: plain
+ * digits for magnitudes from 1e-5 to 1e16, else mantissa and exponent (1.0e+30). */
+void wgsl_float_text(StrBuf *out, float value) {
+    char text[96];
+    float mag = fabsf(value);
+    if (mag == 0.0f || (mag >= 1e-5f && mag < 1e16f)) {
+        for (int decimals = 1; decimals <= 60; decimals++) {
+            snprintf(text, sizeof text, "%.*f", decimals, (double)value);
+            if (strtof(text, NULL) == value) break;
+        }
+        strbuf_puts(out, text);
+        return;
+    }
+    for (int precision = 1; precision <= 9; precision++) {
+        snprintf(text, sizeof text, "%.*g", precision, (double)value);
+        if (strtof(text, NULL) == value) break;
+    }
+    char *e = strchr(text, 'e');
+    if (strchr(text, '.') || !e) {
+        strbuf_puts(out, text);
+    } else {
+        strbuf_append(out, text, (size_t)(e - text));
+        strbuf_puts(out, ".0");
+        strbuf_puts(out, e);
+    }
+}
+
+void wgsl_report_nonfinite(TextEmitter *em, Span span) {
+    te_error(em, span,
+             "WGSL 的常量求值不许出现 NaN 与无穷：要用 NaN 或无穷时借一个运行期的值按位合成");
+}
+
+static bool wgsl_literal(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t bits, Span span) {
+    const IrType *t = ir_type(&em->m->types, type);
+    if (!t || (t->kind != IR_TYPE_BOOL && t->kind != IR_TYPE_SCALAR)) {
+        te_error(em, span, "WGSL 翻译的内部错误：字面量的类型不是标量");
+        strbuf_puts(out, "_");
+        return false;
+    }
+    if (t->kind == IR_TYPE_BOOL) {
+        strbuf_puts(out, bits ? "true" : "false");
+        return true;
+    }
+    uint32_t b = (uint32_t)bits;
+    if (t->scalar == IR_UINT) {
+        strbuf_printf(out, "%" PRIu32 "u", b);
+        return true;
+    }
+    if (t->scalar == IR_SINT) {
+        int32_t v = (int32_t)b;
+        /* 2147483648i does not exist: the smallest i32 goes through an abstract integer. */
+        if (v == INT32_MIN) strbuf_puts(out, "i32(-2147483648)");
+        else strbuf_printf(out, "%" PRId32 "i", v);
+        return true;
+    }
+    float value;
+    memcpy(&value, &b, sizeof value);
+    if (!isfinite(value) || (t->width == 16 && fabsf(value) > 65504.0f)) {
+        wgsl_report_nonfinite(em, span);
+        strbuf_puts(out, "_");
+        return false;
+    }
+    if (t->width == 16) {
+        strbuf_puts(out, "f16(");  /* spec 着三: 「新浮十六」于「1.0」 is f16(1.0) */
+        wgsl_float_text(out, value);
+        strbuf_putc(out, ')');
+    } else {
+        wgsl_float_text(out, value);
+        strbuf_putc(out, 'f');
+    }
+    return true;
+}
+
+static uint16_t f32_to_f16_bits(uint32_t f) {
+    uint32_t sign = (f >> 16) & 0x8000u, exp = (f >> 23) & 0xFFu, man = f & 0x7FFFFFu;
+    if (exp == 0xFF) return (uint16_t)(sign | 0x7C00u | (man ? 0x200u : 0));
+    int e = (int)exp - 127 + 15;
+    if (e >= 31) return (uint16_t)(sign | 0x7C00u);
+    if (e <= 0) {
+        if (e < -10) return (uint16_t)sign;
+        man |= 0x800000u;
+        return (uint16_t)(sign | (man >> (14 - e)));
+    }
+    return (uint16_t)(sign | ((uint32_t)e << 10) | (man >> 13));
+}
+
+/* The bytes of a constant operand, as little-endian lanes of `width` bits. */
+static uint32_t const_bytes(TextEmitter *em, IrValueId v, uint8_t *bytes, uint32_t max) {
+    uint64_t lanes[16];
+    uint32_t count = 0, n = 0;
+    if (!te_const_lanes(em, v, lanes, 16, &count)) return 0;
+    IrTypeId elem = ir_type_element_scalar(&em->m->types, ir_value_type(em->f, v));
+    const IrType *et = ir_type(&em->m->types, elem);
+    bool half = et && et->kind == IR_TYPE_SCALAR && et->width == 16;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t bits = half ? f32_to_f16_bits((uint32_t)lanes[i]) : (uint32_t)lanes[i];
+        for (uint32_t k = 0; k < (half ? 2u : 4u) && n < max; k++) bytes[n++] = (uint8_t)(bits >> (8 * k));
+    }
+    return n;
+}
+
+/* spec 着八: a constant-expression bitcast giving NaN or infinity fails module creation. */
+static bool bitcast_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out) {
+    IrTypeId rt = ir_value_type(em->f, inst->results[0]);
+    TeExpr operand = args[0];
+    if (operand.flags & TE_CONST) {
+        uint8_t bytes[64];
+        uint32_t n = const_bytes(em, inst->args[0], bytes, sizeof bytes);
+        IrTypeId elem = ir_type_element_scalar(&em->m->types, rt);
+        const IrType *et = ir_type(&em->m->types, elem);
+        if (n == 0) {
+            /* A constant we cannot evaluate here: keep it out of constant evaluation. */
+            operand = te_materialise(em, &args[0], ir_value_type(em->f, inst->args[0]));
+        } else if (et && et->kind == IR_TYPE_SCALAR && et->scalar == IR_FLOAT) {
+            uint32_t step = et->width / 8;
+            for (uint32_t i = 0; i + step <= n; i += step) {
+                uint32_t bits = 0;
+                for (uint32_t k = 0; k < step; k++) bits |= (uint32_t)bytes[i + k] << (8 * k);
+                bool bad = step == 2 ? (bits & 0x7C00u) == 0x7C00u : (bits & 0x7F800000u) == 0x7F800000u;
+                if (bad) {
+                    te_error(em, inst->span,
+                             "bitcast 一个常量位型得到 NaN 或无穷：WGSL 的常量求值不许出现 NaN 与无穷，"
+                             "要用时借一个运行期的值按位合成");
+                    break;
+                }
+            }
+        }
+    }
+    *out = te_call(em, arena_printf(&em->arena, "bitcast<%s>", te_type_text(em, rt)), &operand, 1);
+    return true;
+}
+
+static bool wgsl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out) {
+    switch (inst->op) {
+    case IR_OP_AND: case IR_OP_OR: {
+        const IrType *t = ir_type(&em->m->types, ir_value_type(em->f, inst->args[0]));
+        if (!t || t->kind != IR_TYPE_VECTOR) return false;
+        /* && and || take scalars only; on bool vectors & and | are component-wise. */
+        bool is_and = inst->op == IR_OP_AND;
+        *out = te_binary(em, is_and ? TE_BIT_AND : TE_BIT_OR, is_and ? "&" : "|", &args[0], &args[1]);
+        return true;
+    }
+    case IR_OP_EXTRACT: {
+        /* atomicCompareExchangeWeak's result struct has WGSL's own field names. */
+        const IrValue *v = ir_value(em->f, inst->args[0]);
+        const IrInst *def = v && v->kind == IR_VALUE_RESULT ? ir_inst(em->f, v->def) : NULL;
+        if (!def || def->op != IR_OP_ATOMIC_COMPARE_EXCHANGE || inst->index_count != 1) return false;
+        TeExpr e = *out = te_make(em, TE_PRIMARY, "%s.%s", te_operand(em, TE_PRIMARY, false, &args[0]),
+                                  inst->indices[0] == 0 ? "old_value" : "exchanged");
+        out->flags = args[0].flags;
+        (void)e;
+        return true;
+    }
+    case IR_OP_BITCAST:
+        return bitcast_expr(em, inst, args, out);
+    default:
+        return false;
+    }
+}
+
+static void wgsl_let(TextEmitter *em, StrBuf *out, const char *name, IrTypeId type, const char *value) {
+    (void)em;
+    (void)type;
+    strbuf_printf(out, "let %s = %s;", name, value);
+}
+
+static void wgsl_var(TextEmitter *em, StrBuf *out, const char *name, IrTypeId type, const char *init) {
+    if (init) {
+        strbuf_printf(out, "var %s = %s;", name, init);
+        return;
+    }
+    strbuf_printf(out, "var %s: ", name);
+    wgsl_type(em, out, type);
+    strbuf_putc(out, ';');
+}
+
+static void wgsl_phony(TextEmitter *em, StrBuf *out, const char *value) {
+    (void)em;
+    strbuf_printf(out, "_ = %s;", value);
+}
+
+const TeLang wgsl_lang = {
+    .name = "WGSL",
+    .use_msl_column = false,
+    .needs_parens = wgsl_needs_parens,
+    .type = wgsl_type,
+    .literal = wgsl_literal,
+    .expr = wgsl_expr,
+    .let = wgsl_let,
+    .var = wgsl_var,
+    .phony = wgsl_phony,
+    .if_open = "if ",
+    .if_close = " {",
+    .loop_open = "loop {",
+    .struct_braces = false,
+    .body_prologue = NULL,
+};

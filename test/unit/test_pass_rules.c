@@ -1,0 +1,401 @@
+/* One test per pass rule, on small YIR texts: the pass manager, tail recursion to loop,
+ * inline, uniformity (verdicts and notes), fold and dce. Every successful output must
+ * verify. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ir/ir.h"
+#include "passes/pass.h"
+
+typedef struct Run {
+    Arena arena;
+    SourceMap sources;
+    DiagEngine diag;
+    IrModule *m;
+    StrBuf out;     /* printed module after the pipeline (or dumps) */
+    StrBuf dumps;
+    bool ok;
+} Run;
+
+static void run(Run *r, const char *text, const char *pipeline, PassTarget target) {
+    arena_init(&r->arena);
+    source_map_init(&r->sources, &r->arena);
+    diag_init(&r->diag, &r->sources, NULL);
+    strbuf_init(&r->out);
+    strbuf_init(&r->dumps);
+    SourceFile *file = source_add(&r->sources, "t.yir", text, strlen(text));
+    r->m = ir_read(&r->diag, file);
+    if (!r->m) fail_msg("read: %s", strbuf_cstr(&r->diag.text));
+    if (!ir_verify(r->m, &r->diag)) fail_msg("input: %s", strbuf_cstr(&r->diag.text));
+    PassContext ctx;
+    pass_context_init(&ctx, r->m, &r->diag, target);
+    ctx.verify_each = true;
+    ctx.print_out = &r->dumps;
+    ctx.print_after = "tailrec";
+    r->ok = pass_run_pipeline(&ctx, pipeline);
+    ir_print_module(&r->out, r->m);
+    if (r->ok && !ir_verify(r->m, &r->diag)) fail_msg("output: %s", strbuf_cstr(&r->diag.text));
+}
+
+static void done(Run *r) {
+    ir_module_free(r->m);
+    strbuf_free(&r->out);
+    strbuf_free(&r->dumps);
+    diag_free(&r->diag);
+    arena_free(&r->arena);
+}
+
+static void expect_in(const char *haystack, const char *needle) {
+    if (!strstr(haystack, needle)) fail_msg("expected \"%s\" in:\n%s", needle, haystack);
+}
+
+static void expect_not_in(const char *haystack, const char *needle) {
+    if (strstr(haystack, needle)) fail_msg("did not expect \"%s\" in:\n%s", needle, haystack);
+}
+
+/* ---- manager ---- */
+
+static void test_registry_and_default_pipelines(void **state) {
+    (void)state;
+    size_t count = 0;
+    const PassInfo *passes = pass_registry(&count);
+    assert_int_equal(count, 5);
+    for (size_t i = 0; i < count; i++) assert_ptr_equal(pass_find(passes[i].name, strlen(passes[i].name)), &passes[i]);
+    assert_null(pass_find("nothing", 7));
+    expect_in(default_pipeline(PASS_TARGET_PTX), "inline");
+    expect_not_in(default_pipeline(PASS_TARGET_WGSL), "inline");
+    expect_not_in(default_pipeline(PASS_TARGET_MSL), "inline");
+}
+
+static const char sum_text[] =
+    "fn @求和(%n.0:u32, %acc.1:u32) -> u32 local_recursive {\n"
+    "  %2:u32 = const 0u\n"
+    "  %3:bool = eq %n.0, %2\n"
+    "  %4:u32 = if %3 {\n"
+    "    yield %acc.1\n"
+    "  } else {\n"
+    "    %5:u32 = const 1u\n"
+    "    %6:u32 = sub %n.0, %5\n"
+    "    %7:u32 = add %acc.1, %n.0\n"
+    "    %8:u32 = call @求和(%6, %7)\n"
+    "    yield %8\n"
+    "  }\n"
+    "  return %4\n"
+    "}\n";
+
+static void test_unknown_pass_is_reported_before_running(void **state) {
+    (void)state;
+    Run r;
+    run(&r, sum_text, "tailrec, nosuch", PASS_TARGET_WGSL);
+    assert_false(r.ok);
+    expect_in(strbuf_cstr(&r.diag.text), "没有名为「nosuch」的变换");
+    expect_in(strbuf_cstr(&r.out), "local_recursive");  /* nothing ran */
+    done(&r);
+}
+
+static void test_print_after_named_pass(void **state) {
+    (void)state;
+    Run r;
+    run(&r, sum_text, " tailrec , fold ", PASS_TARGET_WGSL);
+    assert_true(r.ok);
+    expect_in(strbuf_cstr(&r.dumps), "; *** 在 tailrec 之后 ***\nfn @求和");
+    expect_not_in(strbuf_cstr(&r.dumps), "在 fold 之后");
+    done(&r);
+}
+
+/* ---- tail recursion ---- */
+
+static void test_tail_recursion_becomes_loop(void **state) {
+    (void)state;
+    Run r;
+    run(&r, sum_text, "tailrec", PASS_TARGET_WGSL);
+    assert_true(r.ok);
+    const char *out = strbuf_cstr(&r.out);
+    expect_in(out, "loop (%n.3:u32 = %n.0, %acc.4:u32 = %acc.1)");
+    expect_in(out, "continue %8, %9");
+    expect_in(out, "break %acc.4");
+    expect_in(out, "return %2");
+    expect_not_in(out, "call");
+    expect_not_in(out, "local_recursive");
+    done(&r);
+}
+
+static void test_tail_call_under_nested_ifs(void **state) {
+    (void)state;
+    Run r;
+    run(&r,
+        "fn @f(%a.0:u32, %b.1:u32) -> u32 local_recursive {\n"
+        "  %2:u32 = const 0u\n"
+        "  %3:bool = eq %b.1, %2\n"
+        "  %4:u32 = if %3 {\n"
+        "    yield %a.0\n"
+        "  } else {\n"
+        "    %5:bool = gt %a.0, %b.1\n"
+        "    %6:u32 = if %5 {\n"
+        "      %7:u32 = call @f(%b.1, %a.0)\n"
+        "      yield %7\n"
+        "    } else {\n"
+        "      yield %b.1\n"
+        "    }\n"
+        "    yield %6\n"
+        "  }\n"
+        "  return %4\n"
+        "}\n",
+        "tailrec", PASS_TARGET_WGSL);
+    assert_true(r.ok);
+    expect_in(strbuf_cstr(&r.out), "continue %b.4, %a.3");
+    expect_in(strbuf_cstr(&r.out), "break %b.4");
+    expect_not_in(strbuf_cstr(&r.out), "call");
+    done(&r);
+}
+
+static void test_non_tail_self_call_is_rejected(void **state) {
+    (void)state;
+    Run r;
+    run(&r,
+        "fn @f(%n.0:u32) -> u32 local_recursive {\n"
+        "  %1:u32 = const 1u\n"
+        "  %2:u32 = sub %n.0, %1\n"
+        "  %3:u32 = call @f(%2)\n"
+        "  %4:u32 = add %3, %1\n"
+        "  return %4\n"
+        "}\n",
+        "tailrec", PASS_TARGET_WGSL);
+    assert_false(r.ok);
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:4:3: error: 其他递归：局部递归函数「f」不在尾位置调用自身");
+    done(&r);
+}
+
+/* ---- inline ---- */
+
+static const char call_text[] =
+    "fn @sq(%x.0:u32) -> u32 {\n"
+    "  %1:u32 = mul %x.0, %x.0\n"
+    "  return %1\n"
+    "}\n"
+    "\n"
+    "fn @main(%i.0:u32) {\n"
+    "  %1:u32 = call @sq(%i.0)\n"
+    "  %2:u32 = call @sq(%1)\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @main workgroup_size(1, 1, 1) (builtin(local_invocation_index))\n";
+
+static void test_inline_everything_for_ptx(void **state) {
+    (void)state;
+    Run r;
+    run(&r, call_text, "inline", PASS_TARGET_PTX);
+    assert_true(r.ok);
+    const char *out = strbuf_cstr(&r.out);
+    expect_not_in(out, "call");
+    expect_not_in(out, "fn @sq");
+    expect_in(out, "%2:u32 = mul %1, %1");
+    done(&r);
+}
+
+static void test_inline_keeps_functions_for_wgsl(void **state) {
+    (void)state;
+    Run r;
+    run(&r, call_text, "inline", PASS_TARGET_WGSL);
+    assert_true(r.ok);
+    expect_in(strbuf_cstr(&r.out), "call @sq(%i.0)");
+    done(&r);
+}
+
+/* ---- uniformity ---- */
+
+static const char divergent_barrier[] =
+    "fn @main(%lid.0:u32) {\n"
+    "  %1:u32 = const 3u\n"
+    "  %2:bool = gt %lid.0, %1\n"
+    "  if %2 {\n"
+    "    workgroup_barrier\n"
+    "    yield\n"
+    "  } else {\n"
+    "    yield\n"
+    "  }\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(local_invocation_index))\n";
+
+static void test_barrier_under_divergent_if_is_rejected_with_notes(void **state) {
+    (void)state;
+    Run r;
+    run(&r, divergent_barrier, "uniformity", PASS_TARGET_WGSL);
+    assert_false(r.ok);
+    const char *d = strbuf_cstr(&r.diag.text);
+    expect_in(d, "t.yir:5:5: error: “workgroup_barrier”须在一致控制流里执行");
+    expect_in(d, "t.yir:4:3: note: 控制流取决于此处可能不一致的条件");
+    expect_in(d, "t.yir:1:10: note: 内建输入 local_invocation_index（入口「e」的参数「lid」）在各调用之间不同");
+    done(&r);
+}
+
+static void test_barrier_under_uniform_if_is_accepted(void **state) {
+    (void)state;
+    Run r;
+    run(&r,
+        "fn @main(%wg.0:vec3<u32>) {\n"
+        "  %1:u32 = extract %wg.0, 0\n"
+        "  %2:u32 = const 3u\n"
+        "  %3:bool = gt %1, %2\n"
+        "  if %3 {\n"
+        "    workgroup_barrier\n"
+        "    yield\n"
+        "  } else {\n"
+        "    yield\n"
+        "  }\n"
+        "  return\n"
+        "}\n"
+        "\n"
+        "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(workgroup_id))\n",
+        "uniformity", PASS_TARGET_WGSL);
+    assert_true(r.ok);
+    expect_in(strbuf_cstr(&r.out), "%3:bool !uniform = gt %1, %2");
+    done(&r);
+}
+
+static void test_barrier_after_uniform_loop_is_accepted(void **state) {
+    (void)state;
+    Run r;
+    run(&r,
+        "fn @main(%n.0:u32) {\n"
+        "  %1:u32 = const 0u\n"
+        "  %2:u32 = loop (%i.3:u32 = %1) {\n"
+        "    %4:bool = ge %i.3, %n.0\n"
+        "    if %4 {\n"
+        "      break %i.3\n"
+        "    } else {\n"
+        "      yield\n"
+        "    }\n"
+        "    workgroup_barrier\n"
+        "    %5:u32 = const 1u\n"
+        "    %6:u32 = add %i.3, %5\n"
+        "    continue %6\n"
+        "  }\n"
+        "  workgroup_barrier\n"
+        "  return\n"
+        "}\n"
+        "\n"
+        "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_size))\n",
+        "uniformity", PASS_TARGET_WGSL);
+    assert_true(r.ok);
+    expect_in(strbuf_cstr(&r.out), "%2:u32 !uniform = loop (%i.3:u32 !uniform = %1)");
+    done(&r);
+}
+
+static void test_subgroup_op_under_divergent_if_is_rejected(void **state) {
+    (void)state;
+    Run r;
+    run(&r,
+        "var<storage_read_write> @o: array<u32> @group(0) @binding(0)\n"
+        "\n"
+        "fn @main(%sid.0:u32) {\n"
+        "  %1:u32 = const 3u\n"
+        "  %2:bool = gt %sid.0, %1\n"
+        "  if %2 {\n"
+        "    %3:u32 = subgroup_add %1\n"
+        "    %4:ptr<storage_read_write, array<u32>> = global @o\n"
+        "    %5:ptr<storage_read_write, u32> = access %4, %sid.0\n"
+        "    store %5, %3\n"
+        "    yield\n"
+        "  } else {\n"
+        "    yield\n"
+        "  }\n"
+        "  return\n"
+        "}\n"
+        "\n"
+        "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_invocation_id))\n",
+        "uniformity", PASS_TARGET_MSL);
+    assert_false(r.ok);
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:7:5: error: 子组运算“subgroup_add”须在子组一致的控制流里执行");
+    expect_in(strbuf_cstr(&r.diag.text), "note: 控制流取决于此处可能不一致的条件");
+    done(&r);
+}
+
+static void test_requirement_through_call_after_inlining(void **state) {
+    (void)state;
+    /* The same verdict with the barrier in a callee, before and after inlining. */
+    const char *text =
+        "fn @wait() {\n"
+        "  workgroup_barrier\n"
+        "  return\n"
+        "}\n"
+        "\n"
+        "fn @main(%lid.0:u32) {\n"
+        "  %1:u32 = const 3u\n"
+        "  %2:bool = gt %lid.0, %1\n"
+        "  if %2 {\n"
+        "    call @wait()\n"
+        "    yield\n"
+        "  } else {\n"
+        "    yield\n"
+        "  }\n"
+        "  return\n"
+        "}\n"
+        "\n"
+        "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(local_invocation_index))\n";
+    Run r;
+    run(&r, text, "uniformity", PASS_TARGET_WGSL);
+    assert_false(r.ok);
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:2:3: error: “workgroup_barrier”");
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:10:5: note: 「main」在此调用「wait」");
+    done(&r);
+    run(&r, text, "inline,uniformity", PASS_TARGET_PTX);
+    assert_false(r.ok);
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:2:3: error: “workgroup_barrier”");
+    done(&r);
+}
+
+/* ---- fold and dce ---- */
+
+static void test_fold_wraps_and_dce_removes_dead_values(void **state) {
+    (void)state;
+    Run r;
+    run(&r,
+        "fn @f(%x.0:u32) -> u32 {\n"
+        "  %1:u32 = const 4294967295u\n"
+        "  %2:u32 = const 2u\n"
+        "  %3:u32 = add %1, %2\n"
+        "  %4:u32 = const 0u\n"
+        "  %5:u32 = div %x.0, %4\n"
+        "  %6:u32 = div %3, %4\n"
+        "  %7:u32 = mul %x.0, %3\n"
+        "  return %6\n"
+        "}\n",
+        "fold,dce", PASS_TARGET_WGSL);
+    assert_true(r.ok);
+    assert_string_equal(strbuf_cstr(&r.out),
+                        "fn @f(%x.0:u32) -> u32 {\n"
+                        "  %1:u32 = const 1u\n"
+                        "  %2:u32 = const 0u\n"
+                        "  %3:u32 = div %1, %2\n"
+                        "  return %3\n"
+                        "}\n\n");
+    done(&r);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_registry_and_default_pipelines),
+        cmocka_unit_test(test_unknown_pass_is_reported_before_running),
+        cmocka_unit_test(test_print_after_named_pass),
+        cmocka_unit_test(test_tail_recursion_becomes_loop),
+        cmocka_unit_test(test_tail_call_under_nested_ifs),
+        cmocka_unit_test(test_non_tail_self_call_is_rejected),
+        cmocka_unit_test(test_inline_everything_for_ptx),
+        cmocka_unit_test(test_inline_keeps_functions_for_wgsl),
+        cmocka_unit_test(test_barrier_under_divergent_if_is_rejected_with_notes),
+        cmocka_unit_test(test_barrier_under_uniform_if_is_accepted),
+        cmocka_unit_test(test_barrier_after_uniform_loop_is_accepted),
+        cmocka_unit_test(test_subgroup_op_under_divergent_if_is_rejected),
+        cmocka_unit_test(test_requirement_through_call_after_inlining),
+        cmocka_unit_test(test_fold_wraps_and_dce_removes_dead_values),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

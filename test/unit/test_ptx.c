@@ -1,0 +1,265 @@
+/* The PTX target's loader side and plugin: mangling, the capability table, the diagnostic
+ * for a missing plugin, the seed example's PTX and entry table, the options that reach LLVM,
+ * and that libLLVM is loaded only by ptx_emit. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "ir/ir.h"
+#include "targets/ptx.h"
+
+static const char seed_yir[] =
+    "var<storage_read_write> @数据: array<u32> @group(0) @binding(0)\n"
+    "fn @加倍(%号.0:vec3<u32>) {\n"
+    "  %序.1:u32 = extract %号.0, 0\n"
+    "  %2:ptr<storage_read_write, array<u32>> = global @数据\n"
+    "  %3:ptr<storage_read_write, u32> = access %2, %序.1\n"
+    "  %4:u32 = load %3\n"
+    "  %5:u32 = const 2u\n"
+    "  %6:u32 = mul %4, %5\n"
+    "  store %3, %6\n"
+    "  return\n"
+    "}\n"
+    "entry @加倍入口 = compute @加倍 workgroup_size(4, 1, 1) (builtin(global_invocation_id))\n";
+
+/* a·b + c on floats, for the contraction switch. */
+static const char fma_yir[] =
+    "var<storage_read_write> @数: array<f32> @group(0) @binding(0)\n"
+    "fn @乘加(%号.0:vec3<u32>) {\n"
+    "  %i.1:u32 = extract %号.0, 0\n"
+    "  %2:ptr<storage_read_write, array<f32>> = global @数\n"
+    "  %3:ptr<storage_read_write, f32> = access %2, %i.1\n"
+    "  %4:f32 = load %3\n"
+    "  %5:f32 = mul %4, %4\n"
+    "  %6:f32 = add %5, %4\n"
+    "  store %3, %6\n"
+    "  return\n"
+    "}\n"
+    "entry @乘加入口 = compute @乘加 workgroup_size(256, 1, 1) (builtin(global_invocation_id))\n";
+
+typedef struct Run {
+    Arena arena;
+    SourceMap sources;
+    DiagEngine diag;
+    IrModule *module;
+    PtxOptions options;
+    StrBuf out, table;
+    char plugin[4096];
+} Run;
+
+/* build/test/test_ptx → build/libyusec-ptx.so */
+static void plugin_path(char *out, size_t size) {
+    ssize_t n = readlink("/proc/self/exe", out, size - 1);
+    out[n > 0 ? n : 0] = '\0';
+    char *slash = strrchr(out, '/');
+    if (slash) *slash = '\0';
+    strncat(out, "/../libyusec-ptx.so", size - strlen(out) - 1);
+}
+
+static void run_init(Run *r, const char *yir) {
+    arena_init(&r->arena);
+    source_map_init(&r->sources, &r->arena);
+    diag_init(&r->diag, &r->sources, NULL);
+    SourceFile *file = source_add(&r->sources, "测.yir", yir, strlen(yir));
+    r->module = ir_read(&r->diag, file);
+    if (!r->module || !ir_verify(r->module, &r->diag)) fail_msg("%s", strbuf_cstr(&r->diag.text));
+    ptx_options_init(&r->options);
+    plugin_path(r->plugin, sizeof r->plugin);
+    r->options.plugin_path = r->plugin;
+    strbuf_init(&r->out);
+    strbuf_init(&r->table);
+}
+
+static bool run_emit(Run *r) {
+    return ptx_emit(r->module, &r->options, &r->out, &r->table, &r->diag);
+}
+
+static void run_free(Run *r) {
+    ir_module_free(r->module);
+    strbuf_free(&r->out);
+    strbuf_free(&r->table);
+    diag_free(&r->diag);
+    arena_free(&r->arena);
+}
+
+static void expect_in(const char *text, const char *needle) {
+    if (!strstr(text, needle)) fail_msg("expected \"%s\" in:\n%s", needle, text);
+}
+
+static void test_mangling_follows_the_seed(void **state) {
+    (void)state;
+    StrBuf b;
+    strbuf_init(&b);
+    ptx_mangle(&b, PTX_ENTRY_PREFIX, "加倍");
+    assert_string_equal(strbuf_cstr(&b), "yy_e5_8a_a0_e5_80_8d");
+    strbuf_clear(&b);
+    ptx_mangle(&b, PTX_SHARED_PREFIX, "a_Z9-");
+    assert_string_equal(strbuf_cstr(&b), "ysa_5fZ9_2d");  /* `_` is escaped too */
+    strbuf_clear(&b);
+    ptx_mangle(&b, "yy", "");
+    assert_string_equal(strbuf_cstr(&b), "yy");
+    strbuf_free(&b);
+}
+
+static void expect_option_error(const char *arch, const char *version, int level, const char *message) {
+    DiagEngine diag;
+    diag_init(&diag, NULL, NULL);
+    PtxOptions o;
+    ptx_options_init(&o);
+    o.arch = arch;
+    o.ptx_version = version;
+    o.opt_level = level;
+    assert_false(ptx_check_options(&o, &diag));
+    expect_in(strbuf_cstr(&diag.text), message);
+    diag_free(&diag);
+}
+
+static void test_capability_table_gates_options(void **state) {
+    (void)state;
+    DiagEngine diag;
+    diag_init(&diag, NULL, NULL);
+    PtxOptions o;
+    ptx_options_init(&o);
+    assert_true(ptx_check_options(&o, &diag));
+    assert_string_equal(ptx_cpu_name(&o), "sm_80");
+    assert_string_equal(ptx_feature_string(&o), "+ptx80");
+    o.arch = "sm_90a";
+    o.ptx_version = "8.5";
+    assert_true(ptx_check_options(&o, &diag));
+    assert_string_equal(ptx_feature_string(&o), "+ptx85");
+    diag_free(&diag);
+    expect_option_error("sm_75", "8.0", 3, "不支持的千手架构「sm_75」");
+    expect_option_error("sm_80", "9.0", 3, "不支持的 PTX 版本「9.0」");
+    expect_option_error("sm_80", "8.0", 4, "优化级别须是 0 至 3");
+    expect_option_error("", "8", 3, "不支持的千手架构「」");
+}
+
+static void test_missing_plugin_is_a_clear_diagnostic(void **state) {
+    (void)state;
+    Run r;
+    run_init(&r, seed_yir);
+    r.options.plugin_path = "/nonexistent/libyusec-ptx.so";
+    assert_false(run_emit(&r));
+    expect_in(strbuf_cstr(&r.diag.text), "此 yusec 构建没有 PTX 目标（缺少 libyusec-ptx.so；需要 LLVM 19）");
+    expect_in(strbuf_cstr(&r.diag.text), "/nonexistent/libyusec-ptx.so");
+    run_free(&r);
+}
+
+static void test_foreign_library_is_not_a_plugin(void **state) {
+    (void)state;
+    Run r;
+    run_init(&r, seed_yir);
+    r.options.plugin_path = "libm.so.6";
+    assert_false(run_emit(&r));
+    expect_in(strbuf_cstr(&r.diag.text), "插件里没有入口 yusec_ptx_plugin_v1");
+    run_free(&r);
+}
+
+static bool llvm_loaded(void) {
+    FILE *f = fopen("/proc/self/maps", "r");
+    if (!f) return false;
+    char line[4096];
+    bool found = false;
+    while (fgets(line, sizeof line, f))
+        if (strstr(line, "libLLVM")) found = true;
+    fclose(f);
+    return found;
+}
+
+static void test_seed_example_ptx(void **state) {
+    (void)state;
+    Run r;
+    run_init(&r, seed_yir);
+    if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
+    const char *ptx = strbuf_cstr(&r.out);
+    expect_in(ptx, ".version 8.0\n");
+    expect_in(ptx, ".target sm_80\n");
+    expect_in(ptx, ".address_size 64\n");
+    expect_in(ptx, ".visible .entry yy_e5_8a_a0_e5_80_8d(");
+    expect_in(ptx, ".reqntid 4, 1, 1\n");
+    expect_in(ptx, ".param .u64 yy_e5_8a_a0_e5_80_8d_param_0\n");
+    for (const unsigned char *p = (const unsigned char *)ptx; *p; p++) assert_true(*p < 0x80);
+    assert_string_equal(strbuf_cstr(&r.table), "加倍入口\t加倍\tcompute\tyy_e5_8a_a0_e5_80_8d\t4\n");
+    run_free(&r);
+}
+
+static void test_llvm_is_loaded_only_for_ptx(void **state) {
+    (void)state;
+    /* This runs first: nothing linked into the test may pull libLLVM in at start-up. */
+    assert_false(llvm_loaded());
+}
+
+static void test_arch_and_version_reach_llvm(void **state) {
+    (void)state;
+    Run r;
+    run_init(&r, seed_yir);
+    r.options.arch = "sm_90a";
+    r.options.ptx_version = "8.5";
+    r.options.opt_level = 0;
+    if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
+    expect_in(strbuf_cstr(&r.out), ".version 8.5\n");
+    expect_in(strbuf_cstr(&r.out), ".target sm_90a\n");
+    assert_null(strstr(strbuf_cstr(&r.out), ".func"));  /* inlined even at -O0 */
+    run_free(&r);
+}
+
+static void test_fma_contraction_switch(void **state) {
+    (void)state;
+    Run r;
+    run_init(&r, fma_yir);
+    if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
+    expect_in(strbuf_cstr(&r.out), "fma.rn.f32");
+    run_free(&r);
+    run_init(&r, fma_yir);
+    r.options.fma_contract = false;
+    if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
+    assert_null(strstr(strbuf_cstr(&r.out), "fma.rn.f32"));
+    expect_in(strbuf_cstr(&r.out), "mul.rn.f32");
+    run_free(&r);
+}
+
+static void test_two_entries_of_one_function_collide(void **state) {
+    (void)state;
+    char text[2048];
+    snprintf(text, sizeof text, "%sentry @又一入口 = compute @加倍 workgroup_size(8, 1, 1) "
+             "(builtin(global_invocation_id))\n", seed_yir);
+    Run r;
+    run_init(&r, text);
+    assert_false(run_emit(&r));
+    expect_in(strbuf_cstr(&r.diag.text), "两个计算入口用同一个函数「加倍」");
+    run_free(&r);
+}
+
+static void test_entry_name_mangles_the_wgsl_name(void **state) {
+    (void)state;
+    Run r;
+    run_init(&r, "fn @loop(%0:u32) {\n  return\n}\n"
+                 "entry @e = compute @loop workgroup_size(2, 1, 1) (builtin(local_invocation_index))\n");
+    if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
+    /* WGSL writes 豫_loop (a reserved word); PTX mangles that. */
+    expect_in(strbuf_cstr(&r.out), ".visible .entry yy_e8_b1_ab_5floop(");
+    assert_string_equal(strbuf_cstr(&r.table), "e\t豫_loop\tcompute\tyy_e8_b1_ab_5floop\t2\n");
+    run_free(&r);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_llvm_is_loaded_only_for_ptx),
+        cmocka_unit_test(test_mangling_follows_the_seed),
+        cmocka_unit_test(test_capability_table_gates_options),
+        cmocka_unit_test(test_missing_plugin_is_a_clear_diagnostic),
+        cmocka_unit_test(test_foreign_library_is_not_a_plugin),
+        cmocka_unit_test(test_seed_example_ptx),
+        cmocka_unit_test(test_arch_and_version_reach_llvm),
+        cmocka_unit_test(test_fma_contraction_switch),
+        cmocka_unit_test(test_two_entries_of_one_function_collide),
+        cmocka_unit_test(test_entry_name_mangles_the_wgsl_name),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

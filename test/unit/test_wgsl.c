@@ -1,0 +1,373 @@
+/* The WGSL target: IR-in -> WGSL-out golden files in test/wgsl (NAME.yir with NAME.wgsl,
+ * optionally NAME.入口 for the entry table or NAME.错误 for the expected diagnostics), plus
+ * unit tests of the shared name table and the re-emitter's rules. With YUSEC_WGSL_DUMP=DIR
+ * set, every emitted WGSL is also written to DIR/NAME.wgsl (test/wgsl/validate_all.sh). */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ir/ir.h"
+#include "targets/names.h"
+#include "targets/target.h"
+
+typedef struct Ctx {
+    Arena arena;
+    SourceMap sources;
+    DiagEngine diag;
+} Ctx;
+
+static void ctx_init(Ctx *c) {
+    arena_init(&c->arena);
+    source_map_init(&c->sources, &c->arena);
+    diag_init(&c->diag, &c->sources, NULL);
+    c->diag.max_errors = 0;
+}
+
+static void ctx_free(Ctx *c) {
+    diag_free(&c->diag);
+    arena_free(&c->arena);
+}
+
+/* Reads, verifies and emits; returns whether emission succeeded. */
+static bool emit_text(Ctx *c, const char *path, const char *text, StrBuf *wgsl, StrBuf *table) {
+    SourceFile *file = source_add(&c->sources, path, text, strlen(text));
+    IrModule *m = ir_read(&c->diag, file);
+    if (!m) fail_msg("%s: read failed:\n%s", path, strbuf_cstr(&c->diag.text));
+    if (!ir_verify(m, &c->diag)) fail_msg("%s: verify failed:\n%s", path, strbuf_cstr(&c->diag.text));
+    bool ok = wgsl_emit(m, wgsl, table, &c->diag);
+    ir_module_free(m);
+    return ok;
+}
+
+/* Emits a module given as text and compares with the expected WGSL. */
+static void check_emit(const char *yir, const char *expected) {
+    Ctx c;
+    ctx_init(&c);
+    StrBuf out;
+    strbuf_init(&out);
+    if (!emit_text(&c, "测试.yir", yir, &out, NULL)) fail_msg("emit failed:\n%s", strbuf_cstr(&c.diag.text));
+    assert_string_equal(strbuf_cstr(&out), expected);
+    strbuf_free(&out);
+    ctx_free(&c);
+}
+
+/* Emission must fail with a diagnostic containing `message`. */
+static void check_error(const char *yir, const char *message) {
+    Ctx c;
+    ctx_init(&c);
+    StrBuf out;
+    strbuf_init(&out);
+    assert_false(emit_text(&c, "测试.yir", yir, &out, NULL));
+    assert_int_equal(out.len, 0);
+    if (!strstr(strbuf_cstr(&c.diag.text), message))
+        fail_msg("expected \"%s\" in:\n%s", message, strbuf_cstr(&c.diag.text));
+    strbuf_free(&out);
+    ctx_free(&c);
+}
+
+/* ---- golden files ---- */
+
+static char *read_file(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    StrBuf buf;
+    strbuf_init(&buf);
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) strbuf_append(&buf, chunk, n);
+    fclose(f);
+    char *copy = strdup(strbuf_cstr(&buf));
+    strbuf_free(&buf);
+    return copy;
+}
+
+static void write_file(const char *path, const char *text) {
+    FILE *f = fopen(path, "wb");
+    if (!f) fail_msg("cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+static const char *golden_dir(char *buf, size_t size) {
+    /* __FILE__ is test/unit/test_wgsl.c under the source tree. */
+    snprintf(buf, size, "%s", __FILE__);
+    char *slash = strrchr(buf, '/');
+    if (slash) *slash = '\0';
+    slash = strrchr(buf, '/');
+    if (slash) *slash = '\0';
+    size_t len = strlen(buf);
+    snprintf(buf + len, size - len, "/wgsl");
+    return buf;
+}
+
+static int check_golden(const char *dir, const char *stem, const char *dump) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.yir", dir, stem);
+    char *yir = read_file(path);
+    if (!yir) fail_msg("cannot read %s", path);
+    Ctx c;
+    ctx_init(&c);
+    StrBuf wgsl, table;
+    strbuf_init(&wgsl);
+    strbuf_init(&table);
+    char name[1024];
+    snprintf(name, sizeof name, "%s.yir", stem);
+    bool ok = emit_text(&c, name, yir, &wgsl, &table);
+    int failures = 0;
+    snprintf(path, sizeof path, "%s/%s.错误", dir, stem);
+    char *want_error = read_file(path);
+    if (want_error) {
+        if (ok || strcmp(strbuf_cstr(&c.diag.text), want_error) != 0) {
+            print_error("%s: expected diagnostics\n%s--- got (%s) ---\n%s", stem, want_error,
+                        ok ? "success" : "failure", strbuf_cstr(&c.diag.text));
+            failures++;
+        }
+    } else if (!ok) {
+        print_error("%s: emission failed:\n%s", stem, strbuf_cstr(&c.diag.text));
+        failures++;
+    } else {
+        snprintf(path, sizeof path, "%s/%s.wgsl", dir, stem);
+        char *want = read_file(path);
+        if (!want || strcmp(want, strbuf_cstr(&wgsl)) != 0) {
+            print_error("%s: WGSL differs from %s.wgsl; got:\n%s", stem, stem, strbuf_cstr(&wgsl));
+            failures++;
+        }
+        free(want);
+        snprintf(path, sizeof path, "%s/%s.入口", dir, stem);
+        char *want_table = read_file(path);
+        if (want_table && strcmp(want_table, strbuf_cstr(&table)) != 0) {
+            print_error("%s: entry table differs; got:\n%s", stem, strbuf_cstr(&table));
+            failures++;
+        }
+        free(want_table);
+        if (dump) {
+            snprintf(path, sizeof path, "%s/%s.wgsl", dump, stem);
+            write_file(path, strbuf_cstr(&wgsl));
+        }
+    }
+    free(want_error);
+    free(yir);
+    strbuf_free(&wgsl);
+    strbuf_free(&table);
+    ctx_free(&c);
+    return failures;
+}
+
+static void test_golden_files(void **state) {
+    (void)state;
+    char dir[4096];
+    golden_dir(dir, sizeof dir);
+    DIR *d = opendir(dir);
+    if (!d) fail_msg("cannot open %s", dir);
+    const char *dump = getenv("YUSEC_WGSL_DUMP");
+    int failures = 0, count = 0;
+    struct dirent *ent;
+    while ((ent = readdir(d)) != NULL) {
+        size_t len = strlen(ent->d_name);
+        if (len < 5 || strcmp(ent->d_name + len - 4, ".yir") != 0) continue;
+        char stem[1024];
+        snprintf(stem, sizeof stem, "%.*s", (int)(len - 4), ent->d_name);
+        failures += check_golden(dir, stem, dump);
+        count++;
+    }
+    closedir(d);
+    assert_true(count >= 1);
+    assert_int_equal(failures, 0);
+}
+
+/* ---- names ---- */
+
+static void test_names_legalise(void **state) {
+    (void)state;
+    Arena a;
+    arena_init(&a);
+    assert_string_equal(names_legalise(&a, "数据"), "数据");
+    assert_string_equal(names_legalise(&a, "loop"), "豫_loop");
+    assert_string_equal(names_legalise(&a, "float"), "豫_float");   /* MSL word: same in both */
+    assert_string_equal(names_legalise(&a, "select"), "豫_select"); /* WGSL builtin */
+    assert_string_equal(names_legalise(&a, "3号"), "豫_3号");
+    assert_string_equal(names_legalise(&a, "__x"), "豫___x");
+    assert_string_equal(names_legalise(&a, "_"), "豫__");
+    assert_string_equal(names_legalise(&a, ""), "豫_");
+    assert_string_equal(names_legalise(&a, "a-b"), "a_2Db");
+    assert_string_equal(names_legalise(&a, "甲，乙"), "甲_uFF0C乙");
+    assert_true(names_is_reserved("var"));
+    assert_true(names_is_reserved("kernel"));
+    assert_false(names_is_reserved("号"));
+    NameSet set;
+    name_set_init(&set, &a);
+    assert_string_equal(name_set_claim(&set, "值"), "值");
+    assert_string_equal(name_set_claim(&set, "值"), "值_2");
+    assert_string_equal(name_set_claim(&set, "值"), "值_3");
+    assert_string_equal(name_set_claim(&set, "if"), "豫_if");
+    assert_string_equal(name_set_claim(&set, "if"), "豫_if_2");
+    for (int i = 0; i < 200; i++) name_set_claim(&set, "多");  /* growth keeps every name */
+    assert_true(name_set_has(&set, "多_200"));
+    arena_free(&a);
+}
+
+/* ---- re-emitter rules ---- */
+
+/* A read is not moved across a write: the load of 甲 before the store must be bound. */
+static void test_read_not_moved_across_write(void **state) {
+    (void)state;
+    check_emit("var<storage_read_write> @甲: array<u32> @group(0) @binding(0)\n"
+               "fn @f() {\n"
+               "  %0:ptr<storage_read_write, array<u32>> = global @甲\n"
+               "  %1:u32 = const 0u\n"
+               "  %2:ptr<storage_read_write, u32> = access %0, %1\n"
+               "  %3:u32 = load %2\n"
+               "  %4:u32 = const 7u\n"
+               "  store %2, %4\n"
+               "  %5:u32 = const 1u\n"
+               "  %6:ptr<storage_read_write, u32> = access %0, %5\n"
+               "  %7:u32 = add %3, %5\n"
+               "  store %6, %7\n"
+               "  return\n"
+               "}\n",
+               "@group(0) @binding(0) var<storage, read_write> 甲: array<u32>;\n"
+               "\n"
+               "fn f() {\n"
+               "  let _1 = 甲[0u];\n"
+               "  甲[0u] = 7u;\n"
+               "  甲[1u] = _1 + 1u;\n"
+               "}\n");
+}
+
+/* Minimal parentheses under WGSL's grammar: (a + b) * c, x - (b - c), bitwise operands
+ * must be unary expressions, (x & a) | b, and -(-x) so that no `--` token forms. */
+static void test_precedence(void **state) {
+    (void)state;
+    check_emit("fn @f(%a.0:i32, %b.1:i32, %c.2:i32) -> i32 {\n"
+               "  %3:i32 = add %a.0, %b.1\n"
+               "  %4:i32 = mul %3, %c.2\n"
+               "  %5:i32 = sub %b.1, %c.2\n"
+               "  %6:i32 = sub %4, %5\n"
+               "  %7:i32 = bit_and %6, %a.0\n"
+               "  %8:i32 = bit_or %7, %b.1\n"
+               "  %9:i32 = neg %8\n"
+               "  %10:i32 = neg %9\n"
+               "  %11:i32 = mul %a.0, %b.1\n"
+               "  %12:i32 = add %11, %10\n"
+               "  return %12\n"
+               "}\n",
+               "fn f(a: i32, b: i32, c: i32) -> i32 {\n"
+               "  return a * b + -(-((((a + b) * c - (b - c)) & a) | b));\n"
+               "}\n");
+}
+
+/* Loop parameters swap through a parallel move without losing a value. */
+static void test_loop_parallel_move(void **state) {
+    (void)state;
+    check_emit("fn @f(%n.0:u32) -> u32 {\n"
+               "  %1:u32 = const 0u\n"
+               "  %2:u32 = const 1u\n"
+               "  %3:u32 = loop (%a.4:u32 = %1, %b.5:u32 = %2, %i.6:u32 = %1) {\n"
+               "    %7:bool = ge %i.6, %n.0\n"
+               "    if %7 {\n"
+               "      break %a.4\n"
+               "    } else {\n"
+               "      yield\n"
+               "    }\n"
+               "    %8:u32 = add %a.4, %b.5\n"
+               "    %9:u32 = add %i.6, %2\n"
+               "    continue %b.5, %8, %9\n"
+               "  }\n"
+               "  return %3\n"
+               "}\n",
+               "fn f(n: u32) -> u32 {\n"
+               "  var a = 0u;\n"
+               "  var b = 1u;\n"
+               "  var i = 0u;\n"
+               "  var _1: u32;\n"
+               "  loop {\n"
+               "    if i >= n {\n"
+               "      _1 = a;\n"
+               "      break;\n"
+               "    }\n"
+               "    i = i + 1u;\n"
+               "    let _2 = a + b;\n"
+               "    a = b;\n"
+               "    b = _2;\n"
+               "  }\n"
+               "  return _1;\n"
+               "}\n");
+}
+
+static void test_bitcast_nan_constant_is_an_error(void **state) {
+    (void)state;
+    check_error("fn @f() -> f32 {\n"
+                "  %0:u32 = const 2139095040u\n"
+                "  %1:f32 = bitcast %0\n"
+                "  return %1\n"
+                "}\n",
+                "bitcast 一个常量位型得到 NaN 或无穷");
+    /* A finite pattern is fine and stays a constant expression. */
+    check_emit("fn @f() -> f32 {\n"
+               "  %0:u32 = const 1065353216u\n"
+               "  %1:f32 = bitcast %0\n"
+               "  return %1\n"
+               "}\n",
+               "fn f() -> f32 {\n"
+               "  return bitcast<f32>(1065353216u);\n"
+               "}\n");
+    /* A non-finite float literal cannot be written at all. */
+    check_error("const @无穷: f32 = bits(0x7F800000)\n", "常量求值不许出现 NaN 与无穷");
+}
+
+static void test_literals(void **state) {
+    (void)state;
+    check_emit("const @a: f32 = 40.0f\n"
+               "const @b: f32 = -0.5f\n"
+               "const @c: f32 = 1e+30f\n"
+               "const @d: i32 = -2147483648i\n"
+               "const @e: u32 = 4294967295u\n"
+               "const @g: f16 = 1.0h\n"
+               "const @h: vec2<f32> = {1.0f, 2.5f}\n",
+               "enable f16;\n"
+               "\n"
+               "const a: f32 = 40.0f;\n"
+               "const b: f32 = -0.5f;\n"
+               "const c: f32 = 1.0e+30f;\n"
+               "const d: i32 = i32(-2147483648);\n"
+               "const e: u32 = 4294967295u;\n"
+               "const g: f16 = f16(1.0);\n"
+               "const h: vec2<f32> = vec2<f32>(1.0f, 2.5f);\n");
+}
+
+static void test_entry_table_and_buffers_untouched_on_error(void **state) {
+    (void)state;
+    Ctx c;
+    ctx_init(&c);
+    StrBuf out, table;
+    strbuf_init(&out);
+    strbuf_init(&table);
+    const char *yir = "fn @loop() {\n  return\n}\n"
+                      "entry @入口 = compute @loop workgroup_size(8, 2, 1) ()\n";
+    assert_true(emit_text(&c, "测试.yir", yir, &out, &table));
+    assert_string_equal(strbuf_cstr(&out), "@compute @workgroup_size(8, 2)\nfn 豫_loop() {\n}\n");
+    assert_string_equal(strbuf_cstr(&table), "入口\t豫_loop\tcompute\n");
+    strbuf_free(&out);
+    strbuf_free(&table);
+    ctx_free(&c);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_golden_files),
+        cmocka_unit_test(test_names_legalise),
+        cmocka_unit_test(test_read_not_moved_across_write),
+        cmocka_unit_test(test_precedence),
+        cmocka_unit_test(test_loop_parallel_move),
+        cmocka_unit_test(test_bitcast_nan_constant_is_an_error),
+        cmocka_unit_test(test_literals),
+        cmocka_unit_test(test_entry_table_and_buffers_untouched_on_error),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -337,16 +337,13 @@ static TeExpr default_expr(TextEmitter *em, const IrInst *inst, const TeExpr *ar
     }
     case IR_OP_CONSTRUCT: {
         const IrType *t = type_of(em, rt);
+        e = te_call(em, te_type_text(em, rt), args, inst->arg_count);
         if (em->lang->struct_braces && t && t->kind == IR_TYPE_STRUCT) {
-            e = te_call(em, te_type_text(em, rt), args, inst->arg_count);
-            size_t len = strlen(e.text);
-            char *text = arena_strdup(&em->arena, e.text);
-            text[strlen(te_type_text(em, rt))] = '{';
-            text[len - 1] = '}';
-            e.text = text;
-            return e;
+            TeExpr list = te_call(em, "", args, inst->arg_count);  /* "(a, b)" */
+            size_t len = strlen(list.text);
+            e.text = arena_printf(&em->arena, "%s{%.*s}", te_type_text(em, rt), (int)(len - 2), list.text + 1);
         }
-        return te_call(em, te_type_text(em, rt), args, inst->arg_count);
+        return e;
     }
     case IR_OP_EXTRACT:
         return te_extract_chain(em, &args[0], vtype(em, inst->args[0]), inst->indices, inst->index_count);
@@ -512,14 +509,12 @@ static void emit_to(TextEmitter *em, StrBuf *buf, IrBlockId block, Ctx ctx) {
     em->out = saved;
 }
 
-static void emit_select_if(TextEmitter *em, IrInstId id, const IrInst *inst) {
+static void emit_select_if(TextEmitter *em, const IrInst *inst) {
     const IrBlock *tb = ir_block(em->f, inst->blocks[0]), *eb = ir_block(em->f, inst->blocks[1]);
-    Ctx none = {IR_NONE, IR_NONE, false, false};
     for (uint32_t pass = 0; pass < 2; pass++) {
         const IrBlock *b = pass ? eb : tb;
         for (uint32_t i = 0; i + 1 < b->inst_count; i++) emit_plain(em, ir_inst(em->f, b->insts[i]));
     }
-    (void)none;
     const IrInst *ty = ir_inst(em->f, tb->insts[tb->inst_count - 1]);
     const IrInst *ey = ir_inst(em->f, eb->insts[eb->inst_count - 1]);
     TeExpr cond = use(em, inst->args[0], inst->span);
@@ -537,7 +532,6 @@ static void emit_select_if(TextEmitter *em, IrInstId id, const IrInst *inst) {
         s.block_count = 0;
         define_result(em, inst->results[r], expr_for(em, &s, a));
     }
-    (void)id;
 }
 
 static void declare_result_vars(TextEmitter *em, const IrInst *inst) {
@@ -552,7 +546,7 @@ static void declare_result_vars(TextEmitter *em, const IrInst *inst) {
 
 static void emit_if(TextEmitter *em, IrInstId id, const IrInst *inst, Ctx ctx) {
     if (em->select_if[id]) {
-        emit_select_if(em, id, inst);
+        emit_select_if(em, inst);
         return;
     }
     declare_result_vars(em, inst);
@@ -588,7 +582,7 @@ static void emit_if(TextEmitter *em, IrInstId id, const IrInst *inst, Ctx ctx) {
     strbuf_free(&else_buf);
 }
 
-static void emit_loop(TextEmitter *em, IrInstId id, const IrInst *inst, Ctx ctx) {
+static void emit_loop(TextEmitter *em, IrInstId id, const IrInst *inst) {
     const IrBlock *body = ir_block(em->f, inst->blocks[0]);
     TeExpr *inits = use_args(em, inst);
     order_flush(em, te_combine_flags(inits, inst->arg_count));
@@ -603,7 +597,6 @@ static void emit_loop(TextEmitter *em, IrInstId id, const IrInst *inst, Ctx ctx)
     declare_result_vars(em, inst);
     te_line(em, "%s", em->lang->loop_open);
     Ctx inner = {IR_NONE, id, false, true};
-    (void)ctx;
     em->depth++;
     emit_block(em, inst->blocks[0], inner);
     em->depth--;
@@ -687,16 +680,24 @@ static void emit_terminator(TextEmitter *em, const IrInst *inst, Ctx ctx, bool l
     }
 }
 
+/* Deeper nesting than any real shader: refuse rather than exhaust the stack. */
+#define TE_MAX_NESTING 512
+
 static void emit_block(TextEmitter *em, IrBlockId id, Ctx ctx) {
     const IrBlock *b = ir_block(em->f, id);
     if (!b) return;
+    if (em->depth > TE_MAX_NESTING) {
+        if (!em->failed) te_error(em, em->f->span, "函数「%s」：控制流嵌套过深（超过 %d 层）", em->f->name, TE_MAX_NESTING);
+        em->failed = true;
+        return;
+    }
     for (uint32_t i = 0; i < b->inst_count; i++) {
         IrInstId iid = b->insts[i];
         const IrInst *inst = ir_inst(em->f, iid);
         if (!inst) continue;
         bool last = i + 1 == b->inst_count;
         if (inst->op == IR_OP_IF) emit_if(em, iid, inst, ctx);
-        else if (inst->op == IR_OP_LOOP) emit_loop(em, iid, inst, ctx);
+        else if (inst->op == IR_OP_LOOP) emit_loop(em, iid, inst);
         else if (ir_op_is_terminator(inst->op)) emit_terminator(em, inst, ctx, last);
         else emit_plain(em, inst);
     }

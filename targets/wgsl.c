@@ -8,6 +8,7 @@
 typedef struct WgslState {
     const IrEntry **entry_of;   /* per function: the entry that uses it, or NULL */
     const IrIo **struct_io;     /* per type id: the IO of a struct used as entry IO */
+    bool **struct_flat;         /* per type id: per field, @interpolate(flat) in some use */
     bool uses_f16, uses_subgroups;
 } WgslState;
 
@@ -67,12 +68,23 @@ static void scan_uses(const IrModule *m, WgslState *st) {
 
 /* ---- entries ---- */
 
-static void note_struct_io(TextEmitter *em, WgslState *st, IrTypeId type, const IrIo *io, Span span) {
+/* Integer values between the vertex and fragment stages cannot be interpolated (着四 1, 3). */
+static bool needs_flat(TextEmitter *em, IrTypeId type, const IrIo *io, bool interpolated) {
+    return io->kind == IR_IO_LOCATION &&
+           (io->flat || (interpolated && ir_type_is_integer(&em->m->types, type)));
+}
+
+/* `interpolated`: the struct is a vertex output or a fragment input. */
+static void note_struct_io(TextEmitter *em, WgslState *st, IrTypeId type, const IrIo *io, Span span,
+                           bool interpolated) {
     const IrType *t = ir_type(&em->m->types, type);
     if (!t || t->kind != IR_TYPE_STRUCT || io->field_count != t->field_count) {
         te_error(em, span, "入口的结构输入输出与结构「%s」的字段不符", t && t->name ? t->name : "");
         return;
     }
+    if (!st->struct_flat[type]) st->struct_flat[type] = arena_alloc_array(&em->arena, t->field_count + 1, sizeof(bool));
+    for (uint32_t i = 0; i < t->field_count; i++)
+        if (needs_flat(em, t->fields[i].type, &io->fields[i], interpolated)) st->struct_flat[type][i] = true;
     const IrIo *seen = st->struct_io[type];
     if (!seen) {
         st->struct_io[type] = io;
@@ -104,8 +116,10 @@ static void collect_entries(TextEmitter *em, WgslState *st) {
         st->entry_of[e->func] = e;
         for (uint32_t p = 0; p < e->param_count && p < f->param_count; p++)
             if (e->params[p].kind == IR_IO_STRUCT)
-                note_struct_io(em, st, ir_value_type(f, f->params[p]), &e->params[p], e->span);
-        if (e->result.kind == IR_IO_STRUCT) note_struct_io(em, st, f->return_type, &e->result, e->span);
+                note_struct_io(em, st, ir_value_type(f, f->params[p]), &e->params[p], e->span,
+                               e->stage == IR_STAGE_FRAGMENT);
+        if (e->result.kind == IR_IO_STRUCT)
+            note_struct_io(em, st, f->return_type, &e->result, e->span, e->stage == IR_STAGE_VERTEX);
     }
     /* WGSL entry points cannot be called. */
     for (uint32_t i = 0; i < ir_function_count(m); i++) {
@@ -119,12 +133,12 @@ static void collect_entries(TextEmitter *em, WgslState *st) {
     }
 }
 
-static void io_attrs(StrBuf *out, const IrIo *io) {
+static void io_attrs(StrBuf *out, const IrIo *io, bool flat) {
     if (io->kind == IR_IO_BUILTIN) {
         strbuf_printf(out, "@builtin(%s) ", ir_builtin_name(io->builtin));
     } else if (io->kind == IR_IO_LOCATION) {
         strbuf_printf(out, "@location(%u) ", io->location);
-        if (io->flat) strbuf_puts(out, "@interpolate(flat) ");
+        if (flat) strbuf_puts(out, "@interpolate(flat) ");
     }
 }
 
@@ -136,7 +150,7 @@ static void emit_struct(TextEmitter *em, const WgslState *st, StrBuf *out, IrTyp
     strbuf_printf(out, "struct %s {\n", em->names.structs[id]);
     for (uint32_t i = 0; i < t->field_count; i++) {
         strbuf_indent(out, 1);
-        if (io && i < io->field_count) io_attrs(out, &io->fields[i]);
+        if (io && i < io->field_count) io_attrs(out, &io->fields[i], st->struct_flat[id] && st->struct_flat[id][i]);
         strbuf_printf(out, "%s: ", em->names.fields[id][i]);
         wgsl_type(em, out, t->fields[i].type);
         strbuf_puts(out, ",\n");
@@ -185,7 +199,8 @@ static void emit_signature(TextEmitter *em, const WgslState *st, StrBuf *out, co
         if (te_is_void(em, t)) continue;  /* unit parameters are dropped (着四 4) */
         if (!first) strbuf_puts(out, ", ");
         first = false;
-        if (e && i < e->param_count) io_attrs(out, &e->params[i]);
+        if (e && i < e->param_count)
+            io_attrs(out, &e->params[i], needs_flat(em, t, &e->params[i], e->stage == IR_STAGE_FRAGMENT));
         const IrType *pt = ir_type(&em->m->types, t);
         if (pt && pt->kind == IR_TYPE_POINTER && pt->space == IR_SPACE_HANDLE)
             te_error(em, f->span, "函数「%s」：WGSL 的参数不能是指向纹理或采样器的指针", f->name);
@@ -195,7 +210,7 @@ static void emit_signature(TextEmitter *em, const WgslState *st, StrBuf *out, co
     strbuf_putc(out, ')');
     if (!te_is_void(em, f->return_type)) {
         strbuf_puts(out, " -> ");
-        if (e) io_attrs(out, &e->result);
+        if (e) io_attrs(out, &e->result, needs_flat(em, f->return_type, &e->result, e->stage == IR_STAGE_VERTEX));
         wgsl_type(em, out, f->return_type);
     }
     strbuf_puts(out, " {\n");
@@ -224,6 +239,7 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
     WgslState st = {0};
     st.entry_of = arena_alloc_array(&em.arena, ir_function_count(module) + 1, sizeof *st.entry_of);
     st.struct_io = arena_alloc_array(&em.arena, module->types.count + 1, sizeof *st.struct_io);
+    st.struct_flat = arena_alloc_array(&em.arena, module->types.count + 1, sizeof *st.struct_flat);
     TeItem *items = NULL;
     uint32_t count = te_module_order(&em, &items);
     te_assign_module_names(&em, items, count);

@@ -245,10 +245,9 @@ static bool wgsl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, T
         const IrValue *v = ir_value(em->f, inst->args[0]);
         const IrInst *def = v && v->kind == IR_VALUE_RESULT ? ir_inst(em->f, v->def) : NULL;
         if (!def || def->op != IR_OP_ATOMIC_COMPARE_EXCHANGE || inst->index_count != 1) return false;
-        TeExpr e = *out = te_make(em, TE_PRIMARY, "%s.%s", te_operand(em, TE_PRIMARY, false, &args[0]),
-                                  inst->indices[0] == 0 ? "old_value" : "exchanged");
+        *out = te_make(em, TE_PRIMARY, "%s.%s", te_operand(em, TE_PRIMARY, false, &args[0]),
+                       inst->indices[0] == 0 ? "old_value" : "exchanged");
         out->flags = args[0].flags;
-        (void)e;
         return true;
     }
     case IR_OP_BITCAST:

@@ -358,6 +358,127 @@ static void test_entry_table_and_buffers_untouched_on_error(void **state) {
     ctx_free(&c);
 }
 
+
+/* An older read is bound before a call that may write; a call's value nests into its use. */
+static void test_effects_keep_their_order(void **state) {
+    (void)state;
+    check_emit("var<private> @p: i32\n"
+               "fn @f() -> i32 {\n"
+               "  %0:ptr<private, i32> = global @p\n"
+               "  %1:i32 = const 5i\n"
+               "  store %0, %1\n"
+               "  return %1\n"
+               "}\n"
+               "fn @g() -> i32 {\n"
+               "  %0:ptr<private, i32> = global @p\n"
+               "  %1:i32 = load %0\n"
+               "  %2:i32 = call @f()\n"
+               "  %3:i32 = add %1, %2\n"
+               "  %4:i32 = call @f()\n"
+               "  %5:i32 = const 1i\n"
+               "  %6:i32 = add %4, %5\n"
+               "  return %3\n"
+               "}\n",
+               "var<private> p: i32;\n"
+               "\n"
+               "fn f() -> i32 {\n"
+               "  p = 5i;\n"
+               "  return 5i;\n"
+               "}\n"
+               "\n"
+               "fn g() -> i32 {\n"
+               "  let _1 = p;\n"
+               "  let _2 = _1 + f();\n"
+               "  _ = f() + 1i;\n"
+               "  return _2;\n"
+               "}\n");
+}
+
+/* The right side of && is evaluated only sometimes: a read there is bound first. */
+static void test_short_circuit_operand_is_bound(void **state) {
+    (void)state;
+    check_emit("var<private> @p: u32\n"
+               "fn @f(%x.0:u32) -> bool {\n"
+               "  %1:u32 = const 4u\n"
+               "  %2:bool = lt %x.0, %1\n"
+               "  %3:ptr<private, u32> = global @p\n"
+               "  %4:u32 = load %3\n"
+               "  %5:bool = eq %4, %x.0\n"
+               "  %6:bool = and %2, %5\n"
+               "  return %6\n"
+               "}\n",
+               "var<private> p: u32;\n"
+               "\n"
+               "fn f(x: u32) -> bool {\n"
+               "  let _1 = p == x;\n"
+               "  return x < 4u && _1;\n"
+               "}\n");
+}
+
+/* A derivative in a branch keeps the if (select would run it unconditionally). */
+static void test_uniform_op_in_branch_keeps_if(void **state) {
+    (void)state;
+    check_emit("fn @f(%x.0:f32, %c.1:bool) -> f32 {\n"
+               "  %2:f32 = if %c.1 {\n"
+               "    %3:f32 = dpdx %x.0\n"
+               "    yield %3\n"
+               "  } else {\n"
+               "    yield %x.0\n"
+               "  }\n"
+               "  return %2\n"
+               "}\n",
+               "fn f(x: f32, c: bool) -> f32 {\n"
+               "  var _1: f32;\n"
+               "  if c {\n"
+               "    _1 = dpdx(x);\n"
+               "  } else {\n"
+               "    _1 = x;\n"
+               "  }\n"
+               "  return _1;\n"
+               "}\n");
+}
+
+/* Integer vertex outputs and fragment inputs are flat even when the IR did not say so. */
+static void test_integer_interstage_values_are_flat(void **state) {
+    (void)state;
+    check_emit("type $出 = struct { 位: vec4<f32>, 号: u32 }\n"
+               "fn @v(%i.0:u32) -> $出 {\n"
+               "  %1:f32 = const 0.0f\n"
+               "  %2:vec4<f32> = construct %1, %1, %1, %1\n"
+               "  %3:$出 = construct %2, %i.0\n"
+               "  return %3\n"
+               "}\n"
+               "fn @f(%号.0:i32) -> vec4<f32> {\n"
+               "  %1:f32 = convert %号.0\n"
+               "  %2:vec4<f32> = construct %1\n"
+               "  return %2\n"
+               "}\n"
+               "entry @V = vertex @v (location(0)) -> struct(builtin(position), location(0))\n"
+               "entry @F = fragment @f (location(0)) -> location(0)\n",
+               "struct 出 {\n"
+               "  @builtin(position) 位: vec4<f32>,\n"
+               "  @location(0) @interpolate(flat) 号: u32,\n"
+               "}\n"
+               "\n"
+               "@vertex\n"
+               "fn v(@location(0) i: u32) -> 出 {\n"
+               "  return 出(vec4<f32>(0.0f, 0.0f, 0.0f, 0.0f), i);\n"
+               "}\n"
+               "\n"
+               "@fragment\n"
+               "fn f(@location(0) @interpolate(flat) 号: i32) -> @location(0) vec4<f32> {\n"
+               "  return vec4<f32>(f32(号));\n"
+               "}\n");
+}
+
+static void test_calling_an_entry_is_an_error(void **state) {
+    (void)state;
+    check_error("fn @e() {\n  return\n}\n"
+                "fn @g() {\n  call @e()\n  return\n}\n"
+                "entry @E = compute @e workgroup_size(1, 1, 1) ()\n",
+                "WGSL 的入口函数不能被调用");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_files),
@@ -368,6 +489,11 @@ int main(void) {
         cmocka_unit_test(test_bitcast_nan_constant_is_an_error),
         cmocka_unit_test(test_literals),
         cmocka_unit_test(test_entry_table_and_buffers_untouched_on_error),
+        cmocka_unit_test(test_effects_keep_their_order),
+        cmocka_unit_test(test_short_circuit_operand_is_bound),
+        cmocka_unit_test(test_uniform_op_in_branch_keeps_if),
+        cmocka_unit_test(test_integer_interstage_values_are_flat),
+        cmocka_unit_test(test_calling_an_entry_is_an_error),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

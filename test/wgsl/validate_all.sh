@@ -30,8 +30,20 @@ if [ ${#files[@]} -eq 0 ]; then
   echo "validate_all: no WGSL in $dir"
   exit 1
 fi
+# Dawn very rarely dies by a signal while tearing down under load: retry that (and only
+# that) once. A validation failure exits 1 and is never retried.
+run_node() {
+  node "$@"
+  local rc=$?
+  if [ $rc -ge 128 ]; then
+    echo "validate_all: node died (status $rc), retrying once"
+    node "$@"
+    rc=$?
+  fi
+  return $rc
+}
 status=0
-node "$tools/validate_wgsl.mjs" "${files[@]}" || status=1
+run_node "$tools/validate_wgsl.mjs" "${files[@]}" || status=1
 for spec in "$here"/*.run.json; do
   name="$(basename "$spec" .run.json)"
   if [ ! -f "$dir/$name.wgsl" ]; then
@@ -39,6 +51,6 @@ for spec in "$here"/*.run.json; do
     status=1
     continue
   fi
-  node "$tools/run_wgsl.mjs" "$dir/$name.wgsl" "$spec" 2>/dev/null || status=1
+  run_node "$tools/run_wgsl.mjs" "$dir/$name.wgsl" "$spec" 2>/dev/null || status=1
 done
 exit $status

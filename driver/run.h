@@ -1,0 +1,28 @@
+/* `yusec run FILE --entry 名 --grid X[,Y,Z] --buffer g:b=TYPE:VALUES … [--out g:b=FILE]`:
+ * compiles like -emit-ptx and runs one compute entry on the GPU through runtime/.
+ * Exit status: 0 ran, 1 diagnostics or a failed JIT/launch, 2 usage, I/O or no GPU. */
+#ifndef YUSEC_DRIVER_RUN_H
+#define YUSEC_DRIVER_RUN_H
+
+#include <stdbool.h>
+
+#include "base/strbuf.h"
+#include "driver/options.h"
+#include "ir/ir.h"
+
+/* What main.c's compile hook hands back. */
+typedef struct RunCompiled {
+    bool want_ptx;       /* in: false when --ptx brings the PTX (the plugin is not needed) */
+    IrModule *module;    /* out: the module after the PTX pass pipeline; run frees it */
+    StrBuf ptx;          /* out: the -emit-ptx text (when want_ptx) */
+    StrBuf entry_table;  /* out: its entry table */
+} RunCompiled;
+
+/* Builds the module and, when asked, its PTX exactly as -emit-ptx does, reporting
+ * diagnostics on stderr; returns the exit status (0 when `out` was filled). */
+typedef int (*RunCompileFn)(const Options *options, const char *argv0, RunCompiled *out);
+
+/* The whole `run` command: argv as main() got it (argv[1] is "run"). */
+int driver_run(int argc, char **argv, RunCompileFn compile);
+
+#endif

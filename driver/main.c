@@ -10,12 +10,14 @@
 #include "base/strbuf.h"
 #include "driver/options.h"
 #include "driver/output.h"
+#include "driver/run.h"
 #include "frontend/ast.h"
 #include "frontend/module.h"
 #include "frontend/lower.h"
 #include "frontend/sema.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "runtime/run_args.h"
 #include "targets/target.h"
 
 enum { EXIT_OK = 0, EXIT_DIAGNOSTICS = 1, EXIT_USAGE = 2 };
@@ -224,6 +226,12 @@ static bool emit_wgsl_text(const IrModule *module, const Options *options, StrBu
     return wgsl_emit(module, out, entry_table, diag);
 }
 
+static bool emit_msl_text(const IrModule *module, const Options *options, StrBuf *out,
+                          StrBuf *entry_table, DiagEngine *diag) {
+    (void)options;
+    return msl_emit(module, out, entry_table, diag);
+}
+
 static bool emit_ptx_text(const IrModule *module, const Options *options, StrBuf *out,
                           StrBuf *entry_table, DiagEngine *diag) {
     PtxOptions ptx;
@@ -256,6 +264,23 @@ static int run_emit_text(Session *session, const char *argv0, PassTarget target,
     return status;
 }
 
+/* yusec run: the module and PTX exactly as -emit-ptx makes them (driver/run.c runs them). */
+static int compile_for_run(const Options *options, const char *argv0, RunCompiled *out) {
+    Session session;
+    session_init(&session, options);
+    int status;
+    IrModule *module = build_module(&session, argv0, PASS_TARGET_PTX, &status);
+    if (module && out->want_ptx &&
+        !emit_ptx_text(module, options, &out->ptx, &out->entry_table, &session.diag)) {
+        ir_module_free(module);
+        module = NULL;
+        status = EXIT_DIAGNOSTICS;
+    }
+    out->module = module;
+    session_free(&session);
+    return status;
+}
+
 static int run_not_yet(const Options *options) {
     fprintf(stderr, "yusec: error: %s 尚未实现（见 docs/ 与项目的 issue）\n",
             action_flag(options->action));
@@ -263,6 +288,7 @@ static int run_not_yet(const Options *options) {
 }
 
 int main(int argc, char **argv) {
+    if (run_args_is_run(argc, argv)) return driver_run(argc, argv, compile_for_run);
     Options options;
     if (!options_parse(&options, argc, argv, stderr)) return EXIT_USAGE;
     switch (options.action) {
@@ -284,6 +310,9 @@ int main(int argc, char **argv) {
     case ACTION_EMIT_IR: status = run_emit_ir(&session, argv[0]); break;
     case ACTION_EMIT_WGSL:
         status = run_emit_text(&session, argv[0], PASS_TARGET_WGSL, emit_wgsl_text);
+        break;
+    case ACTION_EMIT_MSL:
+        status = run_emit_text(&session, argv[0], PASS_TARGET_MSL, emit_msl_text);
         break;
     case ACTION_EMIT_PTX:
         status = run_emit_text(&session, argv[0], PASS_TARGET_PTX, emit_ptx_text);

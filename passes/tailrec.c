@@ -118,8 +118,64 @@ static bool has_self_call(const IrFunction *f) {
     return false;
 }
 
-/* Wraps the body into `loop (params) { body }` and returns its result. */
+/* True when `in` sits in the function body without an enclosing loop: a `continue` there
+ * (made from a self tail call) will belong to the loop wrap_in_loop creates. */
+static bool outside_loops(const IrFunction *f, const IrInst *in) {
+    for (IrBlockId block = in->parent; block != f->body;) {
+        const IrInst *owner = ir_inst(f, ir_block(f, block)->owner);
+        if (!owner || owner->op == IR_OP_LOOP) return false;
+        block = owner->parent;
+    }
+    return true;
+}
+
+/* Marks the parameters every self tail call passes on unchanged. They stay function
+ * parameters instead of becoming loop parameters, so a pointer (a captured 格) keeps
+ * aliasing the caller's variable and targets do not copy loop invariants. */
+static bool *invariant_params(IrFunction *f, IrInstId *insts, uint32_t n) {
+    bool *invariant = malloc((f->param_count ? f->param_count : 1) * sizeof(bool));
+    if (!invariant) return NULL;
+    for (uint32_t p = 0; p < f->param_count; p++) invariant[p] = true;
+    for (uint32_t i = 0; i < n; i++) {
+        const IrInst *in = ir_inst(f, insts[i]);
+        if (in->op != IR_OP_CONTINUE || !outside_loops(f, in)) continue;
+        for (uint32_t p = 0; p < f->param_count && p < in->arg_count; p++)
+            if (in->args[p] != f->params[p]) invariant[p] = false;
+    }
+    return invariant;
+}
+
+/* Drops the arguments of invariant parameters from the loop's own continues. */
+static void drop_invariant_args(IrFunction *f, IrInstId *insts, uint32_t n, const bool *invariant) {
+    for (uint32_t i = 0; i < n; i++) {
+        IrInst *in = ir_inst(f, insts[i]);
+        if (in->op != IR_OP_CONTINUE || !outside_loops(f, in)) continue;
+        uint32_t kept = 0;
+        for (uint32_t p = 0; p < in->arg_count; p++)
+            if (p >= f->param_count || !invariant[p]) in->args[kept++] = in->args[p];
+        in->arg_count = kept;
+    }
+}
+
+/* Wraps the body into `loop (params) { body }` and returns its result. Only the parameters
+ * that change between iterations become loop parameters. */
 static void wrap_in_loop(IrFunction *f) {
+    uint32_t n = 0;
+    IrInstId *insts = pass_placed_insts(f, &n);
+    bool *invariant = invariant_params(f, insts, n);
+    IrValueId *carried = malloc((f->param_count ? f->param_count : 1) * sizeof(IrValueId));
+    if (!invariant || !carried) {
+        free(insts);
+        free(invariant);
+        free(carried);
+        return;
+    }
+    uint32_t carried_count = 0;
+    for (uint32_t p = 0; p < f->param_count; p++)
+        if (!invariant[p]) carried[carried_count++] = f->params[p];
+    drop_invariant_args(f, insts, n, invariant);
+    free(insts);
+
     IrBlock *body = ir_block(f, f->body);
     IrInstId *old = body->insts;
     uint32_t old_count = body->inst_count, old_cap = body->inst_cap;
@@ -131,7 +187,7 @@ static void wrap_in_loop(IrFunction *f) {
     b.span = f->span;
     const IrType *rt = ir_type(&f->module->types, f->return_type);
     bool is_void = rt && rt->kind == IR_TYPE_VOID;
-    IrInstId loop = ir_build_loop(&b, f->params, f->param_count, &f->return_type, is_void ? 0 : 1);
+    IrInstId loop = ir_build_loop(&b, carried, carried_count, &f->return_type, is_void ? 0 : 1);
     ir_build_return(&b, is_void ? IR_NONE : ir_inst_result(f, loop, 0));
 
     IrBlockId lb = ir_loop_body(f, loop);
@@ -140,8 +196,8 @@ static void wrap_in_loop(IrFunction *f) {
     loop_body->inst_count = old_count;
     loop_body->inst_cap = old_cap;
     for (uint32_t i = 0; i < old_count; i++) ir_inst(f, old[i])->parent = lb;
-    for (uint32_t p = 0; p < f->param_count; p++) {
-        IrValueId param = f->params[p], inner = ir_block_param(f, lb, p);
+    for (uint32_t p = 0; p < carried_count; p++) {
+        IrValueId param = carried[p], inner = ir_block_param(f, lb, p);
         ir_value(f, inner)->name = ir_value(f, param)->name;
         ir_value(f, inner)->span = ir_value(f, param)->span;
         /* Uses inside the old body now read the loop parameter; the loop's init keeps the
@@ -153,9 +209,10 @@ static void wrap_in_loop(IrFunction *f) {
                 if (in->args[a] == param) in->args[a] = inner;
         }
     }
+    free(carried);
+    free(invariant);
     /* Remaining returns leave the loop. */
-    uint32_t n = 0;
-    IrInstId *insts = pass_placed_insts(f, &n);
+    insts = pass_placed_insts(f, &n);
     for (uint32_t i = 0; insts && i < n; i++) {
         IrInst *in = ir_inst(f, insts[i]);
         if (in->op == IR_OP_RETURN && in->parent != f->body) in->op = IR_OP_BREAK;

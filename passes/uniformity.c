@@ -568,7 +568,7 @@ static char *describe_source(Uni *u, const Graph *g, const Node *n) {
         const IrGlobal *gl = ir_global(u->m, global);
         const char *what = !gl ? "全局变量" : gl->space == IR_SPACE_WORKGROUP ? "工作组变量"
                            : gl->space == IR_SPACE_PRIVATE ? "私有变量" : "读写存储缓冲";
-        return arena_printf(&u->arena, "读%s「%s」所得的值可能不一致", what, gl ? gl->name : "?");
+        return arena_printf(&u->arena, "从%s「%s」读出的值可能不一致", what, gl ? gl->name : "?");
     }
     case SRC_ATOMIC: return arena_printf(&u->arena, "原子运算“%s”的结果可能不一致", op);
     case SRC_RESULT: return arena_printf(&u->arena, "“%s”的结果可能不一致", op);
@@ -661,11 +661,13 @@ static void report(Uni *u, const Graph *g, bool subgroup) {
     Notes notes = {0};
     Site site = requirement(u, g, path[1], subgroup, &notes, 0);
     path_notes(u, g, path, len, 2, &notes);
-    const char *name = site.op ? ir_op_info(site.op->op)->name : "?";
+    /* Name the operation as WGSL spells it (the caret shows the source call). */
+    const IrOpInfo *info = site.op ? ir_op_info(site.op->op) : NULL;
+    const char *name = !info ? "?" : info->wgsl[0] ? info->wgsl : info->name;
     if (subgroup)
-        diag_error(u->ctx->diag, site.span, "子组运算“%s”须在子组一致的控制流里执行，此处的控制流可能不一致", name);
+        diag_error(u->ctx->diag, site.span, "子组运算（%s）须在子组一致控制流里执行，此处的控制流可能不一致", name);
     else
-        diag_error(u->ctx->diag, site.span, "“%s”须在一致控制流里执行，此处的控制流可能不一致", name);
+        diag_error(u->ctx->diag, site.span, "此运算（%s）须在一致控制流里执行，此处的控制流可能不一致", name);
     for (uint32_t i = 0; i < notes.count; i++) diag_note(u->ctx->diag, notes.spans[i], "%s", notes.texts[i]);
     u->ok = false;
 }

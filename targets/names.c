@@ -105,6 +105,33 @@ static const char *const reserved_words[] = {
     "simd_prefix_exclusive_sum", "precise", "fast", "isnan", "isinf", "isfinite", "signbit",
     "copysign", "popcount", "clz", "ctz", "extract_bits", "insert_bits", "reverse_bits",
     "mad", "trunc", "select", "powr", "exp10", "log10", "sincos", "cospi", "sinpi", "tanpi",
+    "fdim", "fmax3", "fmin3", "median3", "absdiff", "addsat", "subsat", "hadd", "rhadd",
+    "madsat", "mulhi", "mul24", "mad24", "rotate", "divide", "isordered", "isunordered",
+    "nextafter", "faceforward", "simd_shuffle_up", "simd_shuffle_down",
+    "simd_shuffle_and_fill_up", "simd_shuffle_and_fill_down", "simd_broadcast_first",
+    "simd_ballot", "simd_all", "simd_any", "simd_is_first", "simd_product", "simd_and",
+    "simd_or", "simd_xor", "quad_shuffle", "quad_broadcast", "quad_sum",
+    "simdgroup_load", "simdgroup_store", "simdgroup_multiply_accumulate",
+    "atomic_thread_fence", "is_null_texture", "get_width", "get_height",
+    /* Metal types and templates not listed above (a user name must not shadow them) */
+    "vec", "matrix", "packed_vec", "array_ref", "bfloat", "ulong", "short2", "short3",
+    "short4", "ushort2", "ushort3", "ushort4", "char2", "char3", "char4", "uchar2", "uchar3",
+    "uchar4", "long2", "long3", "long4", "ulong2", "ulong3", "ulong4", "int8_t", "uint8_t",
+    "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t", "atomic_bool",
+    "atomic_float", "atomic_ulong", "texture1d", "texture1d_array", "texture2d_array",
+    "texture3d", "texturecube", "texturecube_array", "texture2d_ms", "texture2d_ms_array",
+    "texture_buffer", "depth2d_array", "depthcube", "depthcube_array", "depth2d_ms",
+    "depth2d_ms_array", "packed_float2", "packed_float4", "packed_half2", "packed_half3",
+    "packed_half4", "packed_int2", "packed_int3", "packed_int4", "packed_uint2",
+    "packed_uint3", "packed_uint4", "simdgroup_float8x8", "simdgroup_half8x8", "tensor",
+    "cooperative_tensor", "uniform", "visible_function_table", "imageblock",
+    /* Metal attributes written without arguments (the syntax-check header defines them as
+     * macros, and they read best kept apart from user names) */
+    "thread_position_in_grid", "thread_position_in_threadgroup", "thread_index_in_threadgroup",
+    "threadgroup_position_in_grid", "threadgroups_per_grid", "threads_per_threadgroup",
+    "thread_index_in_simdgroup", "threads_per_simdgroup", "simdgroup_index_in_threadgroup",
+    "vertex_id", "instance_id", "sample_id", "primitive_id", "point_size", "clip_distance",
+    "render_target_array_index", "viewport_array_index", "max_total_threads_per_threadgroup",
 };
 
 bool names_is_reserved(const char *name) {
@@ -170,8 +197,10 @@ const char *names_legalise(Arena *arena, const char *name) {
     const char *legal = strbuf_cstr(&out);
     size_t first_width = 1;
     uint32_t first = legal[0] ? utf8_decode(legal, strlen(legal), &first_width) : 0;
+    /* _ before an upper-case letter is reserved to the implementation in C++ (MSL). */
+    bool underscore_upper = legal[0] == '_' && legal[1] >= 'A' && legal[1] <= 'Z';
     bool prefix = legal[0] == '\0' || cp_continue_only(first) || strcmp(legal, "_") == 0 ||
-                  strncmp(legal, "__", 2) == 0 || names_is_reserved(legal);
+                  strncmp(legal, "__", 2) == 0 || underscore_upper || names_is_reserved(legal);
     const char *result = prefix ? arena_printf(arena, NAMES_PREFIX "%s", legal) : arena_strdup(arena, legal);
     strbuf_free(&out);
     return result;

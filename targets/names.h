@@ -17,7 +17,8 @@
 bool names_is_reserved(const char *name);
 
 /* The legal target spelling of a source name (arena copy): 豫_ before reserved words, names
- * starting with a digit or with "__", and the empty name; bytes and characters that cannot
+ * starting with a digit, with "__" or with _ and an upper-case letter (reserved in C++), and
+ * the empty name; bytes and characters that cannot
  * stand in an identifier are written _XX (hex) / _uXXXX. */
 const char *names_legalise(Arena *arena, const char *name);
 

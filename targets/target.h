@@ -15,6 +15,14 @@
  * function name as it appears in the WGSL (docs/targets.md). Either buffer may be NULL. */
 bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngine *diag);
 
+/* ---- MSL (spec 着九; owned by msl) ----
+ * Metal Shading Language from the same verified module: resources become function
+ * parameters ([[buffer(n)]], [[texture(n)]], [[sampler(n)]] with n = group×16 + binding),
+ * workgroup variables are declared in the kernel body. The entry table has the WGSL form
+ * (the function names agree: one reserved-word table serves both targets). Either buffer may
+ * be NULL; on failure both are left untouched. See docs/targets.md. */
+bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngine *diag);
+
 /* ---- PTX (spec 着十; owned by ptx) ----
  * ptx_emit, PtxOptions and the mangling live in targets/ptx.h; the translation is a plugin
  * (libyusec-ptx.so) loaded on demand so that only -emit-ptx loads libLLVM. Its entry table

@@ -155,6 +155,13 @@ bool te_is_void(const TextEmitter *em, IrTypeId type) {
     return !t || t->kind == IR_TYPE_VOID;
 }
 
+bool te_braces(const TextEmitter *em, IrTypeId type) {
+    const IrType *t = ir_type(&em->m->types, type);
+    if (!t) return false;
+    return (t->kind == IR_TYPE_STRUCT && em->lang->struct_braces) ||
+           (t->kind == IR_TYPE_ARRAY && em->lang->array_braces);
+}
+
 const char *te_type_text(TextEmitter *em, IrTypeId type) {
     StrBuf buf;
     strbuf_init(&buf);
@@ -218,8 +225,7 @@ const char *te_literal_text(TextEmitter *em, const IrLiteral *lit, Span span) {
     if (!lit->elems) {
         if (!em->lang->literal(em, &buf, lit->type, lit->bits, span)) em->failed = true;
     } else {
-        const IrType *t = ir_type(&em->m->types, lit->type);
-        bool braces = em->lang->struct_braces && t && t->kind == IR_TYPE_STRUCT;
+        bool braces = te_braces(em, lit->type);
         em->lang->type(em, &buf, lit->type);
         strbuf_putc(&buf, braces ? '{' : '(');
         for (uint32_t i = 0; i < lit->elem_count; i++) {

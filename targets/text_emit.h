@@ -72,6 +72,7 @@ typedef struct TeLang {
     const char *if_open, *if_close;   /* around the condition: "if " " {" / "if (" ") {" */
     const char *loop_open;            /* "loop {" / "while (true) {" */
     bool struct_braces;               /* composite literals of structs as S{…} (else S(…)) */
+    bool array_braces;                /* the same for arrays (MSL: metal::array is an aggregate) */
     /* Optional: lines at the top of a function body (MSL rebuilds structs there). */
     void (*body_prologue)(TextEmitter *em, const IrFunction *func);
 } TeLang;
@@ -136,6 +137,8 @@ void te_end_function(TextEmitter *em);
 
 /* Helpers for languages. */
 bool te_is_void(const TextEmitter *em, IrTypeId type);
+/* Whether a composite of `type` is written T{…} (struct_braces, array_braces). */
+bool te_braces(const TextEmitter *em, IrTypeId type);
 const char *te_type_text(TextEmitter *em, IrTypeId type);
 TeExpr te_make(TextEmitter *em, TeClass cls, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Operand text, parenthesised when it needs to be as `side` operand of `parent`. */

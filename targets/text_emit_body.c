@@ -336,9 +336,8 @@ static TeExpr default_expr(TextEmitter *em, const IrInst *inst, const TeExpr *ar
         return te_call(em, spell, order, 3);
     }
     case IR_OP_CONSTRUCT: {
-        const IrType *t = type_of(em, rt);
         e = te_call(em, te_type_text(em, rt), args, inst->arg_count);
-        if (em->lang->struct_braces && t && t->kind == IR_TYPE_STRUCT) {
+        if (te_braces(em, rt)) {
             TeExpr list = te_call(em, "", args, inst->arg_count);  /* "(a, b)" */
             size_t len = strlen(list.text);
             e.text = arena_printf(&em->arena, "%s{%.*s}", te_type_text(em, rt), (int)(len - 2), list.text + 1);

@@ -18,7 +18,7 @@ static const char *const known[] = {
     "llvm.nvvm.redux.sync.min", "llvm.nvvm.redux.sync.umin",
     "llvm.fabs", "llvm.minnum", "llvm.maxnum", "llvm.sqrt", "llvm.floor", "llvm.ceil", "llvm.trunc",
     "llvm.roundeven", "llvm.fma", "llvm.abs", "llvm.smin", "llvm.smax", "llvm.umin", "llvm.umax",
-    "llvm.ctpop", "llvm.fptosi.sat", "llvm.fptoui.sat",
+    "llvm.ctpop", "llvm.bitreverse", "llvm.fptosi.sat", "llvm.fptoui.sat",
 };
 
 static bool in_table(const char *name) {

@@ -122,6 +122,8 @@ static LLVMValueRef int_math(FnCtx *fc, const IrInst *inst, LLVMValueRef *a, boo
     }
     case IR_OP_SIGN: return sign(fc, a[0], false);
     case IR_OP_DOT: return ptx_dot(fc, a[0], a[1], false);
+    case IR_OP_COUNT_ONE_BITS: return ptx_intrinsic1(fc, "llvm.ctpop", a[0], inst->span);  /* popc */
+    case IR_OP_REVERSE_BITS: return ptx_intrinsic1(fc, "llvm.bitreverse", a[0], inst->span); /* brev */
     default: return NULL;
     }
 }

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Checks one shader source against every expected file beside it (the seed's 着七):
 #   名。语法树  yusec -dump-ast            (stdout, exit 0)
-#   名。错误    yusec -check               (stderr, exit 1; without it -check must pass)
+#   名。错误    yusec -emit-ir             (stderr, exit 1; without it -check and -emit-ir pass)
+#   名.wgsl     yusec -emit-wgsl, validated by Tint and, with 名。运行.json, run on llvmpipe
+#   名。金属    yusec -emit-msl, checked by clang -fsyntax-only against test/msl/metal_stub.h
+#   名。千手    yusec -emit-ptx, assembled by ptxas for sm_80 and sm_90
+#   <golden>。错误  the expected diagnostics of a target that must reject the sample
 #   名。预期    hand-written "行:列 片语" lines the diagnostics must contain
 #   名.wgsl / 名。金属 / 名。千手 / 名。生成 are added as their targets land.
 # The tool runs inside the sample's directory on the bare file name, so expected
@@ -51,13 +55,16 @@ run() {
   fi
 }
 
-check_action=-check
+# -emit-ir runs the whole target-independent pipeline (check, lowering, passes such as the
+# uniformity analysis), so 名。错误 holds every error that is not specific to one target.
+check_action=-emit-ir
 [ "$mode" = syntax ] && check_action=-dump-ast
 if [ -f "$stem。错误" ]; then
   run 1 "$check_action" "$file"
   compare "stderr of yusec $check_action" "$work/err" "$stem。错误"
 elif [ "$mode" != syntax ]; then
   run 0 -check "$file"
+  run 0 -emit-ir "$file"
   checked=$((checked + 1))
 fi
 
@@ -75,6 +82,89 @@ if [ -f "$stem。预期" ]; then
       failed=$((failed + 1))
     fi
   done < "$stem。预期"
+fi
+
+# Targets: every sample that checks cleanly has, per target, either its golden output or
+# the golden diagnostics of that target ("<golden>。错误"), so no target goes unchecked.
+# Each emitted text is also handed to the real checker of its language.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+tools="$here/../tools"
+have_node=false
+if command -v node >/dev/null 2>&1 && [ -d "$tools/node_modules/webgpu" ]; then have_node=true; fi
+ptxas=${PTXAS:-/usr/local/cuda/bin/ptxas}
+
+external_check() {
+  local flag=$1 text=$2
+  case "$flag" in
+    -emit-wgsl)
+      if $have_node; then
+        cp "$text" "$work/checked.wgsl"
+        if ! node "$tools/validate_wgsl.mjs" "$work/checked.wgsl" >"$work/tint" 2>&1; then
+          echo "FAIL: Tint rejects the WGSL of $file:" >&2; cat "$work/tint" >&2
+          failed=$((failed + 1))
+        fi
+        if [ -f "$stem。运行.json" ] && ! node "$tools/run_wgsl.mjs" "$work/checked.wgsl" \
+             "$stem。运行.json" >"$work/run" 2>/dev/null; then
+          echo "FAIL: the WGSL of $file computes wrong values on llvmpipe:" >&2
+          cat "$work/run" >&2
+          failed=$((failed + 1))
+        fi
+      fi ;;
+    -emit-ptx)
+      if [ -x "$ptxas" ]; then
+        for arch in sm_80 sm_90; do
+          if ! "$ptxas" -arch=$arch "$text" -o /dev/null 2>"$work/ptxas"; then
+            echo "FAIL: ptxas -arch=$arch rejects the PTX of $file:" >&2; cat "$work/ptxas" >&2
+            failed=$((failed + 1))
+          fi
+        done
+      fi ;;
+    -emit-msl)
+      if command -v clang >/dev/null 2>&1; then
+        if ! clang -fsyntax-only -x c++ -std=c++17 -Werror -I "$here/../msl/include" \
+             -include "$here/../msl/metal_stub.h" "$text" 2>"$work/clang"; then
+          echo "FAIL: clang rejects the MSL of $file:" >&2; cat "$work/clang" >&2
+          failed=$((failed + 1))
+        fi
+      fi ;;
+  esac
+}
+
+check_target() {
+  local flag=$1 golden=$2
+  if [ -f "$golden" ]; then
+    run 0 "$flag" "$file"
+    compare "yusec $flag" "$work/out" "$golden"
+    cp "$work/out" "$work/emitted"
+    [ "${YUSEC_UPDATE_GOLDEN:-0}" = 1 ] || external_check "$flag" "$work/emitted"
+  elif [ -f "$golden。错误" ]; then
+    run 1 "$flag" "$file"
+    compare "stderr of yusec $flag" "$work/err" "$golden。错误"
+  else
+    echo "FAIL: $file has neither $golden nor $golden。错误" >&2
+    failed=$((failed + 1))
+  fi
+}
+
+if [ "$mode" = full ] && [ ! -f "$stem。错误" ]; then
+  check_target -emit-wgsl "$stem.wgsl"
+  check_target -emit-msl "$stem。金属"
+  check_target -emit-ptx "$stem。千手"
+fi
+
+# Uniformity verdicts must agree with Tint's: where our analysis rejects a sample, the WGSL
+# emitted without our check must be rejected by Tint too.
+if [ "$mode" = full ] && [ -f "$stem。错误" ] && grep -q "一致控制流" "$stem。错误" && $have_node; then
+  run 0 -emit-wgsl -fno-uniformity-check "$file"
+  cp "$work/out" "$work/unchecked.wgsl"
+  checked=$((checked + 1))
+  if node "$tools/validate_wgsl.mjs" "$work/unchecked.wgsl" >"$work/tint" 2>&1; then
+    echo "FAIL: our uniformity analysis rejects $file but Tint accepts its WGSL" >&2
+    failed=$((failed + 1))
+  elif ! grep -q "uniform" "$work/tint"; then
+    echo "FAIL: Tint rejects the WGSL of $file, but not for uniformity:" >&2; cat "$work/tint" >&2
+    failed=$((failed + 1))
+  fi
 fi
 
 if [ -f "$stem。语法树" ]; then

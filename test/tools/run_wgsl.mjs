@@ -1,7 +1,8 @@
 // Runs a compute shader on the CPU (Mesa llvmpipe through Dawn's GLES backend) and compares
 // the buffers with expected contents.
 // Usage: node run_wgsl.mjs SHADER.wgsl SPEC.json
-// SPEC: {"entry": "加倍", "workgroups": [x, y, z],
+// SPEC: {"function": "加倍", "workgroups": [x, y, z],   ("entry" is used when no "function")
+//        "needs": ["f16"|"subgroups"], "skip": {"wgsl": "why"},
 //        "buffers": [{"group": 0, "binding": 0, "type": "u32"|"i32"|"f32",
 //                     "init": [...], "expect": [...], "tolerance": 0}]}
 // A binding declared var<uniform> in the WGSL gets a uniform buffer, others storage.
@@ -29,6 +30,15 @@ async function openDevice() {
 }
 
 async function main() {
+  if (spec.skip?.wgsl) {
+    console.log(`跳过: ${shaderPath}: ${spec.skip.wgsl}`);
+    return 0;
+  }
+  if ((spec.needs ?? []).length) {
+    // llvmpipe through GLES has neither f16 nor subgroups (those need Vulkan lavapipe).
+    console.log(`跳过: ${shaderPath}: needs ${spec.needs.join(', ')} (no such adapter here)`);
+    return 0;
+  }
   const device = await openDevice();
   if (!device) {
     console.log(`跳过: ${shaderPath}: no llvmpipe (GLES) adapter`);
@@ -37,7 +47,7 @@ async function main() {
   device.pushErrorScope('validation');
   const module = device.createShaderModule({ code });
   const pipeline = device.createComputePipeline({
-    layout: 'auto', compute: { module, entryPoint: spec.entry } });
+    layout: 'auto', compute: { module, entryPoint: spec.function ?? spec.entry } });
   const groups = new Map();
   const buffers = spec.buffers.map((b) => {
     const data = new ARRAYS[b.type](b.init);

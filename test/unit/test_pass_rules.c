@@ -230,7 +230,7 @@ static void test_barrier_under_divergent_if_is_rejected_with_notes(void **state)
     run(&r, divergent_barrier, "uniformity", PASS_TARGET_WGSL);
     assert_false(r.ok);
     const char *d = strbuf_cstr(&r.diag.text);
-    expect_in(d, "t.yir:5:5: error: “workgroup_barrier”须在一致控制流里执行");
+    expect_in(d, "t.yir:5:5: error: 此运算（workgroupBarrier）须在一致控制流里执行");
     expect_in(d, "t.yir:4:3: note: 控制流取决于此处可能不一致的条件");
     expect_in(d, "t.yir:1:10: note: 内建输入 local_invocation_index（入口「e」的参数「lid」）在各调用之间不同");
     done(&r);
@@ -313,7 +313,7 @@ static void test_subgroup_op_under_divergent_if_is_rejected(void **state) {
         "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_invocation_id))\n",
         "uniformity", PASS_TARGET_MSL);
     assert_false(r.ok);
-    expect_in(strbuf_cstr(&r.diag.text), "t.yir:7:5: error: 子组运算“subgroup_add”须在子组一致的控制流里执行");
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:7:5: error: 子组运算（subgroupAdd）须在子组一致控制流里执行");
     expect_in(strbuf_cstr(&r.diag.text), "note: 控制流取决于此处可能不一致的条件");
     done(&r);
 }
@@ -343,12 +343,12 @@ static void test_requirement_through_call_after_inlining(void **state) {
     Run r;
     run(&r, text, "uniformity", PASS_TARGET_WGSL);
     assert_false(r.ok);
-    expect_in(strbuf_cstr(&r.diag.text), "t.yir:2:3: error: “workgroup_barrier”");
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:2:3: error: 此运算（workgroupBarrier）");
     expect_in(strbuf_cstr(&r.diag.text), "t.yir:10:5: note: 「main」在此调用「wait」");
     done(&r);
     run(&r, text, "inline,uniformity", PASS_TARGET_PTX);
     assert_false(r.ok);
-    expect_in(strbuf_cstr(&r.diag.text), "t.yir:2:3: error: “workgroup_barrier”");
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:2:3: error: 此运算（workgroupBarrier）");
     done(&r);
 }
 

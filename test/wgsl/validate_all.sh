@@ -43,7 +43,9 @@ run_node() {
   return $rc
 }
 status=0
-run_node "$tools/validate_wgsl.mjs" "${files[@]}" || status=1
+for file in "${files[@]}"; do
+  run_node "$tools/validate_wgsl.mjs" "$file" || status=1
+done
 for spec in "$here"/*.run.json; do
   name="$(basename "$spec" .run.json)"
   if [ ! -f "$dir/$name.wgsl" ]; then

@@ -1,0 +1,331 @@
+/* `yusec run`: compile (through main.c's -emit-ptx path), plan the parameters, run on the
+ * GPU through runtime/, print or write the buffers. */
+#include "driver/run.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/arena.h"
+#include "runtime/buffers.h"
+#include "runtime/plan.h"
+#include "runtime/run_args.h"
+#include "runtime/runtime.h"
+
+enum { RUN_OK = 0, RUN_FAILED = 1, RUN_USAGE = 2, RUN_HELP = -1 };
+#define RUN_MAX_PTX_BYTES ((size_t)256 << 20)
+#ifndef YUSEC_VERSION
+#define YUSEC_VERSION "0.0.0"
+#endif
+
+typedef struct RunState {
+    Arena arena;
+    RunArgs args;
+    Options options;
+    RunCompiled compiled;
+    const char *ptx;
+    RtPlan plan;
+    RtParam *params;
+    const RtBufferSpec **specs;  /* per slot, NULL when none was given */
+} RunState;
+
+static int fail(int status, const char *what, StrBuf *why) {
+    fprintf(stderr, "yusec: error: %s%s\n", what, strbuf_cstr(why));
+    return status;
+}
+
+/* run's flags out, the rest through the ordinary parser. */
+static int parse_command_line(RunState *st, int argc, char **argv) {
+    char **copy = arena_alloc_array(&st->arena, (size_t)argc + 1, sizeof *copy);
+    memcpy(copy, argv, (size_t)argc * sizeof *copy);
+    StrBuf error;
+    strbuf_init(&error);
+    int status = RUN_OK;
+    if (!run_args_extract(&st->arena, &argc, copy, &st->args, &error))
+        status = fail(RUN_USAGE, "", &error);
+    else if (!options_parse(&st->options, argc, copy, stderr))
+        status = RUN_USAGE;
+    else if (st->options.action == ACTION_HELP || st->options.action == ACTION_VERSION)
+        status = RUN_HELP;
+    else if (st->options.output) {
+        fprintf(stderr, "yusec: error: run 不用 -o；把缓冲写进文件用 --out 组:绑定=文件\n");
+        status = RUN_USAGE;
+    }
+    strbuf_free(&error);
+    return status;
+}
+
+/* The PTX name the compiler's entry table gives the entry, or NULL. */
+static const char *table_kernel_name(RunState *st, const char *entry) {
+    const char *line = strbuf_cstr(&st->compiled.entry_table);
+    size_t entry_len = strlen(entry);
+    while (*line) {
+        const char *end = strchr(line, '\n');
+        if (!end) end = line + strlen(line);
+        const char *cols[5] = {line};
+        int n = 1;
+        for (const char *p = line; p < end && n < 5; p++)
+            if (*p == '\t') cols[n++] = p + 1;
+        if (n == 5 && (size_t)(cols[1] - 1 - cols[0]) == entry_len &&
+            memcmp(cols[0], entry, entry_len) == 0 && *cols[3] != '-')
+            return arena_strndup(&st->arena, cols[3], (size_t)(cols[4] - 1 - cols[3]));
+        line = *end ? end + 1 : end;
+    }
+    return NULL;
+}
+
+static int plan_entry(RunState *st) {
+    StrBuf error;
+    strbuf_init(&error);
+    int status = RUN_OK;
+    const IrModule *m = st->compiled.module;
+    const IrEntry *entry = rt_find_entry(m, st->args.entry, &error);
+    if (!entry) status = fail(RUN_USAGE, "", &error);
+    else if (!rt_plan_entry(&st->arena, m, entry, &st->plan, &error))
+        status = fail(RUN_FAILED, "", &error);
+    if (status == RUN_OK) {
+        const char *from_table = table_kernel_name(st, entry->name);
+        if (from_table) st->plan.kernel = from_table;  /* the compiler's word is final */
+        if (!rt_plan_check_ptx(&st->plan, st->ptx, &error)) status = fail(RUN_FAILED, "", &error);
+    }
+    strbuf_free(&error);
+    return status;
+}
+
+static const RtBufferSpec *find_spec(const RunArgs *args, uint32_t group, uint32_t binding) {
+    for (uint32_t i = 0; i < args->buffer_count; i++)
+        if (args->buffers[i].group == group && args->buffers[i].binding == binding)
+            return &args->buffers[i];
+    return NULL;
+}
+
+static const RtSlot *find_slot(const RtPlan *plan, uint32_t group, uint32_t binding) {
+    for (uint32_t i = 0; i < plan->slot_count; i++)
+        if (plan->slots[i].global != IR_NONE && plan->slots[i].group == group &&
+            plan->slots[i].binding == binding)
+            return &plan->slots[i];
+    return NULL;
+}
+
+/* The data given for one used slot fits its type. */
+static bool check_size(const RtSlot *slot, const RtBufferSpec *spec) {
+    if (spec->bytes < slot->min_bytes) {
+        fprintf(stderr, "yusec: error: 缓冲 %u:%u（%s）只有 %zu 字节，它的类型至少要 %u 字节\n",
+                slot->group, slot->binding, slot->name, spec->bytes, slot->min_bytes);
+        return false;
+    }
+    size_t fixed = slot->min_bytes - slot->stride;
+    if (slot->stride && (spec->bytes - fixed) % slot->stride != 0) {
+        fprintf(stderr, "yusec: error: 缓冲 %u:%u（%s）有 %zu 字节，不是整数个元素（每个 %u 字节）\n",
+                slot->group, slot->binding, slot->name, spec->bytes, slot->stride);
+        return false;
+    }
+    return true;
+}
+
+/* One RtParam per slot, with the given data; results for writable buffers and --out ones. */
+static int bind_buffers(RunState *st) {
+    const RtPlan *plan = &st->plan;
+    st->params = arena_alloc_array(&st->arena, plan->slot_count + 1, sizeof *st->params);
+    st->specs = arena_alloc_array(&st->arena, plan->slot_count + 1, sizeof *st->specs);
+    bool ok = true;
+    for (uint32_t i = 0; i < plan->slot_count; i++) {
+        const RtSlot *slot = &plan->slots[i];
+        if (slot->global == IR_NONE) continue;  /* placeholder: null pointer */
+        const RtBufferSpec *spec = find_spec(&st->args, slot->group, slot->binding);
+        if (!spec) {
+            fprintf(stderr, "yusec: error: 入口用到缓冲 %u:%u（%s），却没有给出它的内容"
+                            "（--buffer %u:%u=类型:值）\n",
+                    slot->group, slot->binding, slot->name, slot->group, slot->binding);
+            ok = false;
+            continue;
+        }
+        if (!check_size(slot, spec)) {
+            ok = false;
+            continue;
+        }
+        st->specs[i] = spec;
+        st->params[i] = (RtParam){spec->data, spec->bytes, arena_alloc(&st->arena, spec->bytes)};
+    }
+    for (uint32_t i = 0; i < st->args.buffer_count; i++) {
+        const RtBufferSpec *spec = &st->args.buffers[i];
+        if (!find_slot(plan, spec->group, spec->binding))
+            fprintf(stderr, "yusec: warning: 入口「%s」没有用到缓冲 %u:%u，忽略它\n",
+                    plan->entry->name, spec->group, spec->binding);
+    }
+    for (uint32_t i = 0; i < st->args.out_count; i++) {
+        const RtOutSpec *out = &st->args.outs[i];
+        if (!find_slot(plan, out->group, out->binding) || !find_spec(&st->args, out->group, out->binding)) {
+            fprintf(stderr, "yusec: error: --out %u:%u：入口没有用到这个缓冲，或没有给出它\n",
+                    out->group, out->binding);
+            ok = false;
+        }
+    }
+    return ok ? RUN_OK : RUN_USAGE;
+}
+
+static void print_plan(const RunState *st) {
+    const RtPlan *p = &st->plan;
+    const IrModule *m = st->compiled.module;
+    printf("入口 %s（函数 %s，PTX 名 %s）\n", p->entry->name,
+           ir_function(m, p->entry->func)->name, p->kernel);
+    printf("块 %u,%u,%u  网格 %u,%u,%u\n", p->block[0], p->block[1], p->block[2],
+           st->args.grid[0], st->args.grid[1], st->args.grid[2]);
+    for (uint32_t i = 0; i < p->slot_count; i++) {
+        const RtSlot *s = &p->slots[i];
+        if (s->global == IR_NONE) {
+            printf("参数 %u：%u:%u 占位（入口没有用到，传 0）\n", i, s->group, s->binding);
+            continue;
+        }
+        printf("参数 %u：%u:%u %s %s", i, s->group, s->binding, s->name, ir_space_name(s->space));
+        const RtBufferSpec *spec = st->specs[i];
+        if (spec) printf(" %s[%zu]（%zu 字节）", rt_scalar_name(spec->type), spec->bytes / 4, spec->bytes);
+        putchar('\n');
+    }
+}
+
+static const char *out_path(const RunArgs *args, uint32_t group, uint32_t binding) {
+    for (uint32_t i = 0; i < args->out_count; i++)
+        if (args->outs[i].group == group && args->outs[i].binding == binding) return args->outs[i].path;
+    return NULL;
+}
+
+static bool write_raw(const char *path, const void *data, size_t bytes) {
+    FILE *stream = fopen(path, "wb");
+    if (!stream) {
+        fprintf(stderr, "yusec: error: 无法写文件 '%s'：%s\n", path, strerror(errno));
+        return false;
+    }
+    bool ok = fwrite(data, 1, bytes, stream) == bytes;
+    ok = fclose(stream) == 0 && ok;
+    if (!ok) fprintf(stderr, "yusec: error: 写文件 '%s' 失败\n", path);
+    return ok;
+}
+
+/* Writable buffers are printed ("0:1 部分和 f32[2] = 192, 186"), --out ones written. */
+static int report_results(const RunState *st) {
+    const RtPlan *p = &st->plan;
+    int status = RUN_OK;
+    StrBuf line;
+    strbuf_init(&line);
+    for (uint32_t i = 0; i < p->slot_count; i++) {
+        const RtSlot *s = &p->slots[i];
+        const RtBufferSpec *spec = st->specs[i];
+        if (!spec) continue;
+        const char *path = out_path(&st->args, s->group, s->binding);
+        if (path) {
+            if (!write_raw(path, st->params[i].result, spec->bytes)) status = RUN_USAGE;
+            continue;
+        }
+        if (s->space != IR_SPACE_STORAGE_READ_WRITE) continue;
+        strbuf_clear(&line);
+        strbuf_printf(&line, "%u:%u %s %s[%zu] = ", s->group, s->binding, s->name,
+                      rt_scalar_name(spec->type), spec->bytes / 4);
+        rt_format_values(&line, spec->type, st->params[i].result, spec->bytes);
+        puts(strbuf_cstr(&line));
+    }
+    strbuf_free(&line);
+    return status;
+}
+
+static int launch(RunState *st) {
+    StrBuf error, info;
+    strbuf_init(&error);
+    strbuf_init(&info);
+    RtOpenOptions open;
+    rt_open_options_init(&open);
+    open.device = st->args.device;
+    bool no_gpu = false;
+    int status = RUN_OK;
+    RtCuda *cuda = rt_cuda_open(&open, &error, &no_gpu);
+    if (!cuda) {
+        status = fail(RUN_USAGE, no_gpu ? "没有可用的 GPU，无法运行：" : "无法使用 GPU：", &error);
+    } else {
+        if (st->args.verbose) fprintf(stderr, "yusec: GPU：%s\n", rt_cuda_device_description(cuda));
+        RtLaunch l = {st->ptx, st->plan.kernel, {0}, {0}, st->params, st->plan.slot_count,
+                      st->args.verbose};
+        memcpy(l.block, st->plan.block, sizeof l.block);
+        memcpy(l.grid, st->args.grid, sizeof l.grid);
+        bool ok = rt_launch(cuda, &l, st->args.verbose ? &info : NULL, &error);
+        if (info.len) fprintf(stderr, "yusec: JIT 信息：\n%s\n", strbuf_cstr(&info));
+        status = ok ? report_results(st) : fail(RUN_FAILED, "运行失败：", &error);
+        rt_cuda_close(cuda);
+    }
+    strbuf_free(&error);
+    strbuf_free(&info);
+    return status;
+}
+
+static int load_ptx(RunState *st) {
+    if (!st->args.ptx_path) {
+        st->ptx = strbuf_cstr(&st->compiled.ptx);
+        return RUN_OK;
+    }
+    void *data;
+    size_t bytes;
+    StrBuf error;
+    strbuf_init(&error);
+    int status = RUN_OK;
+    if (!rt_read_file(&st->arena, st->args.ptx_path, RUN_MAX_PTX_BYTES, &data, &bytes, &error))
+        status = fail(RUN_USAGE, "", &error);
+    else if (memchr(data, '\0', bytes)) {
+        fprintf(stderr, "yusec: error: '%s' 不是 PTX 文字（含 NUL 字节）\n", st->args.ptx_path);
+        status = RUN_USAGE;
+    }
+    st->ptx = data;
+    strbuf_free(&error);
+    return status;
+}
+
+static void print_help(void) {
+    fputs("用法：yusec run 文件 [--entry 入口] [--grid X[,Y,Z]] --buffer 组:绑定=类型:值 …\n"
+          "                [--out 组:绑定=文件 …] [--ptx 文件] [--device N] [--dry-run] [--verbose]\n"
+          "                [千手的选项：-arch= -ptx-version= -O0…-O3 -fno-fma -I 目录]\n"
+          "\n"
+          "在 GPU 上运行一个计算入口（经 CUDA 驱动即时编译 PTX），打印读写缓冲的结果。\n"
+          "  --entry 入口        入口项或其函数名；只有一个计算入口时可省\n"
+          "  --grid X[,Y,Z]      工作组数（默认 1）\n"
+          "  --buffer 组:绑定=类型:值  缓冲的初值（可多次）；类型 u32、i32、f32；\n"
+          "                      值写成 1,2,3 或 个数*值（如 1024*0），或 @文件（小端原始数据）\n"
+          "  --out 组:绑定=文件  把该缓冲的结果写进文件（原始数据），不打印\n"
+          "  --ptx 文件          用这份 PTX，不再翻译（先与参数约定核对）\n"
+          "  --device N          第几块 GPU（默认 0）\n"
+          "  --dry-run           只编译并打印参数安排，不需要 GPU\n"
+          "  --verbose           在标准错误打印 GPU 与即时编译的信息\n"
+          "\n"
+          "退出码：0 成功，1 编译错误或运行失败，2 用法、读写错误或没有可用的 GPU。\n",
+          stdout);
+}
+
+static int run_steps(RunState *st, int argc, char **argv, RunCompileFn compile) {
+    int status = parse_command_line(st, argc, argv);
+    if (status == RUN_HELP) {
+        if (st->options.action == ACTION_HELP) print_help();
+        else printf("yusec %s\n", YUSEC_VERSION);
+        return RUN_OK;
+    }
+    if (status != RUN_OK) return status;
+    st->compiled.want_ptx = st->args.ptx_path == NULL;
+    status = compile(&st->options, argv[0], &st->compiled);
+    if (status != RUN_OK) return status;
+    if (!st->compiled.module) return RUN_FAILED;
+    if ((status = load_ptx(st)) != RUN_OK || (status = plan_entry(st)) != RUN_OK) return status;
+    status = bind_buffers(st);
+    if (st->args.dry_run) print_plan(st);  /* the plan helps most when buffers are missing */
+    if (status != RUN_OK || st->args.dry_run) return status;
+    return launch(st);
+}
+
+int driver_run(int argc, char **argv, RunCompileFn compile) {
+    RunState st;
+    memset(&st, 0, sizeof st);
+    arena_init(&st.arena);
+    strbuf_init(&st.compiled.ptx);
+    strbuf_init(&st.compiled.entry_table);
+    int status = run_steps(&st, argc, argv, compile);
+    if (st.compiled.module) ir_module_free(st.compiled.module);
+    strbuf_free(&st.compiled.ptx);
+    strbuf_free(&st.compiled.entry_table);
+    arena_free(&st.arena);
+    return status;
+}

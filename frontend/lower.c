@@ -1,0 +1,98 @@
+/* Lowering, module level: the definitions of a checked program in order (着四) become
+ * structs, globals, constants, functions and entries of one YIR module. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+void lower_error(Lowerer *l, Span span, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    diag_report(l->diag, DIAG_ERROR, span, fmt, args);
+    va_end(args);
+    l->failed = true;
+}
+
+static bool name_taken(const Lowerer *l, const char *name) {
+    for (uint32_t i = 0; i < l->prog->def_count; i++)
+        if (strcmp(l->prog->defs[i]->name, name) == 0) return true;
+    return ir_module_find_function(l->m, name) != IR_NONE ||
+           ir_module_find_global(l->m, name) != IR_NONE ||
+           ir_module_find_constant(l->m, name) != IR_NONE;
+}
+
+const char *lower_unique_name(Lowerer *l, const char *base) {
+    if (!name_taken(l, base)) return base;
+    for (uint32_t n = 2;; n++) {
+        const char *name = arena_printf(&l->scratch, "%s_%u", base, n);
+        if (!name_taken(l, name)) return name;
+    }
+}
+
+static void lower_resource(Lowerer *l, const SemaDef *def) {
+    IrTypeId type = lower_resource_type(l, def);
+    if (type == IR_NO_TYPE) return;
+    IrGlobalId g = ir_module_add_global(l->m, def->name, type, lower_resource_space(def), def->span);
+    if (def->as.resource.kind != RESOURCE_WORKGROUP)
+        ir_global_set_binding(l->m, g, def->as.resource.group, def->as.resource.binding);
+    l->global_of[def->index] = g;
+}
+
+/* The signature: 有 parameters are left out, a 有 result is void. */
+static void declare_function(Lowerer *l, const SemaDef *def) {
+    IrTypeId result = lower_type(l, def->as.function.result, def->span);
+    if (result == IR_NO_TYPE) return;
+    IrFunction *f = ir_function_new(l->m, def->name, result, def->span);
+    for (uint32_t i = 0; i < def->as.function.param_count; i++) {
+        const SemaLocal *p = def->as.function.params[i];
+        if (lower_type_is_unit(p->type)) continue;
+        IrTypeId t = lower_type(l, p->type, p->span);
+        if (t == IR_NO_TYPE) return;
+        ir_function_add_param(f, t, p->name, p->span);
+    }
+    l->func_of[def->index] = f->id;
+}
+
+static IrModule *finish(Lowerer *l) {
+    IrModule *m = l->m;
+    arena_free(&l->scratch);
+    if (l->failed || diag_has_errors(l->diag)) {
+        ir_module_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+IrModule *lower_program(const CheckedProgram *prog, DiagEngine *diag) {
+    if (!prog) return NULL;
+    Lowerer l;
+    memset(&l, 0, sizeof l);
+    l.prog = prog;
+    l.diag = diag;
+    l.m = ir_module_new();
+    l.types = &l.m->types;
+    arena_init(&l.scratch);
+    uint32_t n = prog->def_count;
+    l.global_of = arena_alloc_array(&l.scratch, n + 1, sizeof *l.global_of);
+    l.const_of = arena_alloc_array(&l.scratch, n + 1, sizeof *l.const_of);
+    l.func_of = arena_alloc_array(&l.scratch, n + 1, sizeof *l.func_of);
+    l.const_state = arena_alloc_array(&l.scratch, n + 1, 1);
+    for (uint32_t i = 0; i < n; i++) l.global_of[i] = l.const_of[i] = l.func_of[i] = IR_NONE;
+    /* Objects in definition order; bodies afterwards, so that calls may name later functions. */
+    for (uint32_t i = 0; i < n; i++) {
+        const SemaDef *def = prog->defs[i];
+        switch (def->kind) {
+        case DEF_STRUCT: lower_type(&l, def->type, def->span); break;
+        case DEF_ALIAS: break;
+        case DEF_RESOURCE: lower_resource(&l, def); break;
+        case DEF_CONSTANT: lower_constant(&l, def); break;
+        case DEF_FUNCTION: declare_function(&l, def); break;
+        case DEF_ENTRY: break;
+        }
+    }
+    for (uint32_t i = 0; i < n && !l.failed; i++)
+        if (prog->defs[i]->kind == DEF_FUNCTION && l.func_of[i] != IR_NONE) lower_function_body(&l, prog->defs[i]);
+    for (uint32_t i = 0; i < n && !l.failed; i++)
+        if (prog->defs[i]->kind == DEF_ENTRY) lower_entry(&l, prog->defs[i]);
+    return finish(&l);
+}

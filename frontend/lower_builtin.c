@@ -1,0 +1,271 @@
+/* Lowering, builtin calls (docs/builtins.md): arrays and atomics through access chains on
+ * resource globals, cells as function-space variables, conversions, math, bits, barriers,
+ * textures and subgroup operations as the matching YIR ops. */
+#include <string.h>
+
+#include "lower_internal.h"
+
+#define TRY(v) \
+    do {                          \
+        if ((v) == IR_NONE) return IR_NONE; \
+    } while (0)
+
+/* Builtins that are one YIR op over their lowered arguments; IR_OP_COUNT otherwise. */
+static IrOp direct_op(Intrinsic in) {
+    switch (in) {
+    case INTRINSIC_ABS: return IR_OP_ABS;
+    case INTRINSIC_NEGATE: return IR_OP_NEG;
+    case INTRINSIC_SIGN: return IR_OP_SIGN;
+    case INTRINSIC_SQRT: return IR_OP_SQRT;
+    case INTRINSIC_INVERSE_SQRT: return IR_OP_INVERSE_SQRT;
+    case INTRINSIC_EXP: return IR_OP_EXP;
+    case INTRINSIC_EXP2: return IR_OP_EXP2;
+    case INTRINSIC_LOG: return IR_OP_LOG;
+    case INTRINSIC_LOG2: return IR_OP_LOG2;
+    case INTRINSIC_SIN: return IR_OP_SIN;
+    case INTRINSIC_COS: return IR_OP_COS;
+    case INTRINSIC_TAN: return IR_OP_TAN;
+    case INTRINSIC_TANH: return IR_OP_TANH;
+    case INTRINSIC_ASIN: return IR_OP_ASIN;
+    case INTRINSIC_ACOS: return IR_OP_ACOS;
+    case INTRINSIC_ATAN: return IR_OP_ATAN;
+    case INTRINSIC_FLOOR: return IR_OP_FLOOR;
+    case INTRINSIC_CEIL: return IR_OP_CEIL;
+    case INTRINSIC_TRUNC: return IR_OP_TRUNC;
+    case INTRINSIC_FRACT: return IR_OP_FRACT;
+    case INTRINSIC_ROUND: return IR_OP_ROUND;
+    case INTRINSIC_SATURATE: return IR_OP_SATURATE;
+    case INTRINSIC_DPDX: return IR_OP_DPDX;
+    case INTRINSIC_DPDY: return IR_OP_DPDY;
+    case INTRINSIC_MIN: return IR_OP_MIN;
+    case INTRINSIC_MAX: return IR_OP_MAX;
+    case INTRINSIC_POW: return IR_OP_POW;
+    case INTRINSIC_ATAN2: return IR_OP_ATAN2;
+    case INTRINSIC_STEP: return IR_OP_STEP;
+    case INTRINSIC_CLAMP: return IR_OP_CLAMP;
+    case INTRINSIC_MIX: return IR_OP_MIX;
+    case INTRINSIC_FMA: return IR_OP_FMA;
+    case INTRINSIC_SMOOTHSTEP: return IR_OP_SMOOTHSTEP;
+    case INTRINSIC_DOT: return IR_OP_DOT;
+    case INTRINSIC_LENGTH: return IR_OP_LENGTH;
+    case INTRINSIC_DISTANCE: return IR_OP_DISTANCE;
+    case INTRINSIC_CROSS: return IR_OP_CROSS;
+    case INTRINSIC_NORMALIZE: return IR_OP_NORMALIZE;
+    case INTRINSIC_REFLECT: return IR_OP_REFLECT;
+    case INTRINSIC_BIT_AND: return IR_OP_BIT_AND;
+    case INTRINSIC_BIT_OR: return IR_OP_BIT_OR;
+    case INTRINSIC_BIT_XOR: return IR_OP_BIT_XOR;
+    case INTRINSIC_BIT_NOT: return IR_OP_BIT_NOT;
+    case INTRINSIC_PACK_HALF2: return IR_OP_PACK2X16FLOAT;
+    case INTRINSIC_UNPACK_HALF2: return IR_OP_UNPACK2X16FLOAT;
+    case INTRINSIC_TEXTURE_SAMPLE: return IR_OP_TEXTURE_SAMPLE;
+    case INTRINSIC_TEXTURE_SAMPLE_LEVEL: return IR_OP_TEXTURE_SAMPLE_LEVEL;
+    case INTRINSIC_TEXTURE_LOAD: return IR_OP_TEXTURE_LOAD;
+    case INTRINSIC_TEXTURE_DIMENSIONS: return IR_OP_TEXTURE_DIMENSIONS;
+    case INTRINSIC_TEXTURE_SAMPLE_COMPARE: return IR_OP_TEXTURE_SAMPLE_COMPARE;
+    /* 着十一: WGSL's subgroupBroadcast wants a constant lane, so broadcast is a shuffle. */
+    case INTRINSIC_SUBGROUP_BROADCAST: return IR_OP_SUBGROUP_SHUFFLE;
+    case INTRINSIC_SUBGROUP_SHUFFLE: return IR_OP_SUBGROUP_SHUFFLE;
+    case INTRINSIC_SUBGROUP_SHUFFLE_XOR: return IR_OP_SUBGROUP_SHUFFLE_XOR;
+    case INTRINSIC_SUBGROUP_ADD: return IR_OP_SUBGROUP_ADD;
+    case INTRINSIC_SUBGROUP_MAX: return IR_OP_SUBGROUP_MAX;
+    case INTRINSIC_SUBGROUP_MIN: return IR_OP_SUBGROUP_MIN;
+    default: return IR_OP_COUNT;
+    }
+}
+
+static bool lower_args(FnCtx *fc, const SemaExpr *e, IrValueId *out) {
+    for (uint32_t i = 0; i < e->as.call.arg_count; i++) {
+        out[i] = lower_expr(fc, e->as.call.args[i]);
+        if (out[i] == IR_NONE) return false;
+    }
+    return true;
+}
+
+static IrValueId lower_op_call(FnCtx *fc, const SemaExpr *e, IrOp op) {
+    uint32_t n = e->as.call.arg_count;
+    IrValueId *args = arena_alloc_array(&fc->l->scratch, n + 1, sizeof *args);
+    if (!lower_args(fc, e, args)) return IR_NONE;
+    IrTypeId type = lower_expr_type(fc, e);
+    if (type == IR_NO_TYPE) return IR_NONE;
+    lower_at(fc, e);
+    if (op == IR_OP_SHL || op == IR_OP_SHR) {
+        /* The amount has the value's lanes (u32 or vecN<u32>). */
+        uint32_t lanes = ir_type_lanes(fc->l->types, type);
+        if (lanes > 1 && ir_type_lanes(fc->l->types, ir_value_type(fc->f, args[1])) == 1)
+            args[1] = lower_splat(fc, args[1], ir_type_vector(fc->l->types, ir_type_u32(fc->l->types), lanes));
+    }
+    return ir_build_op(&fc->b, op, type, args, n);
+}
+
+/* Ops looked up by name, for builtins whose op the table may not have yet. */
+static IrValueId lower_named_op(FnCtx *fc, const SemaExpr *e, const char *name) {
+    IrOp op;
+    if (!ir_op_from_name(name, strlen(name), &op)) {
+        lower_error(fc->l, e->span, "YIR 还没有「%s」的运算（%s）", intrinsic_name(e->as.call.intrinsic), name);
+        return IR_NONE;
+    }
+    return lower_op_call(fc, e, op);
+}
+
+/* 转换, 位转换, 新浮三二 …: the value itself when it already has the type. */
+static IrValueId lower_conversion(FnCtx *fc, const SemaExpr *e, IrOp op) {
+    const SemaExpr *arg = e->as.call.args[0];
+    IrValueId v = lower_expr(fc, arg);
+    TRY(v);
+    IrTypeId type = lower_expr_type(fc, e);
+    if (type == IR_NO_TYPE) return IR_NONE;
+    if (ir_value_type(fc->f, v) == type) return v;
+    lower_at(fc, e);
+    return ir_build_op(&fc->b, op, type, &v, 1);
+}
+
+/* &资源[序]: the element pointer of an array in a buffer or workgroup variable. */
+static IrValueId element_ptr(FnCtx *fc, const SemaExpr *e, IrValueId index) {
+    IrValueId base = lower_resource_ptr(fc, e->as.call.args[0]);
+    TRY(base);
+    lower_at(fc, e);
+    return lower_access(fc, base, index);
+}
+
+static IrValueId lower_array(FnCtx *fc, const SemaExpr *e, bool write) {
+    IrValueId index = lower_expr(fc, e->as.call.args[1]);
+    TRY(index);
+    IrValueId value = IR_NONE;
+    if (write) {
+        value = lower_expr(fc, e->as.call.args[2]);
+        TRY(value);
+    }
+    IrValueId ptr = element_ptr(fc, e, index);
+    TRY(ptr);
+    lower_at(fc, e);
+    if (!write) return ir_build_load(&fc->b, ptr);
+    ir_build_store(&fc->b, ptr, value);
+    return LV_UNIT;
+}
+
+/* 取元素 of an array value: extract for a constant index, else through a variable. */
+static IrValueId lower_element(FnCtx *fc, const SemaExpr *e) {
+    IrValueId array = lower_expr(fc, e->as.call.args[0]);
+    TRY(array);
+    IrValueId index = lower_expr(fc, e->as.call.args[1]);
+    TRY(index);
+    lower_at(fc, e);
+    const IrValue *iv = ir_value(fc->f, index);
+    const IrInst *def = iv && iv->kind == IR_VALUE_RESULT ? ir_inst(fc->f, iv->def) : NULL;
+    uint32_t count = ir_type_member_count(fc->l->types, ir_value_type(fc->f, array));
+    bool known = false;
+    uint32_t path = 0;
+    if (def && def->op == IR_OP_CONST) {
+        known = true;
+        path = (uint32_t)def->literal;
+    } else if (def && def->op == IR_OP_CONSTANT) {
+        const IrConstant *c = ir_constant(fc->l->m, def->symbol);
+        known = c && !c->value.elem_count;
+        path = known ? (uint32_t)c->value.bits : 0;
+    }
+    if (known && path < count) return ir_build_extract(&fc->b, array, &path, 1);
+    /* One copy per array value: values do not change, and nothing writes the copy. */
+    IrValueId var = lower_value_var(fc, array);
+    IrValueId elem = ir_build_access(&fc->b, var, &index, 1);
+    return ir_build_load(&fc->b, elem);
+}
+
+static IrValueId lower_atomic(FnCtx *fc, const SemaExpr *e, IrOp op) {
+    uint32_t n = e->as.call.arg_count;
+    IrValueId *args = arena_alloc_array(&fc->l->scratch, n + 1, sizeof *args);
+    for (uint32_t i = 1; i < n; i++) {
+        args[i] = lower_expr(fc, e->as.call.args[i]);
+        TRY(args[i]);
+    }
+    IrValueId ptr = element_ptr(fc, e, args[1]);
+    TRY(ptr);
+    /* operands: the pointer, then the values after the index */
+    args[1] = ptr;
+    IrValueId *operands = args + 1;
+    uint32_t count = n - 1;
+    lower_at(fc, e);
+    if (op == IR_OP_ATOMIC_STORE) {
+        ir_build_inst(&fc->b, op, NULL, 0, operands, count);
+        return LV_UNIT;
+    }
+    IrTypeId type = lower_expr_type(fc, e);
+    if (type == IR_NO_TYPE) return IR_NONE;
+    if (op != IR_OP_ATOMIC_COMPARE_EXCHANGE) return ir_build_op(&fc->b, op, type, operands, count);
+    /* WGSL's __atomic_compare_exchange_result; 原子比较交换 gives its old value. */
+    IrField fields[2] = {{"old_value", type}, {"exchanged", ir_type_bool(fc->l->types)}};
+    bool is_signed = ir_type_is_signed(fc->l->types, type);
+    const char *name = lower_unique_name(fc->l, is_signed ? "原子比较交换结果_i32" : "原子比较交换结果");
+    IrTypeId result = ir_type_struct(fc->l->types, name, fields, 2);
+    IrValueId pair = ir_build_op(&fc->b, op, result, operands, count);
+    uint32_t old = 0;
+    return ir_build_extract(&fc->b, pair, &old, 1);
+}
+
+static IrValueId lower_cell(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
+    IrValueId args[2] = {IR_NONE, IR_NONE};
+    if (!lower_args(fc, e, args)) return IR_NONE;
+    lower_at(fc, e);
+    switch (in) {
+    case INTRINSIC_CELL_NEW: return ir_build_var(&fc->b, ir_value_type(fc->f, args[0]), args[0]);
+    case INTRINSIC_CELL_READ: return ir_build_load(&fc->b, args[0]);
+    default: ir_build_store(&fc->b, args[0], args[1]); return LV_UNIT;
+    }
+}
+
+static IrValueId lower_no_result(FnCtx *fc, const SemaExpr *e, IrOp op) {
+    IrValueId args[1];
+    if (e->as.call.arg_count > 1 || !lower_args(fc, e, args)) return IR_NONE;
+    lower_at(fc, e);
+    if (op == IR_OP_DISCARD) {
+        ir_build_discard(&fc->b);
+        fc->dead = true;
+        return IR_NONE;
+    }
+    ir_build_inst(&fc->b, op, NULL, 0, NULL, 0);
+    return LV_UNIT;
+}
+
+static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
+    switch (in) {
+    case INTRINSIC_NEW_F32: case INTRINSIC_NEW_F16: case INTRINSIC_NEW_I32: case INTRINSIC_NEW_U32:
+        /* A constructed literal is the literal itself (2u, 0.5f), else a conversion. */
+    case INTRINSIC_CONVERT: return lower_conversion(fc, e, IR_OP_CONVERT);
+    case INTRINSIC_BITCAST: return lower_conversion(fc, e, IR_OP_BITCAST);
+    case INTRINSIC_SHIFT_LEFT: return lower_op_call(fc, e, IR_OP_SHL);
+    case INTRINSIC_SHIFT_RIGHT: return lower_op_call(fc, e, IR_OP_SHR);
+    case INTRINSIC_COUNT_ONE_BITS: return lower_named_op(fc, e, "count_one_bits");
+    case INTRINSIC_REVERSE_BITS: return lower_named_op(fc, e, "reverse_bits");
+    case INTRINSIC_ARRAY_READ: case INTRINSIC_SHARED_READ: return lower_array(fc, e, false);
+    case INTRINSIC_ARRAY_WRITE: case INTRINSIC_SHARED_WRITE: return lower_array(fc, e, true);
+    case INTRINSIC_ARRAY_LENGTH: {
+        IrValueId ptr = lower_resource_ptr(fc, e->as.call.args[0]);
+        TRY(ptr);
+        lower_at(fc, e);
+        return ir_build_op(&fc->b, IR_OP_ARRAY_LENGTH, ir_type_u32(fc->l->types), &ptr, 1);
+    }
+    case INTRINSIC_ELEMENT: return lower_element(fc, e);
+    case INTRINSIC_CELL_NEW: case INTRINSIC_CELL_READ: case INTRINSIC_CELL_WRITE: return lower_cell(fc, e, in);
+    case INTRINSIC_WORKGROUP_BARRIER: return lower_no_result(fc, e, IR_OP_WORKGROUP_BARRIER);
+    case INTRINSIC_STORAGE_BARRIER: return lower_no_result(fc, e, IR_OP_STORAGE_BARRIER);
+    case INTRINSIC_DISCARD: return lower_no_result(fc, e, IR_OP_DISCARD);
+    case INTRINSIC_ATOMIC_ADD: return lower_atomic(fc, e, IR_OP_ATOMIC_ADD);
+    case INTRINSIC_ATOMIC_SUB: return lower_atomic(fc, e, IR_OP_ATOMIC_SUB);
+    case INTRINSIC_ATOMIC_MAX: return lower_atomic(fc, e, IR_OP_ATOMIC_MAX);
+    case INTRINSIC_ATOMIC_MIN: return lower_atomic(fc, e, IR_OP_ATOMIC_MIN);
+    case INTRINSIC_ATOMIC_EXCHANGE: return lower_atomic(fc, e, IR_OP_ATOMIC_EXCHANGE);
+    case INTRINSIC_ATOMIC_LOAD: return lower_atomic(fc, e, IR_OP_ATOMIC_LOAD);
+    case INTRINSIC_ATOMIC_STORE: return lower_atomic(fc, e, IR_OP_ATOMIC_STORE);
+    case INTRINSIC_ATOMIC_COMPARE_EXCHANGE: return lower_atomic(fc, e, IR_OP_ATOMIC_COMPARE_EXCHANGE);
+    default: break;
+    }
+    lower_error(fc->l, e->span, "YIR 还不能表示「%s」（在顶层定义「%s」中）", intrinsic_name(in), fc->def->name);
+    return IR_NONE;
+}
+
+IrValueId lower_builtin_call(FnCtx *fc, const SemaExpr *e) {
+    Intrinsic in = e->as.call.intrinsic;
+    IrOp op = direct_op(in);
+    if (op != IR_OP_COUNT) return lower_op_call(fc, e, op);
+    return lower_special(fc, e, in);
+}

@@ -1,0 +1,125 @@
+/* Shared state of the lowering (frontend/lower*.c): a checked program into a YIR module.
+ *
+ * Conventions the lowering keeps (docs/yir.md has the IR side):
+ *  - YIR has no unit values. Expressions of type 有 lower to LV_UNIT; 有 parameters and
+ *    arguments are dropped (still evaluated), functions returning 有 return void.
+ *  - Abstract literal types (整数, 小数) become i32 / f32 where nothing made them concrete.
+ *  - Code after a terminator (舍弃) is not lowered: FnCtx.dead, lowering returns IR_NONE. */
+#ifndef YUSEC_FRONTEND_LOWER_INTERNAL_H
+#define YUSEC_FRONTEND_LOWER_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../base/arena.h"
+#include "../base/diag.h"
+#include "../ir/ir.h"
+#include "lower.h"
+#include "sema.h"
+
+/* The value of an expression of type 有 (no IR value). */
+#define LV_UNIT 0xFFFFFFFEu
+
+typedef struct TypeMapEntry {
+    Type *type;       /* a record or non-vector tuple */
+    IrTypeId ir;
+} TypeMapEntry;
+
+typedef struct Lowerer {
+    const CheckedProgram *prog;
+    DiagEngine *diag;
+    IrModule *m;
+    IrTypeTable *types;
+    Arena scratch;             /* maps and lists of this lowering; freed at the end */
+    bool failed;
+    IrGlobalId *global_of;     /* by SemaDef.index */
+    IrConstId *const_of;
+    IrFuncId *func_of;
+    uint8_t *const_state;      /* 0 not yet, 1 in progress, 2 done */
+    TypeMapEntry *structs;     /* sema records/tuples already lowered to IR structs */
+    uint32_t struct_count, struct_cap;
+    uint32_t anon_count;       /* generated struct names */
+} Lowerer;
+
+/* A 递归令 function lifted to its own IR function. */
+typedef struct LocalFn {
+    IrFuncId func;
+    SemaLocal **captures;      /* free locals of its body, passed after its own parameters */
+    uint32_t capture_count;
+    bool defined;
+} LocalFn;
+
+typedef struct CacheEntry {
+    IrOp op;
+    uint32_t a, b;
+    IrValueId value;
+} CacheEntry;
+
+/* One IR function being built (a top-level function or a lifted local one). */
+typedef struct FnCtx {
+    Lowerer *l;
+    const SemaDef *def;        /* the top-level definition (its SemaLocal index space) */
+    IrFunction *f;
+    IrBuilder b;
+    IrValueId *locals;         /* by SemaLocal.index: IR_NONE unbound, LV_UNIT, or a value */
+    LocalFn *local_fns;        /* by SemaLocal.index, shared by every FnCtx of the def */
+    CacheEntry *cache;         /* global/access pointers visible at the current point */
+    uint32_t cache_count, cache_cap;
+    bool dead;
+} FnCtx;
+
+/* ---- lower.c ---- */
+void lower_error(Lowerer *l, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A module-scope name not yet taken (by a definition or an IR function). */
+const char *lower_unique_name(Lowerer *l, const char *base);
+
+/* ---- lower_types.c ---- */
+/* IR type of a sema type; IR_NO_TYPE after reporting at `span`. Unit is void. */
+IrTypeId lower_type(Lowerer *l, Type *type, Span span);
+bool lower_type_is_unit(Type *type);
+/* The pointer type of a resource global and its address space. */
+IrAddressSpace lower_resource_space(const SemaDef *def);
+IrTypeId lower_resource_type(Lowerer *l, const SemaDef *def);
+
+/* ---- lower_const.c ---- */
+/* The IR constant of a DEF_CONSTANT (created on first use); IR_NONE after an error. */
+IrConstId lower_constant(Lowerer *l, const SemaDef *def);
+/* Evaluates a constant expression as a literal of IR type `type`. */
+bool lower_const_eval(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *out);
+/* Bits of a scalar literal of IR type `type`. */
+uint64_t lower_literal_bits(Lowerer *l, const SemaExpr *e, IrTypeId type);
+
+/* ---- lower_entry.c ---- */
+void lower_entry(Lowerer *l, const SemaDef *def);
+
+/* ---- lower_expr.c ---- */
+void lower_function_body(Lowerer *l, const SemaDef *def);
+IrValueId lower_expr(FnCtx *fc, const SemaExpr *e);
+IrTypeId lower_expr_type(FnCtx *fc, const SemaExpr *e);
+void lower_at(FnCtx *fc, const SemaExpr *e);   /* stamps e's span on what is built next */
+/* `global @g` / `access %p, %i`, shared while visible (the seed's 数据[序] is one pointer). */
+IrValueId lower_global_ptr(FnCtx *fc, IrGlobalId global);
+IrValueId lower_access(FnCtx *fc, IrValueId base, IrValueId index);
+/* A function variable holding a copy of `value` (for dynamic indexing), shared while visible. */
+IrValueId lower_value_var(FnCtx *fc, IrValueId value);
+/* The pointer of a resource argument (a raw SEXPR_GLOBAL resource). */
+IrValueId lower_resource_ptr(FnCtx *fc, const SemaExpr *e);
+/* Ends a function body with `return v` (nothing after a discard). */
+void lower_fn_return(FnCtx *fc, const SemaExpr *body, IrValueId v);
+uint32_t lower_cache_mark(const FnCtx *fc);
+void lower_cache_reset(FnCtx *fc, uint32_t mark);
+/* Builds a literal value (scalar const or construct of consts). */
+IrValueId lower_build_literal(FnCtx *fc, const IrLiteral *lit);
+/* A value of type `to` from `v` (vector splat of a scalar). */
+IrValueId lower_splat(FnCtx *fc, IrValueId v, IrTypeId to);
+
+/* ---- lower_control.c ---- */
+IrValueId lower_if(FnCtx *fc, const SemaExpr *e);
+IrValueId lower_logic(FnCtx *fc, const SemaExpr *e);
+IrValueId lower_letrec(FnCtx *fc, const SemaExpr *e);
+IrValueId lower_local_call(FnCtx *fc, const SemaExpr *e);
+
+/* ---- lower_builtin.c ---- */
+IrValueId lower_builtin_call(FnCtx *fc, const SemaExpr *e);
+
+#endif

@@ -1,0 +1,183 @@
+/* Lowering, types: sema types into interned YIR types (着三). Vectors and matrices come
+ * from the tuple aliases; other tuples and records become structs, named records keeping
+ * their source name and the rest getting generated ones. */
+#include <string.h>
+
+#include "lower_internal.h"
+
+bool lower_type_is_unit(Type *type) {
+    return type && type_prune(type)->kind == TYPE_UNIT;
+}
+
+static IrTypeId scalar_type(Lowerer *l, Type *t, Span span) {
+    uint32_t width = t->as.scalar.width;
+    switch (t->as.scalar.kind) {
+    case SCALAR_FLOAT:
+        if (width == 16 || width == 32) return ir_type_scalar(l->types, IR_FLOAT, width);
+        break;
+    case SCALAR_SINT:
+        if (width == 32) return ir_type_i32(l->types);
+        break;
+    case SCALAR_UINT:
+        if (width == 32) return ir_type_u32(l->types);
+        break;
+    }
+    lower_error(l, span,
+                "WGSL 没有 %s 这种标量（只有「定长小数」于「三二」/「一六」、「定长整数」于「三二」"
+                "与「定长无符号」于「三二」）",
+                type_to_string(&l->scratch, t));
+    return IR_NO_TYPE;
+}
+
+static IrTypeId find_struct(const Lowerer *l, Type *t) {
+    for (uint32_t i = 0; i < l->struct_count; i++)
+        if (l->structs[i].type == t || type_equal(l->structs[i].type, t)) return l->structs[i].ir;
+    return IR_NO_TYPE;
+}
+
+static void remember_struct(Lowerer *l, Type *t, IrTypeId ir) {
+    if (l->struct_count == l->struct_cap) {
+        uint32_t cap = l->struct_cap ? l->struct_cap * 2 : 16;
+        TypeMapEntry *grown = arena_alloc_array(&l->scratch, cap, sizeof *grown);
+        if (l->struct_count) memcpy(grown, l->structs, l->struct_count * sizeof *grown);
+        l->structs = grown;
+        l->struct_cap = cap;
+    }
+    l->structs[l->struct_count++] = (TypeMapEntry){t, ir};
+}
+
+/* A record, or a tuple that is neither a vector nor a matrix. */
+static IrTypeId struct_type(Lowerer *l, Type *t, Span span) {
+    IrTypeId known = find_struct(l, t);
+    if (known != IR_NO_TYPE) return known;
+    bool record = t->kind == TYPE_RECORD;
+    uint32_t count = record ? t->as.record.count : t->as.tuple.count;
+    IrField *fields = arena_alloc_array(&l->scratch, count + 1, sizeof *fields);
+    for (uint32_t i = 0; i < count; i++) {
+        Type *ft = record ? t->as.record.fields[i].type : t->as.tuple.items[i];
+        if (lower_type_is_unit(ft)) {
+            lower_error(l, span, "结构的字段不能是「有」：%s", type_to_string(&l->scratch, t));
+            return IR_NO_TYPE;
+        }
+        fields[i].type = lower_type(l, ft, span);
+        if (fields[i].type == IR_NO_TYPE) return IR_NO_TYPE;
+        fields[i].name = record ? t->as.record.fields[i].name : arena_printf(&l->scratch, "_%u", i);
+    }
+    const char *name = record ? t->as.record.name : NULL;
+    if (!name) {
+        l->anon_count++;
+        name = lower_unique_name(l, arena_printf(&l->scratch, "%s%u", record ? "组值" : "元组", l->anon_count));
+    }
+    IrTypeId ir = ir_type_struct(l->types, name, fields, count);
+    remember_struct(l, t, ir);
+    return ir;
+}
+
+static IrTypeId tuple_type(Lowerer *l, Type *t, Span span) {
+    Type *elem = NULL, *column = NULL;
+    uint32_t count = 0, cols = 0, rows = 0;
+    if (type_is_vector(t, &elem, &count)) {
+        IrTypeId e = lower_type(l, elem, span);
+        return e == IR_NO_TYPE ? IR_NO_TYPE : ir_type_vector(l->types, e, count);
+    }
+    if (type_is_matrix(t, &column, &cols, &rows)) {
+        IrTypeId c = lower_type(l, column, span);
+        const IrType *ct = ir_type(l->types, c);
+        return ct ? ir_type_matrix(l->types, ct->elem, cols, rows) : IR_NO_TYPE;
+    }
+    return struct_type(l, t, span);
+}
+
+static IrTypeId fixed_array_type(Lowerer *l, Type *t, Span span) {
+    Type *len = type_prune(t->as.con.args[1]);
+    if (len->kind != TYPE_NAT || len->as.nat == 0 || len->as.nat > 0xFFFFFFFu) {
+        lower_error(l, span, "定长数组的长度须在类型里写成正的整数字面量（着八）：%s",
+                    type_to_string(&l->scratch, t));
+        return IR_NO_TYPE;
+    }
+    IrTypeId elem = lower_type(l, t->as.con.args[0], span);
+    return elem == IR_NO_TYPE ? IR_NO_TYPE : ir_type_array(l->types, elem, (uint32_t)len->as.nat);
+}
+
+static IrTypeId con_type(Lowerer *l, Type *t, Span span) {
+    IrTypeTable *T = l->types;
+    IrTypeId arg = IR_NO_TYPE;
+    switch (t->as.con.con) {
+    case TCON_ARRAY: case TCON_ATOMIC: case TCON_CELL: case TCON_TEXTURE_2D:
+        arg = lower_type(l, t->as.con.args[0], span);
+        if (arg == IR_NO_TYPE) return IR_NO_TYPE;
+        break;
+    default: break;
+    }
+    switch (t->as.con.con) {
+    case TCON_ARRAY: return ir_type_runtime_array(T, arg);
+    case TCON_FIXED_ARRAY: return fixed_array_type(l, t, span);
+    case TCON_ATOMIC: return ir_type_atomic(T, arg);
+    case TCON_CELL: return ir_type_pointer(T, IR_SPACE_FUNCTION, arg);
+    case TCON_TEXTURE_2D: return ir_type_texture_2d(T, arg);
+    case TCON_SAMPLER: return ir_type_sampler(T);
+    case TCON_DEPTH_TEXTURE_2D: return ir_type_texture_depth_2d(T);
+    case TCON_SAMPLER_COMPARISON: return ir_type_sampler_comparison(T);
+    case TCON_SUBGROUP_MATRIX_A: case TCON_SUBGROUP_MATRIX_B: case TCON_SUBGROUP_MATRIX_ACC:
+    case TCON_INT8_MATRIX_A: case TCON_INT8_MATRIX_B: case TCON_INT_MATRIX_ACC: case TCON_TENSOR_ACC:
+        lower_error(l, span, "YIR 还不能表示%s（子组矩阵片与张量片，着十二、着十三）",
+                    type_to_string(&l->scratch, t));
+        return IR_NO_TYPE;
+    default:
+        lower_error(l, span, "%s 不能当作值的类型", type_to_string(&l->scratch, t));
+        return IR_NO_TYPE;
+    }
+}
+
+IrTypeId lower_type(Lowerer *l, Type *type, Span span) {
+    if (!type) return IR_NO_TYPE;
+    Type *t = type_prune(type);
+    IrTypeId result = IR_NO_TYPE;
+    switch (t->kind) {
+    case TYPE_UNIT: return ir_type_void(l->types);
+    case TYPE_BOOL: return ir_type_bool(l->types);
+    case TYPE_ABSTRACT_INT: return ir_type_i32(l->types);
+    case TYPE_ABSTRACT_FLOAT: return ir_type_f32(l->types);
+    case TYPE_SCALAR: return scalar_type(l, t, span);
+    case TYPE_TUPLE: result = tuple_type(l, t, span); break;
+    case TYPE_RECORD: result = struct_type(l, t, span); break;
+    case TYPE_CON: result = con_type(l, t, span); break;
+    case TYPE_VAR:
+        /* A literal variable left unbound stands for its abstract type. */
+        if (t->as.var.lit == LIT_INT) return ir_type_i32(l->types);
+        if (t->as.var.lit == LIT_FLOAT) return ir_type_f32(l->types);
+        lower_error(l, span, "翻译的内部错误：类型 %s 无法译成 YIR", type_to_string(&l->scratch, t));
+        return IR_NO_TYPE;
+    default:
+        lower_error(l, span, "翻译的内部错误：类型 %s 无法译成 YIR", type_to_string(&l->scratch, t));
+        return IR_NO_TYPE;
+    }
+    if (result == IR_NO_TYPE && !l->failed)
+        lower_error(l, span, "YIR 没有这种类型：%s", type_to_string(&l->scratch, t));
+    return result;
+}
+
+IrAddressSpace lower_resource_space(const SemaDef *def) {
+    switch (def->as.resource.kind) {
+    case RESOURCE_STORAGE:
+        return def->as.resource.read_only ? IR_SPACE_STORAGE_READ : IR_SPACE_STORAGE_READ_WRITE;
+    case RESOURCE_UNIFORM: return IR_SPACE_UNIFORM;
+    case RESOURCE_WORKGROUP: return IR_SPACE_WORKGROUP;
+    default: return IR_SPACE_HANDLE;
+    }
+}
+
+IrTypeId lower_resource_type(Lowerer *l, const SemaDef *def) {
+    switch (def->as.resource.kind) {
+    case RESOURCE_STORAGE: case RESOURCE_UNIFORM: case RESOURCE_WORKGROUP:
+        return lower_type(l, def->as.resource.content, def->span);
+    case RESOURCE_TEXTURE_2D: {
+        IrTypeId elem = lower_type(l, def->as.resource.content, def->span);
+        return elem == IR_NO_TYPE ? IR_NO_TYPE : ir_type_texture_2d(l->types, elem);
+    }
+    case RESOURCE_SAMPLER: return ir_type_sampler(l->types);
+    case RESOURCE_DEPTH_TEXTURE_2D: return ir_type_texture_depth_2d(l->types);
+    case RESOURCE_SAMPLER_COMPARISON: return ir_type_sampler_comparison(l->types);
+    }
+    return IR_NO_TYPE;
+}

@@ -1,0 +1,74 @@
+/* The slice of the CUDA driver API the runtime uses, declared here rather than taken from
+ * cuda.h: yusec builds without CUDA installed, and binds every entry point by its exact
+ * versioned symbol name (cuda.h's macros map names to other versions per CUDA release, and
+ * the unversioned cuMemAlloc & co. are the old 32-bit-pointer ABI). Values are from the
+ * driver API's published enums, which are ABI and never renumbered. */
+#ifndef YUSEC_RUNTIME_CUDA_API_H
+#define YUSEC_RUNTIME_CUDA_API_H
+
+#include <stddef.h>
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef unsigned long long CUdeviceptr;  /* the _v2 ABI: 64-bit device pointers */
+typedef int CUjit_option;
+
+enum {
+    CUDA_SUCCESS = 0,
+    CUDA_ERROR_NO_DEVICE = 100,
+};
+
+enum {
+    CU_JIT_WALL_TIME = 2,
+    CU_JIT_INFO_LOG_BUFFER = 3,
+    CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+    CU_JIT_ERROR_LOG_BUFFER = 5,
+    CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+    CU_JIT_LOG_VERBOSE = 12,
+};
+
+enum {
+    CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
+    CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+};
+
+/* One X per bound entry point: field name, symbol name, return and parameter list. */
+#define RT_CUDA_FUNCTIONS(X)                                                                  \
+    X(init, "cuInit", (unsigned int flags))                                                   \
+    X(get_error_string, "cuGetErrorString", (CUresult error, const char **text))             \
+    X(get_error_name, "cuGetErrorName", (CUresult error, const char **text))                 \
+    X(device_get_count, "cuDeviceGetCount", (int *count))                                    \
+    X(device_get, "cuDeviceGet", (CUdevice * device, int ordinal))                           \
+    X(device_get_name, "cuDeviceGetName", (char *name, int len, CUdevice device))            \
+    X(device_get_attribute, "cuDeviceGetAttribute", (int *value, int attribute, CUdevice device)) \
+    X(ctx_create, "cuCtxCreate_v2", (CUcontext * context, unsigned int flags, CUdevice device)) \
+    X(ctx_destroy, "cuCtxDestroy_v2", (CUcontext context))                                   \
+    X(ctx_synchronize, "cuCtxSynchronize", (void))                                           \
+    X(mem_alloc, "cuMemAlloc_v2", (CUdeviceptr * pointer, size_t bytes))                     \
+    X(mem_free, "cuMemFree_v2", (CUdeviceptr pointer))                                       \
+    X(memcpy_htod, "cuMemcpyHtoD_v2", (CUdeviceptr dst, const void *src, size_t bytes))     \
+    X(memcpy_dtoh, "cuMemcpyDtoH_v2", (void *dst, CUdeviceptr src, size_t bytes))           \
+    X(module_load_data_ex, "cuModuleLoadDataEx",                                              \
+      (CUmodule * module, const void *image, unsigned int count, CUjit_option *options,      \
+       void **values))                                                                        \
+    X(module_unload, "cuModuleUnload", (CUmodule module))                                    \
+    X(module_get_function, "cuModuleGetFunction",                                             \
+      (CUfunction * function, CUmodule module, const char *name))                            \
+    X(launch_kernel, "cuLaunchKernel",                                                        \
+      (CUfunction function, unsigned int grid_x, unsigned int grid_y, unsigned int grid_z,   \
+       unsigned int block_x, unsigned int block_y, unsigned int block_z,                     \
+       unsigned int shared_bytes, CUstream stream, void **params, void **extra))
+
+typedef struct RtCudaApi {
+#define RT_CUDA_FIELD(field, name, params) CUresult(*field) params;
+    RT_CUDA_FUNCTIONS(RT_CUDA_FIELD)
+#undef RT_CUDA_FIELD
+} RtCudaApi;
+
+#endif

@@ -1,0 +1,57 @@
+/* From YIR to a launch: which compute entry, which PTX name, what block size, and which
+ * buffer sits in each kernel parameter (着十's host contract, docs/targets.md):
+ *   - every buffer the entry uses (directly or through calls) in group 0: one parameter per
+ *     binding 0 … max used binding, unused bindings included (placeholders, passed as 0);
+ *   - otherwise: the used storage and uniform buffers sorted by (group, binding).
+ * The PTX plugin computes the same order when it emits the kernel; rt_ptx_scan_entry lets the
+ * caller check the two agree before launching. */
+#ifndef YUSEC_RUNTIME_PLAN_H
+#define YUSEC_RUNTIME_PLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../base/arena.h"
+#include "../base/strbuf.h"
+#include "../ir/ir.h"
+
+/* One kernel parameter. */
+typedef struct RtSlot {
+    uint32_t group, binding;
+    IrGlobalId global;     /* IR_NONE: a placeholder binding the entry does not use */
+    const char *name;      /* the buffer's source name ("" for a placeholder) */
+    IrAddressSpace space;  /* storage_read, storage_read_write or uniform */
+    uint32_t min_bytes;    /* the smallest buffer the type allows */
+    uint32_t stride;       /* element stride of a runtime-sized array part; 0 when fixed */
+} RtSlot;
+
+typedef struct RtPlan {
+    const IrEntry *entry;
+    const char *kernel;    /* the PTX .entry name (yy + mangled WGSL function name) */
+    uint32_t block[3];     /* the workgroup size: the launch's block, .reqntid */
+    RtSlot *slots;
+    uint32_t slot_count;
+} RtPlan;
+
+/* The compute entry named `name` (entry item, or its function's name); with name NULL the
+ * module's only compute entry. NULL with the reason (listing the compute entries). */
+const IrEntry *rt_find_entry(const IrModule *module, const char *name, StrBuf *error);
+
+/* The parameter plan of a compute entry; false with the reason. */
+bool rt_plan_entry(Arena *arena, const IrModule *module, const IrEntry *entry, RtPlan *plan,
+                   StrBuf *error);
+
+/* What the PTX text says about `.entry kernel`: its parameter count and `.reqntid`
+ * (has_reqntid false when absent). False when the entry is not in the text. */
+typedef struct RtPtxEntry {
+    uint32_t param_count;
+    bool has_reqntid;
+    uint32_t reqntid[3];
+} RtPtxEntry;
+
+bool rt_ptx_scan_entry(const char *ptx, const char *kernel, RtPtxEntry *out);
+
+/* Checks the PTX against the plan (entry present, parameter count, .reqntid). */
+bool rt_plan_check_ptx(const RtPlan *plan, const char *ptx, StrBuf *error);
+
+#endif

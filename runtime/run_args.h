@@ -1,0 +1,51 @@
+/* The flags of `yusec run` itself. They are taken out of argv before the ordinary option
+ * parser (driver/options.c) sees the rest (-arch=, -O2, -I …, the input file):
+ *
+ *   --entry 名          the compute entry to run (entry item or function name; optional
+ *                       when the module has one compute entry)
+ *   --grid X[,Y,Z]      number of workgroups (default 1)
+ *   --buffer g:b=TYPE:VALUES   a buffer's initial contents (repeatable; see buffers.h)
+ *   --out g:b=FILE      write that buffer's final contents to FILE (raw words) instead of
+ *                       printing it (repeatable)
+ *   --ptx FILE          launch this PTX instead of translating (checked against the plan)
+ *   --device N          GPU ordinal (default 0)
+ *   --dry-run           compile and print the launch plan; needs no GPU
+ *   --verbose           print the device and the JIT's info log on stderr
+ * Every flag also takes the form --flag=value. */
+#ifndef YUSEC_RUNTIME_RUN_ARGS_H
+#define YUSEC_RUNTIME_RUN_ARGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../base/arena.h"
+#include "../base/strbuf.h"
+#include "buffers.h"
+
+typedef struct RtOutSpec {
+    uint32_t group, binding;
+    const char *path;
+} RtOutSpec;
+
+typedef struct RunArgs {
+    const char *entry;        /* NULL: the only compute entry */
+    uint32_t grid[3];
+    RtBufferSpec *buffers;
+    uint32_t buffer_count;
+    RtOutSpec *outs;
+    uint32_t out_count;
+    const char *ptx_path;
+    int device;
+    bool dry_run;
+    bool verbose;
+} RunArgs;
+
+/* True when argv is a `yusec run …` command line (the tool word first). */
+bool run_args_is_run(int argc, char **argv);
+
+/* Removes run's flags from argv (compacting it and updating *argc; the tool word and all
+ * other arguments stay, in order) and fills `args`. Buffer values are parsed (and data
+ * files read) here. False with the reason in `error`. */
+bool run_args_extract(Arena *arena, int *argc, char **argv, RunArgs *args, StrBuf *error);
+
+#endif

@@ -1,0 +1,84 @@
+/* yusec's CUDA runtime (着十's host side): loads the CUDA driver at run time (no link-time
+ * CUDA, no cuda.h), JIT-compiles PTX, fills buffers, launches one kernel and reads the
+ * buffers back. Every failure is reported as text in an error StrBuf; nothing aborts.
+ *
+ * The launch layer knows nothing of YIR: the caller (runtime/plan.h) decides which buffer
+ * goes in which parameter slot, following the host contract in docs/targets.md. */
+#ifndef YUSEC_RUNTIME_RUNTIME_H
+#define YUSEC_RUNTIME_RUNTIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../base/strbuf.h"
+
+/* The dynamic loader, replaceable so tests can simulate a missing or fake libcuda.
+ * A NULL loader (or NULL fields) means dlopen/dlsym/dlclose/dlerror. */
+typedef struct RtLoader {
+    void *(*open)(const char *path, void *user);
+    void *(*symbol)(void *handle, const char *name, void *user);
+    void (*close)(void *handle, void *user);
+    const char *(*error)(void *user);  /* why the last open/symbol failed, or NULL */
+    void *user;
+} RtLoader;
+
+#define RT_CUDA_LIBRARY "libcuda.so.1"
+#define RT_CUDA_LIBRARY_ENV "YUSEC_CUDA_LIBRARY"  /* overrides the library path */
+
+typedef struct RtOpenOptions {
+    const char *library;     /* NULL: $YUSEC_CUDA_LIBRARY, else libcuda.so.1 */
+    int device;              /* ordinal, default 0 */
+    const RtLoader *loader;  /* NULL: the system loader */
+} RtOpenOptions;
+
+void rt_open_options_init(RtOpenOptions *options);
+
+/* An open driver with a context on one device. */
+typedef struct RtCuda RtCuda;
+
+/* Loads the driver, binds its entry points, initialises it and creates a context. NULL on
+ * failure, with the reason in `error`; `*no_gpu` is then true when the cause is that this
+ * machine has no usable GPU (no driver library, no device), false for other failures. */
+RtCuda *rt_cuda_open(const RtOpenOptions *options, StrBuf *error, bool *no_gpu);
+void rt_cuda_close(RtCuda *cuda);
+
+/* "NVIDIA H200 (sm_90, 132 SMs)" */
+const char *rt_cuda_device_description(const RtCuda *cuda);
+
+/* One kernel parameter: a buffer copied to device memory before the launch and, when
+ * `result` is set, copied back into it afterwards (same size). data == NULL && size == 0 is
+ * a placeholder binding (着十's dense group-0 rule): the kernel gets a null pointer. */
+typedef struct RtParam {
+    const void *data;
+    size_t size;
+    void *result;
+} RtParam;
+
+typedef struct RtLaunch {
+    const char *ptx;          /* PTX text, NUL-terminated (the driver needs the NUL) */
+    const char *kernel;       /* the .entry name */
+    uint32_t block[3];        /* must equal the entry's .reqntid (the workgroup size) */
+    uint32_t grid[3];         /* number of workgroups */
+    const RtParam *params;    /* in PTX parameter order */
+    uint32_t param_count;
+    bool verbose_jit;         /* ask the JIT for its info log (CU_JIT_LOG_VERBOSE) */
+} RtLaunch;
+
+/* Loads the module (with the JIT error and info logs), allocates and fills the buffers,
+ * launches, synchronises and reads back. On failure `error` holds the step that failed, the
+ * driver's error name and text and, for a JIT failure, the JIT log. `info_log`, when not
+ * NULL, receives the JIT info log. Device memory and the module are released either way. */
+bool rt_launch(RtCuda *cuda, const RtLaunch *launch, StrBuf *info_log, StrBuf *error);
+
+/* ---- helpers shared with the tests ---- */
+
+/* "cuMemAlloc_v2 失败：CUDA_ERROR_OUT_OF_MEMORY（out of memory）" using the driver's own
+ * names when it can give them. */
+void rt_describe_error(const RtCuda *cuda, StrBuf *out, const char *call, int result);
+
+/* Checks launch dimensions: every axis ≥ 1, block ≤ 1024 threads, grid.x < 2^31,
+ * grid.y/z ≤ 65535. */
+bool rt_check_dims(const uint32_t block[3], const uint32_t grid[3], StrBuf *error);
+
+#endif

@@ -1,0 +1,28 @@
+/* Shared between the files of the MSL target only (spec 着九). */
+#ifndef YUSEC_TARGETS_MSL_INTERNAL_H
+#define YUSEC_TARGETS_MSL_INTERNAL_H
+
+#include "target.h"
+#include "text_emit.h"
+
+/* What the MSL emitter knows about the module; TextEmitter.user points here. */
+typedef struct MslState {
+    const IrEntry **entry_of;     /* per function: the entry that uses it, or NULL */
+    uint8_t **uses;               /* per function, per global: used directly or through calls */
+    const IrIo **out_io;          /* per type id: IO of a struct returned by an entry */
+    IrStage *out_stage;           /* per type id: the stage returning it */
+    bool *binding_reported;       /* per global: a slot-limit diagnostic was given */
+    const char **cmpxchg;         /* per type id (compare-exchange result struct): helper name */
+    const char **prologue;        /* lines written at the top of the current function body */
+    uint32_t prologue_count, prologue_cap;
+} MslState;
+
+extern const TeLang msl_lang;
+
+void msl_type(TextEmitter *em, StrBuf *out, IrTypeId type);
+/* Whether a global is passed to functions (resources, workgroup and private variables). */
+bool msl_global_is_passed(const IrGlobal *g);
+/* `device T* 名`, `constant T& 名`, `texture2d<float> 名`, … for a global as a parameter. */
+void msl_global_param(TextEmitter *em, StrBuf *out, IrGlobalId id);
+
+#endif

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Runs each compute sample's 名。运行.json through `yusec run` and checks the buffers.
+
+usage: run_samples.py YUSEC SAMPLES_DIR [PTX_DIR]
+
+Inputs go to yusec as raw little-endian files (--buffer g:b=TYPE:@file), results come back
+with --out g:b=file and are compared exactly (floats as float32 values; see 说明.md).
+Exit status: 0 all passed or no GPU (跳过), 1 a sample failed.
+"""
+import json
+import math
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+PACK = {"u32": "I", "i32": "i", "f32": "f"}
+NO_GPU = "没有可用的 GPU"
+# YUSEC_GPU_DRY_RUN=1: only compile and plan every sample (yusec run --dry-run), no GPU needed.
+DRY_RUN = os.environ.get("YUSEC_GPU_DRY_RUN") == "1"
+
+
+def pack(kind, values):
+    if kind == "f32":
+        values = [float(v) for v in values]
+    return struct.pack("<%d%s" % (len(values), PACK[kind]), *values)
+
+
+def same(kind, got, want):
+    if kind != "f32":
+        return got == want
+    want = struct.unpack("<f", struct.pack("<f", float(want)))[0]
+    return got == want or (math.isnan(got) and math.isnan(want))
+
+
+def run_sample(yusec, samples, ptx_dir, stem, spec, tmp):
+    """None when it passed, else the reason; NO_GPU when the machine has none."""
+    source = os.path.join(samples, stem + "。着色器。豫")
+    grid = ",".join(str(n) for n in spec.get("workgroups", [1, 1, 1]))
+    cmd = [yusec, "run", source, "--entry", spec["entry"], "--grid", grid]
+    if ptx_dir:
+        cmd += ["--ptx", os.path.join(ptx_dir, stem + ".ptx")]
+    if DRY_RUN:
+        cmd.append("--dry-run")
+    outs = []
+    for b in spec["buffers"]:
+        where = "%d:%d" % (b["group"], b["binding"])
+        data = os.path.join(tmp, "%s_%d_%d.in" % (stem, b["group"], b["binding"]))
+        with open(data, "wb") as f:
+            f.write(pack(b["type"], b["init"]))
+        cmd += ["--buffer", "%s=%s:@%s" % (where, b["type"], data)]
+        if "expect" in b:
+            result = data[:-3] + ".out"
+            cmd += ["--out", "%s=%s" % (where, result)]
+            outs.append((b, result))
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return "超时（120 秒）"
+    if proc.returncode != 0:
+        if proc.returncode == 2 and NO_GPU in proc.stderr:
+            return NO_GPU + "：" + proc.stderr.strip()
+        return "yusec run 退出码 %d：\n%s" % (proc.returncode, proc.stderr.strip())
+    if DRY_RUN:
+        return None
+    problems = []
+    for b, result in outs:
+        with open(result, "rb") as f:
+            raw = f.read()
+        n = len(b["expect"])
+        if len(raw) != 4 * n:
+            problems.append("缓冲 %d:%d 有 %d 字节，应为 %d" % (b["group"], b["binding"], len(raw), 4 * n))
+            continue
+        got = struct.unpack("<%d%s" % (n, PACK[b["type"]]), raw)
+        bad = [i for i in range(n) if not same(b["type"], got[i], b["expect"][i])]
+        for i in bad[:5]:
+            problems.append("缓冲 %d:%d 元素 %d：得 %r，应为 %r"
+                            % (b["group"], b["binding"], i, got[i], b["expect"][i]))
+        if len(bad) > 5:
+            problems.append("缓冲 %d:%d 共 %d 个元素不符" % (b["group"], b["binding"], len(bad)))
+    return "\n".join(problems) or None
+
+
+def main():
+    yusec, samples = sys.argv[1], sys.argv[2]
+    ptx_dir = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
+    suffix = "。运行.json"
+    stems = sorted(f[: -len(suffix)] for f in os.listdir(samples) if f.endswith(suffix))
+    passed, failed, skipped = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for stem in stems:
+            with open(os.path.join(samples, stem + suffix), encoding="utf-8") as f:
+                spec = json.load(f)
+            why_skip = spec.get("skip", {}).get("ptx")
+            if why_skip:
+                print("跳过 %s：%s" % (stem, why_skip))
+                skipped.append(stem)
+                continue
+            problem = run_sample(yusec, samples, ptx_dir, stem, spec, tmp)
+            if problem and problem.startswith(NO_GPU):
+                print("跳过：" + problem)
+                return 0
+            if problem:
+                print("失败 %s：%s" % (stem, problem))
+                failed.append(stem)
+            else:
+                print("通过 %s" % stem)
+                passed.append(stem)
+    print("GPU 样例：通过 %d，失败 %d，跳过 %d" % (len(passed), len(failed), len(skipped)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,7 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake ninja-build gcc clang llvm-19-dev libcmocka-dev)
+# Build: cmake ninja gcc; PTX target: llvm-19-dev; tests: cmocka, clang (MSL syntax checks,
+# fuzzing), Mesa's EGL/GLES for running WGSL on llvmpipe; Node.js only where none is installed.
+packages=(cmake ninja-build gcc clang llvm-19-dev libcmocka-dev
+          libegl1 libegl-mesa0 libgl1-mesa-dri libgles2)
+if ! command -v node >/dev/null 2>&1; then packages+=(nodejs npm); fi
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
@@ -17,6 +21,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then sudo_cmd=(sudo); fi
   "${sudo_cmd[@]}" apt-get update -q
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# Test tools pinned by test/tools/package-lock.json (Dawn/Tint for WGSL).
+if [ ! -d test/tools/node_modules/webgpu ]; then
+  npm ci --prefix test/tools --no-audit --no-fund
 fi
 
 cmake --preset default >/dev/null

@@ -8,6 +8,7 @@
 #include "base/diag.h"
 #include "base/source.h"
 #include "base/strbuf.h"
+#include "driver/gen.h"
 #include "driver/options.h"
 #include "driver/output.h"
 #include "driver/run.h"
@@ -31,6 +32,7 @@ typedef struct Session {
     Arena arena;
     SourceMap sources;
     DiagEngine diag;
+    StrBuf *deps;    /* when set: the files read, one a line (the first program's only) */
 } Session;
 
 static void session_init(Session *session, const Options *options) {
@@ -39,6 +41,14 @@ static void session_init(Session *session, const Options *options) {
     source_map_init(&session->sources, &session->arena);
     diag_init(&session->diag, &session->sources, stderr);
     session->diag.max_errors = options->max_errors;
+    session->deps = NULL;
+}
+
+/* Notes a file read for the depfile (-MD). */
+static void record_dep(Session *session, const char *path) {
+    if (!session->deps) return;
+    strbuf_puts(session->deps, path);
+    strbuf_putc(session->deps, '\n');
 }
 
 static void session_free(Session *session) {
@@ -90,6 +100,9 @@ static CheckedProgram *run_frontend(Session *session, const char *argv0, int *st
     load.builtin_dir = find_builtin_dir(&session->arena, executable_path(session, argv0));
     Program *program = load_program(&session->arena, &session->sources, &session->diag,
                                     options->input, &load);
+    if (program && session->deps && session->deps->len == 0)
+        for (uint32_t i = 0; i < program->files_read_count; i++)
+            record_dep(session, program->files_read[i]);
     if (!program) {
         *status = EXIT_USAGE;
         return NULL;
@@ -117,6 +130,7 @@ static bool has_suffix(const char *text, const char *suffix) {
 /* YIR for the input: read from a .yir file, or lowered from the checked program. */
 static IrModule *input_module(Session *session, const char *argv0, int *status) {
     if (has_suffix(session->options->input, ".yir")) {
+        if (session->deps && session->deps->len == 0) record_dep(session, session->options->input);
         const SourceFile *file = load_main(session);
         if (!file) {
             *status = EXIT_USAGE;
@@ -174,7 +188,7 @@ static IrModule *build_module(Session *session, const char *argv0, PassTarget ta
     strbuf_init(&dumps);
     PassContext ctx;
     pass_context_init(&ctx, module, &session->diag, target);
-    ctx.verify_each = options->verify_each;
+    ctx.verify_each = ctx.verify_each || options->verify_each;
     ctx.print_after_all = options->print_after_all;
     ctx.print_after = options->print_after;
     ctx.print_out = &dumps;
@@ -281,6 +295,97 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
     return status;
 }
 
+/* -emit-gen, one target: built in a session of its own whose diagnostics are kept, not
+ * printed (a failing target is a warning of -emit-gen). The status is EXIT_USAGE for I/O. */
+static int build_gen_target(const Options *options, const char *argv0, GenTargetKind kind,
+                            GenTarget *result, StrBuf *deps) {
+    static const PassTarget PIPELINES[GEN_TARGET_COUNT] = {PASS_TARGET_WGSL, PASS_TARGET_MSL,
+                                                           PASS_TARGET_PTX};
+    static const TextEmitter EMITTERS[GEN_TARGET_COUNT] = {emit_wgsl_text, emit_msl_text,
+                                                           emit_ptx_text};
+    Session session;
+    session_init(&session, options);
+    session.diag.stream = NULL;
+    session.deps = deps;
+    int status;
+    IrModule *module = build_module(&session, argv0, PIPELINES[kind], &status);
+    if (module) {
+        result->ok = EMITTERS[kind](module, options, &result->text, &result->entry_table,
+                                    &session.diag) && !diag_has_errors(&session.diag);
+        ir_module_free(module);
+    }
+    strbuf_puts(&result->diagnostics, strbuf_cstr(&session.diag.text));
+    session_free(&session);
+    return status;
+}
+
+/* Prints each distinct diagnostics text once (the front end's errors recur per target). */
+static void report_gen_diagnostics(GenTarget targets[GEN_TARGET_COUNT], bool as_warnings) {
+    for (int i = 0; i < GEN_TARGET_COUNT; i++) {
+        if (targets[i].ok) continue;
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = !targets[j].ok && strcmp(strbuf_cstr(&targets[j].diagnostics),
+                                             strbuf_cstr(&targets[i].diagnostics)) == 0;
+        if (seen) continue;
+        StrBuf text;
+        strbuf_init(&text);
+        if (as_warnings) gen_as_warnings(&text, strbuf_cstr(&targets[i].diagnostics));
+        else strbuf_puts(&text, strbuf_cstr(&targets[i].diagnostics));
+        fputs(strbuf_cstr(&text), stderr);
+        strbuf_free(&text);
+    }
+}
+
+/* -emit-gen (生成): the 豫言 source of 名。着色生成。豫 (着二), built once per target. */
+static int run_emit_gen(Session *session, const char *argv0) {
+    GenTarget targets[GEN_TARGET_COUNT];
+    int status = EXIT_OK;
+    for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_init(&targets[i]);
+    for (int i = 0; i < GEN_TARGET_COUNT && status != EXIT_USAGE; i++)
+        status = build_gen_target(session->options, argv0, (GenTargetKind)i, &targets[i],
+                                  session->deps);
+    if (status != EXIT_USAGE) {
+        StrBuf out;
+        strbuf_init(&out);
+        bool ok = gen_module_source(&out, targets);
+        report_gen_diagnostics(targets, ok);
+        status = ok ? finish(session, &out) : EXIT_DIAGNOSTICS;
+        strbuf_free(&out);
+    }
+    for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_free(&targets[i]);
+    return status;
+}
+
+/* --entries=json: the three targets' ABIs of each entry and resource, from the module the
+ * PTX pipeline builds (its parameter plan is runtime/plan.c's). */
+static int run_entries_json(Session *session, const char *argv0) {
+    int status;
+    IrModule *module = build_module(session, argv0, PASS_TARGET_PTX, &status);
+    if (!module) return status;
+    StrBuf out;
+    strbuf_init(&out);
+    gen_entries_json(&out, &session->arena, module, session->options->input);
+    status = finish(session, &out);
+    strbuf_free(&out);
+    ir_module_free(module);
+    return status;
+}
+
+/* -MD: the depfile, written (only when changed) after the output itself succeeded. */
+static int write_depfile(const Options *options, StrBuf *deps) {
+    StrBuf path, text;
+    strbuf_init(&path);
+    strbuf_init(&text);
+    if (options->depfile) strbuf_puts(&path, options->depfile);
+    else strbuf_printf(&path, "%s.d", options->output);
+    gen_depfile(&text, options->output, strbuf_cstr(deps));
+    bool ok = output_write(strbuf_cstr(&path), strbuf_cstr(&text), text.len);
+    strbuf_free(&path);
+    strbuf_free(&text);
+    return ok ? EXIT_OK : EXIT_USAGE;
+}
+
 static int run_not_yet(const Options *options) {
     fprintf(stderr, "yusec: error: %s 尚未实现（见 docs/ 与项目的 issue）\n",
             action_flag(options->action));
@@ -303,6 +408,9 @@ int main(int argc, char **argv) {
     }
     Session session;
     session_init(&session, &options);
+    StrBuf deps;
+    strbuf_init(&deps);
+    if (options.depfile_wanted || options.depfile) session.deps = &deps;
     int status;
     switch (options.action) {
     case ACTION_DUMP_AST: status = run_dump_ast(&session); break;
@@ -317,8 +425,12 @@ int main(int argc, char **argv) {
     case ACTION_EMIT_PTX:
         status = run_emit_text(&session, argv[0], PASS_TARGET_PTX, emit_ptx_text);
         break;
+    case ACTION_EMIT_GEN: status = run_emit_gen(&session, argv[0]); break;
+    case ACTION_ENTRIES_JSON: status = run_entries_json(&session, argv[0]); break;
     default: status = run_not_yet(&options); break;
     }
+    if (status == EXIT_OK && session.deps) status = write_depfile(&options, &deps);
+    strbuf_free(&deps);
     session_free(&session);
     return status;
 }

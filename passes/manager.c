@@ -17,6 +17,11 @@ void pass_context_init(PassContext *ctx, IrModule *module, DiagEngine *diag, Pas
     ctx->diag = diag;
     ctx->target = target;
     ctx->inline_policy = target == PASS_TARGET_PTX ? INLINE_ALL : INLINE_NONE;
+#ifndef NDEBUG
+    /* Debug builds (debug and asan presets) verify after every pass; -verify-each asks for
+     * it in release builds. */
+    ctx->verify_each = true;
+#endif
 }
 
 const PassInfo *pass_registry(size_t *count) {

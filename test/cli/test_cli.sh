@@ -59,5 +59,30 @@ contains "$tmp/err" "坏。着色器。豫:1:" "diagnostic carries file:line"
 printf '\xff\xfe' > "$tmp/乱码。着色器。豫"
 expect 1 "invalid UTF-8 exits 1" -- -check "$tmp/乱码。着色器。豫"
 
+# The YIR pipeline flags.
+expect 0 "-emit-ir -O0 (straight from lowering)" -- -emit-ir -O0 "$example"
+contains "$tmp/out" "entry @加倍入口 = compute @加倍" "-emit-ir prints the entry"
+if grep -q '!uniform\|!non_uniform' "$tmp/out"; then
+  echo "FAIL: -O0 ran the uniformity pass"; failures=$((failures + 1))
+else echo "ok: -O0 runs no pass"; fi
+expect 0 "-emit-ir default pipeline" -- -emit-ir "$example"
+contains "$tmp/out" "!non_uniform" "the default pipeline records uniformity facts"
+contains "$tmp/out" "ptr<storage_read_write" "the dump shows address spaces"
+expect 0 "-passes=fold,dce -print-after=fold" -- -emit-ir -passes=fold,dce -print-after=fold "$example"
+contains "$tmp/err" "在 fold 之后" "-print-after dumps after the named pass"
+expect 0 "-print-after-all -verify-each" -- -emit-ir -print-after-all -verify-each "$example"
+contains "$tmp/err" "在 dce 之后" "-print-after-all dumps after every pass"
+expect 1 "unknown pass" -- -emit-ir -passes=fold,nosuch "$example"
+contains "$tmp/err" "nosuch" "an unknown pass is named"
+expect 2 "unknown -target" -- -emit-ir -target=spirv "$example"
+"$yusec" -emit-ir "$example" > "$tmp/round.yir" 2>/dev/null
+expect 0 "a .yir file reads back" -- -emit-ir -O0 "$tmp/round.yir"
+if cmp -s "$tmp/out" "$tmp/round.yir"; then echo "ok: YIR text round-trips through the driver"
+else echo "FAIL: YIR text changed on the way back"; diff "$tmp/round.yir" "$tmp/out" | head; failures=$((failures + 1)); fi
+expect 0 "-emit-wgsl" -- -emit-wgsl "$example"
+contains "$tmp/err" "加倍入口	加倍	compute" "the WGSL entry table goes to stderr"
+expect 1 "bad -arch" -- -emit-ptx -arch=sm_75 "$example"
+contains "$tmp/err" "不支持的千手架构「sm_75」" "an unknown arch is a diagnostic before LLVM"
+
 if [ "$failures" != 0 ]; then echo "$failures CLI checks failed"; exit 1; fi
 echo "all CLI checks passed"

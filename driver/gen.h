@@ -31,7 +31,7 @@ void gen_escape_string(StrBuf *out, const char *text, size_t len);
  * comment line naming its first diagnostic), one constant per entry item (its function's
  * name; the table of the first target that succeeded, WGSL, MSL, PTX) and 「项并线汇编名」
  * per compute entry when PTX succeeded. False (out untouched) when all three failed. */
-bool gen_module_source(StrBuf *out, const GenTarget targets[GEN_TARGET_COUNT]);
+bool gen_module_source(StrBuf *out, GenTarget targets[GEN_TARGET_COUNT]);
 
 /* Copies diagnostics text to out with each "error:" header turned into "warning:". */
 void gen_as_warnings(StrBuf *out, const char *diagnostics);

@@ -20,6 +20,7 @@ static const ActionWord ACTION_WORDS[] = {
     {"-emit-msl", "金属", ACTION_EMIT_MSL},
     {"-emit-ptx", "千手", ACTION_EMIT_PTX},
     {"-emit-gen", "生成", ACTION_EMIT_GEN},
+    {"--entries=json", NULL, ACTION_ENTRIES_JSON},
     {NULL, "run", ACTION_RUN},
 };
 
@@ -44,11 +45,14 @@ void options_print_help(FILE *out) {
           "  -emit-msl, 金属  译成 MSL\n"
           "  -emit-ptx, 千手  译成 PTX\n"
           "  -emit-gen, 生成  打印高级代码导入时所得模块的源码\n"
+          "  --entries=json   打印入口与资源在三个目标里的位置（JSON）\n"
           "\n"
           "选项：\n"
           "  -o 文件          输出写到文件（默认标准输出）\n"
           "  -I 目录          在目录里找包（可多次）\n"
           "  -fmax-errors=N   最多报告 N 条错误（0 为不限，默认 20）\n"
+          "  -MD              另写 Make/Ninja 依赖文件（须有 -o）\n"
+          "  -MF 文件         依赖文件的路径（默认为 -o 的文件加 .d）\n"
           "\n"
           "中间表示（YIR）：输入可以是 .yir 文件\n"
           "  -target=T        -emit-ir 按哪个目标的默认流程（wgsl、msl、ptx；默认 wgsl）\n"
@@ -137,7 +141,9 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
         } else if (strcmp(arg, "--version") == 0) {
             options->action = ACTION_VERSION;
             return true;
-        } else if (strcmp(arg, "-o") == 0 || strcmp(arg, "-I") == 0) {
+        } else if (strcmp(arg, "-MD") == 0) {
+            options->depfile_wanted = true;
+        } else if (strcmp(arg, "-o") == 0 || strcmp(arg, "-I") == 0 || strcmp(arg, "-MF") == 0) {
             if (i + 1 >= argc) {
                 fprintf(err, "yusec: error: %s 后面缺少参数\n", arg);
                 return false;
@@ -145,6 +151,8 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
             const char *value = argv[++i];
             if (arg[1] == 'o') {
                 options->output = value;
+            } else if (arg[1] == 'M') {
+                options->depfile = value;
             } else if (options->include_count == OPTIONS_MAX_INCLUDES) {
                 fprintf(err, "yusec: error: -I 最多 %d 个\n", OPTIONS_MAX_INCLUDES);
                 return false;
@@ -185,6 +193,11 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
     if (options->action == ACTION_NONE) options->action = ACTION_CHECK;
     if (!options->input) {
         fprintf(err, "yusec: error: 没有输入文件（见 yusec --help）\n");
+        return false;
+    }
+    if ((options->depfile_wanted || options->depfile) && (!options->output ||
+                                                          strcmp(options->output, "-") == 0)) {
+        fprintf(err, "yusec: error: -MD/-MF 须与 -o 文件同用（依赖文件要写出输出文件的名字）\n");
         return false;
     }
     return true;

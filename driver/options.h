@@ -14,6 +14,7 @@ typedef enum Action {
     ACTION_EMIT_MSL,  /* -emit-msl, 金属 */
     ACTION_EMIT_PTX,  /* -emit-ptx, 千手 */
     ACTION_EMIT_GEN,  /* -emit-gen, 生成 */
+    ACTION_ENTRIES_JSON, /* --entries=json */
     ACTION_RUN,       /* run */
     ACTION_HELP,
     ACTION_VERSION,
@@ -25,6 +26,8 @@ typedef struct Options {
     Action action;
     const char *input;
     const char *output;          /* -o; NULL for stdout */
+    bool depfile_wanted;         /* -MD: write a Make/Ninja depfile (needs -o) */
+    const char *depfile;         /* -MF FILE; default: the -o file + ".d" */
     const char *includes[OPTIONS_MAX_INCLUDES];
     int include_count;
     int max_errors;              /* -fmax-errors=N; 0 = no cap */

@@ -7,7 +7,7 @@
 #   名。千手    yusec -emit-ptx, assembled by ptxas for sm_80 and sm_90
 #   <golden>。错误  the expected diagnostics of a target that must reject the sample
 #   名。预期    hand-written "行:列 片语" lines the diagnostics must contain
-#   名.wgsl / 名。金属 / 名。千手 / 名。生成 are added as their targets land.
+#   名。生成    yusec -emit-gen (the generated module 名。着色生成。豫)
 # The tool runs inside the sample's directory on the bare file name, so expected
 # diagnostics read "名。着色器。豫:行:列: …".
 # With YUSEC_UPDATE_GOLDEN=1 the expected files are rewritten instead (read the diff!).
@@ -150,6 +150,12 @@ if [ "$mode" = full ] && [ ! -f "$stem。错误" ]; then
   check_target -emit-wgsl "$stem.wgsl"
   check_target -emit-msl "$stem。金属"
   check_target -emit-ptx "$stem。千手"
+fi
+
+# 名。生成: the generated module (着二); a target that fails is a comment line and a warning.
+if [ -f "$stem。生成" ]; then
+  run 0 -emit-gen "$file"
+  compare "yusec -emit-gen" "$work/out" "$stem。生成"
 fi
 
 # Uniformity verdicts must agree with Tint's: where our analysis rejects a sample, the WGSL

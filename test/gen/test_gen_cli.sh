@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# -emit-gen, -MD/-MF and --entries=json from the command line (issue 8).
+#   test_gen_cli.sh YUSEC EXAMPLES_DIR
+set -u
+yusec=$1
+cd "$2" || exit 2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+fail() { echo "FAIL: $*" >&2; failed=$((failed + 1)); }
+
+# The depfile names the output and every file read: the source and the builtin interface.
+"$yusec" -emit-gen 加倍。着色器。豫 -o "$work/加倍 生成.豫" -MD -MF "$work/加倍.d" || fail "-emit-gen -MD"
+head -1 "$work/加倍.d" | grep -qF "$work/加倍\\ 生成.豫: \\" || fail "depfile target: $(head -1 "$work/加倍.d")"
+grep -qx "  加倍。着色器。豫 \\\\" "$work/加倍.d" || fail "depfile lacks the source"
+grep -q "点染本。着色器。接口。豫$" "$work/加倍.d" || fail "depfile lacks the builtin interface"
+# -MD alone: the depfile is the output plus .d.
+"$yusec" -emit-wgsl 加倍。着色器。豫 -o "$work/a.wgsl" -MD 2>/dev/null || fail "-MD without -MF"
+[ -f "$work/a.wgsl.d" ] || fail "-MD without -MF wrote no a.wgsl.d"
+# -MD needs -o.
+"$yusec" -emit-wgsl 加倍。着色器。豫 -MD -MF "$work/x.d" >/dev/null 2>"$work/err"
+[ $? = 2 ] && grep -q "须与 -o" "$work/err" || fail "-MD without -o must be a usage error"
+
+# An unchanged output (and depfile) keeps its mtime.
+touch -d '2001-01-01' "$work/加倍 生成.豫" "$work/加倍.d"
+"$yusec" -emit-gen 加倍。着色器。豫 -o "$work/加倍 生成.豫" -MD -MF "$work/加倍.d" || fail "second run"
+[ "$(stat -c %Y "$work/加倍 生成.豫")" = "$(stat -c %Y "$work/加倍.d")" ] &&
+  [ "$(date -d @"$(stat -c %Y "$work/加倍.d")" +%Y)" = 2001 ] || fail "an unchanged output was rewritten"
+
+# Deterministic.
+"$yusec" -emit-gen 加倍。着色器。豫 >"$work/g1" && "$yusec" -emit-gen 加倍。着色器。豫 >"$work/g2"
+cmp -s "$work/g1" "$work/g2" || fail "-emit-gen is not deterministic"
+
+# All targets fail (a front-end error): exit 1, the error said once, as an error.
+printf '「甲」者「乙」也。\n' >"$work/坏。着色器。豫"
+"$yusec" -emit-gen "$work/坏。着色器。豫" >"$work/out" 2>"$work/err"
+[ $? = 1 ] || fail "-emit-gen of a bad source must exit 1"
+[ -s "$work/out" ] && fail "-emit-gen of a bad source printed a module"
+grep -q ": error: " "$work/err" || fail "no error reported for the bad source"
+
+# The JSON manifest joins the three ABIs.
+"$yusec" --entries=json 加倍。着色器。豫 >"$work/m.json" || fail "--entries=json"
+for want in '"item": "加倍入口"' '"function": "加倍"' '"stage": "compute"' \
+            '"workgroup_size": [4, 1, 1]' '"ptx_name": "yy_e5_8a_a0_e5_80_8d"' \
+            '"ptx_params": ["数据"]' '"group": 0, "binding": 0, "msl": "buffer", "msl_index": 0' \
+            '"ptx_param": {"加倍入口": 0}'; do
+  grep -qF "$want" "$work/m.json" || fail "manifest lacks $want"
+done
+if command -v python3 >/dev/null 2>&1; then
+  python3 -m json.tool "$work/m.json" >/dev/null || fail "the manifest is not JSON"
+fi
+
+[ "$failed" = 0 ] || { echo "FAIL: $failed checks" >&2; exit 1; }
+echo ok

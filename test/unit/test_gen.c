@@ -1,0 +1,156 @@
+/* The generated module (-emit-gen), depfiles and warnings of driver/gen.c (issue 8). The
+ * strings are checked by lexing the generated source back: the escapes must round-trip. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "driver/gen.h"
+#include "frontend/token.h"
+
+/* Lexes `source` and returns the decoded text of its string number `index` (arena-owned). */
+static const char *string_token(Arena *arena, const char *source, int index, int *errors) {
+    SourceMap map;
+    DiagEngine diag;
+    source_map_init(&map, arena);
+    diag_init(&diag, &map, NULL);
+    SourceFile *file = source_add(&map, "生成。着色生成。豫", source, strlen(source));
+    TokenList tokens = lex_file(arena, file, &diag);
+    *errors = diag.error_count;
+    diag_free(&diag);
+    for (uint32_t i = 0; i < tokens.count; i++)
+        if (tokens.items[i].kind == TOK_STRING && index-- == 0) return tokens.items[i].text;
+    return NULL;
+}
+
+static void test_escape_round_trips(void **state) {
+    (void)state;
+    static const char *const TEXTS[] = {
+        "a\nb\tc", "『』「」", "「：注：」 and ：」 and 「：", "fn 加倍() {\n}\n", "", "\\n \"x\"",
+    };
+    for (size_t i = 0; i < sizeof TEXTS / sizeof TEXTS[0]; i++) {
+        StrBuf src;
+        strbuf_init(&src);
+        strbuf_puts(&src, "「甲」者『");
+        gen_escape_string(&src, TEXTS[i], strlen(TEXTS[i]));
+        strbuf_puts(&src, "』也。\n");
+        Arena arena;
+        arena_init(&arena);
+        int errors;
+        const char *back = string_token(&arena, strbuf_cstr(&src), 0, &errors);
+        assert_int_equal(errors, 0);
+        assert_non_null(back);
+        assert_string_equal(back, TEXTS[i]);
+        /* One line: the only line break is the one after 也。 */
+        assert_ptr_equal(strchr(strbuf_cstr(&src), '\n'), strbuf_cstr(&src) + src.len - 1);
+        arena_free(&arena);
+        strbuf_free(&src);
+    }
+}
+
+static void set_target(GenTarget *t, bool ok, const char *text, const char *table,
+                       const char *diagnostics) {
+    gen_target_init(t);
+    t->ok = ok;
+    strbuf_puts(&t->text, text);
+    strbuf_puts(&t->entry_table, table);
+    strbuf_puts(&t->diagnostics, diagnostics);
+}
+
+static void free_targets(GenTarget *t) {
+    for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_free(&t[i]);
+}
+
+/* WGSL fails: its constant is one comment line naming the first diagnostic; the entry table
+ * comes from MSL; PTX names from the PTX table (compute entries only). */
+static void test_failed_target_is_a_comment(void **state) {
+    (void)state;
+    GenTarget t[GEN_TARGET_COUNT];
+    set_target(&t[GEN_WGSL], false, "", "",
+               "甲。着色器。豫:3:1: error: WGSL 没有子组矩阵片\n  line\n  ^\n");
+    set_target(&t[GEN_MSL], true, "kernel void 乘();\n", "乘入口\t乘\tcompute\n画入口\t画\tvertex\n",
+               "");
+    set_target(&t[GEN_PTX], true, ".entry yy_x\n",
+               "乘入口\t乘\tcompute\tyy_e4_b9_98\t32\n画入口\t画\tvertex\t-\t0\n", "");
+    StrBuf out;
+    strbuf_init(&out);
+    assert_true(gen_module_source(&out, t));
+    const char *text = strbuf_cstr(&out);
+    assert_non_null(strstr(text, "「着色源」者『// WGSL 译不出：甲。着色器。豫:3:1: error: "
+                                 "WGSL 没有子组矩阵片』也。\n"));
+    assert_non_null(strstr(text, "「金属源」者『kernel void 乘();「：换行：」』也。\n"));
+    assert_non_null(strstr(text, "「并线汇编源」者『.entry yy_x「：换行：」』也。\n"));
+    assert_non_null(strstr(text, "「乘入口」者『乘』也。\n「画入口」者『画』也。\n"
+                                 "「乘入口并线汇编名」者『yy_e4_b9_98』也。\n"));
+    assert_null(strstr(text, "画入口并线汇编名"));
+    Arena arena;
+    arena_init(&arena);
+    int errors;
+    assert_string_equal(string_token(&arena, text, 1, &errors), "kernel void 乘();\n");
+    assert_int_equal(errors, 0);
+    arena_free(&arena);
+    strbuf_free(&out);
+    free_targets(t);
+}
+
+static void test_all_failed(void **state) {
+    (void)state;
+    GenTarget t[GEN_TARGET_COUNT];
+    for (int i = 0; i < GEN_TARGET_COUNT; i++) set_target(&t[i], false, "", "", "x: error: y\n");
+    StrBuf out;
+    strbuf_init(&out);
+    assert_false(gen_module_source(&out, t));
+    assert_int_equal(out.len, 0);
+    strbuf_free(&out);
+    free_targets(t);
+}
+
+static void test_no_ptx_names_without_ptx(void **state) {
+    (void)state;
+    GenTarget t[GEN_TARGET_COUNT];
+    set_target(&t[GEN_WGSL], true, "w", "甲入口\t甲\tcompute\n", "");
+    set_target(&t[GEN_MSL], true, "m", "甲入口\t甲\tcompute\n", "");
+    set_target(&t[GEN_PTX], false, "", "", "yusec: error: 没有 PTX\nyusec: note: 找过\n");
+    StrBuf out;
+    strbuf_init(&out);
+    assert_true(gen_module_source(&out, t));
+    assert_non_null(strstr(strbuf_cstr(&out), "「并线汇编源」者『// PTX 译不出：yusec: error: 没有 PTX』也。"));
+    assert_null(strstr(strbuf_cstr(&out), "并线汇编名"));
+    strbuf_free(&out);
+    free_targets(t);
+}
+
+static void test_warnings(void **state) {
+    (void)state;
+    StrBuf out;
+    strbuf_init(&out);
+    gen_as_warnings(&out, "a.豫:1:2: error: 甲\n  ^\nyusec: note: 乙\nyusec: error: 丙");
+    assert_string_equal(strbuf_cstr(&out), "a.豫:1:2: warning: 甲\n  ^\n"
+                                           "yusec: note: 乙\nyusec: warning: 丙");
+    strbuf_free(&out);
+}
+
+static void test_depfile(void **state) {
+    (void)state;
+    StrBuf out;
+    strbuf_init(&out);
+    gen_depfile(&out, "out dir/加倍.gen", "加倍。着色器。豫\n/lib/点染 本#1$.豫\n");
+    assert_string_equal(strbuf_cstr(&out), "out\\ dir/加倍.gen: \\\n  加倍。着色器。豫 \\\n"
+                                           "  /lib/点染\\ 本\\#1$$.豫\n");
+    strbuf_free(&out);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_escape_round_trips),
+        cmocka_unit_test(test_failed_target_is_a_comment),
+        cmocka_unit_test(test_all_failed),
+        cmocka_unit_test(test_no_ptx_names_without_ptx),
+        cmocka_unit_test(test_warnings),
+        cmocka_unit_test(test_depfile),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

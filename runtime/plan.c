@@ -3,14 +3,10 @@
 
 #include <string.h>
 
+#include "../ir/abi.h"
 #include "../ir/types.h"
 #include "../targets/names.h"
 #include "../targets/ptx.h"
-
-static bool is_buffer(const IrGlobal *g) {
-    return g->space == IR_SPACE_STORAGE_READ || g->space == IR_SPACE_STORAGE_READ_WRITE ||
-           g->space == IR_SPACE_UNIFORM;
-}
 
 static void list_compute_entries(const IrModule *m, StrBuf *out) {
     bool any = false;
@@ -54,17 +50,6 @@ const IrEntry *rt_find_entry(const IrModule *m, const char *name, StrBuf *error)
     return found;
 }
 
-/* Marks the functions reachable from `func` and the globals they name (as the plugin does). */
-static void reach(const IrModule *m, IrFuncId func, bool *funcs, bool *globals) {
-    if (func >= ir_function_count(m) || funcs[func]) return;
-    funcs[func] = true;
-    const IrFunction *f = ir_function(m, func);
-    for (uint32_t i = 0; i < f->inst_count; i++) {
-        const IrInst *inst = &f->insts[i];
-        if (inst->op == IR_OP_CALL) reach(m, inst->symbol, funcs, globals);
-        if (inst->op == IR_OP_GLOBAL && inst->symbol < ir_global_count(m)) globals[inst->symbol] = true;
-    }
-}
 
 /* Minimum size and runtime stride of a buffer type (a runtime array, a struct ending in one,
  * or a fixed type). */
@@ -95,45 +80,22 @@ static RtSlot slot_of(const IrModule *m, IrGlobalId id) {
     return slot;
 }
 
-static void sort_slots(RtSlot *slots, uint32_t n) {
-    for (uint32_t i = 1; i < n; i++)  /* insertion sort: few buffers */
-        for (uint32_t j = i; j > 0; j--) {
-            RtSlot *a = &slots[j - 1], *b = &slots[j];
-            if (a->group < b->group || (a->group == b->group && a->binding <= b->binding)) break;
-            RtSlot t = *a;
-            *a = *b;
-            *b = t;
-        }
-}
-
-enum { MAX_DENSE_BINDING = 4096 };  /* the plugin's cap on placeholder parameters */
-
+/* The slots follow the host contract of ir/abi.c (the order the PTX plugin gives the kernel
+ * parameters); placeholder bindings get an empty slot. */
 static bool make_slots(Arena *arena, const IrModule *m, const bool *used, RtPlan *plan,
                        StrBuf *error) {
-    uint32_t n = ir_global_count(m), count = 0, max_binding = 0;
-    bool all_group0 = true;
-    RtSlot *slots = arena_alloc_array(arena, n + 1, sizeof *slots);
-    for (uint32_t g = 0; g < n; g++) {
-        const IrGlobal *gl = ir_global(m, g);
-        if (!used[g] || !is_buffer(gl)) continue;
-        slots[count++] = slot_of(m, g);
-        if (gl->group != 0) all_group0 = false;
-        if (gl->binding > max_binding) max_binding = gl->binding;
-    }
-    sort_slots(slots, count);
-    plan->slots = slots;
-    plan->slot_count = count;
-    if (!all_group0 || count == 0) return true;
-    if (max_binding > MAX_DENSE_BINDING) {
-        strbuf_printf(error, "绑定号 %u 太大", max_binding);
+    IrBufferParams params;
+    if (!ir_buffer_params(arena, m, used, &params)) {
+        strbuf_printf(error, "绑定号 %u 太大", params.too_large_binding);
         return false;
     }
-    RtSlot *dense = arena_alloc_array(arena, max_binding + 1, sizeof *dense);
-    for (uint32_t b = 0; b <= max_binding; b++)
-        dense[b] = (RtSlot){0, b, IR_NONE, "", IR_SPACE_STORAGE_READ, 0, 0};
-    for (uint32_t i = 0; i < count; i++) dense[slots[i].binding] = slots[i];
-    plan->slots = dense;
-    plan->slot_count = max_binding + 1;
+    RtSlot *slots = arena_alloc_array(arena, params.count + 1, sizeof *slots);
+    for (uint32_t i = 0; i < params.count; i++)
+        slots[i] = params.globals[i] == IR_NONE
+                       ? (RtSlot){0, i, IR_NONE, "", IR_SPACE_STORAGE_READ, 0, 0}
+                       : slot_of(m, params.globals[i]);
+    plan->slots = slots;
+    plan->slot_count = params.count;
     return true;
 }
 
@@ -148,7 +110,7 @@ bool rt_plan_entry(Arena *arena, const IrModule *m, const IrEntry *e, RtPlan *pl
     for (int a = 0; a < 3; a++) plan->block[a] = e->workgroup_size[a];
     bool *funcs = arena_alloc_array(arena, ir_function_count(m) + 1, sizeof *funcs);
     bool *used = arena_alloc_array(arena, ir_global_count(m) + 1, sizeof *used);
-    reach(m, e->func, funcs, used);
+    ir_reach(m, e->func, funcs, used);
     StrBuf name;
     strbuf_init(&name);
     ptx_mangle(&name, PTX_ENTRY_PREFIX, names_legalise(arena, ir_function(m, e->func)->name));

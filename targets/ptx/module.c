@@ -6,6 +6,7 @@
 
 #include "../names.h"
 #include "internal.h"
+#include "../../ir/abi.h"
 
 void ptx_error(PtxCtx *px, Span span, const char *fmt, ...) {
     va_list args;
@@ -19,22 +20,6 @@ LLVMTypeRef ptx_i32(PtxCtx *px) { return LLVMInt32TypeInContext(px->ctx); }
 LLVMTypeRef ptx_i64(PtxCtx *px) { return LLVMInt64TypeInContext(px->ctx); }
 LLVMTypeRef ptx_ptr(PtxCtx *px, unsigned space) { return LLVMPointerTypeInContext(px->ctx, space); }
 
-static bool is_buffer(const IrGlobal *g) {
-    return g->space == IR_SPACE_STORAGE_READ || g->space == IR_SPACE_STORAGE_READ_WRITE ||
-           g->space == IR_SPACE_UNIFORM;
-}
-
-/* Marks the functions reachable from `func` and the globals they name. */
-static void reach(const IrModule *m, IrFuncId func, bool *funcs, bool *globals) {
-    if (func >= ir_function_count(m) || funcs[func]) return;
-    funcs[func] = true;
-    const IrFunction *f = ir_function(m, func);
-    for (uint32_t i = 0; i < f->inst_count; i++) {
-        const IrInst *inst = &f->insts[i];
-        if (inst->op == IR_OP_CALL) reach(m, inst->symbol, funcs, globals);
-        if (inst->op == IR_OP_GLOBAL && inst->symbol < ir_global_count(m)) globals[inst->symbol] = true;
-    }
-}
 
 /* The kernel's buffers in 着十's order: dense group-0 bindings 0..max (unused ones as NULL)
  * when every used buffer is in group 0, else the used buffers by (group, binding). */
@@ -43,43 +28,19 @@ typedef struct KernelParams {
     uint32_t count;
 } KernelParams;
 
-static int by_binding(const void *a, const void *b, void *m) {
-    const IrGlobal *x = ir_global(m, *(const IrGlobalId *)a), *y = ir_global(m, *(const IrGlobalId *)b);
-    if (x->group != y->group) return x->group < y->group ? -1 : 1;
-    return x->binding < y->binding ? -1 : x->binding > y->binding;
-}
-
-static void sort_by_binding(const IrModule *m, IrGlobalId *ids, uint32_t n) {
-    for (uint32_t i = 1; i < n; i++)  /* insertion sort: few buffers, and qsort has no context */
-        for (uint32_t j = i; j > 0 && by_binding(&ids[j - 1], &ids[j], (void *)m) > 0; j--) {
-            IrGlobalId t = ids[j];
-            ids[j] = ids[j - 1];
-            ids[j - 1] = t;
-        }
-}
-
+/* The parameter order is the host contract in ir/abi.c (shared with runtime/ and the
+ * manifest). */
 static KernelParams kernel_params(PtxCtx *px, const bool *used) {
-    const IrModule *m = px->m;
-    uint32_t n = ir_global_count(m), count = 0, max_binding = 0;
-    bool all_group0 = true;
-    IrGlobalId *ids = arena_alloc_array(&px->arena, n + 1, sizeof *ids);
-    for (uint32_t g = 0; g < n; g++) {
-        const IrGlobal *gl = ir_global(m, g);
-        if (!used[g] || !is_buffer(gl)) continue;
-        ids[count++] = g;
-        if (gl->group != 0) all_group0 = false;
-        if (gl->binding > max_binding) max_binding = gl->binding;
+    IrBufferParams params;
+    if (!ir_buffer_params(&px->arena, px->m, used, &params)) {
+        Span span = {0, 0, 0};
+        for (uint32_t g = 0; g < ir_global_count(px->m); g++)
+            if (used[g] && ir_global(px->m, g)->binding == params.too_large_binding)
+                span = ir_global(px->m, g)->span;
+        ptx_error(px, span, "PTX 目标：绑定号 %u 太大（组 0 的绑定号最多 %u）",
+                  params.too_large_binding, IR_ABI_MAX_DENSE_BINDING);
     }
-    sort_by_binding(m, ids, count);
-    if (!all_group0 || count == 0) return (KernelParams){ids, count};
-    if (max_binding > 4096) {  /* a sane cap on placeholder parameters */
-        ptx_error(px, ir_global(m, ids[count - 1])->span, "PTX 目标：绑定号 %u 太大", max_binding);
-        return (KernelParams){ids, 0};
-    }
-    KernelParams dense = {arena_alloc_array(&px->arena, max_binding + 1, sizeof(IrGlobalId)), max_binding + 1};
-    for (uint32_t b = 0; b <= max_binding; b++) dense.globals[b] = IR_NONE;
-    for (uint32_t i = 0; i < count; i++) dense.globals[ir_global(m, ids[i])->binding] = ids[i];
-    return dense;
+    return (KernelParams){params.globals, params.count};
 }
 
 static void add_annotation(PtxCtx *px, LLVMValueRef kernel, const char *key, uint32_t value) {
@@ -200,7 +161,7 @@ static void entry_name(PtxCtx *px, StrBuf *out, const IrEntry *e) {
 static void emit_kernel(PtxCtx *px, const IrEntry *e, bool *visit, bool *used) {
     memset(visit, 0, ir_function_count(px->m) * sizeof *visit);
     memset(used, 0, ir_global_count(px->m) * sizeof *used);
-    reach(px->m, e->func, visit, used);
+    ir_reach(px->m, e->func, visit, used);
     KernelParams kp = kernel_params(px, used);
     LLVMTypeRef *params = arena_alloc_array(&px->arena, kp.count + 1, sizeof *params);
     for (uint32_t i = 0; i < kp.count; i++) params[i] = ptx_ptr(px, PTX_AS_GLOBAL);
@@ -266,7 +227,7 @@ static void layout_globals(PtxCtx *px) {
         const IrGlobal *gl = ir_global(px->m, g);
         px->hidden_index[g] = IR_NONE;
         if (gl->space == IR_SPACE_WORKGROUP) make_shared(px, g);
-        else if (is_buffer(gl) || gl->space == IR_SPACE_PRIVATE) px->hidden_index[g] = px->hidden_count++;
+        else if (ir_global_is_buffer(gl) || gl->space == IR_SPACE_PRIVATE) px->hidden_index[g] = px->hidden_count++;
     }
 }
 
@@ -282,7 +243,7 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     layout_globals(px);
     for (uint32_t i = 0; i < ir_entry_count(m); i++) {
         const IrEntry *e = ir_entry(m, i);
-        if (e->stage == IR_STAGE_COMPUTE) reach(m, e->func, funcs, used);
+        if (e->stage == IR_STAGE_COMPUTE) ir_reach(m, e->func, funcs, used);
     }
     for (uint32_t i = 0; i < nf && !px->failed; i++)
         if (funcs[i] && !(px->funcs[i] = ptx_declare_function(px, ir_function(m, i)))) px->failed = true;

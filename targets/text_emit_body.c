@@ -25,8 +25,38 @@ static bool selectable(const TextEmitter *em, IrTypeId id) {
     return t && (t->kind == IR_TYPE_SCALAR || t->kind == IR_TYPE_BOOL || t->kind == IR_TYPE_VECTOR);
 }
 
-/* Pure instructions only (no reads, no effects, nothing needing uniform control flow), then
- * a yield: evaluating both sides unconditionally changes nothing. */
+/* A pointer made from a global or variable through constant indices only: a load through it
+ * is always in bounds, so it may be hoisted out of a branch (a dynamic index may be guarded
+ * by the branch condition, and an out-of-bounds read is undefined in MSL). */
+static bool constant_path_pointer(const TextEmitter *em, IrValueId id, uint32_t depth) {
+    const IrValue *v = ir_value(em->f, id);
+    if (!v || v->kind != IR_VALUE_RESULT || depth > 64) return false;
+    const IrInst *def = ir_inst(em->f, v->def);
+    if (!def) return false;
+    if (def->op == IR_OP_GLOBAL || def->op == IR_OP_VAR) return true;
+    if (def->op != IR_OP_ACCESS || def->arg_count == 0) return false;
+    const IrType *base = type_of(em, vtype(em, def->args[0]));
+    const IrType *t = base && base->kind == IR_TYPE_POINTER ? type_of(em, base->elem) : NULL;
+    for (uint32_t a = 1; a < def->arg_count; a++) {
+        const IrValue *index = ir_value(em->f, def->args[a]);
+        const IrInst *index_def = index && index->kind == IR_VALUE_RESULT ? ir_inst(em->f, index->def) : NULL;
+        if (!index_def || index_def->op != IR_OP_CONST) return false;
+        /* A constant index is in bounds of a struct, vector, matrix or fixed array (the
+         * verifier and the targets check it), not of a runtime array. */
+        if (!t || (t->kind == IR_TYPE_ARRAY && t->count == 0)) return false;
+        if (t->kind == IR_TYPE_STRUCT) {
+            if (index_def->literal >= t->field_count) return false;
+            t = type_of(em, t->fields[index_def->literal].type);
+        } else {
+            t = type_of(em, t->elem);
+        }
+    }
+    return constant_path_pointer(em, def->args[0], depth + 1);
+}
+
+/* Pure instructions and in-bounds loads only (no writes, no atomics, nothing needing uniform
+ * control flow), then a yield: with no write in either branch, evaluating both sides at the
+ * if changes nothing (the seed turns a side-effect-free value 若 into select). */
 static bool branch_is_pure(const TextEmitter *em, IrBlockId id) {
     const IrBlock *b = ir_block(em->f, id);
     if (!b || b->inst_count == 0) return false;
@@ -35,6 +65,7 @@ static bool branch_is_pure(const TextEmitter *em, IrBlockId id) {
         if (!inst) return false;
         if (i + 1 == b->inst_count) return inst->op == IR_OP_YIELD;
         const IrOpInfo *info = ir_op_info(inst->op);
+        if (inst->op == IR_OP_LOAD && constant_path_pointer(em, inst->args[0], 0)) continue;
         if (info->effect != IR_PURE || ir_op_needs_uniform(inst->op)) return false;
     }
     return false;

@@ -30,12 +30,7 @@ fn 四边形(@builtin(vertex_index) 顶点: u32, @builtin(instance_index) 实例
 @fragment
 fn 着色(入: 插值) -> @location(0) vec4<f32> {
   let 纹素 = textureSample(图, 采样, 入.纹理坐标);
-  var 色调: vec4<f32>;
-  if 入.层号 == 零无 {
-    色调 = 外观常量.色调甲;
-  } else {
-    色调 = 外观常量.色调乙;
-  }
+  let 色调 = select(外观常量.色调乙, 外观常量.色调甲, 入.层号 == 零无);
   let 颜色 = 纹素 * 色调;
   if 颜色.w < 外观常量.透明阈值 {
     discard;

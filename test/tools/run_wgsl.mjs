@@ -36,8 +36,9 @@ async function main() {
   }
   if ((spec.needs ?? []).length) {
     // llvmpipe through GLES has neither f16 nor subgroups. Vulkan lavapipe from
-    // bookworm-backports (Mesa 25) offers both to Dawn, but Dawn 0.6.2 then crashes
-    // (SIGSEGV) on any compute dispatch there (seen 2026-11-29), so these are skipped.
+    // bookworm-backports (Mesa 25) offers both to Dawn, and a minimal dispatch + readback
+    // works, but with these shaders Dawn 0.6.2 aborts in mapAsync (std::system_error,
+    // futex/mutex assertions; seen 2026-11-29), so these runs are skipped.
     console.log(`跳过: ${shaderPath}: needs ${spec.needs.join(', ')} (no such adapter here)`);
     return 0;
   }

@@ -50,7 +50,8 @@ void *ptx_plugin_open(const PtxOptions *options, StrBuf *tried) {
         if (!handle) handle = open_in(strbuf_cstr(&dir), "/../lib/yusec", tried);
     }
     strbuf_free(&dir);
-    if (!handle && YUSEC_PTX_PLUGIN_DIR[0]) handle = open_in(YUSEC_PTX_PLUGIN_DIR, "", tried);
+    static const char install_dir[] = YUSEC_PTX_PLUGIN_DIR;
+    if (!handle && install_dir[0]) handle = open_in(install_dir, "", tried);
     return handle;
 }
 

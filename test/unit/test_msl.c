@@ -18,32 +18,10 @@
 #include "targets/names.h"
 #include "targets/target.h"
 
-typedef struct Ctx {
-    Arena arena;
-    SourceMap sources;
-    DiagEngine diag;
-} Ctx;
-
-static void ctx_init(Ctx *c) {
-    arena_init(&c->arena);
-    source_map_init(&c->sources, &c->arena);
-    diag_init(&c->diag, &c->sources, NULL);
-    c->diag.max_errors = 0;
-}
-
-static void ctx_free(Ctx *c) {
-    diag_free(&c->diag);
-    arena_free(&c->arena);
-}
+#include "target_fixture.h"
 
 static bool emit_text(Ctx *c, const char *path, const char *text, StrBuf *msl, StrBuf *table) {
-    SourceFile *file = source_add(&c->sources, path, text, strlen(text));
-    IrModule *m = ir_read(&c->diag, file);
-    if (!m) fail_msg("%s: read failed:\n%s", path, strbuf_cstr(&c->diag.text));
-    if (!ir_verify(m, &c->diag)) fail_msg("%s: verify failed:\n%s", path, strbuf_cstr(&c->diag.text));
-    bool ok = msl_emit(m, msl, table, &c->diag);
-    ir_module_free(m);
-    return ok;
+    return fixture_emit(c, msl_emit, path, text, msl, table);
 }
 
 /* The function part of the output (after the two header lines and a blank line). */
@@ -79,26 +57,6 @@ static void check_error(const char *yir, const char *message) {
 
 /* ---- golden files ---- */
 
-static char *read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    StrBuf buf;
-    strbuf_init(&buf);
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) strbuf_append(&buf, chunk, n);
-    fclose(f);
-    char *copy = strdup(strbuf_cstr(&buf));
-    strbuf_free(&buf);
-    return copy;
-}
-
-static void write_file(const char *path, const char *text) {
-    FILE *f = fopen(path, "wb");
-    if (!f) fail_msg("cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
 
 static void test_dir(char *buf, size_t size, const char *sub) {
     /* __FILE__ is test/unit/test_msl.c under the source tree. */

@@ -1,6 +1,8 @@
 /* Lowering, constants (着四 rule 5): top-level definitions without a resource, entry or
  * function type become IR constants. Their values are evaluated here: literals,
- * 新浮三二/… constructors, 转换, 位转换, 取负, tuples and records, other constants. */
+ * 新浮三二/… constructors, 转换, 位转换, 取负, arithmetic, comparisons and logic (lane by lane,
+ * with WGSL's const-expression rules: integer overflow, division by zero and non-finite
+ * floats are errors), tuples and records, other constants. */
 #include <math.h>
 #include <string.h>
 
@@ -78,7 +80,7 @@ uint64_t lower_literal_bits(Lowerer *l, const SemaExpr *e, IrTypeId type) {
 static bool eval_error(Lowerer *l, const SemaExpr *e) {
     lower_error(l, e->span,
                 "常量的值须是翻译器能求值的常量表达式（字面量、「新浮三二」等构造器、「转换」、"
-                "「位转换」、「取负」、元组与组值、其他常量）");
+                "「位转换」、「取负」、算术、比较与逻辑、元组与组值、其他常量）");
     return false;
 }
 
@@ -138,6 +140,118 @@ static bool eval_builtin(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral
     }
 }
 
+/* One lane of a constant: the scalar itself, or element i of a vector. */
+static const IrLiteral *lane_of(const IrLiteral *v, uint32_t i) {
+    return v->elem_count ? &v->elems[i < v->elem_count ? i : 0] : v;
+}
+
+static bool fold_error(Lowerer *l, const SemaExpr *e, const char *why) {
+    lower_error(l, e->span, "常量表达式%s（WGSL 的常量求值里这是错误）", why);
+    return false;
+}
+
+/* op on two scalar lanes of IR type `t` (the operands' type), result bits in *bits. */
+static bool fold_lane(Lowerer *l, const SemaExpr *e, const IrType *t, uint64_t a, uint64_t b,
+                      uint64_t *bits) {
+    AstBinaryOp op = e->as.binary.op;
+    if (t->kind == IR_TYPE_BOOL) {
+        switch (op) {
+        case AST_OP_AND: *bits = a && b; return true;
+        case AST_OP_OR: *bits = a || b; return true;
+        case AST_OP_EQ: *bits = a == b; return true;
+        case AST_OP_NE: *bits = a != b; return true;
+        default: return eval_error(l, e);
+        }
+    }
+    if (t->kind != IR_TYPE_SCALAR) return eval_error(l, e);
+    if (t->scalar == IR_FLOAT) {
+        double x = bits_float(a), y = bits_float(b), r;
+        switch (op) {
+        case AST_OP_ADD: r = x + y; break;
+        case AST_OP_SUB: r = x - y; break;
+        case AST_OP_MUL: r = x * y; break;
+        case AST_OP_DIV: r = x / y; break;
+        case AST_OP_MOD: r = y != 0 ? x - trunc(x / y) * y : NAN; break;  /* WGSL % */
+        case AST_OP_EQ: *bits = x == y; return true;
+        case AST_OP_NE: *bits = x != y; return true;
+        case AST_OP_LT: *bits = x < y; return true;
+        case AST_OP_GT: *bits = x > y; return true;
+        case AST_OP_LE: *bits = x <= y; return true;
+        case AST_OP_GE: *bits = x >= y; return true;
+        default: return eval_error(l, e);
+        }
+        float f = (float)r;
+        if (!isfinite(f) || (t->width == 16 && !isfinite(round_to_f16(f))))
+            return fold_error(l, e, "得到无穷或非数");
+        *bits = bits_of_double(t, r);
+        return true;
+    }
+    bool is_signed = t->scalar == IR_SINT;
+    int64_t x = is_signed ? (int32_t)(uint32_t)a : (int64_t)(uint32_t)a;
+    int64_t y = is_signed ? (int32_t)(uint32_t)b : (int64_t)(uint32_t)b;
+    int64_t r;
+    switch (op) {
+    case AST_OP_ADD: r = x + y; break;
+    case AST_OP_SUB: r = x - y; break;
+    case AST_OP_MUL: r = x * y; break;
+    case AST_OP_DIV: case AST_OP_MOD:
+        if (y == 0) return fold_error(l, e, "除以零");
+        r = op == AST_OP_DIV ? x / y : x % y;
+        break;
+    case AST_OP_EQ: *bits = x == y; return true;
+    case AST_OP_NE: *bits = x != y; return true;
+    case AST_OP_LT: *bits = x < y; return true;
+    case AST_OP_GT: *bits = x > y; return true;
+    case AST_OP_LE: *bits = x <= y; return true;
+    case AST_OP_GE: *bits = x >= y; return true;
+    default: return eval_error(l, e);
+    }
+    if (is_signed ? (r < INT32_MIN || r > INT32_MAX) : (r < 0 || r > (int64_t)UINT32_MAX))
+        return fold_error(l, e, "溢出");
+    *bits = (uint32_t)r;
+    return true;
+}
+
+/* Arithmetic, comparisons and logic lane by lane; a scalar operand of a vector operation is
+ * splat (as WGSL allows). Matrix products are not folded. */
+static bool eval_binary(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *out) {
+    const SemaExpr *operands[2] = {e->as.binary.left, e->as.binary.right};
+    IrLiteral values[2];
+    const IrType *operand_type = NULL;
+    for (int k = 0; k < 2; k++) {
+        IrTypeId t = lower_type(l, operands[k]->type, operands[k]->span);
+        if (t == IR_NO_TYPE || !lower_const_eval(l, operands[k], t, &values[k])) return false;
+        const IrType *ty = ir_type(l->types, t);
+        if (!ty || ty->kind == IR_TYPE_MATRIX || ty->kind == IR_TYPE_STRUCT || ty->kind == IR_TYPE_ARRAY)
+            return eval_error(l, e);
+        /* The lane type: the element of a vector operand, else the scalar. */
+        const IrType *lane = ty->kind == IR_TYPE_VECTOR ? ir_type(l->types, ty->elem) : ty;
+        if (!operand_type || ty->kind == IR_TYPE_VECTOR) operand_type = lane;
+    }
+    const IrType *rt = ir_type(l->types, type);
+    if (!rt || !operand_type) return eval_error(l, e);
+    uint32_t lanes = rt->kind == IR_TYPE_VECTOR ? rt->count : 1;
+    if (lanes == 1) return fold_lane(l, e, operand_type, values[0].bits, values[1].bits, &out->bits);
+    out->elems = arena_alloc_array(&l->m->arena, lanes, sizeof *out->elems);
+    out->elem_count = lanes;
+    for (uint32_t i = 0; i < lanes; i++) {
+        out->elems[i].type = rt->elem;
+        if (!fold_lane(l, e, operand_type, lane_of(&values[0], i)->bits, lane_of(&values[1], i)->bits,
+                       &out->elems[i].bits))
+            return false;
+    }
+    return true;
+}
+
+static bool eval_not(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *out) {
+    if (!lower_const_eval(l, e->as.not_.operand, type, out)) return false;
+    if (out->elem_count)
+        for (uint32_t i = 0; i < out->elem_count; i++) out->elems[i].bits = !out->elems[i].bits;
+    else
+        out->bits = !out->bits;
+    return true;
+}
+
 static bool eval_composite(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *out) {
     bool record = e->kind == SEXPR_RECORD;
     uint32_t count = record ? e->as.record.count : e->as.tuple.count;
@@ -173,6 +287,8 @@ bool lower_const_eval(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *o
         return lower_const_eval(l, def->as.constant.value, type, out);
     }
     case SEXPR_TUPLE: case SEXPR_RECORD: return eval_composite(l, e, type, out);
+    case SEXPR_BINARY: return eval_binary(l, e, type, out);
+    case SEXPR_NOT: return eval_not(l, e, type, out);
     case SEXPR_CALL:
         if (e->as.call.kind != CALL_BUILTIN) return eval_error(l, e);
         return eval_builtin(l, e, type, out);

@@ -1,5 +1,7 @@
 #include "util.h"
 
+#include "../ir/abi.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,22 +92,14 @@ bool pass_const_value(const IrFunction *f, IrValueId v, uint64_t *bits) {
     return true;
 }
 
-static void mark(const IrModule *m, IrFuncId id, bool *reach) {
-    const IrFunction *f = ir_function(m, id);
-    if (!f || reach[id]) return;
-    reach[id] = true;
-    uint32_t n = 0;
-    IrInstId *insts = pass_placed_insts(f, &n);
-    for (uint32_t i = 0; insts && i < n; i++) {
-        const IrInst *in = ir_inst(f, insts[i]);
-        if (in->op == IR_OP_CALL) mark(m, in->symbol, reach);
-    }
-    free(insts);
-}
-
+/* Removed instructions become operand-less `unreachable`s, so the shared reach over all of a
+ * function's instructions (ir/abi.c) sees exactly the placed calls. */
 bool *pass_reachable_functions(const IrModule *m) {
     bool *reach = calloc(ir_function_count(m) + 1, sizeof *reach);
-    for (uint32_t e = 0; reach && e < ir_entry_count(m); e++) mark(m, ir_entry(m, e)->func, reach);
+    bool *globals = calloc(ir_global_count(m) + 1, sizeof *globals);
+    for (uint32_t e = 0; reach && globals && e < ir_entry_count(m); e++)
+        ir_reach(m, ir_entry(m, e)->func, reach, globals);
+    free(globals);
     return reach;
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Mangled inputs: truncations and byte flips of every sample must end in diagnostics with
-# file:line:col (exit 1) or a clean check (exit 0) — never a crash, a sanitizer report, or
-# an exit status other than 0 and 1. Deterministic (positions from a fixed LCG).
+# file:line:col (exit 1) or a clean check (exit 0, and then every target must end in output
+# or diagnostics too) — never a crash, a sanitizer report, or an exit status other than 0
+# and 1. Deterministic (positions from a fixed LCG).
 set -u
 yusec=$1; shift
 tmp=$(mktemp -d)
@@ -21,7 +22,18 @@ try() {
       echo "FAIL: $what: exit 1 without a file:line:col diagnostic"; head -5 "$tmp/err"
       failures=$((failures + 1))
     fi
-  elif [ "$status" != 0 ]; then
+  elif [ "$status" = 0 ]; then
+    # A mangled input that still checks goes through every target too.
+    local flag
+    for flag in -emit-wgsl -emit-msl -emit-ptx -emit-gen; do
+      (cd "$tmp" && "$yusec" $flag m。着色器。豫 >/dev/null 2>err)
+      local emitted=$?
+      if [ "$emitted" != 0 ] && [ "$emitted" != 1 ]; then
+        echo "FAIL: $what: $flag exited $emitted"; head -20 "$tmp/err"
+        failures=$((failures + 1))
+      fi
+    done
+  else
     echo "FAIL: $what: exit $status"; head -20 "$tmp/err"
     cp "$tmp/m。着色器。豫" "$tmp/../yusec-mangled-failure-$runs。着色器。豫" 2>/dev/null
     failures=$((failures + 1))

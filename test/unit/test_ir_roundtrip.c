@@ -38,21 +38,8 @@ static IrModule *build_seed(void) {
     return m;
 }
 
-static const char seed_text[] =
-    "var<storage_read_write> @数据: array<u32> @group(0) @binding(0)\n"
-    "\n"
-    "fn @加倍(%号.0:vec3<u32>) {\n"
-    "  %序.1:u32 = extract %号.0, 0\n"
-    "  %2:ptr<storage_read_write, array<u32>> = global @数据\n"
-    "  %3:ptr<storage_read_write, u32> = access %2, %序.1\n"
-    "  %4:u32 = load %3\n"
-    "  %5:u32 = const 2u\n"
-    "  %6:u32 = mul %4, %5\n"
-    "  store %3, %6\n"
-    "  return\n"
-    "}\n"
-    "\n"
-    "entry @加倍入口 = compute @加倍 workgroup_size(4, 1, 1) (builtin(global_invocation_id))\n";
+#include "seed_ir.h"
+
 
 typedef struct Ctx {
     Arena arena;
@@ -103,7 +90,7 @@ static void test_seed_example_prints_and_round_trips(void **state) {
     ctx_init(&c);
     assert_true(ir_verify(m, &c.diag));
     ctx_free(&c);
-    assert_round_trip(m, seed_text);
+    assert_round_trip(m, SEED_IR);
     ir_module_free(m);
 }
 

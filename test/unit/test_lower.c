@@ -7,22 +7,8 @@
 #include "lower_fixture.h"
 #include "frontend/lower_internal.h"
 
-/* test/unit/test_ir_roundtrip.c's seed_text (spec 着六). */
-static const char seed_ir[] =
-    "var<storage_read_write> @数据: array<u32> @group(0) @binding(0)\n"
-    "\n"
-    "fn @加倍(%号.0:vec3<u32>) {\n"
-    "  %序.1:u32 = extract %号.0, 0\n"
-    "  %2:ptr<storage_read_write, array<u32>> = global @数据\n"
-    "  %3:ptr<storage_read_write, u32> = access %2, %序.1\n"
-    "  %4:u32 = load %3\n"
-    "  %5:u32 = const 2u\n"
-    "  %6:u32 = mul %4, %5\n"
-    "  store %3, %6\n"
-    "  return\n"
-    "}\n"
-    "\n"
-    "entry @加倍入口 = compute @加倍 workgroup_size(4, 1, 1) (builtin(global_invocation_id))\n";
+#include "seed_ir.h"
+
 
 static void seed_example_is_the_round_trip_ir(void **state) {
     (void)state;
@@ -35,7 +21,7 @@ static void seed_example_is_the_round_trip_ir(void **state) {
     if (!m) fail_msg("%s", run_diags(&r));
     assert_true(ir_verify(m, &r.diag));
     char *text = module_text(m);
-    assert_string_equal(text, seed_ir);
+    assert_string_equal(text, SEED_IR);
     free(text);
     run_free(&r);
 }

@@ -14,19 +14,8 @@
 #include "ir/ir.h"
 #include "targets/ptx.h"
 
-static const char seed_yir[] =
-    "var<storage_read_write> @数据: array<u32> @group(0) @binding(0)\n"
-    "fn @加倍(%号.0:vec3<u32>) {\n"
-    "  %序.1:u32 = extract %号.0, 0\n"
-    "  %2:ptr<storage_read_write, array<u32>> = global @数据\n"
-    "  %3:ptr<storage_read_write, u32> = access %2, %序.1\n"
-    "  %4:u32 = load %3\n"
-    "  %5:u32 = const 2u\n"
-    "  %6:u32 = mul %4, %5\n"
-    "  store %3, %6\n"
-    "  return\n"
-    "}\n"
-    "entry @加倍入口 = compute @加倍 workgroup_size(4, 1, 1) (builtin(global_invocation_id))\n";
+#include "seed_ir.h"
+
 
 /* a·b + c on floats, for the contraction switch. */
 static const char fma_yir[] =
@@ -153,7 +142,7 @@ static void test_capability_table_gates_options(void **state) {
 static void test_missing_plugin_is_a_clear_diagnostic(void **state) {
     (void)state;
     Run r;
-    run_init(&r, seed_yir);
+    run_init(&r, SEED_IR);
     r.options.plugin_path = "/nonexistent/libyusec-ptx.so";
     assert_false(run_emit(&r));
     expect_in(strbuf_cstr(&r.diag.text), "此 yusec 构建没有 PTX 目标（缺少 libyusec-ptx.so；需要 LLVM 19）");
@@ -164,7 +153,7 @@ static void test_missing_plugin_is_a_clear_diagnostic(void **state) {
 static void test_foreign_library_is_not_a_plugin(void **state) {
     (void)state;
     Run r;
-    run_init(&r, seed_yir);
+    run_init(&r, SEED_IR);
     r.options.plugin_path = "libm.so.6";
     assert_false(run_emit(&r));
     expect_in(strbuf_cstr(&r.diag.text), "插件里没有入口 yusec_ptx_plugin_v1");
@@ -186,7 +175,7 @@ static void test_seed_example_ptx(void **state) {
     (void)state;
     need_plugin();
     Run r;
-    run_init(&r, seed_yir);
+    run_init(&r, SEED_IR);
     if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
     const char *ptx = strbuf_cstr(&r.out);
     expect_in(ptx, ".version 8.0\n");
@@ -210,7 +199,7 @@ static void test_arch_and_version_reach_llvm(void **state) {
     (void)state;
     need_plugin();
     Run r;
-    run_init(&r, seed_yir);
+    run_init(&r, SEED_IR);
     r.options.arch = "sm_90a";
     r.options.ptx_version = "8.5";
     r.options.opt_level = 0;
@@ -242,7 +231,7 @@ static void test_two_entries_of_one_function_collide(void **state) {
     need_plugin();
     char text[2048];
     snprintf(text, sizeof text, "%sentry @又一入口 = compute @加倍 workgroup_size(8, 1, 1) "
-             "(builtin(global_invocation_id))\n", seed_yir);
+             "(builtin(global_invocation_id))\n", SEED_IR);
     Run r;
     run_init(&r, text);
     assert_false(run_emit(&r));

@@ -386,9 +386,10 @@ static int write_depfile(const Options *options, StrBuf *deps) {
     return ok ? EXIT_OK : EXIT_USAGE;
 }
 
-static int run_not_yet(const Options *options) {
-    fprintf(stderr, "yusec: error: %s 尚未实现（见 docs/ 与项目的 issue）\n",
-            action_flag(options->action));
+/* `run` is taken before option parsing (driver_run), help and version before this; any
+ * other action reaching here would be a driver bug, reported rather than ignored. */
+static int run_unhandled(const Options *options) {
+    fprintf(stderr, "yusec: error: 内部错误：动作 %s 没有处理\n", action_flag(options->action));
     return EXIT_USAGE;
 }
 
@@ -427,7 +428,7 @@ int main(int argc, char **argv) {
         break;
     case ACTION_EMIT_GEN: status = run_emit_gen(&session, argv[0]); break;
     case ACTION_ENTRIES_JSON: status = run_entries_json(&session, argv[0]); break;
-    default: status = run_not_yet(&options); break;
+    default: status = run_unhandled(&options); break;
     }
     if (status == EXIT_OK && session.deps) status = write_depfile(&options, &deps);
     strbuf_free(&deps);

@@ -29,9 +29,28 @@ const char *lower_unique_name(Lowerer *l, const char *base) {
     }
 }
 
+/* Whether a type holds a bool anywhere (vectors, arrays, struct fields). */
+static bool holds_bool(const IrTypeTable *types, IrTypeId id, uint32_t depth) {
+    const IrType *t = ir_type(types, id);
+    if (!t || depth > 64) return false;
+    if (t->kind == IR_TYPE_BOOL) return true;
+    if (t->kind == IR_TYPE_VECTOR || t->kind == IR_TYPE_ARRAY) return holds_bool(types, t->elem, depth + 1);
+    if (t->kind == IR_TYPE_STRUCT)
+        for (uint32_t i = 0; i < t->field_count; i++)
+            if (holds_bool(types, t->fields[i].type, depth + 1)) return true;
+    return false;
+}
+
 static void lower_resource(Lowerer *l, const SemaDef *def) {
     IrTypeId type = lower_resource_type(l, def);
     if (type == IR_NO_TYPE) return;
+    ResourceKind kind = def->as.resource.kind;
+    if ((kind == RESOURCE_STORAGE || kind == RESOURCE_UNIFORM) && holds_bool(l->types, type, 0)) {
+        /* Host-shareable memory has no bool in WGSL (nor a fixed bool layout in MSL/PTX). */
+        lower_error(l, def->span, "%s「%s」里不能有「爻」：缓冲与宿主共享，没有布尔的内存布局；请用「无三二」存 0 与 1",
+                    kind == RESOURCE_STORAGE ? "存储缓冲" : "均匀缓冲", def->name);
+        return;
+    }
     IrGlobalId g = ir_module_add_global(l->m, def->name, type, lower_resource_space(def), def->span);
     if (def->as.resource.kind != RESOURCE_WORKGROUP)
         ir_global_set_binding(l->m, g, def->as.resource.group, def->as.resource.binding);

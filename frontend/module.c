@@ -325,10 +325,13 @@ static void report_cycle(Loader *l, const Module *importer, const AstStmt *stmt,
 static Module *visit(Loader *l, SourceFile *file, const char *key, Package *package,
                      const char *import_path);
 
-/* Resolves 「包」之…之「模块」 to a file: the shader source first, then the interface. */
-static const char *module_file(Loader *l, const Package *package, const AstStmt *stmt) {
+/* Resolves the path names from `first` on (「包」之…之「模块」: from 1; a one-name import
+ * 「模块」: from 0) to a file under the package root: the shader source first, then the
+ * interface. */
+static const char *module_file(Loader *l, const Package *package, const AstStmt *stmt,
+                               uint32_t first) {
     const char *base = package->root ? package->root : ".";
-    for (uint32_t i = 1; i < stmt->as.import.path_len; i++) {
+    for (uint32_t i = first; i < stmt->as.import.path_len; i++) {
         const AstName *part = &stmt->as.import.path[i];
         if (!part->text[0] || strchr(part->text, '/') || strchr(part->text, '\\') ||
             strcmp(part->text, ".") == 0 || strcmp(part->text, "..") == 0) {
@@ -348,25 +351,33 @@ static const char *module_file(Loader *l, const Package *package, const AstStmt 
     return NULL;
 }
 
-static Module *resolve_import(Loader *l, Module *importer, const AstStmt *stmt) {
-    if (stmt->as.import.path_len < 2) {
-        diag_error(l->diag, stmt->span,
-                   "导入须写明包与模块，如 寻观「点染」之「点染本」之书");
-        return NULL;
-    }
-    const char *name = stmt->as.import.path[0].text;
+/* The package an import reaches and the index of its first module-path name: a one-name
+ * import 「模块」 is a module at the root of the importer's own package; otherwise the first
+ * name is the package. NULL after reporting why not. */
+static Package *import_package(Loader *l, const Module *importer, const AstStmt *stmt,
+                               uint32_t *first) {
     Package *from = (Package *)importer->package;
+    if (stmt->as.import.path_len < 2) {
+        *first = 0;
+        return from;
+    }
+    *first = 1;
+    const char *name = stmt->as.import.path[0].text;
     if (!may_import(from, name)) {
         diag_error(l->diag, stmt->span, "包「%s」没有声明依赖「%s」：请在 %s 的「依赖」里加上「%s」",
                    from->name, name, from->manifest_path, name);
         return NULL;
     }
     Package *package = find_package(l, from, name);
-    if (!package) {
-        report_unknown_package(l, stmt, name);
-        return NULL;
-    }
-    const char *path = module_file(l, package, stmt);
+    if (!package) report_unknown_package(l, stmt, name);
+    return package;
+}
+
+static Module *resolve_import(Loader *l, Module *importer, const AstStmt *stmt) {
+    uint32_t first = 0;
+    Package *package = import_package(l, importer, stmt, &first);
+    if (!package) return NULL;
+    const char *path = module_file(l, package, stmt, first);
     if (!path) return NULL;
     const char *key = real_path(l->arena, path);
     if (!key) key = path;

@@ -381,11 +381,26 @@ static void test_interface_only_declarations(void **state) {
                             "只能有「乃」签名、「即」类型定义与导入\n");
 }
 
-static void test_import_needs_module(void **state) {
+/* A one-name import is a module at the root of the importer's own package (着二): the
+ * seed's message when there is none, the module when there is. */
+static void test_one_name_import_seed_message(void **state) {
     Fixture *f = *state;
     assert_non_null(load(f, "工程/只写包。着色器。豫", NULL, 0));
-    assert_diag_contains(f, "工程/只写包。着色器。豫:1:1: error: 导入须写明包与模块，"
-                            "如 寻观「点染」之「点染本」之书\n");
+    assert_int_equal(f->diag.error_count, 1);
+    assert_string_equal(diag_text(f),
+                        "工程/只写包。着色器。豫:1:1: error: 包内模块不存在：「点染」" SEED_TAIL "\n"
+                        "寻观「点染」之书。\n"
+                        "^~~~~~~~~~~~~~~~\n");
+}
+
+static void test_one_name_import_finds_own_module(void **state) {
+    Fixture *f = *state;
+    Program *p = load(f, "工程/单名。着色器。豫", NULL, 0);
+    assert_non_null(p);
+    assert_no_errors(f);
+    assert_int_equal(p->main->import_count, 1);
+    assert_string_equal(p->main->imports[0]->path, "工程/甲。着色器。豫");
+    assert_string_equal(p->main->imports[0]->import_path, "「甲」");
 }
 
 static void test_missing_main_file(void **state) {
@@ -467,7 +482,8 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_import_cycle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_self_import, setup, teardown),
         cmocka_unit_test_setup_teardown(test_interface_only_declarations, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_import_needs_module, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_one_name_import_seed_message, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_one_name_import_finds_own_module, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_main_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_find_builtin_dir, setup, teardown),
     };

@@ -307,6 +307,9 @@ SemaExpr *check_function_body(Checker *c, const AstExpr *lambda, Type *func_type
         (*out_params)[i] = p;
         scope_push(c, p);
     }
+    /* A body ending in a value where 「有」 is declared discards that value (WGSL `_ = …;`,
+     * MSL `(void)(…);`), so nothing is expected of it. */
+    if (type_prune(ft->as.func.result)->kind == TYPE_UNIT) return check_expr(c, body, NULL);
     return check_expr_as(c, body, ft->as.func.result,
                          arena_printf(c->arena, "函数「%s」的返回值", fn_name));
 }

@@ -301,11 +301,13 @@ IrValueId lower_expr(FnCtx *fc, const SemaExpr *e) {
     return IR_NONE;
 }
 
-/* The body's value is returned (着五); nothing follows a discard. */
+/* The body's value is returned (着五); a function returning 「有」 discards it (the value's
+ * effects stay, it is simply unused); nothing follows a discard. */
 void lower_fn_return(FnCtx *fc, const SemaExpr *body, IrValueId v) {
     if (fc->dead || v == IR_NONE || fc->l->failed) return;
     lower_at(fc, body);
-    ir_build_return(&fc->b, v == LV_UNIT ? IR_NONE : v);
+    bool returns_unit = fc->f->return_type == ir_type_void(&fc->l->m->types);
+    ir_build_return(&fc->b, v == LV_UNIT || returns_unit ? IR_NONE : v);
 }
 
 void lower_function_body(Lowerer *l, const SemaDef *def) {

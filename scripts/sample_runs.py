@@ -189,6 +189,12 @@ runs['位运算'] = run('位自检入口', '位自检', 16, [2, 1, 1], [
     buf(3, 'u32', table, access='read')],
     note='查表 是 数组于（定长数组于无三二于四），每元素 16 字节，只有一个元素')
 
+# 有结果丢值: 记一笔 writes 数据[i] = i + 1 (the old value is discarded), 计数[i] += 1
+d = [7 * i for i in range(64)]
+runs['有结果丢值'] = run('核入口', '核', 64, [1, 1, 1], [
+    buf(0, 'u32', [i % 3 for i in range(64)], [i % 3 + 1 for i in range(64)]),
+    buf(1, 'u32', d, [i + 1 for i in range(64)])])
+
 for name, r in runs.items():
     path = os.path.join(DIR, name + '。运行.json')
     if not os.path.exists(os.path.join(DIR, name + '。着色器。豫')):

@@ -156,6 +156,35 @@ static void cell_type_mismatch(void **state) {
                  "「写格」的第二个实参类型不符");
 }
 
+/* A function declared to return 「有」 whose body ends in a value discards it: the last
+ * expression is checked with no expected type (issue 11 item 6), so 原子加's type variable is
+ * fixed by its arguments, not by 「有」. */
+static void unit_result_discards_last_value(void **state) {
+    Fixture *f = *state;
+    CheckedProgram *p = expect_ok(
+        f, PRELUDE
+        "「计数」乃「存储缓冲」于（「数组」于（「原子」于「无三二」））也。\n"
+        "「计数」者「绑定」于（「组值」【「组」者「零」也，「号」者「零」也，「访问」者「读写」也】）也。\n"
+        "「核」乃化「全局调用号」为「有」者也。\n"
+        "「核」者得「号」而「原子加」于「计数」于（「号」中「零」）于（「新无三二」于「一」）也。\n");
+    SemaExpr *body = function_body(p, "核");
+    assert_int_equal(body->kind, SEXPR_CALL);
+    assert_true(type_equal(body->type, p->types->u32));
+}
+
+static void unit_result_value_of_a_let_chain(void **state) {
+    Fixture *f = *state;
+    CheckedProgram *p = expect_ok(f, KERNEL("「读数组」于「数据」于「序」"));
+    assert_true(type_equal(function_body(p, "核")->as.let.body->type, p->types->u32));
+}
+
+/* Only 「有」 relaxes the result: any other declared result still has to match. */
+static void other_results_must_match(void **state) {
+    Fixture *f = *state;
+    expect_error(f, BUFFERS "「取」乃化「无三二」为「浮三二」者也。\n「取」者得「序」而「序」也。\n",
+                 "函数「取」的返回值类型不符");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
 #define T(name) cmocka_unit_test_setup_teardown(name, check_setup, check_teardown)
@@ -166,6 +195,8 @@ int main(void) {
         T(decimal_literal_is_not_integer), T(constraint_violation),
         T(float_builtin_takes_integer_literal), T(literal_range), T(if_forms),
         T(if_branches_must_agree), T(if_condition_is_bool), T(cells), T(cell_type_mismatch),
+        T(unit_result_discards_last_value), T(unit_result_value_of_a_let_chain),
+        T(other_results_must_match),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

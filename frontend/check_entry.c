@@ -186,6 +186,89 @@ static bool io_slot_ok(Checker *c, ShaderStage stage, bool input, Type *t, IoBui
     return true;
 }
 
+/* ---- duplicate builtins and locations per entry ----
+ * Each direction (inputs, outputs) of one entry may use each WGSL builtin once: 「片元坐标」
+ * and a struct field of 「裁剪位置」 are both @builtin(position). Locations are numbered in
+ * order with one counter per direction, so a location repeats only through a struct used
+ * twice (its members carry one set of attributes). */
+
+typedef struct IoUse {
+    const char *key;    /* the WGSL builtin name, or the struct's name */
+    Span span;
+    const char *where;  /* 参数「坐标」 / 结构「片入」的字段「位置」 */
+} IoUse;
+
+typedef struct IoUses {
+    Checker *c;
+    const char *direction;  /* 输入 / 输出 */
+    PtrVec builtins, structs;  /* IoUse * */
+} IoUses;
+
+static const IoUse *io_find(const PtrVec *uses, const char *key) {
+    for (size_t i = 0; i < uses->len; i++) {
+        const IoUse *use = uses->items[i];
+        if (strcmp(use->key, key) == 0) return use;
+    }
+    return NULL;
+}
+
+static void io_remember(Checker *c, PtrVec *uses, const char *key, Span span, const char *where) {
+    IoUse *use = arena_alloc(c->arena, sizeof *use);
+    use->key = key;
+    use->span = span;
+    use->where = where;
+    ptrvec_push(c->arena, uses, use);
+}
+
+static void io_use_builtin(IoUses *u, IoBuiltin io, Span span, const char *where) {
+    const char *wgsl = io_builtin_wgsl(io);
+    const IoUse *first = io_find(&u->builtins, wgsl);
+    if (!first) {
+        io_remember(u->c, &u->builtins, wgsl, span, where);
+        return;
+    }
+    check_error(u->c, span, "入口的%s里 @builtin(%s) 重复：%s是「%s」，前面已有一个", u->direction, wgsl, where,
+                io_builtin_name(io));
+    check_note(u->c, first->span, "@builtin(%s) 先前在这里：%s", wgsl, first->where);
+}
+
+/* One parameter or the result: a builtin, a struct of builtins and locations, or a location. */
+static void io_use_slot(IoUses *u, Type *t, IoBuiltin io, Span span, const char *where) {
+    t = type_prune(t);
+    if (io != IO_NONE) {
+        io_use_builtin(u, io, span, where);
+        return;
+    }
+    if (t->kind != TYPE_RECORD || !t->as.record.id) return;
+    const IoUse *first = io_find(&u->structs, t->as.record.name);
+    if (first) {
+        check_error(u->c, span, "结构「%s」在入口的%s里用了两次（%s）：结构成员只有一组 @location 与 @builtin，两次使用会重复",
+                    t->as.record.name, u->direction, where);
+        check_note(u->c, first->span, "结构「%s」先前在这里：%s", t->as.record.name, first->where);
+        return;
+    }
+    io_remember(u->c, &u->structs, t->as.record.name, span, where);
+    for (uint32_t i = 0; i < t->as.record.count; i++) {
+        const RecordField *f = &t->as.record.fields[i];
+        if (f->io != IO_NONE)
+            io_use_builtin(u, f->io, f->span,
+                           arena_printf(u->c->arena, "结构「%s」的字段「%s」", t->as.record.name, f->name));
+    }
+}
+
+static void check_io_duplicates(Checker *c, const SemaDef *fn, const AstType *const *params, uint32_t n,
+                                const AstType *result, Span result_span) {
+    Type *ft = type_prune(fn->type);
+    IoUses in = {.c = c, .direction = "输入"};
+    for (uint32_t i = 0; i < ft->as.func.count && i < n && i < fn->as.function.param_count; i++) {
+        const SemaLocal *p = fn->as.function.params[i];
+        io_use_slot(&in, ft->as.func.params[i], io_of_ast_type(c, params[i], NULL), params[i]->span,
+                    arena_printf(c->arena, "参数「%s」", p->name));
+    }
+    IoUses out = {.c = c, .direction = "输出"};
+    io_use_slot(&out, ft->as.func.result, io_of_ast_type(c, result, NULL), result_span, "返回值");
+}
+
 static void check_entry_function(Checker *c, SemaDef *entry, SemaDef *fn, const AstExpr *arg) {
     ShaderStage stage = entry->as.entry.stage;
     TopName *top = names_find(&c->user, fn->name);
@@ -203,6 +286,7 @@ static void check_entry_function(Checker *c, SemaDef *entry, SemaDef *fn, const 
     const char *alias;
     IoBuiltin rio = io_of_ast_type(c, result, &alias);
     Span rspan = result ? result->span : arg->span;
+    check_io_duplicates(c, fn, params, n, result, rspan);
     if (stage == STAGE_COMPUTE) {
         if (res->kind != TYPE_UNIT && res->kind != TYPE_ERROR)
             check_error(c, rspan, "计算入口的函数须返回「有」，「%s」返回 %s", fn->name, ty_str(c, res));

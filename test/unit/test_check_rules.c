@@ -225,6 +225,31 @@ static void no_crash_on_half_parsed(void **state) {
     (void)f;
 }
 
+/* Each builtin once per direction of an entry (issue 11 item 9); 片元坐标 and 裁剪位置 are
+ * both @builtin(position). */
+#define FRAGMENT_WITH(params, body)                                                             \
+    PRELUDE "「片入」即「组类」【「位置」乃「裁剪位置」也，「颜色」乃「四维浮」也】也。\n"       \
+    "「着色」乃化" params "为「片元颜色」者也。\n「着色」者" body "也。\n"                      \
+    "「着色入口」乃「片元入口」也。\n「着色入口」者「片元入口项」于「着色」也。\n"
+
+static void entry_builtins_once(void **state) {
+    Fixture *f = *state;
+    expect_ok(f, FRAGMENT_WITH("「片入」又化「正面朝向」", "得「入」又得「正面」而「入」中「颜色」"));
+}
+
+static void entry_builtin_twice(void **state) {
+    Fixture *f = *state;
+    expect_error(f, FRAGMENT_WITH("「片入」又化「片元坐标」", "得「入」又得「坐标」而「入」中「颜色」"),
+                 "入口的输入里 @builtin(position) 重复：参数「坐标」是「片元坐标」");
+    assert_non_null(strstr(diag_text(f), "note: @builtin(position) 先前在这里：结构「片入」的字段「位置」"));
+}
+
+static void entry_struct_twice(void **state) {
+    Fixture *f = *state;
+    expect_error(f, FRAGMENT_WITH("「片入」又化「片入」", "得「甲」又得「乙」而「乙」中「颜色」"),
+                 "结构「片入」在入口的输入里用了两次（参数「乙」）");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
 #define T(name) cmocka_unit_test_setup_teardown(name, check_setup, check_teardown)
@@ -236,7 +261,8 @@ int main(void) {
         T(binding_clash), T(binding_only_in_resources), T(resources_and_uniform_reads),
         T(runtime_array_as_value), T(compute_entry_inputs), T(workgroup_size_literal),
         T(vertex_needs_position), T(record_fields_checked), T(projection_errors),
-        T(no_crash_on_half_parsed),
+        T(no_crash_on_half_parsed), T(entry_builtins_once), T(entry_builtin_twice),
+        T(entry_struct_twice),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

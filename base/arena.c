@@ -1,5 +1,7 @@
 #include "arena.h"
 
+#include "memory.h"
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,19 +29,14 @@ void arena_free(Arena *arena) {
     arena->total = 0;
 }
 
-static void *out_of_memory(void) {
-    fputs("yusec: 内存不足\n", stderr);
-    abort();
-}
-
 void *arena_alloc(Arena *arena, size_t size) {
     size_t rounded = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-    if (rounded < size) return out_of_memory();
+    if (rounded < size) mem_exhausted(size);
     ArenaBlock *block = arena->head;
     if (!block || block->size - block->used < rounded) {
         size_t cap = rounded > ARENA_BLOCK_SIZE ? rounded : ARENA_BLOCK_SIZE;
-        block = malloc(sizeof(ArenaBlock) + cap);
-        if (!block) return out_of_memory();
+        if (cap > SIZE_MAX - sizeof(ArenaBlock)) mem_exhausted(cap);
+        block = mem_alloc(sizeof(ArenaBlock) + cap);
         block->prev = arena->head;
         block->used = 0;
         block->size = cap;
@@ -53,7 +50,7 @@ void *arena_alloc(Arena *arena, size_t size) {
 }
 
 void *arena_alloc_array(Arena *arena, size_t count, size_t elem_size) {
-    if (elem_size && count > SIZE_MAX / elem_size) return out_of_memory();
+    if (elem_size && count > SIZE_MAX / elem_size) mem_exhausted(SIZE_MAX);
     return arena_alloc(arena, count * elem_size);
 }
 

@@ -14,8 +14,8 @@ typedef struct Arena {
 void arena_init(Arena *arena);
 void arena_free(Arena *arena);
 
-/* Zero-filled, 16-byte aligned memory that lives until arena_free. Aborts only
- * when the operating system refuses memory (out-of-memory is not an input error). */
+/* Zero-filled, 16-byte aligned memory that lives until arena_free. When the system
+ * refuses memory the process ends through mem_exhausted (base/memory.h). */
 void *arena_alloc(Arena *arena, size_t size);
 void *arena_alloc_array(Arena *arena, size_t count, size_t elem_size);
 char *arena_strndup(Arena *arena, const char *text, size_t len);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "memory.h"
 #include "utf8.h"
 
 void source_map_init(SourceMap *map, Arena *arena) {
@@ -54,14 +55,7 @@ SourceFile *source_load(SourceMap *map, const char *path, const char **error) {
     for (;;) {
         if (len == cap) {
             cap = cap ? cap * 2 : 65536;
-            char *grown = realloc(data, cap);
-            if (!grown) {
-                free(data);
-                fclose(stream);
-                *error = "内存不足";
-                return NULL;
-            }
-            data = grown;
+            data = mem_realloc(data, cap);
         }
         size_t got = fread(data + len, 1, cap - len, stream);
         len += got;

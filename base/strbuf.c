@@ -1,5 +1,7 @@
 #include "strbuf.h"
 
+#include "memory.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,11 +19,7 @@ static void reserve(StrBuf *buf, size_t extra) {
     if (buf->len + extra + 1 <= buf->cap) return;
     size_t cap = buf->cap ? buf->cap : 64;
     while (cap < buf->len + extra + 1) cap *= 2;
-    char *data = realloc(buf->data, cap);
-    if (!data) {
-        fputs("yusec: 内存不足\n", stderr);
-        abort();
-    }
+    char *data = mem_realloc(buf->data, cap);
     buf->data = data;
     buf->cap = cap;
 }

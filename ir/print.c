@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/memory.h"
 #include "../base/utf8.h"
 #include "internal.h"
 
@@ -290,7 +291,7 @@ static void print_block(Printer *p, IrBlockId id, int depth) {
 
 void ir_print_function(StrBuf *out, const IrFunction *func) {
     Printer p = {out, func->module, func, NULL, 0};
-    p.numbers = malloc((func->value_count + 1) * sizeof *p.numbers);
+    p.numbers = mem_alloc((func->value_count + 1) * sizeof *p.numbers);
     if (!p.numbers) return;
     for (uint32_t i = 0; i < func->value_count; i++) p.numbers[i] = UINT32_MAX;
     for (uint32_t i = 0; i < func->param_count; i++) number_value(&p, func->params[i]);

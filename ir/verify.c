@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/memory.h"
 #include "internal.h"
 
 typedef struct Verifier {
@@ -473,8 +474,8 @@ static void verify_block(Verifier *v, IrBlockId id, IrInstId if_owner, IrInstId 
 
 static void verify_function(Verifier *v, const IrFunction *f) {
     v->f = f;
-    v->visible = calloc(f->value_count + 1, 1);
-    v->placed = calloc(f->inst_count + 1, 1);
+    v->visible = mem_calloc(f->value_count + 1, 1);
+    v->placed = mem_calloc(f->inst_count + 1, 1);
     if (!v->visible || !v->placed) {
         free(v->visible);
         free(v->placed);
@@ -581,7 +582,7 @@ static bool io_matches(const Verifier *v, const IrIo *io, IrTypeId type, bool co
 }
 
 static void verify_entries(Verifier *v) {
-    uint8_t *seen = calloc(ir_function_count(v->m) + 1, 1);
+    uint8_t *seen = mem_calloc(ir_function_count(v->m) + 1, 1);
     if (!seen) return;
     for (uint32_t i = 0; i < ir_entry_count(v->m); i++) {
         const IrEntry *e = ir_entry(v->m, i);

@@ -10,6 +10,7 @@
  * pushed into their branches. A self-call anywhere else is reported. */
 #include <stdlib.h>
 
+#include "base/memory.h"
 #include "pass.h"
 #include "util.h"
 
@@ -133,7 +134,7 @@ static bool outside_loops(const IrFunction *f, const IrInst *in) {
  * parameters instead of becoming loop parameters, so a pointer (a captured 格) keeps
  * aliasing the caller's variable and targets do not copy loop invariants. */
 static bool *invariant_params(IrFunction *f, IrInstId *insts, uint32_t n) {
-    bool *invariant = malloc((f->param_count ? f->param_count : 1) * sizeof(bool));
+    bool *invariant = mem_alloc((f->param_count ? f->param_count : 1) * sizeof(bool));
     if (!invariant) return NULL;
     for (uint32_t p = 0; p < f->param_count; p++) invariant[p] = true;
     for (uint32_t i = 0; i < n; i++) {
@@ -163,7 +164,7 @@ static void wrap_in_loop(IrFunction *f) {
     uint32_t n = 0;
     IrInstId *insts = pass_placed_insts(f, &n);
     bool *invariant = invariant_params(f, insts, n);
-    IrValueId *carried = malloc((f->param_count ? f->param_count : 1) * sizeof(IrValueId));
+    IrValueId *carried = mem_alloc((f->param_count ? f->param_count : 1) * sizeof(IrValueId));
     if (!invariant || !carried) {
         free(insts);
         free(invariant);

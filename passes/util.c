@@ -1,5 +1,7 @@
 #include "util.h"
 
+#include "base/memory.h"
+
 #include "../ir/abi.h"
 
 #include <stdlib.h>
@@ -33,7 +35,7 @@ void pass_kill_inst(IrFunction *f, IrInstId inst) {
 void pass_move_tail_to(IrFunction *f, IrBlockId block, uint32_t count, uint32_t pos) {
     IrBlock *b = ir_block(f, block);
     if (!b || count == 0 || count > b->inst_count || pos >= b->inst_count - count + 1) return;
-    IrInstId *tail = malloc(count * sizeof *tail);
+    IrInstId *tail = mem_alloc(count * sizeof *tail);
     if (!tail) return;
     uint32_t start = b->inst_count - count;
     memcpy(tail, &b->insts[start], count * sizeof *tail);
@@ -53,7 +55,7 @@ static void collect(const IrFunction *f, IrBlockId id, IrInstId *out, uint32_t *
 }
 
 IrInstId *pass_placed_insts(const IrFunction *f, uint32_t *count) {
-    IrInstId *out = malloc((f->inst_count + 1) * sizeof *out);
+    IrInstId *out = mem_alloc((f->inst_count + 1) * sizeof *out);
     *count = 0;
     if (out) collect(f, f->body, out, count, f->inst_count);
     return out;
@@ -71,7 +73,7 @@ void pass_replace_uses(IrFunction *f, IrValueId from, IrValueId to) {
 }
 
 uint32_t *pass_count_uses(const IrFunction *f) {
-    uint32_t *uses = calloc(f->value_count + 1, sizeof *uses);
+    uint32_t *uses = mem_calloc(f->value_count + 1, sizeof *uses);
     uint32_t n = 0;
     IrInstId *insts = pass_placed_insts(f, &n);
     for (uint32_t i = 0; uses && insts && i < n; i++) {
@@ -95,8 +97,8 @@ bool pass_const_value(const IrFunction *f, IrValueId v, uint64_t *bits) {
 /* Removed instructions become operand-less `unreachable`s, so the shared reach over all of a
  * function's instructions (ir/abi.c) sees exactly the placed calls. */
 bool *pass_reachable_functions(const IrModule *m) {
-    bool *reach = calloc(ir_function_count(m) + 1, sizeof *reach);
-    bool *globals = calloc(ir_global_count(m) + 1, sizeof *globals);
+    bool *reach = mem_calloc(ir_function_count(m) + 1, sizeof *reach);
+    bool *globals = mem_calloc(ir_global_count(m) + 1, sizeof *globals);
     for (uint32_t e = 0; reach && globals && e < ir_entry_count(m); e++)
         ir_reach(m, ir_entry(m, e)->func, reach, globals);
     free(globals);
@@ -105,7 +107,7 @@ bool *pass_reachable_functions(const IrModule *m) {
 
 void pass_remove_functions(IrModule *m, const bool *keep) {
     uint32_t count = ir_function_count(m);
-    uint32_t *new_id = malloc((count + 1) * sizeof *new_id);
+    uint32_t *new_id = mem_alloc((count + 1) * sizeof *new_id);
     if (!new_id) return;
     uint32_t next = 0;
     for (uint32_t i = 0; i < count; i++) new_id[i] = keep[i] ? next++ : IR_NONE;

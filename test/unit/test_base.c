@@ -5,9 +5,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "base/memory.h"
 #include "base/source.h"
 #include "base/strbuf.h"
 #include "base/utf8.h"
@@ -152,10 +155,66 @@ static void test_diag_cap_and_invalid_bytes(void **state) {
     arena_free(&arena);
 }
 
+/* Runs allocate() in a child process with stderr on a pipe; returns its wait status and
+ * what it printed. */
+static int run_child(void (*allocate)(void), char *printed, size_t size) {
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        dup2(fds[1], STDERR_FILENO);
+        allocate();
+        _Exit(0);
+    }
+    close(fds[1]);
+    size_t len = 0;
+    ssize_t got;
+    while (len + 1 < size && (got = read(fds[0], printed + len, size - 1 - len)) > 0)
+        len += (size_t)got;
+    printed[len] = '\0';
+    close(fds[0]);
+    int status = 0;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    return status;
+}
+
+static void allocate_too_much_from_arena(void) {
+    Arena arena;
+    arena_init(&arena);
+    arena_alloc(&arena, (size_t)1 << 62);
+}
+
+static void allocate_overflowing_array(void) {
+    Arena arena;
+    arena_init(&arena);
+    arena_alloc_array(&arena, SIZE_MAX / 2, 4);
+}
+
+static void grow_string_too_far(void) {
+    void *block = mem_alloc(16);
+    mem_realloc(block, (size_t)1 << 62);
+}
+
+/* Out of memory is the diagnostic and the documented exit status 2, never SIGABRT. */
+static void test_out_of_memory_is_a_diagnostic(void **state) {
+    (void)state;
+    void (*const cases[])(void) = {allocate_too_much_from_arena, allocate_overflowing_array,
+                                   grow_string_too_far};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char printed[512];
+        int status = run_child(cases[i], printed, sizeof printed);
+        assert_true(WIFEXITED(status));
+        assert_int_equal(WEXITSTATUS(status), MEMORY_EXHAUSTED_STATUS);
+        assert_non_null(strstr(printed, "yusec: error: 内存不足"));
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena_alignment_and_zeroing),
         cmocka_unit_test(test_ptrvec_grows),
+        cmocka_unit_test(test_out_of_memory_is_a_diagnostic),
         cmocka_unit_test(test_utf8_decode_valid_and_invalid),
         cmocka_unit_test(test_utf8_encode_roundtrip),
         cmocka_unit_test(test_source_position_counts_characters),

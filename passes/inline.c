@@ -6,10 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/memory.h"
 #include "pass.h"
 #include "util.h"
 
-enum { MAX_INLINE_ROUNDS = 64 };
+/* Instructions one function may hold after inlining: far above any real kernel, low
+ * enough that exponential fan-out stops before memory runs out. */
+enum { INLINE_MAX_INSTS = 1u << 16 };
 
 typedef struct Copier {
     IrFunction *to;
@@ -28,13 +31,8 @@ static void copy_inst(Copier *c, IrBuilder *b, const IrInst *in, bool top) {
     IrFunction *to = c->to;
     IrModule *m = to->module;
     b->span = in->span;
-    IrValueId *args = malloc((in->arg_count + 1) * sizeof *args);
-    IrTypeId *types = malloc((in->result_count + 1) * sizeof *types);
-    if (!args || !types) {
-        free(args);
-        free(types);
-        return;
-    }
+    IrValueId *args = mem_alloc((in->arg_count + 1) * sizeof *args);
+    IrTypeId *types = mem_alloc((in->result_count + 1) * sizeof *types);
     for (uint32_t i = 0; i < in->arg_count; i++) args[i] = mapped(c, in->args[i]);
     for (uint32_t i = 0; i < in->result_count; i++) types[i] = ir_value_type(c->from, in->results[i]);
     IrOp op = in->op;
@@ -111,8 +109,47 @@ static bool return_in_loop(const IrFunction *g, IrBlockId block, bool in_loop) {
     return false;
 }
 
+/* Call results to replace by the inlined bodies' values, applied once per round of
+ * inlining (one walk over the function instead of one per call). */
+typedef struct Substitutions {
+    IrValueId *from, *to;
+    uint32_t count, cap;
+} Substitutions;
+
+static void substitution_add(Substitutions *subs, IrValueId from, IrValueId to) {
+    if (subs->count == subs->cap) {
+        subs->cap = subs->cap ? subs->cap * 2 : 16;
+        subs->from = mem_realloc(subs->from, subs->cap * sizeof *subs->from);
+        subs->to = mem_realloc(subs->to, subs->cap * sizeof *subs->to);
+    }
+    subs->from[subs->count] = from;
+    subs->to[subs->count++] = to;
+}
+
+/* A replacing value may itself be a replaced call result (an argument of a later call
+ * inlined in the same round): the map is followed to its end. */
+static void substitutions_apply(IrFunction *f, Substitutions *subs) {
+    if (!subs->count) return;
+    IrValueId *map = mem_alloc((f->value_count + 1) * sizeof *map);
+    for (uint32_t v = 0; v < f->value_count; v++) map[v] = IR_NONE;
+    for (uint32_t i = 0; i < subs->count; i++)
+        if (subs->from[i] < f->value_count) map[subs->from[i]] = subs->to[i];
+    uint32_t n = 0;
+    IrInstId *insts = pass_placed_insts(f, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        IrInst *in = ir_inst(f, insts[i]);
+        for (uint32_t a = 0; a < in->arg_count; a++)
+            for (uint32_t hops = 0; in->args[a] < f->value_count && map[in->args[a]] != IR_NONE &&
+                                    hops < subs->count; hops++)
+                in->args[a] = map[in->args[a]];
+    }
+    free(insts);
+    free(map);
+    subs->count = 0;
+}
+
 /* Inlines one call; false (with a diagnostic) when the callee cannot be inlined. */
-static bool inline_call(PassContext *ctx, IrFunction *f, IrInstId call) {
+static bool inline_call(PassContext *ctx, IrFunction *f, IrInstId call, Substitutions *subs) {
     IrInst *in = ir_inst(f, call);
     const IrFunction *g = ir_function(ctx->module, in->symbol);
     if (!g) return false;
@@ -121,8 +158,7 @@ static bool inline_call(PassContext *ctx, IrFunction *f, IrInstId call) {
         diag_error(ctx->diag, in->span, "无法内联「%s」：它在循环里返回", g->name);
         return false;
     }
-    Copier c = {f, g, malloc((g->value_count + 1) * sizeof(IrValueId)), !splice};
-    if (!c.map) return false;
+    Copier c = {f, g, mem_alloc((g->value_count + 1) * sizeof(IrValueId)), !splice};
     for (uint32_t i = 0; i < g->value_count; i++) c.map[i] = IR_NONE;
     for (uint32_t i = 0; i < g->param_count && i < in->arg_count; i++) c.map[g->params[i]] = in->args[i];
 
@@ -151,43 +187,130 @@ static bool inline_call(PassContext *ctx, IrFunction *f, IrInstId call) {
     in = ir_inst(f, call);  /* the instruction array may have moved */
     uint32_t added = ir_block(f, block)->inst_count - before;
     pass_move_tail_to(f, block, added, pos);
-    if (in->result_count && result != IR_NONE) pass_replace_uses(f, in->results[0], result);
+    if (in->result_count && result != IR_NONE) substitution_add(subs, in->results[0], result);
     pass_kill_inst(f, call);
     return true;
 }
 
-static IrInstId find_call(const IrFunction *f) {
+/* The placed calls of one function, in print order. */
+typedef struct CallSites {
+    IrInstId *insts;
+    uint32_t count;
+} CallSites;
+
+static CallSites call_sites(const IrFunction *f) {
     uint32_t n = 0;
-    IrInstId *insts = pass_placed_insts(f, &n), found = IR_NONE;
-    for (uint32_t i = 0; insts && i < n && found == IR_NONE; i++)
-        if (ir_inst(f, insts[i])->op == IR_OP_CALL) found = insts[i];
-    free(insts);
-    return found;
+    CallSites sites = {pass_placed_insts(f, &n), 0};
+    for (uint32_t i = 0; i < n; i++)
+        if (ir_inst(f, sites.insts[i])->op == IR_OP_CALL) sites.insts[sites.count++] = sites.insts[i];
+    return sites;
 }
 
-static bool inline_all_in(PassContext *ctx, IrFunction *f) {
-    uint32_t budget = MAX_INLINE_ROUNDS * (f->inst_count + 16);
-    for (IrInstId call = find_call(f); call != IR_NONE; call = find_call(f)) {
-        const IrInst *in = ir_inst(f, call);
-        if (in->symbol == f->id || budget-- == 0) {
-            diag_error(ctx->diag, in->span, "无法内联：函数「%s」递归调用自身", f->name);
+static IrFuncId callee_of(const IrFunction *f, IrInstId call) { return ir_inst(f, call)->symbol; }
+
+enum { CALL_UNSEEN, CALL_ACTIVE, CALL_DONE };
+
+typedef struct CallFrame {
+    IrFuncId func;
+    uint32_t next;   /* next call site of func to follow */
+} CallFrame;
+
+/* Depth-first over the call graph from root (an explicit stack: a chain of thousands of
+ * functions must not exhaust the C stack). A call back into a function still on the path
+ * is recursion, which inlining can never finish: reported at that call. */
+static bool check_no_recursion_from(PassContext *ctx, const CallSites *sites, uint8_t *state,
+                                    CallFrame *stack, IrFuncId root) {
+    uint32_t depth = 0, count = ir_function_count(ctx->module);
+    stack[depth++] = (CallFrame){root, 0};
+    state[root] = CALL_ACTIVE;
+    while (depth) {
+        CallFrame *top = &stack[depth - 1];
+        if (top->next == sites[top->func].count) {
+            state[top->func] = CALL_DONE;
+            depth--;
+            continue;
+        }
+        const IrFunction *f = ir_function(ctx->module, top->func);
+        IrInstId call = sites[top->func].insts[top->next++];
+        IrFuncId callee = callee_of(f, call);
+        if (callee >= count || state[callee] == CALL_DONE) continue;
+        if (state[callee] == CALL_ACTIVE) {
+            diag_error(ctx->diag, ir_inst(f, call)->span, "无法内联：函数「%s」递归调用自身",
+                       ir_function(ctx->module, callee)->name);
             return false;
         }
-        if (!inline_call(ctx, f, call)) return false;
+        state[callee] = CALL_ACTIVE;
+        stack[depth++] = (CallFrame){callee, 0};
     }
     return true;
 }
 
+static bool check_no_recursion(PassContext *ctx) {
+    uint32_t count = ir_function_count(ctx->module);
+    CallSites *sites = mem_calloc(count + 1, sizeof *sites);
+    uint8_t *state = mem_calloc(count + 1, 1);
+    CallFrame *stack = mem_calloc(count + 1, sizeof *stack);
+    for (uint32_t i = 0; i < count; i++) sites[i] = call_sites(ir_function(ctx->module, i));
+    bool ok = true;
+    for (uint32_t i = 0; i < count && ok; i++)
+        if (state[i] == CALL_UNSEEN) ok = check_no_recursion_from(ctx, sites, state, stack, i);
+    for (uint32_t i = 0; i < count; i++) free(sites[i].insts);
+    free(sites);
+    free(state);
+    free(stack);
+    return ok;
+}
+
+/* Inlines every call in f, the calls that the copied bodies bring along too (the call graph
+ * is known to be acyclic, so this ends). A body that would outgrow INLINE_MAX_INSTS (calls
+ * that fan out exponentially) is an error of its own, never reported as recursion. */
+static bool inline_all_in(PassContext *ctx, IrFunction *f) {
+    Substitutions subs = {0};
+    bool ok = true;
+    for (;;) {
+        CallSites sites = call_sites(f);
+        if (!sites.count) {
+            free(sites.insts);
+            break;
+        }
+        for (uint32_t i = 0; i < sites.count && ok; i++) {
+            Span at = ir_inst(f, sites.insts[i])->span;
+            ok = inline_call(ctx, f, sites.insts[i], &subs);
+            if (ok && f->inst_count > INLINE_MAX_INSTS) {
+                diag_error(ctx->diag, at,
+                           "无法内联：函数「%s」全部内联后超过 %u 条指令的上限", f->name,
+                           (unsigned)INLINE_MAX_INSTS);
+                ok = false;
+            }
+        }
+        free(sites.insts);
+        substitutions_apply(f, &subs);
+        if (!ok) break;
+    }
+    free(subs.from);
+    free(subs.to);
+    return ok;
+}
+
+/* Entry functions are flattened first, so the chain below them is copied once into each
+ * of them rather than into every function along it; then any other function an entry still
+ * reaches (through a global, not a call), or every function of a module without entries (a
+ * library under test). Afterwards the functions no entry reaches are removed. */
 bool pass_inline(PassContext *ctx) {
     if (ctx->inline_policy == INLINE_NONE) return true;
+    if (!check_no_recursion(ctx)) return false;
+    IrModule *m = ctx->module;
     bool ok = true;
-    for (uint32_t i = 0; i < ir_function_count(ctx->module); i++)
-        if (!inline_all_in(ctx, ir_function(ctx->module, i))) ok = false;
-    if (!ok) return false;
-    bool *reach = pass_reachable_functions(ctx->module);
-    if (!reach) return false;
-    /* A module without entries (a library under test) keeps its functions. */
-    if (ir_entry_count(ctx->module)) pass_remove_functions(ctx->module, reach);
+    for (uint32_t e = 0; e < ir_entry_count(m) && ok; e++)
+        ok = inline_all_in(ctx, ir_function(m, ir_entry(m, e)->func));
+    bool *reach = ok ? pass_reachable_functions(m) : NULL;
+    for (uint32_t i = 0; ok && i < ir_function_count(m); i++)
+        if (reach[i] || !ir_entry_count(m)) ok = inline_all_in(ctx, ir_function(m, i));
+    if (ok && ir_entry_count(m)) {
+        free(reach);
+        reach = pass_reachable_functions(m);
+        pass_remove_functions(m, reach);
+    }
     free(reach);
-    return true;
+    return ok;
 }

@@ -36,7 +36,7 @@ typedef enum Constraint {
     C_CONCRETE,  /* concrete scalar or vector, 爻 included (conversion targets) */
     C_CONVERTIBLE, /* scalar or vector (conversion sources) */
     C_ATOMIC,    /* 整三二 or 无三二 */
-    C_SUB32,     /* 浮三二, 整三二 or 无三二 (subgroups, 着十一) */
+    C_SUBGROUP,  /* 浮三二, 整三二, 无三二, 浮十六 or a 二/三/四维 vector of one (subgroups, 着十一) */
     C_SAMPLED,   /* 浮三二, 整三二 or 无三二 (texture sample types) */
     C_INDEX,     /* 整三二 or 无三二 (or an integer literal) */
     C_NAT,       /* an array length */
@@ -61,7 +61,8 @@ typedef struct BuiltinInfo {
 
 #define MATH1 {{C_FLOAT}, F_CONST}
 #define ATOM {{C_ATOMIC}, F_SIDE | F_WRITES | F_ARRAY_RES}
-#define SUBG {{C_SUB32}, F_SIDE | F_UNIFORM | F_SUBGROUP}
+#define SUBG {{C_SUBGROUP}, F_SIDE | F_UNIFORM | F_SUBGROUP}
+#define VOTE {{0}, F_SIDE | F_UNIFORM | F_SUBGROUP}
 #define MAT(extra) {{C_NAT}, F_SIDE | F_UNIFORM | F_MATRIX | (extra)}
 
 static const BuiltinInfo INFO[INTRINSIC_COUNT] = {
@@ -132,6 +133,11 @@ static const BuiltinInfo INFO[INTRINSIC_COUNT] = {
     [INTRINSIC_SUBGROUP_BROADCAST] = SUBG, [INTRINSIC_SUBGROUP_SHUFFLE] = SUBG,
     [INTRINSIC_SUBGROUP_SHUFFLE_XOR] = SUBG, [INTRINSIC_SUBGROUP_ADD] = SUBG,
     [INTRINSIC_SUBGROUP_MAX] = SUBG, [INTRINSIC_SUBGROUP_MIN] = SUBG,
+    [INTRINSIC_SUBGROUP_EXCLUSIVE_ADD] = SUBG, [INTRINSIC_SUBGROUP_INCLUSIVE_ADD] = SUBG,
+    [INTRINSIC_SUBGROUP_EXCLUSIVE_MUL] = SUBG, [INTRINSIC_SUBGROUP_INCLUSIVE_MUL] = SUBG,
+    [INTRINSIC_SUBGROUP_SHUFFLE_UP] = SUBG, [INTRINSIC_SUBGROUP_SHUFFLE_DOWN] = SUBG,
+    [INTRINSIC_SUBGROUP_BALLOT] = VOTE, [INTRINSIC_SUBGROUP_ALL] = VOTE,
+    [INTRINSIC_SUBGROUP_ANY] = VOTE, [INTRINSIC_SUBGROUP_ELECT] = VOTE,
     [INTRINSIC_MATRIX_ZERO_ACC] = MAT(0), [INTRINSIC_MATRIX_LOAD_A] = MAT(0),
     [INTRINSIC_MATRIX_LOAD_B] = MAT(0), [INTRINSIC_MATRIX_LOAD_ACC] = MAT(0),
     [INTRINSIC_MATRIX_LOAD_ACC_TOP8] = MAT(0), [INTRINSIC_MATRIX_LOAD_A_TOP8] = MAT(0),
@@ -203,6 +209,10 @@ static bool is_32(Type *t, ScalarKind kind) {
     return t->kind == TYPE_SCALAR && t->as.scalar.kind == kind && t->as.scalar.width == 32;
 }
 
+static bool is_f16(Type *t) {
+    return t->kind == TYPE_SCALAR && t->as.scalar.kind == SCALAR_FLOAT && t->as.scalar.width == 16;
+}
+
 static bool satisfies(Constraint k, Type *type) {
     type = type_prune(type);
     if (type->kind == TYPE_ERROR) return true;
@@ -221,7 +231,9 @@ static bool satisfies(Constraint k, Type *type) {
     case C_CONCRETE: return e->kind == TYPE_SCALAR || e->kind == TYPE_BOOL;
     case C_CONVERTIBLE: return is_float_elem(e) || is_int_elem(e) || e->kind == TYPE_BOOL;
     case C_ATOMIC: return !vec && (is_32(e, SCALAR_SINT) || is_32(e, SCALAR_UINT));
-    case C_SUB32: case C_SAMPLED:
+    case C_SUBGROUP:
+        return is_32(e, SCALAR_FLOAT) || is_32(e, SCALAR_SINT) || is_32(e, SCALAR_UINT) || is_f16(e);
+    case C_SAMPLED:
         return !vec && (is_32(e, SCALAR_FLOAT) || is_32(e, SCALAR_SINT) || is_32(e, SCALAR_UINT));
     case C_INDEX:
         return !vec && (is_32(e, SCALAR_SINT) || is_32(e, SCALAR_UINT) || e->kind == TYPE_ABSTRACT_INT);
@@ -243,7 +255,7 @@ static const char *constraint_words(Constraint k) {
     case C_CONCRETE: return "具体的标量或向量（不能是「整数」「小数」）";
     case C_CONVERTIBLE: return "标量或向量";
     case C_ATOMIC: return "「整三二」或「无三二」";
-    case C_SUB32: return "32 位标量（「浮三二」「整三二」「无三二」，着十一）";
+    case C_SUBGROUP: return "「浮三二」「整三二」「无三二」「浮十六」或其二、三、四维向量（着十一）";
     case C_SAMPLED: return "「浮三二」「整三二」或「无三二」";
     case C_INDEX: return "「整三二」或「无三二」";
     case C_NAT: return "数组长度";

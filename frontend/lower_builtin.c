@@ -70,6 +70,15 @@ static IrOp direct_op(Intrinsic in) {
     case INTRINSIC_SUBGROUP_ADD: return IR_OP_SUBGROUP_ADD;
     case INTRINSIC_SUBGROUP_MAX: return IR_OP_SUBGROUP_MAX;
     case INTRINSIC_SUBGROUP_MIN: return IR_OP_SUBGROUP_MIN;
+    case INTRINSIC_SUBGROUP_EXCLUSIVE_ADD: return IR_OP_SUBGROUP_EXCLUSIVE_ADD;
+    case INTRINSIC_SUBGROUP_INCLUSIVE_ADD: return IR_OP_SUBGROUP_INCLUSIVE_ADD;
+    case INTRINSIC_SUBGROUP_EXCLUSIVE_MUL: return IR_OP_SUBGROUP_EXCLUSIVE_MUL;
+    case INTRINSIC_SUBGROUP_INCLUSIVE_MUL: return IR_OP_SUBGROUP_INCLUSIVE_MUL;
+    case INTRINSIC_SUBGROUP_SHUFFLE_UP: return IR_OP_SUBGROUP_SHUFFLE_UP;
+    case INTRINSIC_SUBGROUP_SHUFFLE_DOWN: return IR_OP_SUBGROUP_SHUFFLE_DOWN;
+    case INTRINSIC_SUBGROUP_BALLOT: return IR_OP_SUBGROUP_BALLOT;
+    case INTRINSIC_SUBGROUP_ALL: return IR_OP_SUBGROUP_ALL;
+    case INTRINSIC_SUBGROUP_ANY: return IR_OP_SUBGROUP_ANY;
     default: return IR_OP_COUNT;
     }
 }
@@ -226,6 +235,14 @@ static IrValueId lower_no_result(FnCtx *fc, const SemaExpr *e, IrOp op) {
     return LV_UNIT;
 }
 
+/* 子组选一 于「元」: the unit argument is evaluated and dropped. */
+static IrValueId lower_elect(FnCtx *fc, const SemaExpr *e) {
+    IrValueId args[1];
+    if (e->as.call.arg_count != 1 || !lower_args(fc, e, args)) return IR_NONE;
+    lower_at(fc, e);
+    return ir_build_op(&fc->b, IR_OP_SUBGROUP_ELECT, ir_type_bool(fc->l->types), NULL, 0);
+}
+
 static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     switch (in) {
     case INTRINSIC_NEW_F32: case INTRINSIC_NEW_F16: case INTRINSIC_NEW_I32: case INTRINSIC_NEW_U32:
@@ -249,6 +266,7 @@ static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     case INTRINSIC_WORKGROUP_BARRIER: return lower_no_result(fc, e, IR_OP_WORKGROUP_BARRIER);
     case INTRINSIC_STORAGE_BARRIER: return lower_no_result(fc, e, IR_OP_STORAGE_BARRIER);
     case INTRINSIC_DISCARD: return lower_no_result(fc, e, IR_OP_DISCARD);
+    case INTRINSIC_SUBGROUP_ELECT: return lower_elect(fc, e);
     case INTRINSIC_ATOMIC_ADD: return lower_atomic(fc, e, IR_OP_ATOMIC_ADD);
     case INTRINSIC_ATOMIC_SUB: return lower_atomic(fc, e, IR_OP_ATOMIC_SUB);
     case INTRINSIC_ATOMIC_MAX: return lower_atomic(fc, e, IR_OP_ATOMIC_MAX);

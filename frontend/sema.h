@@ -74,6 +74,11 @@
     X(SUBGROUP_BROADCAST, "子组广播") X(SUBGROUP_SHUFFLE, "子组洗牌")                 \
     X(SUBGROUP_SHUFFLE_XOR, "子组异或洗牌") X(SUBGROUP_ADD, "子组和")                 \
     X(SUBGROUP_MAX, "子组最大") X(SUBGROUP_MIN, "子组最小")                           \
+    X(SUBGROUP_BALLOT, "子组投票") X(SUBGROUP_ALL, "子组全真") X(SUBGROUP_ANY, "子组有真") \
+    X(SUBGROUP_ELECT, "子组选一") X(SUBGROUP_EXCLUSIVE_ADD, "子组前缀和")              \
+    X(SUBGROUP_INCLUSIVE_ADD, "子组含本前缀和") X(SUBGROUP_EXCLUSIVE_MUL, "子组前缀积") \
+    X(SUBGROUP_INCLUSIVE_MUL, "子组含本前缀积") X(SUBGROUP_SHUFFLE_UP, "子组上移洗牌")  \
+    X(SUBGROUP_SHUFFLE_DOWN, "子组下移洗牌")                                          \
     /* subgroup matrix fragments (着十二) */                                          \
     X(MATRIX_ZERO_ACC, "零矩阵片累") X(MATRIX_LOAD_A, "载入矩阵片甲")                 \
     X(MATRIX_LOAD_B, "载入矩阵片乙") X(MATRIX_LOAD_ACC, "载入矩阵片累")               \

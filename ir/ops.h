@@ -9,6 +9,8 @@
 #define IR_VARIADIC 0xFFu
 #define IR_RESULTS_N 0xFFu
 #define IR_NEEDS_UNIFORM 1u
+#define IR_SUBGROUP_OP 2u   /* a subgroup operation (着十一) */
+#define IR_UNIFORM_ARG1 4u  /* operand 1 must be subgroup uniform */
 
 typedef enum IrEffect { IR_PURE, IR_READS, IR_WRITES, IR_TERM, IR_CONTROL } IrEffect;
 
@@ -22,7 +24,8 @@ typedef enum IrSig {
     SIG_NUM1, SIG_NUM2, SIG_NUM3, SIG_SIGNED1, SIG_FLOAT1, SIG_FLOAT2, SIG_FLOAT3,
     SIG_FLOATVEC1, SIG_FLOATVEC2, SIG_DOT, SIG_CROSS, SIG_LENGTH, SIG_DISTANCE, SIG_PACK, SIG_UNPACK,
     SIG_ATOMIC_LOAD, SIG_ATOMIC_STORE, SIG_ATOMIC_RMW, SIG_ATOMIC_CMPXCHG,
-    SIG_TEXTURE, SIG_SUBGROUP_SHUFFLE, SIG_CONTROL,
+    SIG_TEXTURE, SIG_SUBGROUP_SHUFFLE, SIG_SUBGROUP_BALLOT, SIG_SUBGROUP_VOTE, SIG_SUBGROUP_ELECT,
+    SIG_CONTROL,
 } IrSig;
 
 typedef enum IrOp {
@@ -38,7 +41,7 @@ typedef struct IrOpInfo {
     uint8_t results;             /* 0, 1 or IR_RESULTS_N */
     IrEffect effect;
     IrSig sig;
-    uint32_t flags;              /* IR_NEEDS_UNIFORM */
+    uint32_t flags;              /* IR_NEEDS_UNIFORM, IR_SUBGROUP_OP, IR_UNIFORM_ARG1 */
     const char *wgsl, *msl;
 } IrOpInfo;
 
@@ -49,6 +52,9 @@ static inline bool ir_op_is_terminator(IrOp op) { return ir_op_table[op].effect 
 static inline bool ir_op_needs_uniform(IrOp op) {
     return (ir_op_table[op].flags & IR_NEEDS_UNIFORM) != 0;
 }
+static inline bool ir_op_is_subgroup(IrOp op) { return (ir_op_table[op].flags & IR_SUBGROUP_OP) != 0; }
+/* Operand 1 (a shuffle's xor mask or up/down delta) must be subgroup uniform. */
+static inline bool ir_op_needs_uniform_arg1(IrOp op) { return (ir_op_table[op].flags & IR_UNIFORM_ARG1) != 0; }
 /* Looks an op up by its textual name; false when there is none. */
 bool ir_op_from_name(const char *name, size_t len, IrOp *op);
 

@@ -49,6 +49,11 @@ static bool is_vec_of(const Verifier *v, IrTypeId id, uint32_t lanes, bool (*ele
 }
 
 static bool is_f32(const Verifier *v, IrTypeId id) { return is_scalar_of(v, id, IR_FLOAT); }
+static bool is_u32(const Verifier *v, IrTypeId id) { return is_scalar_of(v, id, IR_UINT); }
+static bool is_bool_scalar(const Verifier *v, IrTypeId id) {
+    const IrType *t = ty(v, id);
+    return t && t->kind == IR_TYPE_BOOL;
+}
 static bool is_int32(const Verifier *v, IrTypeId id) {
     return is_scalar_of(v, id, IR_SINT) || is_scalar_of(v, id, IR_UINT);
 }
@@ -335,6 +340,9 @@ static bool check_types(Verifier *v, const IrInst *inst) {
         return check_atomic(v, inst);
     case SIG_TEXTURE: return check_texture(v, inst);
     case SIG_SUBGROUP_SHUFFLE: return a0 == r && ir_type_is_numeric(T, r) && is_int32(v, a1);
+    case SIG_SUBGROUP_BALLOT: return is_bool_scalar(v, a0) && is_vec_of(v, r, 4, is_u32);
+    case SIG_SUBGROUP_VOTE: return a0 == r && is_bool_scalar(v, r);
+    case SIG_SUBGROUP_ELECT: return is_bool_scalar(v, r);
     }
     return false;
 }

@@ -26,7 +26,7 @@
 enum { BIT_NU, BIT_SGV, BIT_CF, BIT_PARAM0 };
 
 typedef enum NodeKind {
-    NK_PLAIN, NK_VALUE, NK_IF, NK_OP, NK_CALL, NK_ARG, NK_SOURCE, NK_PARAM,
+    NK_PLAIN, NK_VALUE, NK_IF, NK_OP, NK_OPARG, NK_CALL, NK_ARG, NK_SOURCE, NK_PARAM,
 } NodeKind;
 
 typedef enum SourceKind {
@@ -169,9 +169,11 @@ static bool is_derivative_like(IrOp op) {
            op == IR_OP_TEXTURE_SAMPLE_COMPARE;
 }
 
-static bool is_subgroup(IrOp op) {
+/* Subgroup ops whose result is the same on every invocation of a subgroup (reductions and
+ * votes); the others (shuffles, scans, elect) differ between invocations. */
+static bool is_subgroup_uniform_result(IrOp op) {
     return op == IR_OP_SUBGROUP_ADD || op == IR_OP_SUBGROUP_MAX || op == IR_OP_SUBGROUP_MIN ||
-           op == IR_OP_SUBGROUP_SHUFFLE || op == IR_OP_SUBGROUP_SHUFFLE_XOR;
+           op == IR_OP_SUBGROUP_BALLOT || op == IR_OP_SUBGROUP_ALL || op == IR_OP_SUBGROUP_ANY;
 }
 
 static bool is_atomic(IrOp op) { return op >= IR_OP_ATOMIC_LOAD && op <= IR_OP_ATOMIC_COMPARE_EXCHANGE; }
@@ -254,7 +256,12 @@ static void plain(Walk *w, const IrInst *in, IrInstId id, uint32_t cf) {
     if (ir_op_needs_uniform(in->op)) {
         op_node = new_node(u, g, NK_OP, id, 0);
         edge(u, g, op_node, cf);
-        edge(u, g, is_subgroup(in->op) ? g->req_sg : g->req_wg, op_node);
+        edge(u, g, ir_op_is_subgroup(in->op) ? g->req_sg : g->req_wg, op_node);
+    }
+    if (ir_op_needs_uniform_arg1(in->op) && in->arg_count > 1) {  /* Tint: "requires argument 1 to be uniform" */
+        uint32_t arg_node = new_node(u, g, NK_OPARG, id, 1);
+        edge(u, g, arg_node, vnode(g, in->args[1]));
+        edge(u, g, g->req_sg, arg_node);
     }
     if (in->op == IR_OP_STORE) store(w, in, cf);
     for (uint32_t r = 0; r < in->result_count; r++) {
@@ -264,10 +271,10 @@ static void plain(Walk *w, const IrInst *in, IrInstId id, uint32_t cf) {
         if (in->op == IR_OP_LOAD && in->arg_count) edge(u, g, n, contents(w, in->args[0], id));
         if (is_atomic(in->op)) edge(u, g, n, source(w, SRC_ATOMIC, id, g->nu));
         if (is_derivative_like(in->op)) edge(u, g, n, source(w, SRC_RESULT, id, g->nu));
-        if (in->op == IR_OP_SUBGROUP_SHUFFLE || in->op == IR_OP_SUBGROUP_SHUFFLE_XOR)
-            edge(u, g, n, source(w, SRC_RESULT, id, g->nu));
-        else if (is_subgroup(in->op))
+        if (is_subgroup_uniform_result(in->op))
             edge(u, g, n, source(w, SRC_SUBGROUP, id, g->sgv));
+        else if (ir_op_is_subgroup(in->op))
+            edge(u, g, n, source(w, SRC_RESULT, id, g->nu));
     }
     if (in->op == IR_OP_VAR && in->result_count && g->slot_of[in->results[0]] != IR_NONE) {
         uint32_t init = new_node(u, g, NK_PLAIN, 0, 0);
@@ -627,6 +634,7 @@ static void path_notes(Uni *u, const Graph *g, const uint32_t *path, uint32_t le
 typedef struct Site {
     const IrInst *op;
     Span span;
+    bool operand;  /* the op's operand 1 must be uniform, not its control flow */
 } Site;
 
 /* The requirement entered at node `first` of graph g (an op, a call whose callee needs
@@ -635,7 +643,7 @@ typedef struct Site {
 static Site requirement(Uni *u, const Graph *g, uint32_t first, bool subgroup, Notes *notes, int depth) {
     const Node *n = &g->nodes[first];
     const IrInst *in = ir_inst(g->f, n->a);
-    Site site = {in, in ? in->span : g->f->span};
+    Site site = {in, in ? in->span : g->f->span, n->kind == NK_OPARG};
     if ((n->kind != NK_CALL && n->kind != NK_ARG) || depth > 64) return site;
     const Graph *callee = &u->graphs[in->symbol];
     uint32_t *path = arena_alloc_array(&u->arena, callee->count + 1, sizeof *path);
@@ -664,7 +672,9 @@ static void report(Uni *u, const Graph *g, bool subgroup) {
     /* Name the operation as WGSL spells it (the caret shows the source call). */
     const IrOpInfo *info = site.op ? ir_op_info(site.op->op) : NULL;
     const char *name = !info ? "?" : info->wgsl[0] ? info->wgsl : info->name;
-    if (subgroup)
+    if (site.operand)
+        diag_error(u->ctx->diag, site.span, "子组运算（%s）的第二个实参须在子组之内一致，此处的值可能不一致", name);
+    else if (subgroup)
         diag_error(u->ctx->diag, site.span, "子组运算（%s）须在子组一致控制流里执行，此处的控制流可能不一致", name);
     else
         diag_error(u->ctx->diag, site.span, "此运算（%s）须在一致控制流里执行，此处的控制流可能不一致", name);

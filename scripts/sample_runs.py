@@ -161,6 +161,32 @@ runs['子组检查'] = run('子组入口', '子组自检', 64, [2, 1, 1], [
     buf(1, 'u32', [0] * 128, [i ^ 1 for i in range(128)])], needs=['subgroups'],
     note='假定子组大小整除 64、子组由连续的局部调用序组成（H200 为 32）')
 
+# 子组投票与扫描: eight u32 results per invocation (ballot, votes as bits, elect, exclusive and
+# inclusive sums of the lane, exclusive product of 1/2 per lane, shuffle up 1, shuffle down 2)
+# and two f32 ones (inclusive product, exclusive sum). Subgroups of 32 consecutive invocations.
+def lane_scan(values, op, unit, lane, inclusive):
+    r = unit
+    for j in range(lane + 1 if inclusive else lane):
+        r = op(r, values[j])
+    return r
+
+SG = 32
+u, f = [], []
+odd = [(j & 1) + 1 for j in range(SG)]
+for i in range(64):
+    lane = i % SG
+    u += [0x1f, 1 | 2, 1 if lane == 0 else 0,
+          lane_scan(range(SG), lambda a, b: a + b, 0, lane, False),
+          lane_scan(range(SG), lambda a, b: a + b, 0, lane, True),
+          lane_scan(odd, lambda a, b: a * b, 1, lane, False),
+          i - 1 if lane >= 1 else 0, i + 2 if lane + 2 < SG else 0]
+    f += [float(lane_scan(odd, lambda a, b: a * b, 1, lane, True)),
+          float(lane_scan(range(SG), lambda a, b: a + b, 0, lane, False))]
+runs['子组投票与扫描'] = run('投票入口', '投票与扫描', 64, [1, 1, 1], [
+    buf(0, 'u32', [0] * 512, u),
+    buf(1, 'f32', [0.0] * 128, f)], needs=['subgroups'],
+    note='假定子组大小为 32、子组由连续的局部调用序组成（H200 与 NVIDIA Vulkan 如此）')
+
 # 边界钳位: 50 elements, 64 invocations
 vals = [i * 3 - 60 for i in range(50)]
 runs['边界钳位'] = run('钳位入口', '钳位', 64, [1, 1, 1],

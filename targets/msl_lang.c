@@ -284,6 +284,16 @@ static TeExpr int_sign_expr(TextEmitter *em, const IrInst *inst, const TeExpr *a
     return e;
 }
 
+/* subgroupBallot: simd_vote holds one bit per lane in a 64-bit vote_t; SIMD-groups have 32
+ * lanes, so the mask is its low word and .y/.z/.w are 0. */
+static TeExpr ballot_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args) {
+    TeExpr vote = te_call(em, "simd_ballot", args, 1);
+    TeExpr e = te_make(em, TE_PRIMARY, "uint4(uint(static_cast<simd_vote::vote_t>(%s)), 0u, 0u, 0u)", vote.text);
+    e.flags = vote.flags;
+    e.params = vote.params;
+    return with_flags(e, inst->op);
+}
+
 static bool msl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out) {
     const IrTypeTable *types = &em->m->types;
     switch (inst->op) {
@@ -316,6 +326,9 @@ static bool msl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, Te
         *out = te_call(em, "float2", &h, 1);
         return true;
     }
+    case IR_OP_SUBGROUP_BALLOT:
+        *out = ballot_expr(em, inst, args);
+        return true;
     case IR_OP_ARRAY_LENGTH:
         te_error(em, inst->span, "函数「%s」：MSL 没有运行期数组的长度（「数组长度」须由宿主另传）", em->f->name);
         *out = name_arg("_");

@@ -38,11 +38,6 @@ static bool io_uses_subgroups(const IrIo *io) {
     return false;
 }
 
-static bool is_subgroup_op(IrOp op) {
-    return op == IR_OP_SUBGROUP_SHUFFLE || op == IR_OP_SUBGROUP_SHUFFLE_XOR || op == IR_OP_SUBGROUP_ADD ||
-           op == IR_OP_SUBGROUP_MAX || op == IR_OP_SUBGROUP_MIN;
-}
-
 static void scan_uses(const IrModule *m, WgslState *st) {
     const IrTypeTable *types = &m->types;
     for (IrTypeId t = 0; t < types->count; t++)
@@ -57,7 +52,7 @@ static void scan_uses(const IrModule *m, WgslState *st) {
         for (uint32_t v = 0; v < f->value_count && !st->uses_f16; v++)
             if (type_uses_f16(types, f->values[v].type, 0)) st->uses_f16 = true;
         for (uint32_t k = 0; k < f->inst_count; k++)
-            if (is_subgroup_op(f->insts[k].op)) st->uses_subgroups = true;
+            if (ir_op_is_subgroup(f->insts[k].op)) st->uses_subgroups = true;
     }
     for (uint32_t i = 0; i < ir_entry_count(m); i++) {
         const IrEntry *e = ir_entry(m, i);

@@ -235,7 +235,7 @@ static void emit_block(FnCtx *fc, IrBlockId id, const FlowTarget *ft) {
 }
 
 void ptx_define_function(PtxCtx *px, const IrFunction *f) {
-    FnCtx fc = {.px = px, .f = f, .fn = px->funcs[f->id]};
+    FnCtx fc = {.px = px, .f = f, .fn = px->funcs[f->id], .full_warps = px->full_warps[f->id]};
     fc.vals = arena_alloc_array(&px->arena, f->value_count + 1, sizeof *fc.vals);
     for (uint32_t i = 0; i < f->param_count; i++) fc.vals[f->params[i]] = LLVMGetParam(fc.fn, i);
     LLVMBasicBlockRef allocas = new_block(&fc, "entry"), body = new_block(&fc, "body");

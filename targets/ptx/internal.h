@@ -31,6 +31,7 @@ typedef struct PtxCtx {
     LLVMValueRef *shared;        /* per IrGlobalId: workgroup variables */
     uint32_t *hidden_index;      /* per IrGlobalId: hidden parameter slot, or IR_NONE */
     uint32_t hidden_count;
+    bool *full_warps;            /* per IrFuncId: only reached from workgroup sizes 32·k */
     bool failed;
 } PtxCtx;
 
@@ -40,6 +41,7 @@ typedef struct FnCtx {
     LLVMValueRef fn;
     LLVMValueRef *vals;          /* per IrValueId */
     LLVMValueRef entry_alloca_point;
+    bool full_warps;             /* every entry reaching f runs whole warps (subgroup.c) */
 } FnCtx;
 
 /* Where structured terminators go while translating a block. */
@@ -92,8 +94,10 @@ LLVMValueRef ptx_dot(FnCtx *fc, LLVMValueRef a, LLVMValueRef b, bool fl);
 /* ---- math.c ---- */
 LLVMValueRef ptx_math(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 
-/* ---- sync.c: barriers, atomics, subgroups ---- */
+/* ---- sync.c: barriers, atomics (subgroup ops go on to subgroup.c) ---- */
 LLVMValueRef ptx_sync(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
+/* ---- subgroup.c: shfl.sync, vote.sync, redux.sync (着十一) ---- */
+LLVMValueRef ptx_subgroup(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 
 /* ---- intrin.c: the only way an intrinsic reaches LLVM ---- */
 /* Calls a known intrinsic by name, overloaded on `overloads` (none when not overloaded).

@@ -231,6 +231,24 @@ static void layout_globals(PtxCtx *px) {
     }
 }
 
+/* A function runs in whole warps when every compute entry reaching it has a workgroup of
+ * 32·k invocations (warps take consecutive linear thread indices). */
+static void mark_full_warps(PtxCtx *px, bool *visit, bool *used) {
+    uint32_t nf = ir_function_count(px->m);
+    px->full_warps = arena_alloc_array(&px->arena, nf + 1, sizeof *px->full_warps);
+    for (uint32_t f = 0; f < nf; f++) px->full_warps[f] = true;
+    for (uint32_t i = 0; i < ir_entry_count(px->m); i++) {
+        const IrEntry *e = ir_entry(px->m, i);
+        uint64_t size = (uint64_t)e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2];
+        if (e->stage != IR_STAGE_COMPUTE || size % 32 == 0) continue;
+        memset(visit, 0, nf * sizeof *visit);
+        memset(used, 0, ir_global_count(px->m) * sizeof *used);
+        ir_reach(px->m, e->func, visit, used);
+        for (uint32_t f = 0; f < nf; f++)
+            if (visit[f]) px->full_warps[f] = false;
+    }
+}
+
 bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     const IrModule *m = px->m;
     uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
@@ -245,6 +263,7 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
         const IrEntry *e = ir_entry(m, i);
         if (e->stage == IR_STAGE_COMPUTE) ir_reach(m, e->func, funcs, used);
     }
+    mark_full_warps(px, visit, used);
     for (uint32_t i = 0; i < nf && !px->failed; i++)
         if (funcs[i] && !(px->funcs[i] = ptx_declare_function(px, ir_function(m, i)))) px->failed = true;
     for (uint32_t i = 0; i < nf && !px->failed; i++)

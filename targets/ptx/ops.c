@@ -327,9 +327,7 @@ LLVMValueRef ptx_op(FnCtx *fc, const IrInst *inst) {
     case IR_OP_WORKGROUP_BARRIER: case IR_OP_STORAGE_BARRIER: case IR_OP_ATOMIC_LOAD:
     case IR_OP_ATOMIC_STORE: case IR_OP_ATOMIC_ADD: case IR_OP_ATOMIC_SUB: case IR_OP_ATOMIC_MAX:
     case IR_OP_ATOMIC_MIN: case IR_OP_ATOMIC_EXCHANGE: case IR_OP_ATOMIC_COMPARE_EXCHANGE:
-    case IR_OP_SUBGROUP_SHUFFLE: case IR_OP_SUBGROUP_SHUFFLE_XOR: case IR_OP_SUBGROUP_ADD:
-    case IR_OP_SUBGROUP_MAX: case IR_OP_SUBGROUP_MIN:
         return ptx_sync(fc, inst, av);
-    default: return ptx_math(fc, inst, av);
+    default: return ir_op_is_subgroup(inst->op) ? ptx_subgroup(fc, inst, av) : ptx_math(fc, inst, av);
     }
 }

@@ -336,12 +336,34 @@ template <class T, class = __enable_if_t<__num<T>>> T reverse_bits(T x);
 template <class T, int N> vec<T, N> select(vec<T, N> a, vec<T, N> b, vec<bool, N> c);
 template <class T, class = __enable_if_t<__scalar<T>::value || __vector<T>::value>> T select(T a, T b, bool c);
 
-// ---- SIMD-groups (着十一): 32-bit scalars ----
+// ---- SIMD-groups (着十一, spec 6.9.2): numeric scalars and vectors (float, half, int, uint) ----
 template <class T, class = __enable_if_t<__num<T>>> T simd_shuffle(T data, ushort lane);
 template <class T, class = __enable_if_t<__num<T>>> T simd_shuffle_xor(T data, ushort mask);
+template <class T, class = __enable_if_t<__num<T>>> T simd_shuffle_up(T data, ushort delta);
+template <class T, class = __enable_if_t<__num<T>>> T simd_shuffle_down(T data, ushort delta);
 template <class T, class = __enable_if_t<__num<T>>> T simd_sum(T data);
 template <class T, class = __enable_if_t<__num<T>>> T simd_max(T data);
 template <class T, class = __enable_if_t<__num<T>>> T simd_min(T data);
+template <class T, class = __enable_if_t<__num<T>>> T simd_prefix_exclusive_sum(T data);
+template <class T, class = __enable_if_t<__num<T>>> T simd_prefix_inclusive_sum(T data);
+template <class T, class = __enable_if_t<__num<T>>> T simd_prefix_exclusive_product(T data);
+template <class T, class = __enable_if_t<__num<T>>> T simd_prefix_inclusive_product(T data);
+// A ballot is a simd_vote: one bit per lane in a 64-bit vote_t, read only through an explicit
+// conversion (so a missing cast in the emitter is an error here).
+typedef unsigned long ulong;
+static_assert(sizeof(ulong) == 8, "Metal's ulong has 64 bits");
+class simd_vote {
+public:
+    typedef ulong vote_t;
+    explicit simd_vote(vote_t v = 0);
+    explicit operator vote_t() const;
+    bool all() const;
+    bool any() const;
+};
+simd_vote simd_ballot(bool expr);
+bool simd_all(bool expr);
+bool simd_any(bool expr);
+bool simd_is_first();
 
 }  // namespace metal
 

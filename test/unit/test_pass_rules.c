@@ -318,6 +318,50 @@ static void test_subgroup_op_under_divergent_if_is_rejected(void **state) {
     done(&r);
 }
 
+/* Tint: subgroupShuffleXor/Up/Down require their mask or delta to be uniform; a uniform one
+ * (subgroup_size) passes, the invocation id does not, on every target. */
+static void shuffle_delta(Run *r, const char *op, const char *delta, PassTarget target) {
+    char text[1024];
+    snprintf(text, sizeof text,
+             "var<storage_read_write> @o: array<u32> @group(0) @binding(0)\n"
+             "\n"
+             "fn @main(%%sid.0:u32, %%size.1:u32) {\n"
+             "  %%2:u32 = %s %%sid.0, %s\n"
+             "  %%3:ptr<storage_read_write, array<u32>> = global @o\n"
+             "  %%4:ptr<storage_read_write, u32> = access %%3, %%sid.0\n"
+             "  store %%4, %%2\n"
+             "  return\n"
+             "}\n"
+             "\n"
+             "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_invocation_id), "
+             "builtin(subgroup_size))\n",
+             op, delta);
+    run(r, text, "uniformity", target);
+}
+
+static void test_shuffle_delta_must_be_uniform(void **state) {
+    (void)state;
+    static const char *const ops[] = {"subgroup_shuffle_xor", "subgroup_shuffle_up", "subgroup_shuffle_down"};
+    static const PassTarget targets[] = {PASS_TARGET_WGSL, PASS_TARGET_MSL, PASS_TARGET_PTX};
+    for (unsigned i = 0; i < 3; i++) {
+        Run r;
+        shuffle_delta(&r, ops[i], "%size.1", targets[i]);
+        assert_true(r.ok);
+        done(&r);
+        shuffle_delta(&r, ops[i], "%sid.0", targets[i]);
+        assert_false(r.ok);
+        expect_in(strbuf_cstr(&r.diag.text), "t.yir:4:3: error: 子组运算（subgroupShuffle");
+        expect_in(strbuf_cstr(&r.diag.text), "的第二个实参须在子组之内一致");
+        expect_in(strbuf_cstr(&r.diag.text), "note: 内建输入 subgroup_invocation_id");
+        done(&r);
+    }
+    /* subgroupShuffle's lane may differ between invocations (Tint accepts it). */
+    Run r;
+    shuffle_delta(&r, "subgroup_shuffle", "%sid.0", PASS_TARGET_PTX);
+    assert_true(r.ok);
+    done(&r);
+}
+
 static void test_requirement_through_call_after_inlining(void **state) {
     (void)state;
     /* The same verdict with the barrier in a callee, before and after inlining. */
@@ -394,6 +438,7 @@ int main(void) {
         cmocka_unit_test(test_barrier_under_uniform_if_is_accepted),
         cmocka_unit_test(test_barrier_after_uniform_loop_is_accepted),
         cmocka_unit_test(test_subgroup_op_under_divergent_if_is_rejected),
+        cmocka_unit_test(test_shuffle_delta_must_be_uniform),
         cmocka_unit_test(test_requirement_through_call_after_inlining),
         cmocka_unit_test(test_fold_wraps_and_dce_removes_dead_values),
     };

@@ -10,8 +10,7 @@
         if ((v) == IR_NONE) return IR_NONE; \
     } while (0)
 
-/* Builtins that are one YIR op over their lowered arguments; IR_OP_COUNT otherwise. */
-static IrOp direct_op(Intrinsic in) {
+IrOp lower_builtin_op(Intrinsic in) {
     switch (in) {
     case INTRINSIC_ABS: return IR_OP_ABS;
     case INTRINSIC_NEGATE: return IR_OP_NEG;
@@ -56,6 +55,10 @@ static IrOp direct_op(Intrinsic in) {
     case INTRINSIC_BIT_OR: return IR_OP_BIT_OR;
     case INTRINSIC_BIT_XOR: return IR_OP_BIT_XOR;
     case INTRINSIC_BIT_NOT: return IR_OP_BIT_NOT;
+    case INTRINSIC_SHIFT_LEFT: return IR_OP_SHL;
+    case INTRINSIC_SHIFT_RIGHT: return IR_OP_SHR;
+    case INTRINSIC_COUNT_ONE_BITS: return IR_OP_COUNT_ONE_BITS;
+    case INTRINSIC_REVERSE_BITS: return IR_OP_REVERSE_BITS;
     case INTRINSIC_PACK_HALF2: return IR_OP_PACK2X16FLOAT;
     case INTRINSIC_UNPACK_HALF2: return IR_OP_UNPACK2X16FLOAT;
     case INTRINSIC_TEXTURE_SAMPLE: return IR_OP_TEXTURE_SAMPLE;
@@ -105,16 +108,6 @@ static IrValueId lower_op_call(FnCtx *fc, const SemaExpr *e, IrOp op) {
             args[1] = lower_splat(fc, args[1], ir_type_vector(fc->l->types, ir_type_u32(fc->l->types), lanes));
     }
     return ir_build_op(&fc->b, op, type, args, n);
-}
-
-/* Ops looked up by name, for builtins whose op the table may not have yet. */
-static IrValueId lower_named_op(FnCtx *fc, const SemaExpr *e, const char *name) {
-    IrOp op;
-    if (!ir_op_from_name(name, strlen(name), &op)) {
-        lower_error(fc->l, e->span, "YIR 还没有「%s」的运算（%s）", intrinsic_name(e->as.call.intrinsic), name);
-        return IR_NONE;
-    }
-    return lower_op_call(fc, e, op);
 }
 
 /* 转换, 位转换, 新浮三二 …: the value itself when it already has the type. */
@@ -249,10 +242,6 @@ static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
         /* A constructed literal is the literal itself (2u, 0.5f), else a conversion. */
     case INTRINSIC_CONVERT: return lower_conversion(fc, e, IR_OP_CONVERT);
     case INTRINSIC_BITCAST: return lower_conversion(fc, e, IR_OP_BITCAST);
-    case INTRINSIC_SHIFT_LEFT: return lower_op_call(fc, e, IR_OP_SHL);
-    case INTRINSIC_SHIFT_RIGHT: return lower_op_call(fc, e, IR_OP_SHR);
-    case INTRINSIC_COUNT_ONE_BITS: return lower_named_op(fc, e, "count_one_bits");
-    case INTRINSIC_REVERSE_BITS: return lower_named_op(fc, e, "reverse_bits");
     case INTRINSIC_ARRAY_READ: case INTRINSIC_SHARED_READ: return lower_array(fc, e, false);
     case INTRINSIC_ARRAY_WRITE: case INTRINSIC_SHARED_WRITE: return lower_array(fc, e, true);
     case INTRINSIC_ARRAY_LENGTH: {
@@ -283,7 +272,7 @@ static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
 
 IrValueId lower_builtin_call(FnCtx *fc, const SemaExpr *e) {
     Intrinsic in = e->as.call.intrinsic;
-    IrOp op = direct_op(in);
+    IrOp op = lower_builtin_op(in);
     if (op != IR_OP_COUNT) return lower_op_call(fc, e, op);
     return lower_special(fc, e, in);
 }

@@ -165,7 +165,7 @@ static IrValueId lower_proj(FnCtx *fc, const SemaExpr *e) {
     return ir_build_extract(&fc->b, v, path, depth);
 }
 
-static IrOp binary_op(AstBinaryOp op) {
+IrOp lower_binary_op(AstBinaryOp op) {
     switch (op) {
     case AST_OP_ADD: return IR_OP_ADD;
     case AST_OP_SUB: return IR_OP_SUB;
@@ -194,7 +194,7 @@ static IrValueId lower_binary(FnCtx *fc, const SemaExpr *e) {
     IrTypeId type = lower_expr_type(fc, e);
     if (type == IR_NO_TYPE) return IR_NONE;
     lower_at(fc, e);
-    IrOp ir = binary_op(op);
+    IrOp ir = lower_binary_op(op);
     IrTypeId lt = ir_value_type(fc->f, left), rt = ir_value_type(fc->f, right);
     if (ir != IR_OP_MUL && lt != rt) {
         /* vector op scalar: WGSL splats the scalar; YIR wants equal operand types. */

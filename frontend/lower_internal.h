@@ -95,6 +95,7 @@ void lower_entry(Lowerer *l, const SemaDef *def);
 /* ---- lower_expr.c ---- */
 void lower_function_body(Lowerer *l, const SemaDef *def);
 IrValueId lower_expr(FnCtx *fc, const SemaExpr *e);
+IrOp lower_binary_op(AstBinaryOp op);
 IrTypeId lower_expr_type(FnCtx *fc, const SemaExpr *e);
 void lower_at(FnCtx *fc, const SemaExpr *e);   /* stamps e's span on what is built next */
 /* `global @g` / `access %p, %i`, shared while visible (the seed's 数据[序] is one pointer). */
@@ -121,5 +122,7 @@ IrValueId lower_local_call(FnCtx *fc, const SemaExpr *e);
 
 /* ---- lower_builtin.c ---- */
 IrValueId lower_builtin_call(FnCtx *fc, const SemaExpr *e);
+/* The YIR op of a builtin that is one op over its arguments; IR_OP_COUNT otherwise. */
+IrOp lower_builtin_op(Intrinsic intrinsic);
 
 #endif

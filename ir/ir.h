@@ -276,6 +276,50 @@ void ir_print_function(StrBuf *out, const IrFunction *func);
 /* Parses YIR text; reports problems through `diag` at file:line:col and returns NULL then. */
 IrModule *ir_read(DiagEngine *diag, const SourceFile *file);
 
+/* ---- constant evaluation (const_eval.c), one evaluator for lowering and folding ---- */
+typedef enum IrEvalMode {
+    /* WGSL const-expression rules (top-level constants, 着四 rule 5): integer overflow,
+     * division by zero, shifts by 32 or more, NaN and infinity (着八) are errors. */
+    IR_EVAL_CONST_EXPR,
+    /* What every target computes at run time (the fold pass): integers wrap; whatever a
+     * target may compute differently is IR_EVAL_VARIES, never an error. */
+    IR_EVAL_RUNTIME,
+} IrEvalMode;
+
+typedef enum IrEvalStatus {
+    IR_EVAL_OK,
+    IR_EVAL_UNSUPPORTED,  /* not an operation (or operand shape) the evaluator computes */
+    IR_EVAL_VARIES,       /* IR_EVAL_RUNTIME: the targets may not all compute this value */
+    IR_EVAL_OVERFLOW,     /* an integer result outside its type (also << losing bits) */
+    IR_EVAL_DIV_ZERO,     /* integer division or remainder by zero */
+    IR_EVAL_SHIFT_RANGE,  /* a shift by the bit width or more */
+    IR_EVAL_NONFINITE,    /* a float result (or bitcast) that is NaN or infinite */
+    IR_EVAL_DOMAIN,       /* clamp with low > high, smoothstep with low == high */
+    IR_EVAL_INDEX_RANGE,  /* a member index past the end */
+} IrEvalStatus;
+
+typedef struct IrConstEval {
+    const IrTypeTable *types;
+    Arena *arena;         /* composite results are allocated here */
+    IrEvalMode mode;
+} IrConstEval;
+
+/* `op` (a pure YIR operation) on constant operands, giving a value of `type`. Operands are
+ * the instruction's, in its order; a scalar operand of a lane-wise operation on vectors is
+ * splat. Supported: arithmetic, comparisons, logic, bit operations and shifts, convert,
+ * bitcast, select, construct and the math of ops.def except derivatives, texture, atomic
+ * and subgroup operations; matrix products are not. */
+IrEvalStatus ir_const_eval(const IrConstEval *eval, IrOp op, IrTypeId type, const IrLiteral *args,
+                           uint32_t count, IrLiteral *out);
+/* The member of `composite` reached by a constant path (extract). */
+IrEvalStatus ir_const_extract(const IrConstEval *eval, const IrLiteral *composite, const uint32_t *path,
+                              uint32_t count, IrLiteral *out);
+/* f16, kept in YIR as the f32 of the same value: the f16 nearest to x (ties to even;
+ * infinity past the largest f16), its bits, and the value of f16 bits. */
+double ir_f16_nearest(double x);
+uint16_t ir_f16_bits(float value);
+float ir_f16_value(uint16_t bits);
+
 /* ---- verifier (verify.c) ---- */
 /* Reports every problem found through `diag`; true when the module is well formed. */
 bool ir_verify(const IrModule *module, DiagEngine *diag);

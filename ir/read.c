@@ -368,6 +368,7 @@ static uint64_t parse_scalar_literal(Parser *p, IrTypeId type) {
         char *end = NULL;
         float value = strtof(digits, &end);
         if (*end || end == digits) fail_at(p, tok, "无效的浮点字面量");
+        if (t->width == 16) value = (float)ir_f16_nearest(strtod(digits, NULL));  /* the nearest f16 */
         uint32_t bits;
         memcpy(&bits, &value, sizeof bits);
         return bits;

@@ -171,19 +171,6 @@ static bool wgsl_literal(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t b
     return true;
 }
 
-static uint16_t f32_to_f16_bits(uint32_t f) {
-    uint32_t sign = (f >> 16) & 0x8000u, exp = (f >> 23) & 0xFFu, man = f & 0x7FFFFFu;
-    if (exp == 0xFF) return (uint16_t)(sign | 0x7C00u | (man ? 0x200u : 0));
-    int e = (int)exp - 127 + 15;
-    if (e >= 31) return (uint16_t)(sign | 0x7C00u);
-    if (e <= 0) {
-        if (e < -10) return (uint16_t)sign;
-        man |= 0x800000u;
-        return (uint16_t)(sign | (man >> (14 - e)));
-    }
-    return (uint16_t)(sign | ((uint32_t)e << 10) | (man >> 13));
-}
-
 /* The bytes of a constant operand, as little-endian lanes of `width` bits. */
 static uint32_t const_bytes(TextEmitter *em, IrValueId v, uint8_t *bytes, uint32_t max) {
     uint64_t lanes[16];
@@ -193,7 +180,12 @@ static uint32_t const_bytes(TextEmitter *em, IrValueId v, uint8_t *bytes, uint32
     const IrType *et = ir_type(&em->m->types, elem);
     bool half = et && et->kind == IR_TYPE_SCALAR && et->width == 16;
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t bits = half ? f32_to_f16_bits((uint32_t)lanes[i]) : (uint32_t)lanes[i];
+        uint32_t bits = (uint32_t)lanes[i];
+        if (half) {
+            float value;
+            memcpy(&value, &bits, sizeof value);
+            bits = ir_f16_bits(value);
+        }
         for (uint32_t k = 0; k < (half ? 2u : 4u) && n < max; k++) bytes[n++] = (uint8_t)(bits >> (8 * k));
     }
     return n;

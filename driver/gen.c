@@ -236,6 +236,11 @@ static void put_entry_json(StrBuf *out, Arena *arena, const IrModule *m, uint32_
             if (plan->slots[s].global == IR_NONE) strbuf_puts(out, "null");
             else put_json_string(out, plan->slots[s].name);
         }
+        strbuf_puts(out, "], \"ptx_param_names\": [");
+        for (uint32_t s = 0; s < plan->slot_count; s++) {
+            strbuf_puts(out, s ? ", " : "");
+            put_json_string(out, plan->slots[s].param_name);
+        }
         strbuf_putc(out, ']');
     }
     strbuf_puts(out, "}");

@@ -1,5 +1,7 @@
 #include "abi.h"
 
+#include <stdio.h>
+
 void ir_reach(const IrModule *m, IrFuncId func, bool *funcs, bool *globals) {
     if (func >= ir_function_count(m) || funcs[func]) return;
     funcs[func] = true;
@@ -30,6 +32,11 @@ static void sort_by_binding(const IrModule *m, IrGlobalId *ids, uint32_t n) {
         }
 }
 
+static IrBufferParam param_of(const IrModule *m, IrGlobalId id) {
+    const IrGlobal *g = ir_global(m, id);
+    return (IrBufferParam){id, g->group, g->binding};
+}
+
 bool ir_buffer_params(Arena *arena, const IrModule *m, const bool *used, IrBufferParams *out) {
     uint32_t n = ir_global_count(m), count = 0, max_binding = 0;
     bool all_group0 = true;
@@ -42,15 +49,22 @@ bool ir_buffer_params(Arena *arena, const IrModule *m, const bool *used, IrBuffe
         if (gl->binding > max_binding) max_binding = gl->binding;
     }
     sort_by_binding(m, ids, count);
-    *out = (IrBufferParams){ids, count, 0};
-    if (!all_group0 || count == 0) return true;
-    if (max_binding > IR_ABI_MAX_DENSE_BINDING) {
-        *out = (IrBufferParams){ids, 0, max_binding};
+    if (all_group0 && count > 0 && max_binding > IR_ABI_MAX_DENSE_BINDING) {
+        *out = (IrBufferParams){NULL, 0, max_binding};
         return false;
     }
-    IrGlobalId *dense = arena_alloc_array(arena, max_binding + 1, sizeof *dense);
-    for (uint32_t b = 0; b <= max_binding; b++) dense[b] = IR_NONE;
-    for (uint32_t i = 0; i < count; i++) dense[ir_global(m, ids[i])->binding] = ids[i];
-    *out = (IrBufferParams){dense, max_binding + 1, 0};
+    uint32_t params = all_group0 && count > 0 ? max_binding + 1 : count;
+    IrBufferParam *list = arena_alloc_array(arena, params + 1, sizeof *list);
+    if (all_group0 && count > 0) {
+        for (uint32_t b = 0; b <= max_binding; b++) list[b] = (IrBufferParam){IR_NONE, 0, b};
+        for (uint32_t i = 0; i < count; i++) list[ir_global(m, ids[i])->binding] = param_of(m, ids[i]);
+    } else {
+        for (uint32_t i = 0; i < count; i++) list[i] = param_of(m, ids[i]);
+    }
+    *out = (IrBufferParams){list, params, 0};
     return true;
+}
+
+void ir_buffer_param_name(const IrBufferParam *param, char name[IR_ABI_PARAM_NAME_MAX]) {
+    snprintf(name, IR_ABI_PARAM_NAME_MAX, "p_g%u_b%u", param->group, param->binding);
 }

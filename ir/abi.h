@@ -20,8 +20,14 @@ void ir_reach(const IrModule *module, IrFuncId func, bool *funcs, bool *globals)
 /* Storage and uniform buffers are kernel parameters (device pointers). */
 bool ir_global_is_buffer(const IrGlobal *global);
 
+/* One kernel parameter: the buffer's (group, binding), which also names the parameter. */
+typedef struct IrBufferParam {
+    IrGlobalId global;    /* IR_NONE for a placeholder binding the entry does not use */
+    uint32_t group, binding;
+} IrBufferParam;
+
 typedef struct IrBufferParams {
-    IrGlobalId *globals;  /* one per parameter, in order; IR_NONE for a placeholder binding */
+    IrBufferParam *params;  /* in order */
     uint32_t count;
     uint32_t too_large_binding;  /* set when the dense rule would exceed the cap (count 0) */
 } IrBufferParams;
@@ -31,5 +37,10 @@ typedef struct IrBufferParams {
  * buffers by (group, binding). Returns false (count 0) when a group-0 binding is above
  * IR_ABI_MAX_DENSE_BINDING. */
 bool ir_buffer_params(Arena *arena, const IrModule *module, const bool *used, IrBufferParams *out);
+
+/* 着十: a parameter is named p_g<group>_b<binding> (placeholders too). The longest name fits
+ * IR_ABI_PARAM_NAME_MAX bytes with its NUL. */
+#define IR_ABI_PARAM_NAME_MAX 32u
+void ir_buffer_param_name(const IrBufferParam *param, char name[IR_ABI_PARAM_NAME_MAX]);
 
 #endif

@@ -75,7 +75,7 @@ static void buffer_extent(const IrModule *m, IrTypeId type, RtSlot *slot) {
 
 static RtSlot slot_of(const IrModule *m, IrGlobalId id) {
     const IrGlobal *g = ir_global(m, id);
-    RtSlot slot = {g->group, g->binding, id, g->name, g->space, 0, 0};
+    RtSlot slot = {g->group, g->binding, id, g->name, g->space, 0, 0, ""};
     buffer_extent(m, g->type, &slot);
     return slot;
 }
@@ -90,10 +90,13 @@ static bool make_slots(Arena *arena, const IrModule *m, const bool *used, RtPlan
         return false;
     }
     RtSlot *slots = arena_alloc_array(arena, params.count + 1, sizeof *slots);
-    for (uint32_t i = 0; i < params.count; i++)
-        slots[i] = params.globals[i] == IR_NONE
-                       ? (RtSlot){0, i, IR_NONE, "", IR_SPACE_STORAGE_READ, 0, 0}
-                       : slot_of(m, params.globals[i]);
+    for (uint32_t i = 0; i < params.count; i++) {
+        const IrBufferParam *p = &params.params[i];
+        slots[i] = p->global == IR_NONE
+                       ? (RtSlot){p->group, p->binding, IR_NONE, "", IR_SPACE_STORAGE_READ, 0, 0, ""}
+                       : slot_of(m, p->global);
+        ir_buffer_param_name(p, slots[i].param_name);
+    }
     plan->slots = slots;
     plan->slot_count = params.count;
     return true;

@@ -13,6 +13,7 @@
 
 #include "../base/arena.h"
 #include "../base/strbuf.h"
+#include "../ir/abi.h"
 #include "../ir/ir.h"
 
 /* One kernel parameter. */
@@ -23,6 +24,7 @@ typedef struct RtSlot {
     IrAddressSpace space;  /* storage_read, storage_read_write or uniform */
     uint32_t min_bytes;    /* the smallest buffer the type allows */
     uint32_t stride;       /* element stride of a runtime-sized array part; 0 when fixed */
+    char param_name[IR_ABI_PARAM_NAME_MAX];  /* the .param's name, p_g<group>_b<binding> */
 } RtSlot;
 
 typedef struct RtPlan {
@@ -44,6 +46,8 @@ bool rt_plan_entry(Arena *arena, const IrModule *module, const IrEntry *entry, R
 /* What the PTX text says about `.entry kernel`: its parameter count and `.reqntid`
  * (has_reqntid false when absent). False when the entry is not in the text. */
 typedef struct RtPtxEntry {
+    const char *params;    /* the parameter list: the text between "(" and ")" */
+    size_t params_len;
     uint32_t param_count;
     bool has_reqntid;
     uint32_t reqntid[3];
@@ -51,7 +55,11 @@ typedef struct RtPtxEntry {
 
 bool rt_ptx_scan_entry(const char *ptx, const char *kernel, RtPtxEntry *out);
 
-/* Checks the PTX against the plan (entry present, parameter count, .reqntid). */
+/* The name of parameter `index` of a scanned entry (the last word of its `.param` line);
+ * false when there is no such parameter. */
+bool rt_ptx_param_name(const RtPtxEntry *entry, uint32_t index, StrBuf *name);
+
+/* Checks the PTX against the plan (entry present, parameter count and names, .reqntid). */
 bool rt_plan_check_ptx(const RtPlan *plan, const char *ptx, StrBuf *error);
 
 #endif

@@ -47,6 +47,8 @@ bool rt_ptx_scan_entry(const char *ptx, const char *kernel, RtPtxEntry *out) {
     if (!open) return false;
     const char *close = strchr(open, ')');
     if (!close) return false;
+    out->params = open + 1;
+    out->params_len = (size_t)(close - out->params);
     for (const char *p = strstr(open, ".param"); p && p < close; p = strstr(p + 1, ".param"))
         out->param_count++;
     /* Directives between ")" and "{": .reqntid, .maxntid, .minnctapersm … */
@@ -54,6 +56,48 @@ bool rt_ptx_scan_entry(const char *ptx, const char *kernel, RtPtxEntry *out) {
     const char *r = strstr(close, ".reqntid");
     if (r && (!body || r < body)) out->has_reqntid = parse_reqntid(r + 8, out->reqntid);
     return true;
+}
+
+static bool is_name_char(char c) {
+    return isalnum((unsigned char)c) || c == '_' || c == '$';
+}
+
+bool rt_ptx_param_name(const RtPtxEntry *entry, uint32_t index, StrBuf *name) {
+    const char *p = entry->params, *end = entry->params + entry->params_len;
+    for (uint32_t i = 0; p && p < end; i++) {
+        const char *start = strstr(p, ".param");
+        if (!start || start >= end) return false;
+        const char *stop = start;  /* the declaration ends at "," or ")" */
+        while (stop < end && *stop != ',') stop++;
+        if (i == index) {
+            const char *last = stop;
+            while (last > start && !is_name_char(last[-1])) last--;
+            const char *first = last;
+            while (first > start && is_name_char(first[-1])) first--;
+            strbuf_clear(name);
+            strbuf_append(name, first, (size_t)(last - first));
+            return true;
+        }
+        p = stop;
+    }
+    return false;
+}
+
+/* Each parameter's name says which binding it expects (着十: p_g<group>_b<binding>). */
+static bool check_param_names(const RtPlan *plan, const RtPtxEntry *found, StrBuf *error) {
+    StrBuf name;
+    strbuf_init(&name);
+    bool ok = true;
+    for (uint32_t i = 0; i < plan->slot_count && ok; i++) {
+        strbuf_clear(&name);
+        ok = rt_ptx_param_name(found, i, &name) &&
+             strcmp(strbuf_cstr(&name), plan->slots[i].param_name) == 0;
+        if (!ok)
+            strbuf_printf(error, "PTX 入口 %s 的第 %u 个参数是 %s，按参数约定应是 %s（PTX 与源码不是同一版？）",
+                          plan->kernel, i + 1, strbuf_cstr(&name), plan->slots[i].param_name);
+    }
+    strbuf_free(&name);
+    return ok;
 }
 
 bool rt_plan_check_ptx(const RtPlan *plan, const char *ptx, StrBuf *error) {
@@ -67,6 +111,7 @@ bool rt_plan_check_ptx(const RtPlan *plan, const char *ptx, StrBuf *error) {
                       plan->kernel, found.param_count, plan->slot_count);
         return false;
     }
+    if (!check_param_names(plan, &found, error)) return false;
     const uint32_t *b = plan->block, *r = found.reqntid;
     if (found.has_reqntid && (r[0] != b[0] || r[1] != b[1] || r[2] != b[2])) {
         strbuf_printf(error, "PTX 入口 %s 的 .reqntid 是 %u, %u, %u，工作组大小却是 %u, %u, %u",

@@ -39,6 +39,11 @@ const char *ptx_feature_string(const PtxOptions *options);
  * (`_` included) as `_hh`, after `prefix` ("yy" entries, "ys" workgroup variables). */
 void ptx_mangle(StrBuf *out, const char *prefix, const char *name);
 
+/* An entry's PTX name: its function's WGSL name (names_legalise) mangled with prefix "yy".
+ * It does not depend on the translation, so the generated module has it even when PTX fails
+ * (着二), and the runtime finds the kernel by it. */
+void ptx_entry_name(StrBuf *out, Arena *arena, const IrModule *module, const IrEntry *entry);
+
 #define PTX_ENTRY_PREFIX "yy"
 #define PTX_SHARED_PREFIX "ys"
 

@@ -2,6 +2,8 @@
  * ptxas a non-ASCII byte. */
 #include "ptx.h"
 
+#include "names.h"
+
 static bool ascii_alnum(unsigned char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
@@ -17,4 +19,9 @@ void ptx_mangle(StrBuf *out, const char *prefix, const char *name) {
             strbuf_append(out, esc, 3);
         }
     }
+}
+
+void ptx_entry_name(StrBuf *out, Arena *arena, const IrModule *m, const IrEntry *e) {
+    const char *func = e->func < ir_function_count(m) ? ir_function(m, e->func)->name : "";
+    ptx_mangle(out, PTX_ENTRY_PREFIX, names_legalise(arena, func));
 }

@@ -11,9 +11,16 @@
 #include <llvm-c/TargetMachine.h>
 
 #include "../ptx.h"
+#include "../../ir/abi.h"
 
 /* LLVM address spaces of NVPTX. */
 enum { PTX_AS_GENERIC = 0, PTX_AS_GLOBAL = 1, PTX_AS_SHARED = 3 };
+
+/* One emitted kernel: its PTX name and parameters (ir/abi.c's order). */
+typedef struct PtxKernel {
+    const char *name;
+    IrBufferParams params;
+} PtxKernel;
 
 typedef struct PtxCtx {
     const IrModule *m;
@@ -32,6 +39,8 @@ typedef struct PtxCtx {
     uint32_t *hidden_index;      /* per IrGlobalId: hidden parameter slot, or IR_NONE */
     uint32_t hidden_count;
     bool *full_warps;            /* per IrFuncId: only reached from workgroup sizes 32·k */
+    PtxKernel *kernels;          /* the kernels emitted so far */
+    uint32_t kernel_count;
     bool failed;
 } PtxCtx;
 
@@ -114,5 +123,11 @@ LLVMValueRef ptx_asm(FnCtx *fc, LLVMTypeRef result, const char *text, const char
 
 /* ---- module.c: the module, entries and the pipeline ---- */
 bool ptx_translate(PtxCtx *px, StrBuf *entry_table);
+
+/* ---- params.c ---- */
+/* Copies LLVM's PTX `text` to `out` with each kernel parameter <kernel>_param_<n> (LLVM's
+ * naming, whatever the IR arguments are called) renamed p_g<group>_b<binding> (着十). False
+ * (after a diagnostic) when a kernel's parameter is not declared under LLVM's name. */
+bool ptx_name_params(PtxCtx *px, const char *text, size_t len, StrBuf *out);
 
 #endif

@@ -21,16 +21,10 @@ LLVMTypeRef ptx_i64(PtxCtx *px) { return LLVMInt64TypeInContext(px->ctx); }
 LLVMTypeRef ptx_ptr(PtxCtx *px, unsigned space) { return LLVMPointerTypeInContext(px->ctx, space); }
 
 
-/* The kernel's buffers in 着十's order: dense group-0 bindings 0..max (unused ones as NULL)
- * when every used buffer is in group 0, else the used buffers by (group, binding). */
-typedef struct KernelParams {
-    IrGlobalId *globals;   /* IR_NONE for a placeholder binding */
-    uint32_t count;
-} KernelParams;
-
-/* The parameter order is the host contract in ir/abi.c (shared with runtime/ and the
- * manifest). */
-static KernelParams kernel_params(PtxCtx *px, const bool *used) {
+/* The kernel's buffers in the host contract's order (ir/abi.c, shared with runtime/ and the
+ * manifest): dense group-0 bindings 0..max (placeholders for unused ones) when every used
+ * buffer is in group 0, else the used buffers by (group, binding). */
+static IrBufferParams kernel_params(PtxCtx *px, const bool *used) {
     IrBufferParams params;
     if (!ir_buffer_params(&px->arena, px->m, used, &params)) {
         Span span = {0, 0, 0};
@@ -40,7 +34,7 @@ static KernelParams kernel_params(PtxCtx *px, const bool *used) {
         ptx_error(px, span, "PTX 目标：绑定号 %u 太大（组 0 的绑定号最多 %u）",
                   params.too_large_binding, IR_ABI_MAX_DENSE_BINDING);
     }
-    return (KernelParams){params.globals, params.count};
+    return params;
 }
 
 static void add_annotation(PtxCtx *px, LLVMValueRef kernel, const char *key, uint32_t value) {
@@ -119,7 +113,7 @@ static LLVMValueRef io_value(FnCtx *fc, const IrIo *io, IrTypeId type, Span span
 }
 
 /* The kernel's body: builtins, private variables, then the entry function (inlined). */
-static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const KernelParams *kp) {
+static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const IrBufferParams *kp) {
     const IrFunction *f = ir_function(px->m, e->func);
     FnCtx fc = {.px = px, .f = f, .fn = kernel};
     LLVMPositionBuilderAtEnd(px->b, LLVMAppendBasicBlockInContext(px->ctx, kernel, "entry"));
@@ -131,9 +125,10 @@ static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const
         uint32_t slot = px->hidden_index[g];
         if (slot == IR_NONE) continue;
         const IrGlobal *gl = ir_global(px->m, g);
-        LLVMValueRef v = LLVMConstPointerNull(ptx_ptr(px, ptx_space(gl->space)));
-        for (uint32_t k = 0; k < kp->count; k++)
-            if (kp->globals[k] == g) v = LLVMGetParam(kernel, k);
+        LLVMTypeRef type = ptx_ptr(px, ptx_space(gl->space));
+        LLVMValueRef v = LLVMConstPointerNull(type);
+        for (uint32_t k = 0; k < kp->count; k++)  /* 着十: cvta.to.global of the parameter */
+            if (kp->params[k].global == g) v = LLVMBuildAddrSpaceCast(px->b, LLVMGetParam(kernel, k), type, "");
         if (gl->space == IR_SPACE_PRIVATE) {  /* per invocation, zero-initialised */
             uint32_t size = ir_type_size(px->types, gl->type), align = ir_type_align(px->types, gl->type);
             v = LLVMBuildAlloca(px->b, LLVMArrayType2(LLVMInt8TypeInContext(px->ctx), size ? size : 1), "");
@@ -153,8 +148,9 @@ static const char *wgsl_function_name(PtxCtx *px, const IrEntry *e) {
     return names_legalise(&px->arena, ir_function(px->m, e->func)->name);
 }
 
-static void entry_name(PtxCtx *px, StrBuf *out, const IrEntry *e) {
-    ptx_mangle(out, PTX_ENTRY_PREFIX, wgsl_function_name(px, e));
+/* Kept for ptx_name_params, which gives LLVM's <kernel>_param_<n> the names of 着十. */
+static void record_kernel(PtxCtx *px, const char *kernel, const IrBufferParams *params) {
+    px->kernels[px->kernel_count++] = (PtxKernel){arena_strdup(&px->arena, kernel), *params};
 }
 
 /* `visit` and `used` are scratch arrays (functions, globals) for this entry's reach. */
@@ -162,12 +158,14 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, bool *visit, bool *used) {
     memset(visit, 0, ir_function_count(px->m) * sizeof *visit);
     memset(used, 0, ir_global_count(px->m) * sizeof *used);
     ir_reach(px->m, e->func, visit, used);
-    KernelParams kp = kernel_params(px, used);
+    IrBufferParams kp = kernel_params(px, used);
     LLVMTypeRef *params = arena_alloc_array(&px->arena, kp.count + 1, sizeof *params);
-    for (uint32_t i = 0; i < kp.count; i++) params[i] = ptx_ptr(px, PTX_AS_GLOBAL);
+    /* Generic pointers, cast to global in the body: the .param .u64 and cvta.to.global of 着十
+     * (nvcc's form). */
+    for (uint32_t i = 0; i < kp.count; i++) params[i] = ptx_ptr(px, PTX_AS_GENERIC);
     StrBuf name;
     strbuf_init(&name);
-    entry_name(px, &name, e);
+    ptx_entry_name(&name, &px->arena, px->m, e);
     if (LLVMGetNamedFunction(px->mod, strbuf_cstr(&name))) {
         ptx_error(px, e->span, "两个计算入口用同一个函数「%s」，PTX 入口名会重复", ir_function(px->m, e->func)->name);
         strbuf_free(&name);
@@ -175,11 +173,12 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, bool *visit, bool *used) {
     }
     LLVMValueRef kernel = LLVMAddFunction(px->mod, strbuf_cstr(&name),
                                           LLVMFunctionType(LLVMVoidTypeInContext(px->ctx), params, kp.count, false));
+    record_kernel(px, strbuf_cstr(&name), &kp);
     strbuf_free(&name);
     LLVMSetFunctionCallConv(kernel, LLVMPTXKernelCallConv);
     for (uint32_t i = 0; i < kp.count; i++) {
         add_param_attr(px, kernel, i, "noalias");  /* WGSL forbids aliasing writable bindings */
-        IrGlobalId g = kp.globals[i];
+        IrGlobalId g = kp.params[i].global;
         if (g != IR_NONE && ir_global(px->m, g)->space != IR_SPACE_STORAGE_READ_WRITE)
             add_param_attr(px, kernel, i, "readonly");  /* lets LLVM use ld.global.nc */
     }
@@ -212,7 +211,7 @@ static void write_table_row(PtxCtx *px, StrBuf *table, const IrEntry *e) {
     if (!table) return;
     strbuf_printf(table, "%s\t%s\t%s\t", e->name, wgsl_function_name(px, e), ir_stage_name(e->stage));
     if (e->stage == IR_STAGE_COMPUTE) {
-        entry_name(px, table, e);
+        ptx_entry_name(table, &px->arena, px->m, e);
         strbuf_printf(table, "\t%u\n", e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2]);
     } else {
         strbuf_puts(table, "-\t0\n");
@@ -259,6 +258,7 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     bool *used = arena_alloc_array(&px->arena, ng + 1, sizeof *used);
     bool *visit = arena_alloc_array(&px->arena, nf + 1, sizeof *visit);
     layout_globals(px);
+    px->kernels = arena_alloc_array(&px->arena, ir_entry_count(m) + 1, sizeof *px->kernels);
     for (uint32_t i = 0; i < ir_entry_count(m); i++) {
         const IrEntry *e = ir_entry(m, i);
         if (e->stage == IR_STAGE_COMPUTE) ir_reach(m, e->func, funcs, used);

@@ -1,12 +1,12 @@
 /* The plugin's one exported symbol and the LLVM pipeline: YIR → LLVM IR (module.c) →
- * LLVMRunPasses("default<On>") → NVPTX assembly, checked to be ASCII. */
+ * LLVMRunPasses("default<On>") → NVPTX assembly, checked to be ASCII, with the kernel
+ * parameters given 着十's names (params.c). */
 #include <stdio.h>
 #include <string.h>
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
-#include "../names.h"
 #include "../ptx_plugin.h"
 #include "internal.h"
 
@@ -72,7 +72,7 @@ static void comment_skipped_entries(PtxCtx *px, const IrModule *m, StrBuf *out) 
         const IrEntry *e = ir_entry(m, i);
         if (e->stage == IR_STAGE_COMPUTE) continue;
         strbuf_puts(out, "// ");
-        ptx_mangle(out, PTX_ENTRY_PREFIX, names_legalise(&px->arena, ir_function(m, e->func)->name));
+        ptx_entry_name(out, &px->arena, m, e);
         strbuf_printf(out, ": %s entry omitted (the PTX target compiles compute entries only)\n",
                       ir_stage_name(e->stage));
     }
@@ -94,9 +94,12 @@ static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out,
     strbuf_init(&rows);
     bool ok = ptx_translate(px, &rows) && verify_llvm(px->mod, px->diag) &&
               optimise(px->mod, tm, px->options->opt_level, px->diag);
-    StrBuf text;
+    StrBuf llvm_text, text;
+    strbuf_init(&llvm_text);
     strbuf_init(&text);
-    ok = ok && emit_text(px->mod, tm, &text, px->diag);
+    ok = ok && emit_text(px->mod, tm, &llvm_text, px->diag) &&
+         ptx_name_params(px, strbuf_cstr(&llvm_text), llvm_text.len, &text);
+    strbuf_free(&llvm_text);
     if (ok) {
         comment_skipped_entries(px, px->m, &text);
         strbuf_append(out, text.data ? text.data : "", text.len);

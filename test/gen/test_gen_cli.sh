@@ -42,7 +42,7 @@ grep -q ": error: " "$work/err" || fail "no error reported for the bad source"
 "$yusec" --entries=json 加倍。着色器。豫 >"$work/m.json" || fail "--entries=json"
 for want in '"item": "加倍入口"' '"function": "加倍"' '"stage": "compute"' \
             '"workgroup_size": [4, 1, 1]' '"ptx_name": "yy_e5_8a_a0_e5_80_8d"' \
-            '"ptx_params": ["数据"]' '"group": 0, "binding": 0, "msl": "buffer", "msl_index": 0' \
+            '"ptx_params": ["数据"], "ptx_param_names": ["p_g0_b0"]' '"group": 0, "binding": 0, "msl": "buffer", "msl_index": 0' \
             '"ptx_param": {"加倍入口": 0}'; do
   grep -qF "$want" "$work/m.json" || fail "manifest lacks $want"
 done

@@ -183,7 +183,9 @@ static void test_seed_example_ptx(void **state) {
     expect_in(ptx, ".address_size 64\n");
     expect_in(ptx, ".visible .entry yy_e5_8a_a0_e5_80_8d(");
     expect_in(ptx, ".reqntid 4, 1, 1\n");
-    expect_in(ptx, ".param .u64 yy_e5_8a_a0_e5_80_8d_param_0\n");
+    expect_in(ptx, "(\n\t.param .u64 p_g0_b0\n)");  /* 着十: p_g<组号>_b<绑定号> */
+    expect_in(ptx, "\tld.param.u64 \t%rd1, [p_g0_b0];\n\tcvta.to.global.u64 \t%rd2, %rd1;\n");
+    assert_null(strstr(ptx, "_param_"));
     for (const unsigned char *p = (const unsigned char *)ptx; *p; p++) assert_true(*p < 0x80);
     assert_string_equal(strbuf_cstr(&r.table), "加倍入口\t加倍\tcompute\tyy_e5_8a_a0_e5_80_8d\t4\n");
     run_free(&r);
@@ -252,6 +254,87 @@ static void test_entry_name_mangles_the_wgsl_name(void **state) {
     run_free(&r);
 }
 
+/* Two kernels, one reading binding 0 and writing binding 2 (binding 1 a placeholder), one
+ * writing binding 2 only (placeholders 0 and 1). */
+static const char two_kernels_yir[] =
+    "var<storage_read> @入: array<u32> @group(0) @binding(0)\n"
+    "var<storage_read_write> @出: array<u32> @group(0) @binding(2)\n"
+    "fn @搬(%号.0:vec3<u32>) {\n"
+    "  %i.1:u32 = extract %号.0, 0\n"
+    "  %2:ptr<storage_read, array<u32>> = global @入\n"
+    "  %3:ptr<storage_read, u32> = access %2, %i.1\n"
+    "  %4:u32 = load %3\n"
+    "  %5:ptr<storage_read_write, array<u32>> = global @出\n"
+    "  %6:ptr<storage_read_write, u32> = access %5, %i.1\n"
+    "  store %6, %4\n"
+    "  return\n"
+    "}\n"
+    "fn @清(%号.0:vec3<u32>) {\n"
+    "  %i.1:u32 = extract %号.0, 0\n"
+    "  %2:ptr<storage_read_write, array<u32>> = global @出\n"
+    "  %3:ptr<storage_read_write, u32> = access %2, %i.1\n"
+    "  %4:u32 = const 0u\n"
+    "  store %3, %4\n"
+    "  return\n"
+    "}\n"
+    "entry @搬入口 = compute @搬 workgroup_size(32, 1, 1) (builtin(global_invocation_id))\n"
+    "entry @清入口 = compute @清 workgroup_size(32, 1, 1) (builtin(global_invocation_id))\n";
+
+/* The text of `.visible .entry kernel(` up to the next entry (or the end). */
+static const char *kernel_text(const char *ptx, const char *kernel, StrBuf *out) {
+    char head[128];
+    snprintf(head, sizeof head, ".visible .entry %s(", kernel);
+    const char *start = strstr(ptx, head);
+    if (!start) fail_msg("no %s in:\n%s", head, ptx);
+    const char *end = strstr(start + 1, ".visible .entry");
+    strbuf_clear(out);
+    strbuf_append(out, start, end ? (size_t)(end - start) : strlen(start));
+    return strbuf_cstr(out);
+}
+
+/* `ld.param.u64 %rdN, [param];` followed (somewhere) by `cvta.to.global.u64 %rdM, %rdN;`. */
+static void expect_param_converted(const char *kernel, const char *param) {
+    char load[64];
+    snprintf(load, sizeof load, ", [%s];", param);
+    const char *hit = strstr(kernel, load);
+    if (!hit) fail_msg("no ld.param of %s in:\n%s", param, kernel);
+    const char *reg = hit;
+    while (reg > kernel && reg[-1] != '%') reg--;
+    char cvta[64];
+    snprintf(cvta, sizeof cvta, ", %%%.*s;", (int)(hit - reg), reg);
+    static const char CVTA[] = "\tcvta.to.global.u64 \t";
+    const char *conv = strstr(hit, cvta);
+    if (!conv) fail_msg("no use of the register loaded from %s in:\n%s", param, kernel);
+    const char *line = conv;
+    while (line > kernel && line[-1] != '\n') line--;
+    if (strncmp(line, CVTA, strlen(CVTA)) != 0)
+        fail_msg("%s is not converted by cvta in:\n%s", param, kernel);
+}
+
+static void test_params_are_named_by_binding(void **state) {
+    (void)state;
+    need_plugin();
+    Run r;
+    run_init(&r, two_kernels_yir);
+    if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
+    const char *ptx = strbuf_cstr(&r.out);
+    assert_null(strstr(ptx, "_param_"));
+    StrBuf k;
+    strbuf_init(&k);
+    const char *move = kernel_text(ptx, "yy_e6_90_ac", &k);
+    expect_in(move, "(\n\t.param .u64 p_g0_b0,\n\t.param .u64 p_g0_b1,\n\t.param .u64 p_g0_b2\n)");
+    expect_param_converted(move, "p_g0_b0");
+    expect_param_converted(move, "p_g0_b2");
+    assert_null(strstr(move, "[p_g0_b1]"));         /* the placeholder is never loaded */
+    expect_in(move, "ld.global.nc.u32");            /* read-only buffer: the non-coherent path */
+    const char *clear = kernel_text(ptx, "yy_e6_b8_85", &k);
+    expect_in(clear, "(\n\t.param .u64 p_g0_b0,\n\t.param .u64 p_g0_b1,\n\t.param .u64 p_g0_b2\n)");
+    expect_param_converted(clear, "p_g0_b2");
+    assert_null(strstr(clear, "ld.global.nc"));
+    strbuf_free(&k);
+    run_free(&r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_llvm_is_loaded_only_for_ptx),
@@ -264,6 +347,7 @@ int main(void) {
         cmocka_unit_test(test_fma_contraction_switch),
         cmocka_unit_test(test_two_entries_of_one_function_collide),
         cmocka_unit_test(test_entry_name_mangles_the_wgsl_name),
+        cmocka_unit_test(test_params_are_named_by_binding),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

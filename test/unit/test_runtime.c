@@ -318,6 +318,9 @@ static void test_plan_dense_group0(void **state) {
     assert_int_equal(plan.slots[0].min_bytes, 16);
     assert_int_equal(plan.slots[1].global, IR_NONE);
     assert_int_equal(plan.slots[1].binding, 1);
+    assert_string_equal(plan.slots[1].param_name, "p_g0_b1");  /* 着十: placeholders too */
+    assert_string_equal(plan.slots[0].param_name, "p_g0_b0");
+    assert_string_equal(plan.slots[3].param_name, "p_g0_b3");
     assert_string_equal(plan.slots[2].name, "入");
     assert_string_equal(plan.slots[3].name, "参数");
     assert_int_equal(plan.slots[3].space, IR_SPACE_UNIFORM);
@@ -355,6 +358,9 @@ static void test_plan_sorted_groups(void **state) {
     assert_string_equal(plan.slots[0].name, "乙");
     assert_string_equal(plan.slots[1].name, "丙");
     assert_string_equal(plan.slots[2].name, "甲");
+    assert_string_equal(plan.slots[0].param_name, "p_g0_b7");
+    assert_string_equal(plan.slots[1].param_name, "p_g1_b0");
+    assert_string_equal(plan.slots[2].param_name, "p_g1_b3");
     assert_true(plan.block[0] == 8 && plan.block[1] == 2);
     strbuf_free(&error);
     yir_close(&y);
@@ -376,7 +382,7 @@ static void test_find_entry_errors(void **state) {
 
 static const char two_entries_ptx[] =
     ".version 8.0\n.target sm_80\n.address_size 64\n"
-    ".visible .entry yy_ab(\n\t.param .u64 yy_ab_param_0,\n\t.param .u64 yy_ab_param_1\n)\n"
+    ".visible .entry yy_ab(\n\t.param .u64 p_g0_b0,\n\t.param .u64 p_g0_b1\n)\n"
     ".reqntid 64, 1, 1\n{\n\tret;\n}\n"
     ".visible .entry yy_a()\n.maxntid 32, 1, 1\n{\n\tret;\n}\n"
     "// yy_c: vertex entry omitted\n";
@@ -391,6 +397,15 @@ static void test_ptx_scan(void **state) {
     assert_true(rt_ptx_scan_entry(two_entries_ptx, "yy_a", &e));  /* not the prefix of yy_ab */
     assert_int_equal(e.param_count, 0);
     assert_false(e.has_reqntid);
+    StrBuf name;
+    strbuf_init(&name);
+    assert_true(rt_ptx_scan_entry(two_entries_ptx, "yy_ab", &e));
+    assert_true(rt_ptx_param_name(&e, 0, &name));
+    assert_string_equal(strbuf_cstr(&name), "p_g0_b0");
+    assert_true(rt_ptx_param_name(&e, 1, &name));
+    assert_string_equal(strbuf_cstr(&name), "p_g0_b1");
+    assert_false(rt_ptx_param_name(&e, 2, &name));
+    strbuf_free(&name);
     assert_false(rt_ptx_scan_entry(two_entries_ptx, "yy_c", &e));
     assert_false(rt_ptx_scan_entry("", "yy_a", &e));
     assert_false(rt_ptx_scan_entry(".entry yy_a(", "yy_a", &e));  /* unterminated */
@@ -398,12 +413,17 @@ static void test_ptx_scan(void **state) {
 
 static void test_plan_check_ptx(void **state) {
     (void)state;
-    RtSlot slots[2] = {{0}};
+    RtSlot slots[2] = {{.param_name = "p_g0_b0"}, {.param_name = "p_g0_b1"}};
     IrEntry entry = {.name = "甲入口"};
     RtPlan plan = {&entry, "yy_ab", {64, 1, 1}, slots, 2};
     StrBuf error;
     strbuf_init(&error);
     assert_true(rt_plan_check_ptx(&plan, two_entries_ptx, &error));
+    strcpy(slots[1].param_name, "p_g1_b0");  /* the PTX expects another binding there */
+    assert_false(rt_plan_check_ptx(&plan, two_entries_ptx, &error));
+    assert_non_null(strstr(strbuf_cstr(&error), "第 2 个参数是 p_g0_b1，按参数约定应是 p_g1_b0"));
+    strcpy(slots[1].param_name, "p_g0_b1");
+    strbuf_clear(&error);
     plan.slot_count = 3;
     assert_false(rt_plan_check_ptx(&plan, two_entries_ptx, &error));
     assert_non_null(strstr(strbuf_cstr(&error), "有 2 个参数，按参数约定应有 3 个"));
@@ -420,7 +440,8 @@ static void test_plan_check_ptx(void **state) {
 }
 
 /* Every compute entry of every test/ptx/NAME.yir with a NAME.ptx golden: the plan matches
- * the parameter count and .reqntid the PTX plugin emitted (the host contract, both sides). */
+ * the parameter count and names and .reqntid the PTX plugin emitted (the host contract,
+ * both sides). */
 static void check_golden(const char *dir, const char *stem) {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s.yir", dir, stem);

@@ -221,7 +221,7 @@ SemaExpr *check_call(Checker *c, const AstExpr *e, Type *expected) {
     const char *name = callee->as.name.text;
     SemaLocal *local = scope_lookup(c, name);
     if (local) return call_local(c, e, local, expected);
-    TopName *top = names_find(&c->user, name);
+    TopName *top = lookup_user(c, name);
     if (top) {
         if (top->type_def) {
             check_error(c, callee->span, "「%s」是类型，不能调用", name);
@@ -229,8 +229,8 @@ SemaExpr *check_call(Checker *c, const AstExpr *e, Type *expected) {
         }
         return call_user(c, e, top, expected);
     }
-    top = names_find(&c->builtin, name);
+    top = lookup_builtin(c, name);
     if (top) return call_builtin(c, e, top, expected);
-    check_error(c, callee->span, "未定义的名字「%s」", name);
+    report_undefined(c, callee->span, "名字", name);
     return error_call(c, e);
 }

@@ -82,6 +82,7 @@ static void declare(Checker *c, TopName *top) {
 /* ---- per-definition context ---- */
 
 typedef struct SavedContext {
+    const Module *module;
     TopName *current;
     const char *def_name;
     Scope *scope;
@@ -91,6 +92,7 @@ typedef struct SavedContext {
 } SavedContext;
 
 static void enter(Checker *c, TopName *top, SavedContext *saved) {
+    saved->module = c->module;
     saved->current = c->current;
     saved->def_name = c->def_name;
     saved->scope = c->scope;
@@ -100,6 +102,7 @@ static void enter(Checker *c, TopName *top, SavedContext *saved) {
     saved->nodes = c->nodes;
     saved->locals = c->locals;
     saved->special_call = c->special_call;
+    c->module = top->module;
     c->current = top;
     c->def_name = top->name;
     c->scope = NULL;
@@ -112,6 +115,7 @@ static void enter(Checker *c, TopName *top, SavedContext *saved) {
 }
 
 static void leave(Checker *c, const SavedContext *saved) {
+    c->module = saved->module;
     c->current = saved->current;
     c->def_name = saved->def_name;
     c->scope = saved->scope;

@@ -9,8 +9,8 @@
 static Intrinsic callee_intrinsic(Checker *c, const AstExpr *call) {
     const AstExpr *callee = ast_strip_parens(call->as.call.callee);
     if (!callee || callee->kind != AST_EXPR_NAME) return INTRINSIC_NONE;
-    if (names_find(&c->user, callee->as.name.text)) return INTRINSIC_NONE;
-    TopName *top = names_find(&c->builtin, callee->as.name.text);
+    if (lookup_user(c, callee->as.name.text)) return INTRINSIC_NONE;
+    TopName *top = lookup_builtin(c, callee->as.name.text);
     if (!top) return INTRINSIC_NONE;
     ensure_role(c, top);
     return top->role == ROLE_VALUE ? top->intrinsic : INTRINSIC_NONE;
@@ -327,7 +327,7 @@ void check_entry(Checker *c, TopName *top, SemaDef *def) {
         check_error(c, value->as.call.type_arg->span, "「%s」的类型参数随所指函数而定，不能用「以」",
                     intrinsic_name(maker));
     const AstExpr *fn_ast = ast_strip_parens(value->as.call.args[0]);
-    TopName *fn_top = fn_ast && fn_ast->kind == AST_EXPR_NAME ? names_find(&c->user, fn_ast->as.name.text) : NULL;
+    TopName *fn_top = fn_ast && fn_ast->kind == AST_EXPR_NAME ? lookup_user(c, fn_ast->as.name.text) : NULL;
     SemaDef *fn = fn_top ? fn_top->sema : NULL;
     if (!fn || fn->kind != DEF_FUNCTION) {
         check_error(c, value->as.call.args[0]->span, "「%s」的第一个实参须是顶层函数的名字", intrinsic_name(maker));

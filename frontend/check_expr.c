@@ -119,11 +119,11 @@ static SemaExpr *infer_name(Checker *c, const AstExpr *e) {
         s->as.local = local;
         return s;
     }
-    TopName *top = names_find(&c->user, name);
+    TopName *top = lookup_user(c, name);
     if (top) return global_ref(c, top, e);
-    top = names_find(&c->builtin, name);
+    top = lookup_builtin(c, name);
     if (top) return builtin_ref(c, top, e);
-    check_error(c, e->span, "未定义的名字「%s」", name);
+    report_undefined(c, e->span, "名字", name);
     return error_expr(c, e->span);
 }
 

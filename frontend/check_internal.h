@@ -72,6 +72,10 @@ typedef struct Checker {
     uint32_t user_count, user_cap;
     SemaDef **defs;
     uint32_t def_count, def_cap;
+    /* the module whose written names are being resolved (着四: it sees its own top-level
+     * names and those of the modules it imports itself); NULL: no restriction */
+    const Module *module;
+    PtrVec import_hints;        /* ImportHint*: import notes given, one per file and module */
     /* the definition being checked */
     TopName *current;
     const char *def_name;       /* named in every message (着五) */
@@ -94,8 +98,15 @@ void check_error(Checker *c, Span span, const char *fmt, ...) __attribute__((for
 void check_note(Checker *c, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 const char *ty_str(Checker *c, Type *type);
 
-/* ---- names and types (resolve.c) ---- */
+/* ---- names and types (resolve.c; visibility: check_visibility.c) ---- */
 TopName *names_find(const NameTable *table, const char *name);
+/* A top-level name written in c->module: found only when defined in that module or in one it
+ * imports itself (the user table: shader sources; the builtin table: interfaces). */
+TopName *lookup_user(Checker *c, const char *name);
+TopName *lookup_builtin(Checker *c, const char *name);
+/* "未定义的…「名」" (what: 名字 / 类型), with a note giving the import line to write when the
+ * name is declared in a module this file does not import, or is one of 「点染」's builtins. */
+void report_undefined(Checker *c, Span span, const char *what, const char *name);
 TopName *names_insert(Checker *c, NameTable *table, const char *name);
 bool collect_program(Checker *c);          /* fills the tables from every module */
 /* Settles what an interface name is (type constructor, alias, value). */

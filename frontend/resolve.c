@@ -1,6 +1,7 @@
 /* Top-level names and written types: collects every module's definitions into the
  * program's name table and the builtin table (着四 lookup order: locals, the program's
- * top-level names, then builtins), and turns AST types into Types. */
+ * top-level names, then builtins; what each file sees is check_visibility.c), and turns
+ * AST types into Types. */
 #include <stdarg.h>
 #include <string.h>
 
@@ -242,8 +243,10 @@ void ensure_role(Checker *c, TopName *top) {
     top->role = ROLE_VALUE;  /* settles recursion through the signature below */
     const char *saved = c->def_name;
     bool saved_interface = c->in_interface;
+    const Module *saved_module = c->module;
     c->def_name = NULL;
     c->in_interface = true;
+    c->module = top->module;
     uint32_t arity = 0;
     if (is_meta_result(c, top->sig->as.sig.type, &arity)) {
         if (strcmp(top->name, "定长小数") == 0 || strcmp(top->name, "定长整数") == 0 ||
@@ -277,6 +280,7 @@ void ensure_role(Checker *c, TopName *top) {
     }
     c->def_name = saved;
     c->in_interface = saved_interface;
+    c->module = saved_module;
 }
 
 /* ---- AST types to Types ---- */
@@ -299,13 +303,13 @@ static Type *resolve_name(Checker *c, const AstName *name, bool want_arity0) {
         return prim;
     }
     /* The interface never sees the program's names (a user 「三维无」 must not change it). */
-    TopName *top = c->in_interface ? NULL : names_find(&c->user, name->text);
+    TopName *top = c->in_interface ? NULL : lookup_user(c, name->text);
     if (top) {
         if (top->type_def) return resolve_top_type(c, top);
         check_error(c, name->span, "「%s」不是类型", name->text);
         return c->types.error;
     }
-    top = names_find(&c->builtin, name->text);
+    top = lookup_builtin(c, name->text);
     if (top) {
         ensure_role(c, top);
         switch (top->role) {
@@ -325,7 +329,7 @@ static Type *resolve_name(Checker *c, const AstName *name, bool want_arity0) {
             return c->types.error;
         }
     }
-    check_error(c, name->span, "未定义的类型「%s」", name->text);
+    report_undefined(c, name->span, "类型", name->text);
     return c->types.error;
 }
 
@@ -409,12 +413,12 @@ static Type *resolve_app(Checker *c, const AstType *type) {
         return c->types.error;
     }
     const char *name = head->as.name.text;
-    TopName *top = tparam_index(c, name) >= 0 || c->in_interface ? NULL : names_find(&c->user, name);
-    if (!top) top = names_find(&c->builtin, name);
+    TopName *top = tparam_index(c, name) >= 0 || c->in_interface ? NULL : lookup_user(c, name);
+    if (!top) top = lookup_builtin(c, name);
     if (top) ensure_role(c, top);
     if (!top || (top->role != ROLE_CON && top->role != ROLE_SCALAR_CTOR)) {
         if (!top && tparam_index(c, name) < 0 && !prim_type(c, name))
-            check_error(c, head->span, "未定义的类型「%s」", name);
+            report_undefined(c, head->span, "类型", name);
         else check_error(c, head->span, "「%s」不带类型实参", name);
         return c->types.error;
     }
@@ -494,8 +498,10 @@ Type *resolve_top_type(Checker *c, TopName *top) {
     bool saved_interface = c->in_interface;
     const char **saved_params = c->tparams;
     uint32_t saved_count = c->tparam_count;
+    const Module *saved_module = c->module;
     c->def_name = top->in_interface ? NULL : top->name;
     c->in_interface = top->in_interface;
+    c->module = top->module;
     c->tparams = NULL;
     c->tparam_count = 0;
     Type *result;
@@ -512,6 +518,7 @@ Type *resolve_top_type(Checker *c, TopName *top) {
     c->in_interface = saved_interface;
     c->tparams = saved_params;
     c->tparam_count = saved_count;
+    c->module = saved_module;
     top->type = result;
     top->type_state = STATE_DONE;
     return result;
@@ -519,20 +526,29 @@ Type *resolve_top_type(Checker *c, TopName *top) {
 
 IoBuiltin io_of_ast_type(Checker *c, const AstType *type, const char **alias) {
     if (alias) *alias = type && type->kind == AST_TYPE_NAME ? type->as.name.text : NULL;
+    const Module *saved_module = c->module;
+    IoBuiltin io = IO_NONE;
+    /* Each alias is followed where it was written (the module that defines it). */
     for (int depth = 0; depth < 16 && type && type->kind == AST_TYPE_NAME; depth++) {
         const char *name = type->as.name.text;
-        TopName *top = names_find(&c->user, name);
+        TopName *top = c->in_interface ? NULL : lookup_user(c, name);
         if (top) {
-            if (!top->type_def) return IO_NONE;
+            if (!top->type_def) break;
             type = top->type_def->as.sig.type;
+            c->module = top->module;
             continue;
         }
-        top = names_find(&c->builtin, name);
-        if (!top) return IO_NONE;
+        top = lookup_builtin(c, name);
+        if (!top) break;
         ensure_role(c, top);
-        if (top->role != ROLE_ALIAS) return IO_NONE;
-        if (top->io != IO_NONE) return top->io;
+        if (top->role != ROLE_ALIAS) break;
+        if (top->io != IO_NONE) {
+            io = top->io;
+            break;
+        }
         type = top->type_def->as.sig.type;
+        c->module = top->module;
     }
-    return IO_NONE;
+    c->module = saved_module;
+    return io;
 }

@@ -79,6 +79,10 @@ static inline CheckedProgram *check_text(Fixture *f, const char *text) {
     f->modules[1].ast = parse_file(&f->arena, main, &f->diag);
     f->module_list[0] = &f->modules[0];
     f->module_list[1] = &f->modules[1];
+    /* As if the source imported the interface (each file sees only what it imports). */
+    f->modules[0].import_path = "「点染」之「点染本」";
+    f->modules[1].imports = &f->module_list[0];
+    f->modules[1].import_count = 1;
     f->program.modules = f->module_list;
     f->program.module_count = 2;
     f->program.main = &f->modules[1];

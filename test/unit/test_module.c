@@ -14,6 +14,7 @@
 
 #include "frontend/manifest.h"
 #include "frontend/module.h"
+#include "frontend/sema.h"
 
 #define SEED_TAIL "（着色文件只能导入着色源「名。着色器。豫」与着色内建声明「名。着色器。接口。豫」）"
 
@@ -403,6 +404,59 @@ static void test_one_name_import_finds_own_module(void **state) {
     assert_string_equal(p->main->imports[0]->import_path, "「甲」");
 }
 
+/* ---- What each file sees (着四): its own names and those of the files it imports itself ---- */
+
+static CheckedProgram *load_and_check(Fixture *f, const char *path) {
+    Program *p = load(f, path, NULL, 0);
+    assert_non_null(p);
+    assert_no_errors(f);
+    CheckedProgram *checked = check_program(&f->arena, p, &f->diag);
+    if (checked) assert_no_errors(f);
+    return checked;
+}
+
+/* 乙 imports 「点染」; 漏名 imports 乙 but not 「点染」: 乙's names are visible, 「点染」's not,
+ * and the note gives the import line (once per file). */
+static void test_builtins_do_not_leak_through_imports(void **state) {
+    Fixture *f = *state;
+    assert_null(load_and_check(f, "工程/漏名。着色器。豫"));
+    assert_int_equal(f->diag.error_count, 1);
+    assert_string_equal(diag_text(f),
+                        "工程/漏名。着色器。豫:2:5: error: 未定义的类型「浮三二」（在顶层定义「丁」中）\n"
+                        "「丁」乃「浮三二」也。\n"
+                        "        ^~~~~~~~~~\n"
+                        "工程/漏名。着色器。豫:1:1: note: 「浮三二」在 「点染」之「点染本」 里，本文件没有导入它："
+                        "请加上 寻观「点染」之「点染本」之书。\n"
+                        "寻观「工程」之「工具」之「乙」之书。\n"
+                        "^~\n");
+}
+
+/* 传递 imports 甲, which imports 乙: 甲 is visible, 乙 is not. */
+static void test_imports_are_not_transitive(void **state) {
+    Fixture *f = *state;
+    assert_null(load_and_check(f, "工程/传递。着色器。豫"));
+    assert_int_equal(f->diag.error_count, 1);
+    assert_diag_contains(f, "工程/传递。着色器。豫:2:9: error: 未定义的名字「乙」（在顶层定义「戊」中）\n");
+    assert_diag_contains(f, "note: 「乙」在 「工程」之「工具」之「乙」 里，本文件没有导入它："
+                            "请加上 寻观「工程」之「工具」之「乙」之书。\n");
+}
+
+/* An imported file does not see its importer; no note (that import would be a cycle). */
+static void test_imported_file_does_not_see_importer(void **state) {
+    Fixture *f = *state;
+    assert_null(load_and_check(f, "工程/反向。着色器。豫"));
+    assert_int_equal(f->diag.error_count, 1);
+    assert_diag_contains(f, "工程/工具/用上层。着色器。豫:1:7: error: 未定义的名字「上层名」");
+    assert_null(strstr(diag_text(f), "note:"));
+}
+
+static void test_imported_names_are_visible(void **state) {
+    Fixture *f = *state;
+    CheckedProgram *p = load_and_check(f, "工程/可见。着色器。豫");
+    if (!p) fprintf(stderr, "unexpected diagnostics:\n%s", diag_text(f));
+    assert_non_null(p);
+}
+
 static void test_missing_main_file(void **state) {
     Fixture *f = *state;
     assert_null(load(f, "工程/没有。着色器。豫", NULL, 0));
@@ -484,6 +538,10 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_interface_only_declarations, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_name_import_seed_message, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_name_import_finds_own_module, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_builtins_do_not_leak_through_imports, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_imports_are_not_transitive, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_imported_file_does_not_see_importer, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_imported_names_are_visible, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_main_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_find_builtin_dir, setup, teardown),
     };

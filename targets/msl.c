@@ -4,6 +4,7 @@
  * msl_lang.c. */
 #include <string.h>
 
+#include "limits.h"
 #include "msl_internal.h"
 
 /* Metal's argument tables (spec 着九): 31 buffers, 16 samplers, 128 textures per function;
@@ -512,6 +513,7 @@ static void write_item(Writer *w, TeItem item) {
 }
 
 bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngine *diag) {
+    if (!target_check_limits(module, TARGET_MSL, diag)) return false;
     StrBuf text;
     strbuf_init(&text);
     TextEmitter em;

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "limits.h"
 #include "ptx_plugin.h"
 
 #ifndef YUSEC_PTX_PLUGIN_DIR
@@ -81,6 +82,7 @@ static const PtxPluginApi *plugin_api(void *handle, DiagEngine *diag) {
 bool ptx_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
               StrBuf *entry_table, DiagEngine *diag) {
     if (!ptx_check_options(options, diag)) return false;
+    if (!target_check_limits(module, TARGET_PTX, diag)) return false;
     StrBuf tried;
     strbuf_init(&tried);
     void *handle = ptx_plugin_open(options, &tried);

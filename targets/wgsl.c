@@ -3,6 +3,7 @@
  * shared re-emitter (text_emit). */
 #include <string.h>
 
+#include "limits.h"
 #include "wgsl_internal.h"
 
 typedef struct WgslState {
@@ -227,6 +228,7 @@ static void emit_function(TextEmitter *em, const WgslState *st, StrBuf *out, con
 static bool one_liner(TeItemKind kind) { return kind == TE_ITEM_GLOBAL || kind == TE_ITEM_CONSTANT; }
 
 bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngine *diag) {
+    if (!target_check_limits(module, TARGET_WGSL, diag)) return false;
     StrBuf text;
     strbuf_init(&text);
     TextEmitter em;

@@ -35,5 +35,37 @@ contains "$tmp/err" "全部内联后超过 65536 条指令的上限" "the limit 
 lacks "$tmp/err" "递归" "fan-out is not called recursion"
 contains "$tmp/err" "内联过大。着色器。豫:" "the limit error is located"
 
+# 3. Each target's limits are checked before emission (targets/limits.c), located.
+for flag in -emit-wgsl -emit-msl -emit-ptx; do
+  expect 1 "$flag: 400 MB of workgroup memory is refused" -- $flag "$inputs/工作组过大。着色器。豫"
+  contains "$tmp/err" "工作组过大。着色器。豫:19:1: error: 入口「取入口」用到 400000000 字节的工作组内存" \
+    "$flag: the workgroup error is at the entry"
+  contains "$tmp/err" "工作组过大。着色器。豫:7:1: note: 工作组变量「暂存」占 400000000 字节" \
+    "$flag: the note points at the variable"
+  [ -s "$tmp/out" ] && fail "$flag: output written despite the limit"
+done
+contains "$tmp/err" "超过千手目标的上限 49152 字节" "PTX's static .shared limit is 48 KiB"
+expect 1 "48 KiB of workgroup memory is too much for WGSL" -- -emit-wgsl "$inputs/工作组四十八千字节。着色器。豫"
+contains "$tmp/err" "超过WGSL目标的上限 16384 字节" "WGSL's limit is 16 KiB"
+expect 1 "48 KiB of workgroup memory is too much for Metal" -- -emit-msl "$inputs/工作组四十八千字节。着色器。豫"
+contains "$tmp/err" "超过金属目标的上限 32768 字节" "Metal's limit is 32 KiB"
+expect 0 "48 KiB of workgroup memory is fine for PTX" -- -emit-ptx "$inputs/工作组四十八千字节。着色器。豫"
+ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+if [ -x "$ptxas" ]; then
+  if "$ptxas" -arch=sm_80 "$tmp/out" -o "$tmp/out.cubin" 2>"$tmp/ptxas.err"; then echo "ok: ptxas takes exactly 48 KiB"
+  else fail "ptxas rejects 48 KiB of .shared"; cat "$tmp/ptxas.err"; fi
+else echo "跳过：没有 ptxas"; fi
+expect 1 "512 invocations exceed WGSL's 256" -- -emit-wgsl "$inputs/工作组大小.yir"
+contains "$tmp/err" "工作组大小.yir:23:7: error: 入口「宽入口」每个工作组有 512 个调用，超过WGSL目标的上限 256" \
+  "the invocation limit is located at the entry"
+contains "$tmp/err" "入口「深入口」的工作组大小 z 维为 128，超过WGSL目标的上限 64" "WGSL's z limit is 64"
+expect 1 "a block z of 128 exceeds PTX's 64" -- -emit-ptx "$inputs/工作组大小.yir"
+contains "$tmp/err" "入口「深入口」的工作组大小 z 维为 128，超过千手目标的上限 64" "PTX's z limit is 64"
+lacks "$tmp/err" "宽入口" "512 threads are fine for PTX"
+expect 0 "512 and 1x1x128 invocations are fine for Metal" -- -emit-msl "$inputs/工作组大小.yir"
+expect 1 "bind group 4 is past WGSL's four" -- -emit-wgsl "$inputs/绑定超限.yir"
+contains "$tmp/err" "绑定超限.yir:2:25: error: 资源「甲」在第 4 组" "the bind group error is at the resource"
+expect 0 "bind group 4 is fine for PTX" -- -emit-ptx "$inputs/绑定超限.yir"
+
 if [ "$failures" != 0 ]; then echo "$failures reliability checks failed"; exit 1; fi
 echo "all reliability checks passed"

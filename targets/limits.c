@@ -1,0 +1,141 @@
+#include "limits.h"
+
+#include <stdlib.h>
+
+#include "../base/memory.h"
+#include "../ir/abi.h"
+
+/* One row per target. WGSL: the default limits of the WebGPU spec (a device must support
+ * at least these; an adapter may grant more only when asked). Metal: Apple's feature-set
+ * tables (32 KiB threadgroup memory, 1024 threads per threadgroup). PTX: static .shared is
+ * capped at 48 KiB per kernel (more needs dynamic shared memory), 1024 threads per block,
+ * block z at most 64. */
+static const TargetLimits TARGET_LIMITS[TARGET_KIND_COUNT] = {
+    [TARGET_WGSL] = {"WGSL", "WebGPU 默认限制", 16384, 256, {256, 256, 64}, 4, 8, 12},
+    [TARGET_MSL] = {"金属", "Metal 特性表", 32768, 1024, {1024, 1024, 1024}, 0, 0, 0},
+    [TARGET_PTX] = {"千手", "CUDA 计算能力 8.0–9.0", 49152, 1024, {1024, 1024, 64}, 0, 0, 0},
+};
+
+const TargetLimits *target_limits(TargetKind kind) { return &TARGET_LIMITS[kind]; }
+
+/* Bytes of a stored value, in 64 bits: ir_type_size's 32-bit result would wrap for an
+ * array of a hundred million vectors. Arrays multiply their (wide) stride; the rest is
+ * ir_type_size's. */
+static uint64_t stored_bytes(const IrTypeTable *types, IrTypeId id) {
+    const IrType *t = ir_type(types, id);
+    if (!t || t->kind != IR_TYPE_ARRAY) return ir_type_size(types, id);
+    uint64_t align = ir_type_align(types, t->elem);
+    uint64_t elem = stored_bytes(types, t->elem);
+    uint64_t stride = align ? (elem + align - 1) / align * align : elem;
+    return (uint64_t)t->count * stride;
+}
+
+static uint64_t round_up_16(uint64_t bytes) { return (bytes + 15) / 16 * 16; }
+
+static bool check_workgroup_size(const IrEntry *entry, const TargetLimits *limits,
+                                 DiagEngine *diag) {
+    static const char AXES[3] = {'x', 'y', 'z'};
+    const uint32_t *size = entry->workgroup_size;
+    bool ok = true;
+    for (int axis = 0; axis < 3; axis++)
+        if (size[axis] > limits->workgroup_size[axis]) {
+            diag_error(diag, entry->span, "入口「%s」的工作组大小 %c 维为 %u，超过%s目标的上限 %u（%s）",
+                       entry->name, AXES[axis], size[axis], limits->name,
+                       limits->workgroup_size[axis], limits->source);
+            ok = false;
+        }
+    uint64_t total = (uint64_t)size[0] * size[1] * size[2];
+    if (total > limits->invocations_per_workgroup) {
+        diag_error(diag, entry->span, "入口「%s」每个工作组有 %llu 个调用，超过%s目标的上限 %u（%s）",
+                   entry->name, (unsigned long long)total, limits->name,
+                   limits->invocations_per_workgroup, limits->source);
+        ok = false;
+    }
+    return ok;
+}
+
+/* The workgroup variables the entry reaches, summed; the note names the largest. */
+static bool check_workgroup_storage(const IrModule *module, const IrEntry *entry,
+                                    const bool *globals, const TargetLimits *limits,
+                                    DiagEngine *diag) {
+    uint64_t total = 0, largest = 0;
+    const IrGlobal *biggest = NULL;
+    for (uint32_t g = 0; g < ir_global_count(module); g++) {
+        const IrGlobal *global = ir_global(module, g);
+        if (!globals[g] || global->space != IR_SPACE_WORKGROUP) continue;
+        uint64_t bytes = round_up_16(stored_bytes(&module->types, global->type));
+        total += bytes;
+        if (bytes > largest) largest = bytes, biggest = global;
+    }
+    if (total <= limits->workgroup_storage_bytes) return true;
+    diag_error(diag, entry->span, "入口「%s」用到 %llu 字节的工作组内存，超过%s目标的上限 %llu 字节（%s）",
+               entry->name, (unsigned long long)total, limits->name,
+               (unsigned long long)limits->workgroup_storage_bytes, limits->source);
+    diag_note(diag, biggest->span, "工作组变量「%s」占 %llu 字节", biggest->name,
+              (unsigned long long)largest);
+    return false;
+}
+
+/* Bind groups: a fact of each resource, checked once per module. (Metal's argument-table
+ * slots are msl.c's own check, with the slot arithmetic it emits.) */
+static bool check_bindings(const IrModule *module, const TargetLimits *limits, DiagEngine *diag) {
+    bool ok = true;
+    for (uint32_t g = 0; g < ir_global_count(module); g++) {
+        const IrGlobal *global = ir_global(module, g);
+        if (!global->has_binding) continue;
+        if (limits->bind_groups && global->group >= limits->bind_groups) {
+            diag_error(diag, global->span, "资源「%s」在第 %u 组，%s目标只有 %u 个绑定组（组号 0 到 %u，%s）",
+                       global->name, global->group, limits->name, limits->bind_groups,
+                       limits->bind_groups - 1, limits->source);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+/* Storage and uniform buffers one entry reaches. */
+static bool check_buffers_per_stage(const IrModule *module, const IrEntry *entry,
+                                    const bool *globals, const TargetLimits *limits,
+                                    DiagEngine *diag) {
+    uint32_t storage = 0, uniform = 0;
+    for (uint32_t g = 0; g < ir_global_count(module); g++) {
+        const IrGlobal *global = ir_global(module, g);
+        if (!globals[g] || !ir_global_is_buffer(global)) continue;
+        if (global->space == IR_SPACE_UNIFORM) uniform++;
+        else storage++;
+    }
+    bool ok = true;
+    if (limits->storage_buffers_per_stage && storage > limits->storage_buffers_per_stage) {
+        diag_error(diag, entry->span, "入口「%s」用到 %u 个存储缓冲，超过%s目标的上限 %u（%s）",
+                   entry->name, storage, limits->name, limits->storage_buffers_per_stage,
+                   limits->source);
+        ok = false;
+    }
+    if (limits->uniform_buffers_per_stage && uniform > limits->uniform_buffers_per_stage) {
+        diag_error(diag, entry->span, "入口「%s」用到 %u 个均匀缓冲，超过%s目标的上限 %u（%s）",
+                   entry->name, uniform, limits->name, limits->uniform_buffers_per_stage,
+                   limits->source);
+        ok = false;
+    }
+    return ok;
+}
+
+bool target_check_limits(const IrModule *module, TargetKind kind, DiagEngine *diag) {
+    const TargetLimits *limits = target_limits(kind);
+    bool ok = check_bindings(module, limits, diag);
+    for (uint32_t e = 0; e < ir_entry_count(module); e++) {
+        const IrEntry *entry = ir_entry(module, e);
+        bool *funcs = mem_calloc(ir_function_count(module) + 1, sizeof *funcs);
+        bool *globals = mem_calloc(ir_global_count(module) + 1, sizeof *globals);
+        ir_reach(module, entry->func, funcs, globals);
+        if (entry->stage == IR_STAGE_COMPUTE && !check_workgroup_size(entry, limits, diag))
+            ok = false;
+        if (entry->stage == IR_STAGE_COMPUTE &&
+            !check_workgroup_storage(module, entry, globals, limits, diag))
+            ok = false;
+        if (!check_buffers_per_stage(module, entry, globals, limits, diag)) ok = false;
+        free(funcs);
+        free(globals);
+    }
+    return ok;
+}

@@ -1,0 +1,33 @@
+/* Per-target limits that yusec can know before emitting: one table row per target
+ * (targets/limits.c), checked by each emitter before it writes anything, so that a program
+ * no device of that target could load is a located error instead of text that ptxas, Tint or
+ * a Metal driver rejects later. The figures and their sources are in docs/targets.md. */
+#ifndef YUSEC_TARGETS_LIMITS_H
+#define YUSEC_TARGETS_LIMITS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../base/diag.h"
+#include "../ir/ir.h"
+
+typedef enum TargetKind { TARGET_WGSL, TARGET_MSL, TARGET_PTX, TARGET_KIND_COUNT } TargetKind;
+
+typedef struct TargetLimits {
+    const char *name;                     /* as in the messages: WGSL, 金属, 千手 */
+    const char *source;                   /* where the figures come from (for the notes) */
+    uint64_t workgroup_storage_bytes;     /* workgroup variables an entry uses, 16-byte rounded */
+    uint32_t invocations_per_workgroup;   /* x * y * z */
+    uint32_t workgroup_size[3];           /* per dimension */
+    uint32_t bind_groups;                 /* 0: no limit of its own */
+    uint32_t storage_buffers_per_stage;   /* 0: no limit of its own */
+    uint32_t uniform_buffers_per_stage;   /* 0: no limit of its own */
+} TargetLimits;
+
+const TargetLimits *target_limits(TargetKind kind);
+
+/* Reports every entry of `module` that exceeds a limit of `kind` (at the entry, with a note
+ * at the variable or resource that pushes it over). False when any was reported. */
+bool target_check_limits(const IrModule *module, TargetKind kind, DiagEngine *diag);
+
+#endif

@@ -187,6 +187,53 @@ runs['子组投票与扫描'] = run('投票入口', '投票与扫描', 64, [1, 1
     buf(1, 'f32', [0.0] * 128, f)], needs=['subgroups'],
     note='假定子组大小为 32、子组由连续的局部调用序组成（H200 与 NVIDIA Vulkan 如此）')
 
+# 子组向量: per invocation 12 f32 (sum of a vec4, shuffle down 1 of a vec3 (0 in the last lane),
+# broadcast of lane 3, exclusive product), 6 u32 (max of a vec2, xor 1 of a vec4), 8 i32 (min of
+# a vec3, inclusive sum of a vec3, shuffle up 4 of a vec2 (0 in lanes 0..3)).
+f, u, s32 = [], [], []
+for i in range(64):
+    lane, base = i % SG, i - i % SG
+    lanes = range(SG)
+    down = [float(i + 1), float(i + 2), float(lane + 1)] if lane < SG - 1 else [0.0] * 3
+    exprod = lane_scan(odd, lambda a, b: a * b, 1, lane, False)
+    f += [float(sum(lanes)), 2.0 * sum(lanes), float(SG), -float(sum(lanes))] + down + \
+         [float(base + 3), 0.5, float(exprod), 1.0, 0.0]
+    x = i ^ 1
+    u += [SG - 1, SG - 1, x, x + 1, x + 2, x + 3]
+    up = [i - 4, -(i - 4)] if lane >= 4 else [0, 0]
+    s32 += [-5, 10 - (SG - 1), 7, lane + 1, sum(range(lane + 1)), -2 * (lane + 1)] + up
+runs['子组向量'] = run('向量入口', '向量自检', 64, [1, 1, 1], [
+    buf(0, 'f32', [0.0] * 768, f),
+    buf(1, 'u32', [0] * 384, u),
+    buf(2, 'i32', [0] * 512, s32)], needs=['subgroups'],
+    note='假定子组大小为 32、子组由连续的局部调用序组成（H200 与 NVIDIA Vulkan 如此）')
+
+# 子组半精度: h = lane & 7 in f16; 14 results per invocation, all small integers or halves
+# (exact in f16 whatever the order of the additions).
+f = []
+for i in range(64):
+    lane = i % SG
+    h = [j & 7 for j in range(SG)]
+    down = [h[lane + 1], h[lane + 1] + 1, h[lane + 1] + 2] if lane < SG - 1 else [0, 0, 0]
+    f += [float(v) for v in [sum(h), sum(h), SG, sum(h) * 0.5, -sum(h), lane + 1, sum(h[:lane + 1]),
+                             2 * (lane + 1), h[lane ^ 2], -h[lane ^ 2], 7] + down]
+runs['子组半精度'] = run('半精度子组入口', '半精度子组', 64, [1, 1, 1], [
+    buf(0, 'f32', [0.0] * 896, f)], needs=['f16', 'subgroups'],
+    note='假定子组大小为 32；NVIDIA 的 Vulkan 适配器不给 shader-f16，WGSL 在 H200 上只能跳过，PTX 照跑')
+
+# 子组不满: workgroups of 48 = a full subgroup and one of 16 active lanes; 6 f32 and 6 u32 each.
+f, u = [], []
+for i in range(96):
+    local = i % 48
+    lane, size = local % SG, (SG if local < SG else 48 - SG)
+    f += [float(size), float(size), float(sum(range(size))), float(size - 1), float(sum(range(lane + 1))),
+          -float(size - 1)]
+    u += [sum(range(size)), 2 ** lane, (1 << size) - 1, 0, 1, 1 if lane == 0 else 0]
+runs['子组不满'] = run('不满入口', '不满自检', 48, [2, 1, 1], [
+    buf(0, 'f32', [0.0] * 576, f),
+    buf(1, 'u32', [0] * 576, u)], needs=['subgroups'],
+    note='每个工作组的第二个子组只有 16 个线程；假定子组大小为 32、子组由连续的局部调用序组成')
+
 # 边界钳位: 50 elements, 64 invocations
 vals = [i * 3 - 60 for i in range(50)]
 runs['边界钳位'] = run('钳位入口', '钳位', 64, [1, 1, 1],

@@ -5,8 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../base/utf8.h"
 #include "../base/strbuf.h"
+#include "../base/utf8.h"
+#include "ident_chars.h"
 
 /* One table for both targets, so that names agree across them (spec 着九). Order is free:
  * lookups are a linear scan over a few hundred short strings per emitted name. */
@@ -140,69 +141,75 @@ bool names_is_reserved(const char *name) {
     return false;
 }
 
-/* Code points that cannot appear in an identifier at all: an approximation of "not
- * XID_Continue" over the blocks where source names meet punctuation and symbols. */
-static bool cp_invalid(uint32_t cp) {
-    if (cp < 0x80) {
-        return !(cp == '_' || (cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') ||
-                 (cp >= 'A' && cp <= 'Z'));
+/* ---- legalisation (docs/targets.md, "Names") ----
+ * Characters that are not identifier characters (ident_chars.h) are written as escapes:
+ * _uXXXX (U+0000…U+FFFF), _UXXXXXX (above), _xXX (a byte that is not UTF-8), hex digits in
+ * upper case. A '_' of the source that would read as the start of an escape is itself
+ * escaped (_u005F), and a body that starts with 豫_ gets the prefix too, so two different
+ * source names never give the same target name. */
+
+static bool upper_hex_digits(const char *text, size_t len, size_t count) {
+    if (len < count) return false;
+    for (size_t i = 0; i < count; i++)
+        if (!((text[i] >= '0' && text[i] <= '9') || (text[i] >= 'A' && text[i] <= 'F'))) return false;
+    return true;
+}
+
+/* True when text[0..len) (starting at a '_') reads as one of the escapes. */
+static bool looks_like_escape(const char *text, size_t len) {
+    if (len < 2 || text[0] != '_') return false;
+    switch (text[1]) {
+    case 'u': return upper_hex_digits(text + 2, len - 2, 4);
+    case 'U': return upper_hex_digits(text + 2, len - 2, 6);
+    case 'x': return upper_hex_digits(text + 2, len - 2, 2);
+    default: return false;
     }
-    if (cp <= 0xBF) return cp != 0xAA && cp != 0xB5 && cp != 0xBA && cp != 0xB7;
-    if (cp == 0xD7 || cp == 0xF7) return true;
-    if (cp >= 0x2000 && cp <= 0x206F) return cp != 0x203F && cp != 0x2040 && cp != 0x2054;
-    if (cp >= 0x20A0 && cp <= 0x20CF) return true;
-    if ((cp >= 0x2190 && cp <= 0x23FF) || (cp >= 0x2500 && cp <= 0x27BF) ||
-        (cp >= 0x2900 && cp <= 0x2BFF) || (cp >= 0x2E00 && cp <= 0x2E7F))
-        return true;
-    if (cp >= 0x3000 && cp <= 0x303F)
-        return !((cp >= 0x3005 && cp <= 0x3007) || (cp >= 0x3021 && cp <= 0x302F) ||
-                 (cp >= 0x3031 && cp <= 0x3035) || (cp >= 0x3038 && cp <= 0x303C));
-    if (cp >= 0xFE10 && cp <= 0xFE1F) return true;
-    if (cp >= 0xFE30 && cp <= 0xFE6F) return !(cp == 0xFE33 || cp == 0xFE34 || (cp >= 0xFE4D && cp <= 0xFE4F));
-    if (cp >= 0xFF00 && cp <= 0xFF65)
-        return !((cp >= 0xFF10 && cp <= 0xFF19) || (cp >= 0xFF21 && cp <= 0xFF3A) || cp == 0xFF3F ||
-                 (cp >= 0xFF41 && cp <= 0xFF5A));
-    if (cp >= 0xFFE0 && cp <= 0xFFFF) return true;
-    if ((cp >= 0xD800 && cp <= 0xF8FF) || (cp >= 0x1F000 && cp <= 0x1FAFF) || cp >= 0xE0000) return true;
-    return false;
 }
 
-/* Characters that may continue but not start an identifier. */
-static bool cp_continue_only(uint32_t cp) {
-    return (cp >= '0' && cp <= '9') || cp == 0xB7 || (cp >= 0x0300 && cp <= 0x036F) ||
-           (cp >= 0x20D0 && cp <= 0x20FF) || (cp >= 0x302A && cp <= 0x302F) ||
-           (cp >= 0xFF10 && cp <= 0xFF19) || cp == 0xFF3F || cp == 0x203F || cp == 0x2040 ||
-           cp == 0x2054 || cp == 0xFE33 || cp == 0xFE34 || (cp >= 0xFE4D && cp <= 0xFE4F);
+static void put_escape(StrBuf *out, uint32_t cp) {
+    if (cp <= 0xFFFF) strbuf_printf(out, "_u%04X", (unsigned)cp);
+    else strbuf_printf(out, "_U%06X", (unsigned)cp);
 }
 
-const char *names_legalise(Arena *arena, const char *name) {
-    const char *text = name ? name : "";
-    size_t len = strlen(text);
-    StrBuf out;
-    strbuf_init(&out);
+/* The name with every character that cannot stand in an identifier escaped. */
+static void escape_body(StrBuf *out, const char *text, size_t len) {
     for (size_t i = 0; i < len;) {
         size_t width = 1;
         uint32_t cp = utf8_decode(text + i, len - i, &width);
         if (cp == UTF8_INVALID) {
-            strbuf_printf(&out, "_%02X", (unsigned char)text[i]);
+            strbuf_printf(out, "_x%02X", (unsigned char)text[i]);
             width = 1;
-        } else if (cp_invalid(cp)) {
-            if (cp < 0x80) strbuf_printf(&out, "_%02X", (unsigned)cp);
-            else strbuf_printf(&out, "_u%04X", (unsigned)cp);
+        } else if (ident_char_class(cp) == IDENT_NONE || looks_like_escape(text + i, len - i)) {
+            put_escape(out, cp);
         } else {
-            strbuf_append(&out, text + i, width);
+            strbuf_append(out, text + i, width);
         }
         i += width;
     }
-    const char *legal = strbuf_cstr(&out);
-    size_t first_width = 1;
-    uint32_t first = legal[0] ? utf8_decode(legal, strlen(legal), &first_width) : 0;
-    /* _ before an upper-case letter is reserved to the implementation in C++ (MSL). */
-    bool underscore_upper = legal[0] == '_' && legal[1] >= 'A' && legal[1] <= 'Z';
-    bool prefix = legal[0] == '\0' || cp_continue_only(first) || strcmp(legal, "_") == 0 ||
-                  strncmp(legal, "__", 2) == 0 || underscore_upper || names_is_reserved(legal);
-    const char *result = prefix ? arena_printf(arena, NAMES_PREFIX "%s", legal) : arena_strdup(arena, legal);
-    strbuf_free(&out);
+}
+
+/* Whether an escaped body needs 豫_ in front: it is empty, "_", starts with "__" or with _
+ * and an upper-case letter (reserved in C++), starts with a character that may not start an
+ * identifier (a digit, a combining mark, …), starts with 豫_ itself, or is a reserved word. */
+static bool needs_prefix(const char *body) {
+    size_t len = strlen(body);
+    if (len == 0 || strcmp(body, "_") == 0 || strncmp(body, "__", 2) == 0) return true;
+    if (body[0] == '_') return body[1] >= 'A' && body[1] <= 'Z';
+    if (strncmp(body, NAMES_PREFIX, strlen(NAMES_PREFIX)) == 0) return true;
+    size_t width = 1;
+    if (ident_char_class(utf8_decode(body, len, &width)) != IDENT_START) return true;
+    return names_is_reserved(body);
+}
+
+const char *names_legalise(Arena *arena, const char *name) {
+    const char *text = name ? name : "";
+    StrBuf body;
+    strbuf_init(&body);
+    escape_body(&body, text, strlen(text));
+    const char *legal = strbuf_cstr(&body);
+    const char *result = needs_prefix(legal) ? arena_printf(arena, NAMES_PREFIX "%s", legal)
+                                             : arena_strdup(arena, legal);
+    strbuf_free(&body);
     return result;
 }
 

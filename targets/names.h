@@ -1,7 +1,8 @@
 /* Target identifiers shared by the WGSL and MSL emitters (spec 着五, 着九): names are kept as
  * written; a name that is a keyword, reserved word or predeclared name of either target (one
  * table for both, so an entry function has the same name in WGSL and MSL), or that does not
- * start like an identifier, gets the prefix 豫_; a name repeated in one scope gets _2, _3, …. */
+ * start like an identifier, gets the prefix 豫_; characters that are not identifier
+ * characters (UAX #31, ident_chars.h) are escaped; a name repeated in one scope gets _2, _3, …. */
 #ifndef YUSEC_TARGETS_NAMES_H
 #define YUSEC_TARGETS_NAMES_H
 
@@ -16,10 +17,11 @@
  * functions, C++ keywords, and Metal keywords, types and builtin functions. */
 bool names_is_reserved(const char *name);
 
-/* The legal target spelling of a source name (arena copy): 豫_ before reserved words, names
- * starting with a digit, with "__" or with _ and an upper-case letter (reserved in C++), and
- * the empty name; bytes and characters that cannot
- * stand in an identifier are written _XX (hex) / _uXXXX. */
+/* The legal target spelling of a source name (arena copy), one-to-one: a character that is
+ * not XID_Continue is written _uXXXX (_UXXXXXX above U+FFFF; a byte that is not UTF-8 _xXX),
+ * and so is a '_' that would read as such an escape; 豫_ goes before reserved words, names
+ * that do not start with XID_Start or '_' (a digit, a combining mark, …), "_", names starting
+ * with "__", with _ and an upper-case letter (reserved in C++) or with 豫_, and the empty name. */
 const char *names_legalise(Arena *arena, const char *name);
 
 /* A set of names already taken in one scope (open addressing over arena strings). */

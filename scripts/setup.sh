@@ -5,9 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Build: cmake ninja gcc; PTX target: llvm-19-dev; tests: cmocka, clang (MSL syntax checks,
-# fuzzing), Mesa's EGL/GLES for running WGSL on llvmpipe; Node.js only where none is installed.
+# fuzzing), Mesa's EGL/GLES for running WGSL on llvmpipe, unicode-data (the identifier sweep
+# and the check that targets/ident_ranges.inc is current); Node.js only where none is installed.
 packages=(cmake ninja-build gcc clang llvm-19-dev libcmocka-dev
-          libegl1 libegl-mesa0 libgl1-mesa-dri libgles2)
+          libegl1 libegl-mesa0 libgl1-mesa-dri libgles2 unicode-data)
 if ! command -v node >/dev/null 2>&1; then packages+=(nodejs npm); fi
 missing=()
 for package in "${packages[@]}"; do

@@ -268,6 +268,12 @@ runs['有结果丢值'] = run('核入口', '核', 64, [1, 1, 1], [
     buf(0, 'u32', [i % 3 for i in range(64)], [i % 3 + 1 for i in range(64)]),
     buf(1, 'u32', d, [i + 1 for i in range(64)])])
 
+# 名字改写: Fahrenheit to Celsius in u32, data[i] = (data[i] - 32) * 5 / 9; the entry function
+# 「换算℃」 is 换算_u2103 in WGSL (docs/targets.md, Names)
+fahrenheit = [32 + 9 * k for k in range(8)]
+runs['名字改写'] = run('换算入口', '换算_u2103', 4, [2, 1, 1],
+                   [buf(0, 'u32', fahrenheit, [(f - 32) * 5 // 9 for f in fahrenheit])])
+
 for name, r in runs.items():
     path = os.path.join(DIR, name + '。运行.json')
     if not os.path.exists(os.path.join(DIR, name + '。着色器。豫')):

@@ -236,7 +236,55 @@ static IrValueId lower_elect(FnCtx *fc, const SemaExpr *e) {
     return ir_build_op(&fc->b, IR_OP_SUBGROUP_ELECT, ir_type_bool(fc->l->types), NULL, 0);
 }
 
+/* 着十二: the fragment builtins. Loads and stores take the array (a workgroup variable or a
+ * storage buffer), start and stride, and for stores the fragment; the result type picks the
+ * fragment a load makes. */
+static IrOp fragment_op(Intrinsic in) {
+    switch (in) {
+    case INTRINSIC_MATRIX_ZERO_ACC: return IR_OP_FRAG_ZERO;
+    case INTRINSIC_INT_MATRIX_FILL_ACC: return IR_OP_FRAG_FILL;
+    case INTRINSIC_MATRIX_LOAD_A: case INTRINSIC_MATRIX_LOAD_B: case INTRINSIC_MATRIX_LOAD_ACC:
+    case INTRINSIC_MATRIX_LOAD_A_STORAGE: case INTRINSIC_MATRIX_LOAD_B_STORAGE:
+    case INTRINSIC_INT8_MATRIX_LOAD_A: case INTRINSIC_INT8_MATRIX_LOAD_B:
+        return IR_OP_FRAG_LOAD;
+    case INTRINSIC_MATRIX_LOAD_ACC_TOP8: case INTRINSIC_MATRIX_LOAD_A_TOP8: return IR_OP_FRAG_LOAD_ROWS8;
+    case INTRINSIC_MATRIX_LOAD_B_STORAGE_TRANSPOSED: return IR_OP_FRAG_LOAD_TRANSPOSED;
+    case INTRINSIC_MATRIX_MMA: case INTRINSIC_INT8_MATRIX_MMA: return IR_OP_FRAG_MMA;
+    case INTRINSIC_MATRIX_STORE_ACC: case INTRINSIC_MATRIX_STORE_ACC_STORAGE:
+    case INTRINSIC_INT_MATRIX_STORE_ACC:
+        return IR_OP_FRAG_STORE;
+    case INTRINSIC_MATRIX_STORE_ACC_TOP8: return IR_OP_FRAG_STORE_ROWS8;
+    default: return IR_OP_COUNT;
+    }
+}
+
+static IrValueId lower_fragment(FnCtx *fc, const SemaExpr *e, IrOp op) {
+    uint32_t n = e->as.call.arg_count;
+    IrValueId args[4] = {IR_NONE, IR_NONE, IR_NONE, IR_NONE};
+    if (n > 4) return IR_NONE;
+    bool memory = op != IR_OP_FRAG_ZERO && op != IR_OP_FRAG_FILL && op != IR_OP_FRAG_MMA;
+    for (uint32_t i = memory ? 1 : 0; i < n; i++) {
+        args[i] = lower_expr(fc, e->as.call.args[i]);
+        TRY(args[i]);
+    }
+    if (memory) {
+        args[0] = lower_resource_ptr(fc, e->as.call.args[0]);
+        TRY(args[0]);
+    }
+    if (op == IR_OP_FRAG_ZERO) n = 0;  /* its one argument is the unit value */
+    lower_at(fc, e);
+    if (op == IR_OP_FRAG_STORE || op == IR_OP_FRAG_STORE_ROWS8) {
+        ir_build_inst(&fc->b, op, NULL, 0, args, n);
+        return LV_UNIT;
+    }
+    IrTypeId type = lower_expr_type(fc, e);
+    if (type == IR_NO_TYPE) return IR_NONE;
+    return ir_build_op(&fc->b, op, type, args, n);
+}
+
 static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
+    IrOp fragment = fragment_op(in);
+    if (fragment != IR_OP_COUNT) return lower_fragment(fc, e, fragment);
     switch (in) {
     case INTRINSIC_NEW_F32: case INTRINSIC_NEW_F16: case INTRINSIC_NEW_I32: case INTRINSIC_NEW_U32:
         /* A constructed literal is the literal itself (2u, 0.5f), else a conversion. */

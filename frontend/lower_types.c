@@ -118,9 +118,14 @@ static IrTypeId con_type(Lowerer *l, Type *t, Span span) {
     case TCON_SAMPLER: return ir_type_sampler(T);
     case TCON_DEPTH_TEXTURE_2D: return ir_type_texture_depth_2d(T);
     case TCON_SAMPLER_COMPARISON: return ir_type_sampler_comparison(T);
-    case TCON_SUBGROUP_MATRIX_A: case TCON_SUBGROUP_MATRIX_B: case TCON_SUBGROUP_MATRIX_ACC:
-    case TCON_INT8_MATRIX_A: case TCON_INT8_MATRIX_B: case TCON_INT_MATRIX_ACC: case TCON_TENSOR_ACC:
-        lower_error(l, span, "YIR 还不能表示%s（子组矩阵片与张量片，着十二、着十三）",
+    case TCON_SUBGROUP_MATRIX_A: return ir_type_fragment(T, IR_FRAG_A_F16);
+    case TCON_SUBGROUP_MATRIX_B: return ir_type_fragment(T, IR_FRAG_B_F16);
+    case TCON_SUBGROUP_MATRIX_ACC: return ir_type_fragment(T, IR_FRAG_ACC_F32);
+    case TCON_INT8_MATRIX_A: return ir_type_fragment(T, IR_FRAG_A_S8);
+    case TCON_INT8_MATRIX_B: return ir_type_fragment(T, IR_FRAG_B_S8);
+    case TCON_INT_MATRIX_ACC: return ir_type_fragment(T, IR_FRAG_ACC_S32);
+    case TCON_TENSOR_ACC:
+        lower_error(l, span, "YIR 还不能表示%s（张量片，着十三）",
                     type_to_string(&l->scratch, t));
         return IR_NO_TYPE;
     default:

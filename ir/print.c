@@ -78,6 +78,7 @@ void ir_print_type(StrBuf *out, const IrTypeTable *types, IrTypeId id) {
     case IR_TYPE_TEXTURE_DEPTH_2D: strbuf_puts(out, "texture_depth_2d"); return;
     case IR_TYPE_SAMPLER: strbuf_puts(out, "sampler"); return;
     case IR_TYPE_SAMPLER_COMPARISON: strbuf_puts(out, "sampler_comparison"); return;
+    case IR_TYPE_FRAGMENT: strbuf_puts(out, ir_fragment_kind_name(t->fragment)); return;
     case IR_TYPE_POINTER:
         strbuf_printf(out, "ptr<%s, ", ir_space_name(t->space));
         ir_print_type(out, types, t->elem);

@@ -266,6 +266,8 @@ static IrTypeId parse_type_word(Parser *p, Token word) {
     if (WORD("texture_depth_2d")) return ir_type_texture_depth_2d(types);
     if (WORD("sampler")) return ir_type_sampler(types);
     if (WORD("sampler_comparison")) return ir_type_sampler_comparison(types);
+    IrFragmentKind fragment;
+    if (ir_fragment_kind_from_name(w, len, &fragment)) return ir_type_fragment(types, fragment);
     if (WORD("atomic")) return ir_type_atomic(types, parse_type_arg(p));
     if (WORD("texture_2d")) return ir_type_texture_2d(types, parse_type_arg(p));
     if (len == 4 && memcmp(w, "vec", 3) == 0 && w[3] >= '2' && w[3] <= '4')

@@ -28,6 +28,7 @@ static uint32_t type_hash(const IrType *t) {
     h = hash_u32(h, t->count);
     h = hash_u32(h, t->cols);
     h = hash_u32(h, t->space);
+    h = hash_u32(h, t->fragment);
     if (t->kind == IR_TYPE_STRUCT) {
         h = hash_bytes(h, t->name, strlen(t->name));
         for (uint32_t i = 0; i < t->field_count; i++) {
@@ -40,7 +41,8 @@ static uint32_t type_hash(const IrType *t) {
 
 static bool type_equal(const IrType *a, const IrType *b) {
     if (a->kind != b->kind || a->scalar != b->scalar || a->width != b->width ||
-        a->elem != b->elem || a->count != b->count || a->cols != b->cols || a->space != b->space)
+        a->elem != b->elem || a->count != b->count || a->cols != b->cols || a->space != b->space ||
+        a->fragment != b->fragment)
         return false;
     if (a->kind != IR_TYPE_STRUCT) return true;
     if (strcmp(a->name, b->name) != 0 || a->field_count != b->field_count) return false;
@@ -163,7 +165,7 @@ static bool storable(const IrTypeTable *table, IrTypeId id) {
     if (!t) return false;
     switch (t->kind) {
     case IR_TYPE_VOID: case IR_TYPE_POINTER: case IR_TYPE_TEXTURE_2D: case IR_TYPE_TEXTURE_DEPTH_2D:
-    case IR_TYPE_SAMPLER: case IR_TYPE_SAMPLER_COMPARISON:
+    case IR_TYPE_SAMPLER: case IR_TYPE_SAMPLER_COMPARISON: case IR_TYPE_FRAGMENT:
         return false;
     case IR_TYPE_ARRAY:
         return t->count != 0;  /* runtime arrays only at the end of a buffer */
@@ -224,6 +226,38 @@ IrTypeId ir_type_pointer(IrTypeTable *table, IrAddressSpace space, IrTypeId poin
     t.elem = pointee;
     t.space = space;
     return intern(table, &t);
+}
+
+static const char *const fragment_names[IR_FRAG_KIND_COUNT] = {
+    "frag_a_f16", "frag_b_f16", "frag_acc_f32", "frag_a_s8", "frag_b_s8", "frag_acc_s32",
+};
+
+IrTypeId ir_type_fragment(IrTypeTable *table, IrFragmentKind kind) {
+    if (kind >= IR_FRAG_KIND_COUNT) return IR_NO_TYPE;
+    IrType t = blank(IR_TYPE_FRAGMENT);
+    t.fragment = kind;
+    return intern(table, &t);
+}
+
+const char *ir_fragment_kind_name(IrFragmentKind kind) {
+    return kind < IR_FRAG_KIND_COUNT ? fragment_names[kind] : "?";
+}
+
+bool ir_fragment_kind_from_name(const char *name, size_t len, IrFragmentKind *kind) {
+    for (int i = 0; i < IR_FRAG_KIND_COUNT; i++) {
+        if (strlen(fragment_names[i]) == len && memcmp(fragment_names[i], name, len) == 0) {
+            *kind = (IrFragmentKind)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool ir_type_is_fragment(const IrTypeTable *table, IrTypeId id, IrFragmentKind *kind) {
+    const IrType *t = ir_type(table, id);
+    if (!t || t->kind != IR_TYPE_FRAGMENT) return false;
+    if (kind) *kind = t->fragment;
+    return true;
 }
 
 /* ---- classification ---- */

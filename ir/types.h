@@ -4,6 +4,7 @@
 #define YUSEC_IR_TYPES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../base/arena.h"
@@ -25,7 +26,20 @@ typedef enum IrTypeKind {
     IR_TYPE_SAMPLER,
     IR_TYPE_SAMPLER_COMPARISON,
     IR_TYPE_POINTER,
+    IR_TYPE_FRAGMENT,    /* subgroup matrix fragment (着十二): opaque, lives in registers */
 } IrTypeKind;
+
+/* The six fragment types of 着十二: a 16×16 f16 A or B operand (B held as [n][k]), a 16×16
+ * f32 accumulator, a 16×32 s8 A or B operand (PTX only) and a 16×16 s32 accumulator. */
+typedef enum IrFragmentKind {
+    IR_FRAG_A_F16,
+    IR_FRAG_B_F16,
+    IR_FRAG_ACC_F32,
+    IR_FRAG_A_S8,
+    IR_FRAG_B_S8,
+    IR_FRAG_ACC_S32,
+    IR_FRAG_KIND_COUNT
+} IrFragmentKind;
 
 typedef enum IrScalarKind { IR_FLOAT, IR_SINT, IR_UINT } IrScalarKind;
 
@@ -55,6 +69,7 @@ typedef struct IrType {
     uint32_t cols;        /* MATRIX */
     IrTypeId column;      /* MATRIX: its column vector type */
     IrAddressSpace space; /* POINTER */
+    IrFragmentKind fragment; /* FRAGMENT */
     const char *name;     /* STRUCT */
     IrField *fields;      /* STRUCT */
     uint32_t field_count;
@@ -93,6 +108,14 @@ IrTypeId ir_type_texture_depth_2d(IrTypeTable *table);
 IrTypeId ir_type_sampler(IrTypeTable *table);
 IrTypeId ir_type_sampler_comparison(IrTypeTable *table);
 IrTypeId ir_type_pointer(IrTypeTable *table, IrAddressSpace space, IrTypeId pointee);
+IrTypeId ir_type_fragment(IrTypeTable *table, IrFragmentKind kind);
+
+/* Fragments are values only: no array, struct field or global holds one (function-space
+ * variables may). Textual names of the kinds (`frag_a_f16` …); from_name: false for none. */
+const char *ir_fragment_kind_name(IrFragmentKind kind);
+bool ir_fragment_kind_from_name(const char *name, size_t len, IrFragmentKind *kind);
+/* True for a fragment type; `kind` (may be NULL) receives its kind. */
+bool ir_type_is_fragment(const IrTypeTable *table, IrTypeId id, IrFragmentKind *kind);
 
 /* Classification helpers (false for IR_NO_TYPE). */
 bool ir_type_is_scalar_or_vector_of(const IrTypeTable *table, IrTypeId id, IrTypeKind kind);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/memory.h"
+#include "fragment.h"
 #include "internal.h"
 
 typedef struct Verifier {
@@ -267,6 +268,54 @@ static bool check_load_store(Verifier *v, const IrInst *inst) {
     return arg_type(v, inst, 1) == p->elem;
 }
 
+static bool fragment_of(const Verifier *v, IrTypeId id, IrFragmentKind *kind) {
+    return ir_type_is_fragment(v->types, id, kind);
+}
+
+/* 着十二: a constant start or stride must be a multiple of IR_FRAG_ALIGN_ELEMENTS. */
+static void check_fragment_offset(Verifier *v, const IrInst *inst, uint32_t arg, const char *what) {
+    uint32_t value = 0;
+    if (!ir_value_known_u32(v->m, v->f, inst->args[arg], &value) || value % IR_FRAG_ALIGN_ELEMENTS == 0)
+        return;
+    const IrValue *iv = ir_value(v->f, inst->args[arg]);
+    VERR(v, iv->span.end > iv->span.start ? iv->span : inst->span,
+         "子组矩阵片的「%s」按元素算，须是 %u 的倍数（着十二），此处是 %u", what, IR_FRAG_ALIGN_ELEMENTS, value);
+}
+
+static bool check_fragment_memory(Verifier *v, const IrInst *inst, IrFragmentKind kind) {
+    IrTypeId pointer = arg_type(v, inst, IR_FRAG_ARG_MEMORY);
+    IrFragMemory memory = ir_fragment_memory(v->types, pointer);
+    if (!ir_fragment_access_ok(inst->op, memory, kind) ||
+        !is_scalar_of(v, arg_type(v, inst, IR_FRAG_ARG_START), IR_UINT) ||
+        !is_scalar_of(v, arg_type(v, inst, IR_FRAG_ARG_STRIDE), IR_UINT))
+        return false;
+    if (inst->op == IR_OP_FRAG_STORE || inst->op == IR_OP_FRAG_STORE_ROWS8)
+        check_writable(v, inst, ty(v, pointer)->space);
+    check_fragment_offset(v, inst, IR_FRAG_ARG_START, "起");
+    check_fragment_offset(v, inst, IR_FRAG_ARG_STRIDE, "步");
+    return true;
+}
+
+static bool check_fragment(Verifier *v, const IrInst *inst) {
+    IrFragmentKind kind = IR_FRAG_KIND_COUNT, a = IR_FRAG_KIND_COUNT, b = IR_FRAG_KIND_COUNT,
+                   c = IR_FRAG_KIND_COUNT;
+    switch (ir_op_info(inst->op)->sig) {
+    case SIG_FRAG_FILL:
+        if (!fragment_of(v, result_type(v, inst), &kind)) return false;
+        if (inst->op == IR_OP_FRAG_ZERO) return kind == IR_FRAG_ACC_F32;
+        return kind == IR_FRAG_ACC_S32 && is_scalar_of(v, arg_type(v, inst, 0), IR_UINT);
+    case SIG_FRAG_LOAD:
+        return fragment_of(v, result_type(v, inst), &kind) && check_fragment_memory(v, inst, kind);
+    case SIG_FRAG_STORE:
+        return fragment_of(v, arg_type(v, inst, IR_FRAG_ARG_STORED), &kind) &&
+               check_fragment_memory(v, inst, kind);
+    default: /* SIG_FRAG_MMA */
+        return fragment_of(v, arg_type(v, inst, 0), &a) && fragment_of(v, arg_type(v, inst, 1), &b) &&
+               fragment_of(v, arg_type(v, inst, 2), &c) && ir_fragment_acc_of(a) == c &&
+               ir_fragment_b_of(a) == b && result_type(v, inst) == arg_type(v, inst, 2);
+    }
+}
+
 /* Type rules per signature family; false = a generic type error. */
 static bool check_types(Verifier *v, const IrInst *inst) {
     const IrTypeTable *T = v->types;
@@ -343,6 +392,8 @@ static bool check_types(Verifier *v, const IrInst *inst) {
     case SIG_SUBGROUP_BALLOT: return is_bool_scalar(v, a0) && is_vec_of(v, r, 4, is_u32);
     case SIG_SUBGROUP_VOTE: return a0 == r && is_bool_scalar(v, r);
     case SIG_SUBGROUP_ELECT: return is_bool_scalar(v, r);
+    case SIG_FRAG_FILL: case SIG_FRAG_LOAD: case SIG_FRAG_MMA: case SIG_FRAG_STORE:
+        return check_fragment(v, inst);
     }
     return false;
 }
@@ -521,6 +572,8 @@ static void verify_globals(Verifier *v) {
                       t->kind == IR_TYPE_SAMPLER || t->kind == IR_TYPE_SAMPLER_COMPARISON;
         if (opaque != (g->space == IR_SPACE_HANDLE))
             VERR(v, g->span, "全局变量「%s」：纹理与采样器须且只须在 handle 地址空间", g->name);
+        if (t->kind == IR_TYPE_FRAGMENT)
+            VERR(v, g->span, "全局变量「%s」：子组矩阵片只能是值或函数里的变量（着十二）", g->name);
         if (t->kind == IR_TYPE_ATOMIC && g->space != IR_SPACE_WORKGROUP &&
             g->space != IR_SPACE_STORAGE_READ_WRITE)
             VERR(v, g->span, "原子变量「%s」只能在 workgroup 或 storage_read_write 地址空间", g->name);

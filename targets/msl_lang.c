@@ -82,6 +82,7 @@ void msl_type(TextEmitter *em, StrBuf *out, IrTypeId id) {
     case IR_TYPE_TEXTURE_DEPTH_2D: strbuf_puts(out, "depth2d<float>"); return;
     /* The comparison function lives on the host's sampler state (着九). */
     case IR_TYPE_SAMPLER: case IR_TYPE_SAMPLER_COMPARISON: strbuf_puts(out, "sampler"); return;
+    case IR_TYPE_FRAGMENT: strbuf_puts(out, "_"); return;
     case IR_TYPE_POINTER:
         strbuf_puts(out, space_prefix(t->space));
         msl_type(em, out, t->elem);

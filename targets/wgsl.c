@@ -62,6 +62,22 @@ static void scan_uses(const IrModule *m, WgslState *st) {
     }
 }
 
+/* 着十二: WGSL has no subgroup matrix fragments; the first fragment value of each function
+ * is the error. */
+static bool reject_fragments(TextEmitter *em, const IrModule *m) {
+    bool found = false;
+    for (uint32_t i = 0; i < ir_function_count(m); i++) {
+        const IrFunction *f = ir_function(m, i);
+        for (uint32_t v = 0; v < f->value_count; v++) {
+            if (!ir_type_is_fragment(&m->types, f->values[v].type, NULL)) continue;
+            te_error(em, f->values[v].span, "函数「%s」：WGSL 没有子组矩阵片，翻译报错（着十二）", f->name);
+            found = true;
+            break;
+        }
+    }
+    return found;
+}
+
 /* ---- entries ---- */
 
 /* Integer values between the vertex and fragment stages cannot be interpolated (着四 1, 3). */
@@ -242,6 +258,11 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
     te_assign_module_names(&em, items, count);
     collect_entries(&em, &st);
     scan_uses(module, &st);
+    if (reject_fragments(&em, module)) {
+        te_free(&em);
+        strbuf_free(&text);
+        return false;
+    }
 
     if (st.uses_f16) strbuf_puts(&text, "enable f16;\n");
     if (st.uses_subgroups) strbuf_puts(&text, "enable subgroups;\n");

@@ -85,6 +85,7 @@ void wgsl_type(TextEmitter *em, StrBuf *out, IrTypeId id) {
     case IR_TYPE_TEXTURE_DEPTH_2D: strbuf_puts(out, "texture_depth_2d"); return;
     case IR_TYPE_SAMPLER: strbuf_puts(out, "sampler"); return;
     case IR_TYPE_SAMPLER_COMPARISON: strbuf_puts(out, "sampler_comparison"); return;
+    case IR_TYPE_FRAGMENT: strbuf_puts(out, "_"); return; /* rejected by wgsl.c first */
     case IR_TYPE_POINTER:
         strbuf_printf(out, "ptr<%s, ", t->space == IR_SPACE_STORAGE_READ || t->space == IR_SPACE_STORAGE_READ_WRITE
                                            ? "storage" : space_text(t->space));

@@ -114,7 +114,7 @@ static LLVMValueRef emit_var(FnCtx *fc, const IrInst *inst) {
     PtxCtx *px = fc->px;
     const IrType *p = ptx_ty(px, ir_value_type(fc->f, inst->results[0]));
     IrTypeId t = p->elem;
-    uint32_t size = ir_type_size(px->types, t), align = ir_type_align(px->types, t);
+    uint32_t size = ptx_memory_size(px, t), align = ptx_memory_align(px, t);
     if (align < 4) align = 4;
     LLVMBasicBlockRef here = LLVMGetInsertBlock(px->b);
     LLVMPositionBuilderBefore(px->b, fc->entry_alloca_point);

@@ -75,7 +75,9 @@ const IrType *ptx_ty(PtxCtx *px, IrTypeId id);
  * arrays of column vectors, structs as literal structs). NULL after a diagnostic. */
 LLVMTypeRef ptx_reg_type(PtxCtx *px, IrTypeId id, Span span);
 unsigned ptx_space(IrAddressSpace space);
-/* Memory access through byte offsets and the WGSL storage layout. */
+/* Memory access through byte offsets and the WGSL storage layout (fragments: LLVM's). */
+uint32_t ptx_memory_align(PtxCtx *px, IrTypeId type);
+uint32_t ptx_memory_size(PtxCtx *px, IrTypeId type);
 LLVMValueRef ptx_load(FnCtx *fc, LLVMValueRef ptr, IrTypeId type, uint32_t align, Span span);
 void ptx_store(FnCtx *fc, LLVMValueRef ptr, LLVMValueRef value, IrTypeId type, uint32_t align,
                Span span);
@@ -107,6 +109,9 @@ LLVMValueRef ptx_math(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 LLVMValueRef ptx_sync(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 /* ---- subgroup.c: shfl.sync, vote.sync, redux.sync (着十一) ---- */
 LLVMValueRef ptx_subgroup(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
+
+/* ---- fragment.c: subgroup matrix fragments (着十二): ldmatrix, mma.sync, lane loads ---- */
+LLVMValueRef ptx_fragment(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 
 /* ---- intrin.c: the only way an intrinsic reaches LLVM ---- */
 /* Calls a known intrinsic by name, overloaded on `overloads` (none when not overloaded).

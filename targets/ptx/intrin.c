@@ -19,6 +19,9 @@ static const char *const known[] = {
     "llvm.nvvm.vote.ballot.sync", "llvm.nvvm.vote.all.sync", "llvm.nvvm.vote.any.sync",
     "llvm.nvvm.redux.sync.add", "llvm.nvvm.redux.sync.max", "llvm.nvvm.redux.sync.umax",
     "llvm.nvvm.redux.sync.min", "llvm.nvvm.redux.sync.umin",
+    /* 着十二 (sm_80+, every arch in ptx_caps.c) */
+    "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16", "llvm.nvvm.mma.m16n8k16.row.col.f32.f32",
+    "llvm.nvvm.mma.m16n8k32.row.col.s8",
     "llvm.fabs", "llvm.minnum", "llvm.maxnum", "llvm.sqrt", "llvm.floor", "llvm.ceil", "llvm.trunc",
     "llvm.roundeven", "llvm.fma", "llvm.abs", "llvm.smin", "llvm.smax", "llvm.umin", "llvm.umax",
     "llvm.ctpop", "llvm.bitreverse", "llvm.fptosi.sat", "llvm.fptoui.sat",

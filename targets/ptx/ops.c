@@ -328,6 +328,9 @@ LLVMValueRef ptx_op(FnCtx *fc, const IrInst *inst) {
     case IR_OP_ATOMIC_STORE: case IR_OP_ATOMIC_ADD: case IR_OP_ATOMIC_SUB: case IR_OP_ATOMIC_MAX:
     case IR_OP_ATOMIC_MIN: case IR_OP_ATOMIC_EXCHANGE: case IR_OP_ATOMIC_COMPARE_EXCHANGE:
         return ptx_sync(fc, inst, av);
+    case IR_OP_FRAG_ZERO: case IR_OP_FRAG_FILL: case IR_OP_FRAG_LOAD: case IR_OP_FRAG_LOAD_ROWS8:
+    case IR_OP_FRAG_LOAD_TRANSPOSED: case IR_OP_FRAG_MMA: case IR_OP_FRAG_STORE: case IR_OP_FRAG_STORE_ROWS8:
+        return ptx_fragment(fc, inst, av);
     default: return ir_op_is_subgroup(inst->op) ? ptx_subgroup(fc, inst, av) : ptx_math(fc, inst, av);
     }
 }

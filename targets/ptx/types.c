@@ -53,6 +53,9 @@ static LLVMTypeRef make_reg_type(PtxCtx *px, IrTypeId id, Span span) {
         return LLVMStructTypeInContext(px->ctx, fields, t->field_count, false);
     }
     case IR_TYPE_POINTER: return ptx_ptr(px, ptx_space(t->space));
+    case IR_TYPE_FRAGMENT: /* four words of A/B, eight accumulator elements (fragment.c) */
+        if (t->fragment == IR_FRAG_ACC_F32) return LLVMVectorType(LLVMFloatTypeInContext(px->ctx), 8);
+        return LLVMVectorType(ptx_i32(px), t->fragment == IR_FRAG_ACC_S32 ? 8 : 4);
     default:
         ptx_error(px, span, "PTX 目标不支持纹理与采样器（待办事项）");
         return NULL;
@@ -73,7 +76,7 @@ static bool layout_matches(PtxCtx *px, IrTypeId id) {
     if (!t || !reg) return false;
     switch (t->kind) {
     case IR_TYPE_BOOL: return false;
-    case IR_TYPE_SCALAR: case IR_TYPE_ATOMIC: return true;
+    case IR_TYPE_SCALAR: case IR_TYPE_ATOMIC: case IR_TYPE_FRAGMENT: return true;
     case IR_TYPE_VECTOR: return ptx_ty(px, t->elem)->kind != IR_TYPE_BOOL;
     case IR_TYPE_MATRIX: return LLVMABISizeOfType(px->td, reg) == ir_type_size(px->types, id);
     case IR_TYPE_ARRAY:
@@ -127,12 +130,22 @@ static LLVMValueRef bool_from_memory(FnCtx *fc, LLVMValueRef word) {
     return LLVMBuildICmp(fc->px->b, LLVMIntNE, word, LLVMConstNull(LLVMTypeOf(word)), "");
 }
 
+/* WGSL alignment; fragments (only ever in function-space variables) are LLVM vectors. */
+uint32_t ptx_memory_align(PtxCtx *px, IrTypeId type) {
+    return ir_type_is_fragment(px->types, type, NULL) ? 16 : ir_type_align(px->types, type);
+}
+
+uint32_t ptx_memory_size(PtxCtx *px, IrTypeId type) {
+    if (!ir_type_is_fragment(px->types, type, NULL)) return ir_type_size(px->types, type);
+    return (uint32_t)LLVMABISizeOfType(px->td, ptx_reg_type(px, type, (Span){0, 0, 0}));
+}
+
 LLVMValueRef ptx_load(FnCtx *fc, LLVMValueRef ptr, IrTypeId type, uint32_t align, Span span) {
     PtxCtx *px = fc->px;
     const IrType *t = ptx_ty(px, type);
     LLVMTypeRef reg = ptx_reg_type(px, type, span);
     if (!t || !reg) return NULL;
-    if (!align) align = ir_type_align(px->types, type);
+    if (!align) align = ptx_memory_align(px, type);
     if (layout_matches(px, type)) {
         LLVMValueRef v = LLVMBuildLoad2(px->b, reg, ptr, "");
         LLVMSetAlignment(v, align);
@@ -161,7 +174,7 @@ void ptx_store(FnCtx *fc, LLVMValueRef ptr, LLVMValueRef value, IrTypeId type, u
     PtxCtx *px = fc->px;
     const IrType *t = ptx_ty(px, type);
     if (!t || !value) return;
-    if (!align) align = ir_type_align(px->types, type);
+    if (!align) align = ptx_memory_align(px, type);
     if (layout_matches(px, type)) {
         LLVMSetAlignment(LLVMBuildStore(px->b, value, ptr), align);
         return;

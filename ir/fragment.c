@@ -1,0 +1,92 @@
+#include "fragment.h"
+
+IrFragMemory ir_fragment_memory(const IrTypeTable *types, IrTypeId pointer) {
+    const IrType *p = ir_type(types, pointer);
+    if (!p || p->kind != IR_TYPE_POINTER) return IR_FRAG_MEM_NONE;
+    const IrType *array = ir_type(types, p->elem);
+    if (!array || array->kind != IR_TYPE_ARRAY) return IR_FRAG_MEM_NONE;
+    const IrType *elem = ir_type(types, array->elem);
+    if (!elem || elem->kind != IR_TYPE_SCALAR) return IR_FRAG_MEM_NONE;
+    bool f16 = elem->scalar == IR_FLOAT && elem->width == 16;
+    bool f32 = elem->scalar == IR_FLOAT && elem->width == 32;
+    bool u32 = elem->scalar == IR_UINT;
+    if (p->space == IR_SPACE_WORKGROUP && array->count != 0) {
+        if (f16) return IR_FRAG_MEM_WORKGROUP_F16;
+        if (f32) return IR_FRAG_MEM_WORKGROUP_F32;
+        if (u32) return IR_FRAG_MEM_WORKGROUP_U32;
+        return IR_FRAG_MEM_NONE;
+    }
+    bool storage = p->space == IR_SPACE_STORAGE_READ || p->space == IR_SPACE_STORAGE_READ_WRITE;
+    if (!storage || array->count != 0) return IR_FRAG_MEM_NONE;
+    if (u32) return IR_FRAG_MEM_STORAGE_U32;
+    if (f32 && p->space == IR_SPACE_STORAGE_READ_WRITE) return IR_FRAG_MEM_STORAGE_F32;
+    return IR_FRAG_MEM_NONE;
+}
+
+static bool load_ok(IrFragMemory memory, IrFragmentKind kind) {
+    switch (memory) {
+    case IR_FRAG_MEM_WORKGROUP_F16: /* 载入矩阵片甲/乙 */
+    case IR_FRAG_MEM_STORAGE_U32:   /* 载矩阵片甲/乙自存储 */
+        return kind == IR_FRAG_A_F16 || kind == IR_FRAG_B_F16;
+    case IR_FRAG_MEM_WORKGROUP_F32: return kind == IR_FRAG_ACC_F32;          /* 载入矩阵片累 */
+    case IR_FRAG_MEM_WORKGROUP_U32: return kind == IR_FRAG_A_S8 || kind == IR_FRAG_B_S8;
+    default: return false;
+    }
+}
+
+bool ir_fragment_access_ok(IrOp op, IrFragMemory memory, IrFragmentKind kind) {
+    switch (op) {
+    case IR_OP_FRAG_LOAD: return load_ok(memory, kind);
+    case IR_OP_FRAG_LOAD_ROWS8: /* 载矩阵片甲前八行, 载入矩阵片累前八行 */
+        return (memory == IR_FRAG_MEM_WORKGROUP_F16 && kind == IR_FRAG_A_F16) ||
+               (memory == IR_FRAG_MEM_WORKGROUP_F32 && kind == IR_FRAG_ACC_F32);
+    case IR_OP_FRAG_LOAD_TRANSPOSED: /* 载矩阵片乙自转置存储 */
+        return memory == IR_FRAG_MEM_STORAGE_U32 && kind == IR_FRAG_B_F16;
+    case IR_OP_FRAG_STORE: /* 存回矩阵片累, 存矩阵片累到存储, 存回整矩阵片累 */
+        return ((memory == IR_FRAG_MEM_WORKGROUP_F32 || memory == IR_FRAG_MEM_STORAGE_F32) &&
+                kind == IR_FRAG_ACC_F32) ||
+               (memory == IR_FRAG_MEM_WORKGROUP_U32 && kind == IR_FRAG_ACC_S32);
+    case IR_OP_FRAG_STORE_ROWS8: /* 存矩阵片累前八行 */
+        return memory == IR_FRAG_MEM_WORKGROUP_F32 && kind == IR_FRAG_ACC_F32;
+    default: return false;
+    }
+}
+
+IrFragmentKind ir_fragment_acc_of(IrFragmentKind a) {
+    if (a == IR_FRAG_A_F16) return IR_FRAG_ACC_F32;
+    if (a == IR_FRAG_A_S8) return IR_FRAG_ACC_S32;
+    return IR_FRAG_KIND_COUNT;
+}
+
+IrFragmentKind ir_fragment_b_of(IrFragmentKind a) {
+    if (a == IR_FRAG_A_F16) return IR_FRAG_B_F16;
+    if (a == IR_FRAG_A_S8) return IR_FRAG_B_S8;
+    return IR_FRAG_KIND_COUNT;
+}
+
+bool ir_op_is_fragment(IrOp op) {
+    switch (op) {
+    case IR_OP_FRAG_ZERO: case IR_OP_FRAG_FILL: case IR_OP_FRAG_LOAD: case IR_OP_FRAG_LOAD_ROWS8:
+    case IR_OP_FRAG_LOAD_TRANSPOSED: case IR_OP_FRAG_MMA: case IR_OP_FRAG_STORE:
+    case IR_OP_FRAG_STORE_ROWS8:
+        return true;
+    default: return false;
+    }
+}
+
+bool ir_value_known_u32(const IrModule *module, const IrFunction *func, IrValueId value, uint32_t *out) {
+    const IrValue *v = ir_value(func, value);
+    if (!v || v->kind != IR_VALUE_RESULT) return false;
+    const IrInst *def = ir_inst(func, v->def);
+    const IrType *t = ir_type(&module->types, v->type);
+    if (!def || !t || t->kind != IR_TYPE_SCALAR || t->scalar != IR_UINT) return false;
+    if (def->op == IR_OP_CONST) {
+        *out = (uint32_t)def->literal;
+        return true;
+    }
+    if (def->op != IR_OP_CONSTANT) return false;
+    const IrConstant *c = ir_constant(module, def->symbol);
+    if (!c || c->value.elem_count) return false;
+    *out = (uint32_t)c->value.bits;
+    return true;
+}

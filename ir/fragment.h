@@ -1,0 +1,48 @@
+/* Subgroup matrix fragments (spec 着十二): which memory a fragment op reads or writes and
+ * which (op, memory, fragment) combinations exist. One table, read by the verifier and by
+ * every target that picks an instruction sequence per combination. */
+#ifndef YUSEC_IR_FRAGMENT_H
+#define YUSEC_IR_FRAGMENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ir.h"
+
+/* The memory operand of frag_load… / frag_store…: a pointer to one of these arrays. */
+typedef enum IrFragMemory {
+    IR_FRAG_MEM_NONE,           /* not a fragment memory operand */
+    IR_FRAG_MEM_WORKGROUP_F16,  /* ptr<workgroup, array<f16, N>> */
+    IR_FRAG_MEM_WORKGROUP_F32,  /* ptr<workgroup, array<f32, N>> */
+    IR_FRAG_MEM_WORKGROUP_U32,  /* ptr<workgroup, array<u32, N>>: four s8 (A/B) or one s32 a word */
+    IR_FRAG_MEM_STORAGE_U32,    /* ptr<storage_*, array<u32>>: two f16 a word, low half first */
+    IR_FRAG_MEM_STORAGE_F32,    /* ptr<storage_read_write, array<f32>> */
+} IrFragMemory;
+
+/* Start and stride of fragment ops count elements of the array and must be multiples of
+ * this (ldmatrix wants 16-byte aligned rows). */
+#define IR_FRAG_ALIGN_ELEMENTS 8u
+
+IrFragMemory ir_fragment_memory(const IrTypeTable *types, IrTypeId pointer);
+
+/* Whether `op` (a frag_load* or frag_store* op) may move a fragment of `kind` through
+ * `memory`. */
+bool ir_fragment_access_ok(IrOp op, IrFragMemory memory, IrFragmentKind kind);
+
+/* The accumulator kind that frag_mma gives for an A operand of `a`; IR_FRAG_KIND_COUNT when
+ * `a` is not an A kind. Its B kind is ir_fragment_b_of(a). */
+IrFragmentKind ir_fragment_acc_of(IrFragmentKind a);
+IrFragmentKind ir_fragment_b_of(IrFragmentKind a);
+
+/* True for the ops that move or compute fragments (frag_*). */
+bool ir_op_is_fragment(IrOp op);
+/* Operand positions of start and stride in a frag_load… / frag_store… op. */
+#define IR_FRAG_ARG_MEMORY 0u
+#define IR_FRAG_ARG_START 1u
+#define IR_FRAG_ARG_STRIDE 2u
+#define IR_FRAG_ARG_STORED 3u
+
+/* When `value` is a u32 `const` or module constant: its value in *out, true. */
+bool ir_value_known_u32(const IrModule *module, const IrFunction *func, IrValueId value, uint32_t *out);
+
+#endif

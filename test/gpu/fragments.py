@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Runs every entry of the fragment sample (库/点染/测试/样例/矩阵片。着色器。豫) on the GPU with
+`yusec run` and checks each output against a CPU reference (着十二).
+
+usage: fragments.py YUSEC SAMPLE [PTX]
+
+Data: random f16 values in [-1, 1] (rounded to f16 first; the reference works on the rounded
+values), f32 accumulators in [-4, 4], s8 values in [-128, 127]; fixed seed. The reference sums
+in f64. Tolerance for f16 products with f32 accumulation: |got - want| <= 2^-14 * (|c| +
+sum |a*b|) + 1e-6; rows that must be left alone or zero, and int8 results, are compared
+exactly. Exit status: 0 all passed or no GPU (跳过), 1 a check failed.
+"""
+import os
+import random
+import struct
+import subprocess
+import sys
+import tempfile
+
+NO_GPU = "没有可用的 GPU"
+M = N = 16
+K = 64
+RTOL = 2.0 ** -14
+ATOL = 1e-6
+
+
+def f16(x):
+    return struct.unpack("<e", struct.pack("<e", x))[0]
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def halves_to_words(halves):
+    """Two f16 a word, low half first."""
+    raw = struct.pack("<%de" % len(halves), *halves)
+    return list(struct.unpack("<%dI" % (len(halves) // 2), raw))
+
+
+def bytes_to_words(values):
+    """Four s8 a word, lowest byte first."""
+    raw = struct.pack("<%db" % len(values), *values)
+    return list(struct.unpack("<%dI" % (len(values) // 4), raw))
+
+
+class Data:
+    def __init__(self, seed=12):
+        rng = random.Random(seed)
+        self.a = [[f16(rng.uniform(-1, 1)) for _ in range(K)] for _ in range(M)]      # [m][k]
+        self.b = [[f16(rng.uniform(-1, 1)) for _ in range(K)] for _ in range(N)]      # [n][k]
+        self.bt = [[f16(rng.uniform(-1, 1)) for _ in range(N)] for _ in range(K)]     # [k][n]
+        self.c = [[f32(rng.uniform(-4, 4)) for _ in range(N)] for _ in range(M)]
+        self.ia = [[rng.randint(-128, 127) for _ in range(K)] for _ in range(M)]
+        self.ib = [[rng.randint(-128, 127) for _ in range(K)] for _ in range(N)]
+
+    def buffers(self):
+        flat = lambda rows: [x for r in rows for x in r]
+        return {
+            0: ("u32", halves_to_words(flat(self.a))),
+            1: ("u32", halves_to_words(flat(self.b))),
+            2: ("u32", halves_to_words(flat(self.bt))),
+            3: ("f32", flat(self.c)),
+            4: ("f32", [float("nan")] * 256),
+            5: ("f32", [float("nan")] * 256),
+            6: ("u32", bytes_to_words(flat(self.ia))),
+            7: ("u32", bytes_to_words(flat(self.ib))),
+            8: ("u32", [0] * 256),
+        }
+
+
+def product(d, m, n, k_end, transposed=False, c=True):
+    """(want, scale): c[m][n] + sum over k < k_end of a[m][k] * b(n, k), in f64."""
+    terms = [d.a[m][k] * (d.bt[k][n] if transposed else d.b[n][k]) for k in range(k_end)]
+    base = d.c[m][n] if c else 0.0
+    return base + sum(terms), abs(base) + sum(abs(t) for t in terms)
+
+
+def expect_close(problems, what, got, m, n, want_scale):
+    want, scale = want_scale
+    if not abs(got[m * 16 + n] - want) <= RTOL * scale + ATOL:
+        problems.append("%s[%d][%d]：得 %r，应为 %r（容差 %.3g）" % (what, m, n, got[m * 16 + n], want, RTOL * scale + ATOL))
+
+
+def expect_exact(problems, what, got, m, n, want):
+    if got[m * 16 + n] != want:
+        problems.append("%s[%d][%d]：得 %r，应为 %r（须一致）" % (what, m, n, got[m * 16 + n], want))
+
+
+def check_storage(d, out):
+    problems = []
+    for m in range(M):
+        for n in range(N):
+            expect_close(problems, "出", out[4], m, n, product(d, m, n, K, c=False))
+    return problems
+
+
+def check_transposed(d, out):
+    problems = []
+    for m in range(M):
+        for n in range(N):
+            expect_close(problems, "出", out[4], m, n, product(d, m, n, K, transposed=True))
+    return problems
+
+
+def check_shared(d, out):
+    problems = []
+    for m in range(M):
+        for n in range(N):
+            if m < 8:  # 存矩阵片累前八行 wrote these rows ...
+                expect_close(problems, "出", out[4], m, n, product(d, m, n, K, c=False))
+                expect_close(problems, "出二", out[5], m, n, product(d, m, n, 16))
+            else:      # ... and left these alone; the first-8-rows loads gave zeros here
+                expect_exact(problems, "出", out[4], m, n, d.c[m][n])
+                expect_exact(problems, "出二", out[5], m, n, 0.0)
+    return problems
+
+
+def check_int8(d, out):
+    problems = []
+    for m in range(M):
+        for n in range(N):
+            dot = sum(d.ia[m][k] * d.ib[n][k] for k in range(K))
+            bits = (0x4B400000 + dot) & 0xFFFFFFFF
+            expect_exact(problems, "整出", out[8], m, n, bits)
+            as_float = struct.unpack("<f", struct.pack("<I", out[8][m * 16 + n]))[0]
+            if as_float != 12582912.0 + dot:
+                problems.append("整出[%d][%d] 当单精度读：得 %r，应为 %r" % (m, n, as_float, 12582912.0 + dot))
+    return problems
+
+
+# entry: (the bindings it reads, the bindings it writes, the check)
+ENTRIES = {
+    "存储乘入口": ([0, 1], [4], check_storage),
+    "转置乘入口": ([0, 2, 3], [4, 5], check_transposed),
+    "共享乘入口": ([0, 1, 3], [4, 5], check_shared),
+    "整八乘入口": ([6, 7], [8], check_int8),
+}
+
+
+def run_entry(yusec, sample, ptx, entry, reads, writes, data, tmp):
+    buffers = data.buffers()
+    cmd = [yusec, "run", sample, "--entry", entry, "--grid", "1"]
+    if ptx:
+        cmd += ["--ptx", ptx]
+    outs = {}
+    for b in reads + writes:
+        kind, values = buffers[b]
+        path = os.path.join(tmp, "%s_%d.in" % (entry, b))
+        with open(path, "wb") as f:
+            f.write(struct.pack("<%d%s" % (len(values), "I" if kind == "u32" else "f"), *values))
+        cmd += ["--buffer", "0:%d=%s:@%s" % (b, kind, path)]
+        if b in writes:
+            outs[b] = (kind, path[:-3] + ".out")
+            cmd += ["--out", "0:%d=%s" % (b, outs[b][1])]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    if proc.returncode != 0:
+        return None, proc
+    got = {}
+    for b, (kind, path) in outs.items():
+        with open(path, "rb") as f:
+            raw = f.read()
+        got[b] = list(struct.unpack("<%d%s" % (len(raw) // 4, "I" if kind == "u32" else "f"), raw))
+    return got, proc
+
+
+def main():
+    yusec, sample = sys.argv[1], sys.argv[2]
+    ptx = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
+    data = Data()
+    failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for entry, (reads, writes, check) in ENTRIES.items():
+            got, proc = run_entry(yusec, sample, ptx, entry, reads, writes, data, tmp)
+            if got is None:
+                if proc.returncode == 2 and NO_GPU in proc.stderr:
+                    print("跳过：" + proc.stderr.strip())
+                    return 0
+                print("失败 %s：yusec run 退出码 %d：\n%s" % (entry, proc.returncode, proc.stderr.strip()))
+                failed += 1
+                continue
+            problems = check(data, got)
+            if problems:
+                failed += 1
+                print("失败 %s：%d 处不符" % (entry, len(problems)))
+                for p in problems[:8]:
+                    print("  " + p)
+            else:
+                print("通过 %s" % entry)
+    print("矩阵片：%d 个入口，失败 %d（容差 2^-14·(|c|+Σ|a·b|)+1e-6，整八与保留行须一致）" % (len(ENTRIES), failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ir/fragment.h"
 #include "pass.h"
 #include "util.h"
 
@@ -256,7 +257,9 @@ static void plain(Walk *w, const IrInst *in, IrInstId id, uint32_t cf) {
     if (ir_op_needs_uniform(in->op)) {
         op_node = new_node(u, g, NK_OP, id, 0);
         edge(u, g, op_node, cf);
-        edge(u, g, ir_op_is_subgroup(in->op) ? g->req_sg : g->req_wg, op_node);
+        /* Fragment ops (着十二) are collective over the subgroup, like subgroup ops. */
+        bool subgroup_level = ir_op_is_subgroup(in->op) || ir_op_is_fragment(in->op);
+        edge(u, g, subgroup_level ? g->req_sg : g->req_wg, op_node);
     }
     if (ir_op_needs_uniform_arg1(in->op) && in->arg_count > 1) {  /* Tint: "requires argument 1 to be uniform" */
         uint32_t arg_node = new_node(u, g, NK_OPARG, id, 1);

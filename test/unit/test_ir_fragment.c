@@ -11,6 +11,7 @@
 
 #include "ir/fragment.h"
 #include "ir/ir.h"
+#include "passes/pass.h"
 
 typedef struct Ctx {
     Arena arena;
@@ -226,6 +227,71 @@ static void test_fragment_table(void **state) {
     ir_module_free(m);
 }
 
+/* Runs `pipeline` on a verified module; returns whether it succeeded, the module printed. */
+static bool run_passes(Ctx *c, const char *text, const char *pipeline, StrBuf *printed) {
+    if (!read_verify(c, text)) fail_msg("input: %s", strbuf_cstr(&c->diag.text));
+    PassContext ctx;
+    pass_context_init(&ctx, c->m, &c->diag, PASS_TARGET_PTX);
+    ctx.verify_each = true;
+    bool ok = pass_run_pipeline(&ctx, pipeline);
+    ir_print_module(printed, c->m);
+    return ok;
+}
+
+#define LANE_BRANCH(cond_def)                                                     \
+    GLOBALS "fn @f(%0:u32) {\n"                                                  \
+            "  %1:u32 = const 16u\n"                                             \
+            "  %2:u32 = const 0u\n" cond_def                                     \
+            "  if %3 {\n"                                                        \
+            "    %4:ptr<workgroup, array<f32, 512>> = global @累\n"              \
+            "    %5:frag_acc_f32 = frag_zero\n"                                  \
+            "    frag_store %4, %2, %1, %5\n"                                    \
+            "    yield\n"                                                        \
+            "  } else {\n"                                                       \
+            "    yield\n"                                                        \
+            "  }\n"                                                              \
+            "  return\n"                                                         \
+            "}\n"                                                                \
+            "\n"                                                                 \
+            "entry @e = compute @f workgroup_size(32, 1, 1) (builtin(local_invocation_index))\n"
+
+static void test_uniformity_requires_subgroup_uniform_control_flow(void **state) {
+    (void)state;
+    Ctx c;
+    StrBuf printed;
+    strbuf_init(&printed);
+    /* under a branch on the invocation index: rejected */
+    assert_false(run_passes(&c, LANE_BRANCH("  %3:bool = eq %0, %2\n"), "uniformity", &printed));
+    if (!strstr(strbuf_cstr(&c.diag.text), "（frag_zero）须在子组一致控制流里执行"))
+        fail_msg("%s", strbuf_cstr(&c.diag.text));
+    ctx_free(&c);
+    /* under a branch on a reduction of a uniform value (subgroup-uniform only): accepted */
+    strbuf_clear(&printed);
+    if (!run_passes(&c, LANE_BRANCH("  %6:u32 = subgroup_add %1\n  %3:bool = eq %6, %2\n"), "uniformity", &printed))
+        fail_msg("%s", strbuf_cstr(&c.diag.text));
+    ctx_free(&c);
+    strbuf_free(&printed);
+}
+
+static void test_passes_keep_fragment_ops(void **state) {
+    (void)state;
+    Ctx c;
+    StrBuf printed;
+    strbuf_init(&printed);
+    /* an unused load and a product of constants stay: they are collective and effectful */
+    assert_true(run_passes(&c, BODY("  %2:ptr<workgroup, array<f16, 512>> = global @甲乙\n"
+                                    "  %3:frag_a_f16 = frag_load %2, %1, %0\n"
+                                    "  %4:frag_b_f16 = frag_load %2, %0, %0\n"
+                                    "  %5:frag_acc_f32 = frag_zero\n"
+                                    "  %6:frag_acc_f32 = frag_mma %3, %4, %5\n"),
+                           "fold,dce", &printed));
+    const char *text = strbuf_cstr(&printed);
+    if (!strstr(text, "frag_mma") || !strstr(text, "frag_zero") || !strstr(text, "frag_load %"))
+        fail_msg("fragment ops were removed:\n%s", text);
+    ctx_free(&c);
+    strbuf_free(&printed);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_interface_combination_round_trips),
@@ -234,6 +300,8 @@ int main(void) {
         cmocka_unit_test(test_read_only_and_globals_are_rejected),
         cmocka_unit_test(test_misaligned_constants_are_located),
         cmocka_unit_test(test_fragment_table),
+        cmocka_unit_test(test_uniformity_requires_subgroup_uniform_control_flow),
+        cmocka_unit_test(test_passes_keep_fragment_ops),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

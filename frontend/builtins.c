@@ -182,12 +182,21 @@ static void adjust_float(Type *type) {
         for (uint32_t i = 0; i < type->as.tuple.count; i++) adjust_float(type->as.tuple.items[i]);
 }
 
+/* A shift amount that is an integer literal is a 无三二 (WGSL's shifts take u32 amounts). */
+static void adjust_uint(Checker *c, Type *type) {
+    Type *elem = NULL;
+    if (type_is_vector(type, &elem, NULL)) type = elem;
+    type = type_prune(type);
+    if (type->kind == TYPE_VAR && type->as.var.lit == LIT_INT)
+        type_unify(&c->types, type, type_scalar(&c->types, SCALAR_UINT, 32));
+}
+
 void builtin_adjust_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count) {
-    (void)c;
     if (intrinsic >= INTRINSIC_COUNT) return;
     for (uint32_t i = 0; i < count && i < 3; i++) {
         Constraint k = (Constraint)INFO[intrinsic].constraints[i];
         if (k == C_FLOAT || k == C_F32 || k == C_F32VEC) adjust_float(args[i]);
+        if (k == C_UINT) adjust_uint(c, args[i]);
     }
 }
 

@@ -259,7 +259,10 @@ IrValueId lower_expr(FnCtx *fc, const SemaExpr *e) {
         IrTypeId type = lower_expr_type(fc, e);
         if (type == IR_NO_TYPE) return IR_NONE;
         lower_at(fc, e);
-        return ir_build_literal(&fc->b, type, lower_literal_bits(fc->l, e, type));
+        uint64_t bits = lower_literal_bits(fc->l, e, type);
+        /* 着三: a literal not given to a constructor is a WGSL abstract literal. */
+        if (!e->as.literal.constructed) return ir_build_abstract_literal(&fc->b, type, bits);
+        return ir_build_literal(&fc->b, type, bits);
     }
     case SEXPR_LOCAL: {
         IrValueId v = fc->locals[e->as.local->index];

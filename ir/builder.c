@@ -90,6 +90,12 @@ IrValueId ir_build_literal(IrBuilder *b, IrTypeId type, uint64_t bits) {
     return v;
 }
 
+IrValueId ir_build_abstract_literal(IrBuilder *b, IrTypeId type, uint64_t bits) {
+    IrValueId v = ir_build_literal(b, type, bits);
+    ir_inst(b->func, ir_value(b->func, v)->def)->abstract_literal = true;
+    return v;
+}
+
 static uint32_t float_bits(float value) {
     uint32_t bits;
     memcpy(&bits, &value, sizeof bits);

@@ -70,6 +70,9 @@ typedef struct IrInst {
     /* CONST: bool 0/1; i32/u32 as 32-bit two's complement; f32 as its bits; f16 as the bits
      * of the f32 holding the same value. */
     uint64_t literal;
+    /* CONST: written without a constructor (着三): a WGSL abstract literal, spelled without
+     * a suffix where the context gives it its type (textureLoad(t, c, 0)). */
+    bool abstract_literal;
     IrBlockId blocks[2];   /* IF: then, else; LOOP: body */
     uint32_t block_count;
     IrBlockId parent;      /* block containing this instruction */
@@ -241,6 +244,7 @@ IrValueId ir_build_op(IrBuilder *b, IrOp op, IrTypeId type, const IrValueId *arg
 IrValueId ir_build_unary(IrBuilder *b, IrOp op, IrValueId a);
 IrValueId ir_build_binary(IrBuilder *b, IrOp op, IrValueId lhs, IrValueId rhs);
 IrValueId ir_build_literal(IrBuilder *b, IrTypeId type, uint64_t bits);
+IrValueId ir_build_abstract_literal(IrBuilder *b, IrTypeId type, uint64_t bits);  /* 着三 */
 IrValueId ir_build_bool(IrBuilder *b, bool value);
 IrValueId ir_build_i32(IrBuilder *b, int32_t value);
 IrValueId ir_build_u32(IrBuilder *b, uint32_t value);

@@ -228,7 +228,7 @@ static void print_inst(Printer *p, const IrInst *inst, int depth) {
     strbuf_puts(out, ir_op_info(inst->op)->name);
     switch (inst->op) {
     case IR_OP_CONST:
-        strbuf_putc(out, ' ');
+        strbuf_puts(out, inst->abstract_literal ? " abstract " : " ");
         print_scalar_literal(out, &p->module->types,
                              inst->result_count ? ir_value_type(p->func, inst->results[0]) : IR_NO_TYPE,
                              inst->literal);

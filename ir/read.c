@@ -583,8 +583,13 @@ static void parse_inst(Parser *p) {
     uint32_t indices[MAX_OPERANDS];
     uint32_t arg_count = 0, index_count = 0, symbol = IR_NONE;
     uint64_t literal = 0;
+    bool abstract_literal = false;
     if (op == IR_OP_CONST) {
         if (result_count != 1) fail_at(p, op_tok, "“const”须恰有一个结果");
+        if (tok_is(p, "abstract")) {
+            abstract_literal = true;
+            next(p);
+        }
         literal = parse_scalar_literal(p, types[0]);
     } else if (op == IR_OP_GLOBAL || op == IR_OP_CONSTANT || op == IR_OP_CALL) {
         symbol = find_symbol(p, op, expect(p, T_GLOBAL));
@@ -612,6 +617,7 @@ static void parse_inst(Parser *p) {
     IrInst *inst = ir_inst(p->func, id);
     inst->symbol = symbol;
     inst->literal = literal;
+    inst->abstract_literal = abstract_literal;
     if (index_count) {
         inst->indices = arena_alloc_array(&p->m->arena, index_count, sizeof *inst->indices);
         memcpy(inst->indices, indices, index_count * sizeof *indices);

@@ -52,6 +52,7 @@ static void copy_inst(Copier *c, IrBuilder *b, const IrInst *in, bool top) {
     if (id == IR_NONE) return;
     IrInst *out = ir_inst(to, id);
     out->literal = in->literal;
+    out->abstract_literal = in->abstract_literal;
     out->symbol = in->symbol;
     if (in->index_count) {
         out->indices = arena_alloc_array(&m->arena, in->index_count, sizeof *out->indices);

@@ -148,6 +148,30 @@ static bool msl_literal(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t bi
     return true;
 }
 
+/* 着九: an abstract literal beside a value of a concrete type is first converted to that
+ * type (max(x, uint(1))); in a typed slot it keeps the concrete literal (2u, 0.5f). */
+static bool msl_abstract_literal(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t bits, bool beside_value) {
+    const IrType *t = ir_type(&em->m->types, type);
+    if (!beside_value || !t || t->kind != IR_TYPE_SCALAR) return false;
+    uint32_t b = (uint32_t)bits;
+    if (t->scalar == IR_UINT) {
+        strbuf_printf(out, "uint(%" PRIu32 ")", b);
+        return true;
+    }
+    if (t->scalar == IR_SINT) {
+        if ((int32_t)b == INT32_MIN) return false;  /* 2147483648 is a long */
+        strbuf_printf(out, "int(%" PRId32 ")", (int32_t)b);
+        return true;
+    }
+    float value;
+    memcpy(&value, &b, sizeof value);
+    if (!isfinite(value) || (t->width == 16 && fabsf(value) > 65504.0f)) return false;
+    strbuf_puts(out, t->width == 16 ? "half(" : "float(");
+    float_text(out, value);
+    strbuf_putc(out, ')');
+    return true;
+}
+
 /* ---- expressions ---- */
 
 static const IrType *arg_type(const TextEmitter *em, const IrInst *inst, uint32_t i) {
@@ -379,6 +403,7 @@ const TeLang msl_lang = {
     .needs_parens = msl_needs_parens,
     .type = msl_type,
     .literal = msl_literal,
+    .abstract_literal = msl_abstract_literal,
     .expr = msl_expr,
     .let = msl_let,
     .var = msl_var,

@@ -62,6 +62,11 @@ typedef struct TeLang {
     void (*type)(TextEmitter *em, StrBuf *out, IrTypeId type);
     /* A scalar literal; reports and returns false when the target cannot spell it. */
     bool (*literal)(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t bits, Span span);
+    /* An abstract literal (着三: written without a constructor) where the engine found that
+     * the context gives it its type: `beside_value` when an operand of a concrete value of
+     * that type (x + 1, max(x, 1)), else in a typed slot (constructor, store, call argument,
+     * texture level, index). Returns false to keep the concrete spelling of `literal`. */
+    bool (*abstract_literal)(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t bits, bool beside_value);
     /* An instruction's expression; return false to use the engine's default. `args` are the
      * operand expressions (pointer operands as references). */
     bool (*expr)(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out);

@@ -420,6 +420,78 @@ static bool is_scalar_logic(const TextEmitter *em, const IrInst *inst) {
     return t && t->kind == IR_TYPE_BOOL;
 }
 
+/* ---- abstract literals (着三) ---- */
+
+static const IrInst *abstract_def(const TextEmitter *em, IrValueId v) {
+    const IrValue *value = ir_value(em->f, v);
+    if (!value || value->kind != IR_VALUE_RESULT || em->vals[v].mode != TM_INLINE) return NULL;
+    const IrInst *def = ir_inst(em->f, value->def);
+    return def && def->op == IR_OP_CONST && def->abstract_literal ? def : NULL;
+}
+
+/* Whether WGSL's own type for the literal (i32 for an integer, f32 for a decimal) is its
+ * YIR type, so that it needs no context. */
+static bool default_type(const TextEmitter *em, IrTypeId id) {
+    const IrType *t = type_of(em, id);
+    return t && t->kind == IR_TYPE_SCALAR && t->width == 32 && t->scalar != IR_UINT;
+}
+
+/* Ops whose operands share one type: a concrete operand gives an abstract one its type. */
+static bool shares_operand_type(IrOp op) {
+    switch (op) {
+    case IR_OP_ADD: case IR_OP_SUB: case IR_OP_MUL: case IR_OP_DIV: case IR_OP_REM:
+    case IR_OP_EQ: case IR_OP_NE: case IR_OP_LT: case IR_OP_LE: case IR_OP_GT: case IR_OP_GE:
+    case IR_OP_BIT_AND: case IR_OP_BIT_OR: case IR_OP_BIT_XOR:
+    case IR_OP_MIN: case IR_OP_MAX: case IR_OP_CLAMP: case IR_OP_POW: case IR_OP_ATAN2:
+    case IR_OP_STEP: case IR_OP_MIX: case IR_OP_SMOOTHSTEP: case IR_OP_FMA: case IR_OP_SELECT:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Operand slots whose type the instruction fixes (a conversion of the literal happens there). */
+static bool typed_slot(const IrInst *inst, uint32_t i) {
+    switch (inst->op) {
+    case IR_OP_CONSTRUCT: case IR_OP_CALL: case IR_OP_RETURN: return true;
+    case IR_OP_STORE: case IR_OP_SHL: case IR_OP_SHR: return i == 1;
+    case IR_OP_ACCESS: return i >= 1;
+    case IR_OP_TEXTURE_LOAD: return i == 2;
+    case IR_OP_TEXTURE_SAMPLE_LEVEL: return i == 3;
+    case IR_OP_ATOMIC_STORE: case IR_OP_ATOMIC_ADD: case IR_OP_ATOMIC_SUB: case IR_OP_ATOMIC_MAX:
+    case IR_OP_ATOMIC_MIN: case IR_OP_ATOMIC_EXCHANGE: case IR_OP_ATOMIC_COMPARE_EXCHANGE:
+        return i >= 1;
+    default:
+        return false;
+    }
+}
+
+/* Operand i, an abstract literal, stands beside a concrete operand of the same op. */
+static bool beside_concrete(const TextEmitter *em, const IrInst *inst, uint32_t i) {
+    if (!shares_operand_type(inst->op)) return false;
+    for (uint32_t j = inst->op == IR_OP_SELECT ? 1 : 0; j < inst->arg_count; j++)
+        if (j != i && !abstract_def(em, inst->args[j])) return true;
+    return false;
+}
+
+/* The abstract spelling of operand i when its context fixes its type; else `arg` as it is. */
+static TeExpr abstract_operand(TextEmitter *em, const IrInst *inst, uint32_t i, TeExpr arg) {
+    const IrInst *def = abstract_def(em, inst->args[i]);
+    if (!def || !em->lang->abstract_literal || (inst->op == IR_OP_SELECT && i == 0)) return arg;
+    IrTypeId type = vtype(em, inst->args[i]);
+    bool beside = beside_concrete(em, inst, i);
+    bool shared = shares_operand_type(inst->op) && default_type(em, type);
+    if (!beside && !shared && !typed_slot(inst, i)) return arg;
+    StrBuf buf;
+    strbuf_init(&buf);
+    if (em->lang->abstract_literal(em, &buf, type, def->literal, beside)) {
+        const char *text = arena_strdup(&em->arena, strbuf_cstr(&buf));
+        arg = (TeExpr){text, text[0] == '-' ? TE_UNARY : TE_PRIMARY, TE_CONST, 0};
+    }
+    strbuf_free(&buf);
+    return arg;
+}
+
 /* Operand expressions; an access chain's indices and the right side of a short-circuit
  * operator are first made stable (they may be evaluated again, or not at all). */
 static TeExpr *use_args(TextEmitter *em, const IrInst *inst) {
@@ -432,7 +504,7 @@ static TeExpr *use_args(TextEmitter *em, const IrInst *inst) {
                 (i == 1 && is_scalar_logic(em, inst) && (flags & (TE_READS | TE_EFFECTS | TE_UNIFORM))))
                 flush_value(em, v);
         }
-        args[i] = use(em, v, inst->span);
+        args[i] = abstract_operand(em, inst, i, use(em, v, inst->span));
     }
     return args;
 }

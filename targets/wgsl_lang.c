@@ -172,6 +172,28 @@ static bool wgsl_literal(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t b
     return true;
 }
 
+/* 着三: an abstract literal has no suffix (0, 1.5, 2.0); the engine uses it only where the
+ * context gives it its YIR type. A value WGSL cannot spell keeps the concrete form. */
+static bool wgsl_abstract_literal(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t bits, bool beside_value) {
+    (void)beside_value;
+    const IrType *t = ir_type(&em->m->types, type);
+    if (!t || t->kind != IR_TYPE_SCALAR) return false;
+    uint32_t b = (uint32_t)bits;
+    if (t->scalar == IR_UINT) {
+        strbuf_printf(out, "%" PRIu32, b);
+        return true;
+    }
+    if (t->scalar == IR_SINT) {
+        strbuf_printf(out, "%" PRId32, (int32_t)b);
+        return true;
+    }
+    float value;
+    memcpy(&value, &b, sizeof value);
+    if (!isfinite(value) || (t->width == 16 && fabsf(value) > 65504.0f)) return false;
+    wgsl_float_text(out, value);
+    return true;
+}
+
 /* The bytes of a constant operand, as little-endian lanes of `width` bits. */
 static uint32_t const_bytes(TextEmitter *em, IrValueId v, uint8_t *bytes, uint32_t max) {
     uint64_t lanes[16];
@@ -277,6 +299,7 @@ const TeLang wgsl_lang = {
     .needs_parens = wgsl_needs_parens,
     .type = wgsl_type,
     .literal = wgsl_literal,
+    .abstract_literal = wgsl_abstract_literal,
     .expr = wgsl_expr,
     .let = wgsl_let,
     .var = wgsl_var,

@@ -197,6 +197,7 @@ static const char wide_text[] =
     "const @对: vec2<f16> = {1.5h, -2.0h}\n"
     "const @元: $a\\20b = {bits(0x7F800000), -7i}\n"
     "const @大: f32 = 1e+20f\n"
+    "const @近半: f16 = 0.099975586h\n"
     "\n"
     "fn @顶点(%序.0:u32) -> $顶点输出 {\n"
     "  %1:f32 = const 0.1f\n"
@@ -236,7 +237,7 @@ static const char wide_text[] =
     "fn @计数(%本地.0:u32) {\n"
     "  %1:ptr<workgroup, array<atomic<u32>, 64>> = global @共享\n"
     "  %2:ptr<workgroup, atomic<u32>> = access %1, %本地.0\n"
-    "  %3:u32 = const 1u\n"
+    "  %3:u32 = const abstract 1u\n"
     "  %4:u32 = atomic_add %2, %3\n"
     "  workgroup_barrier\n"
     "  return\n"
@@ -256,7 +257,26 @@ static void test_wide_module_reads_and_round_trips(void **state) {
     assert_int_equal(ir_entry_count(m), 3);
     assert_int_equal(ir_entry(m, 1)->params[0].fields[2].flat, true);
     assert_string_equal(ir_type(&m->types, ir_constant(m, 2)->type)->name, "a b");
+    /* `const abstract` keeps the abstract-literal flag (着三); ordinary consts do not have it */
+    const IrFunction *count = ir_function(m, ir_module_find_function(m, "计数"));
+    const IrFunction *vertex = ir_function(m, ir_module_find_function(m, "顶点"));
+    for (uint32_t i = 0; i < count->inst_count; i++)
+        if (count->insts[i].op == IR_OP_CONST) assert_true(count->insts[i].abstract_literal);
+    for (uint32_t i = 0; i < vertex->inst_count; i++)
+        if (vertex->insts[i].op == IR_OP_CONST) assert_false(vertex->insts[i].abstract_literal);
     assert_round_trip(m, wide_text);
+    ir_module_free(m);
+    ctx_free(&c);
+}
+
+/* An h literal reads as the nearest f16 (ties to even), the one rounding of ir_f16_nearest. */
+static void test_f16_literals_read_as_nearest_f16(void **state) {
+    (void)state;
+    Ctx c;
+    ctx_init(&c);
+    IrModule *m = read_text(&c, "const @甲: f16 = 0.1h\nconst @乙: f16 = 2049.0h\n");
+    if (!m) fail_msg("%s", strbuf_cstr(&c.diag.text));
+    assert_round_trip(m, "const @甲: f16 = 0.099975586h\nconst @乙: f16 = 2048.0h\n\n");
     ir_module_free(m);
     ctx_free(&c);
 }
@@ -326,6 +346,7 @@ int main(void) {
         cmocka_unit_test(test_seed_example_prints_and_round_trips),
         cmocka_unit_test(test_if_and_loop_yield_values),
         cmocka_unit_test(test_wide_module_reads_and_round_trips),
+        cmocka_unit_test(test_f16_literals_read_as_nearest_f16),
         cmocka_unit_test(test_reader_reports_position),
         cmocka_unit_test(test_reader_survives_truncations),
         cmocka_unit_test(test_reader_bounds_nesting),

@@ -21,7 +21,7 @@ const 二浮: f32 = 2.0f;
 fn 查看(@builtin(position) 坐标: vec4<f32>) -> @location(0) vec4<f32> {
   let 尺寸 = textureDimensions(图);
   let 像素 = vec2<u32>(min(u32(坐标.x), 尺寸.x - 一无), min(u32(坐标.y), 尺寸.y - 一无));
-  let 原色 = textureLoad(图, 像素, 0i);
+  let 原色 = textureLoad(图, 像素, 0);
   let 尺寸浮 = vec2<f32>(尺寸);
   let 纹理坐标 = vec2<f32>(坐标.x / 尺寸浮.x, 坐标.y / 尺寸浮.y);
   let 模糊 = textureSampleLevel(图, 采样, 纹理坐标, 模糊层级);

@@ -9,11 +9,11 @@ const 一无: u32 = 1u;
 const 零无: u32 = 0u;
 
 fn 写浮(序: u32, k: u32, 值: f32) {
-  浮出[序 * 6u + k] = 值;
+  浮出[序 * 6 + k] = 值;
 }
 
 fn 写无(序: u32, k: u32, 值: u32) {
-  无出[序 * 6u + k] = 值;
+  无出[序 * 6 + k] = 值;
 }
 
 @compute @workgroup_size(48)
@@ -28,18 +28,18 @@ fn 不满自检(@builtin(global_invocation_id) 号: vec3<u32>, @builtin(subgroup
   let 含和 = subgroupInclusiveAdd(浮道);
   let 前积 = subgroupExclusiveMul(2u);
   let 票 = subgroupBallot(道 >= 零无);
-  let 全 = subgroupAll(道 < 32u);
+  let 全 = subgroupAll(道 < 32);
   let 选 = subgroupElect();
-  写浮(序, 0u, 个数);
-  写浮(序, 1u, 和二.x);
-  写浮(序, 2u, 和二.y);
-  写浮(序, 3u, 最大道);
-  写浮(序, 4u, 含和);
-  写浮(序, 5u, f32(最小道));
-  写无(序, 0u, 道和);
-  写无(序, 1u, 前积);
-  写无(序, 2u, 票.x);
-  写无(序, 3u, 票.y);
-  写无(序, 4u, select(零无, 一无, 全));
-  写无(序, 5u, select(零无, 一无, 选));
+  写浮(序, 0, 个数);
+  写浮(序, 1, 和二.x);
+  写浮(序, 2, 和二.y);
+  写浮(序, 3, 最大道);
+  写浮(序, 4, 含和);
+  写浮(序, 5, f32(最小道));
+  写无(序, 0, 道和);
+  写无(序, 1, 前积);
+  写无(序, 2, 票.x);
+  写无(序, 3, 票.y);
+  写无(序, 4, select(零无, 一无, 全));
+  写无(序, 5, select(零无, 一无, 选));
 }

@@ -29,6 +29,7 @@ typedef enum Constraint {
     C_FLOAT,     /* float scalar or vector (an integer literal becomes 小数) */
     C_F32,       /* 浮三二 or a vector of it */
     C_F32VEC,    /* a vector of 浮三二 */
+    C_DOTVEC,    /* a vector of 浮三二, 整三二 or 无三二 (点积; abstract literals too) */
     C_INT,       /* integer scalar or vector (signed or unsigned) */
     C_UINT,      /* 无三二 or a vector of it (shift amounts) */
     C_SIGNED,    /* float or signed integer, scalar or vector */
@@ -106,7 +107,7 @@ static const BuiltinInfo INFO[INTRINSIC_COUNT] = {
     [INTRINSIC_POW] = MATH1, [INTRINSIC_ATAN2] = MATH1, [INTRINSIC_STEP] = MATH1,
     [INTRINSIC_CLAMP] = {{C_NUM}, F_CONST}, [INTRINSIC_MIX] = MATH1, [INTRINSIC_FMA] = MATH1,
     [INTRINSIC_SMOOTHSTEP] = MATH1,
-    [INTRINSIC_DOT] = {{C_F32VEC}, F_CONST},
+    [INTRINSIC_DOT] = {{C_DOTVEC, C_ANY}, F_CONST},
     [INTRINSIC_LENGTH] = {{C_F32}, F_CONST},
     [INTRINSIC_DISTANCE] = {{C_F32}, F_CONST},
     [INTRINSIC_CROSS] = {{0}, F_CONST},
@@ -233,6 +234,9 @@ static bool satisfies(Constraint k, Type *type) {
     case C_FLOAT: return is_float_elem(e);
     case C_F32: return is_32(e, SCALAR_FLOAT);
     case C_F32VEC: return vec && is_32(e, SCALAR_FLOAT);
+    case C_DOTVEC:
+        return vec && (is_32(e, SCALAR_FLOAT) || is_32(e, SCALAR_SINT) || is_32(e, SCALAR_UINT) ||
+                       e->kind == TYPE_ABSTRACT_INT || e->kind == TYPE_ABSTRACT_FLOAT);
     case C_INT: return is_int_elem(e);
     case C_UINT: return is_32(e, SCALAR_UINT) || e->kind == TYPE_ABSTRACT_INT;
     case C_SIGNED: return is_float_elem(e) || is_32(e, SCALAR_SINT) || e->kind == TYPE_ABSTRACT_INT;
@@ -257,6 +261,7 @@ static const char *constraint_words(Constraint k) {
     case C_FLOAT: return "浮点标量或向量";
     case C_F32: return "「浮三二」或其向量";
     case C_F32VEC: return "「浮三二」的向量";
+    case C_DOTVEC: return "「浮三二」「整三二」或「无三二」的二、三、四维向量";
     case C_INT: return "整数标量或向量";
     case C_UINT: return "「无三二」或其向量";
     case C_SIGNED: return "浮点或有符号整数";
@@ -270,6 +275,20 @@ static const char *constraint_words(Constraint k) {
     case C_NAT: return "数组长度";
     default: return "合适的类型";
     }
+}
+
+/* 点积's result 「乙」 is the element type of its vector 「甲」 (a float dot gives 浮三二, an
+ * integer dot the integer type, 着八's TODO closed). Runs whenever 「甲」 may have become a
+ * vector; false (and reported) when the result was already fixed to something else. */
+bool builtin_relate_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
+                              Span span) {
+    if (intrinsic != INTRINSIC_DOT || count != 2) return true;
+    Type *elem;
+    if (!type_is_vector(args[0], &elem, NULL)) return true;
+    if (type_unify(&c->types, args[1], elem)) return true;
+    check_error(c, span, "「点积」的结果是向量分量的类型 %s，这里却要 %s", ty_str(c, elem),
+                ty_str(c, args[1]));
+    return false;
 }
 
 /* Conversions between vectors keep the arity; bit casts keep the size. */

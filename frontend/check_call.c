@@ -196,6 +196,8 @@ static SemaExpr *call_builtin(Checker *c, const AstExpr *e, TopName *top, Type *
         s->as.call.args[0]->as.literal.constructed = true;
         type_unify(&c->types, s->as.call.args[0]->type, ft->as.func.result);
     }
+    if (!builtin_relate_type_args(c, intrinsic, targs, scheme->count, e->as.call.callee->span))
+        s->type = c->types.error;
     check_writable(c, s, intrinsic, name);
     builtin_note_use(c, intrinsic);
     PendingCall *pending = arena_alloc(c->arena, sizeof *pending);

@@ -134,6 +134,10 @@ static void settle_calls(Checker *c) {
         PendingCall *p = c->pending_calls.items[i];
         builtin_adjust_type_args(c, p->call->as.call.intrinsic, p->call->as.call.type_args,
                                  p->call->as.call.type_arg_count);
+        if (!type_is_error(p->call->type) &&
+            !builtin_relate_type_args(c, p->call->as.call.intrinsic, p->call->as.call.type_args,
+                                      p->call->as.call.type_arg_count, p->span))
+            p->call->type = c->types.error;
     }
     for (size_t i = 0; i < c->pending_calls.len; i++) {
         PendingCall *p = c->pending_calls.items[i];

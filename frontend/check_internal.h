@@ -128,6 +128,10 @@ const AstExpr *ast_strip_parens(const AstExpr *expr);
 void builtin_adjust_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count);
 bool builtin_check_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
                              Span span);
+/* Ties type arguments a scheme cannot relate (点积: the result is the vector's element);
+ * reports and returns false on a conflict. */
+bool builtin_relate_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
+                              Span span);
 /* Parameter index whose argument is an array-holding resource (any kind of buffer or
  * workgroup variable, runtime or fixed array), or -1. */
 int builtin_array_resource_param(Intrinsic intrinsic);

@@ -274,6 +274,28 @@ fahrenheit = [32 + 9 * k for k in range(8)]
 runs['名字改写'] = run('换算入口', '换算_u2103', 4, [2, 1, 1],
                    [buf(0, 'u32', fahrenheit, [(f - 32) * 5 // 9 for f in fahrenheit])])
 
+# 整数点积: per thread i, dot over lanes 0..1, 0..2, 0..3 of 甲[4i..], 乙[4i..], as u32 and as
+# i32, wrapping at 32 bits; 整果[3i] also adds the constant 常点 = 2*2 + (-3)*(-3) = 13
+def s32(v):
+    v &= U32
+    return v - (1 << 32) if v & 0x80000000 else v
+n = 16
+ga = [(i * 2654435761 + k * 40503) & U32 if (i + k) % 3 else (i * 7 + k) for i in range(n) for k in range(4)]
+gb = [(i * 362437 + k * 0x9E3779B9) & U32 if (i * k) % 2 else (0xFFFFFFFF - i - k) for i in range(n) for k in range(4)]
+uo, io = [], []
+for i in range(n):
+    a, b = ga[4 * i:4 * i + 4], gb[4 * i:4 * i + 4]
+    for lanes in (2, 3, 4):
+        uo.append(sum(a[k] * b[k] for k in range(lanes)) & U32)
+    for lanes in (2, 3, 4):
+        v = sum(s32(a[k]) * s32(b[k]) for k in range(lanes))
+        io.append(s32(v + 13) if lanes == 2 else s32(v))
+runs['整数点积'] = run('算入口', '算', 8, [2, 1, 1], [
+    buf(0, 'u32', ga, access='read'),
+    buf(1, 'u32', gb, access='read'),
+    buf(2, 'u32', [0] * (3 * n), uo),
+    buf(3, 'i32', [0] * (3 * n), io)])
+
 for name, r in runs.items():
     path = os.path.join(DIR, name + '。运行.json')
     if not os.path.exists(os.path.join(DIR, name + '。着色器。豫')):

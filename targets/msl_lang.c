@@ -319,6 +319,37 @@ static TeExpr ballot_expr(TextEmitter *em, const IrInst *inst, const TeExpr *arg
     return with_flags(e, inst->op);
 }
 
+/* Metal's dot is for float vectors only. An integer dot is a multiply-add over the lanes
+ * that wraps around as WGSL's does: the products are taken in uint (int lanes through
+ * as_type, so signed overflow is never undefined), kept once in a temporary, then summed
+ * lane by lane: `const auto _1 = as_type<uint3>(a) * as_type<uint3>(b);`
+ * `as_type<int>(_1.x + _1.y + _1.z)`. */
+static TeExpr int_dot_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args) {
+    const IrTypeTable *types = &em->m->types;
+    IrTypeId vec = ir_value_type(em->f, inst->args[0]);
+    const IrType *v = ir_type(types, vec);
+    uint32_t lanes = v ? v->count : 0;
+    bool is_signed = ir_type_is_signed(types, vec);  /* the lanes are integers here */
+    TeExpr factors[2] = {args[0], args[1]};
+    if (is_signed)
+        for (uint32_t i = 0; i < 2; i++)
+            factors[i] = te_make(em, TE_PRIMARY, "as_type<uint%u>(%s)", lanes, args[i].text);
+    for (uint32_t i = 0; i < 2; i++) {
+        factors[i].flags = args[i].flags;
+        factors[i].params = args[i].params;
+    }
+    TeExpr product = te_binary(em, TE_MUL, "*", &factors[0], &factors[1]);
+    TeExpr p = te_materialise(em, &product, vec);
+    StrBuf sum;
+    strbuf_init(&sum);
+    static const char LANE[4] = {'x', 'y', 'z', 'w'};
+    for (uint32_t i = 0; i < lanes && i < 4; i++) strbuf_printf(&sum, "%s%s.%c", i ? " + " : "", p.text, LANE[i]);
+    TeExpr e = is_signed ? te_make(em, TE_PRIMARY, "as_type<int>(%s)", strbuf_cstr(&sum))
+                         : te_make(em, TE_ADD, "%s", strbuf_cstr(&sum));
+    strbuf_free(&sum);
+    return e;
+}
+
 static bool msl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out) {
     const IrTypeTable *types = &em->m->types;
     switch (inst->op) {
@@ -336,6 +367,10 @@ static bool msl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, Te
     case IR_OP_REM:
         if (!ir_type_is_float(types, result_type(em, inst))) return false;
         *out = te_call(em, "fmod", args, 2);
+        return true;
+    case IR_OP_DOT:
+        if (!ir_type_is_integer(types, result_type(em, inst))) return false;
+        *out = int_dot_expr(em, inst, args);
         return true;
     case IR_OP_SIGN:
         if (!ir_type_is_integer(types, result_type(em, inst))) return false;

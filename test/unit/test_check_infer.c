@@ -185,6 +185,40 @@ static void other_results_must_match(void **state) {
                  "函数「取」的返回值类型不符");
 }
 
+/* 点积's result is the element type of its vectors: 浮三二, 整三二 or 无三二 (着八's TODO). */
+static void dot_result_is_the_element_type(void **state) {
+    Fixture *f = *state;
+    CheckedProgram *p = expect_ok(f, PRELUDE "「向」乃「二维整」也。\n"
+                                          "「向」者（「新整三二」于「二」）与（「新整三二」于「负三」）也。\n"
+                                          "「整点」者「点积」于「向」于「向」也。\n"
+                                          "「浮点」者「点积」于（「新浮三二」于「一」与「新浮三二」于「二」）于（「新浮三二」于「三」与「新浮三二」于「四」）也。\n");
+    Type *i = type_prune(find_def(p, "整点")->type), *fl = type_prune(find_def(p, "浮点")->type);
+    assert_int_equal(i->kind, TYPE_SCALAR);
+    assert_int_equal(i->as.scalar.kind, SCALAR_SINT);
+    assert_int_equal(fl->kind, TYPE_SCALAR);
+    assert_int_equal(fl->as.scalar.kind, SCALAR_FLOAT);
+}
+
+static void dot_result_flows_to_its_use(void **state) {
+    Fixture *f = *state;
+    expect_ok(f, KERNEL("令「点」为「点积」于（「序」与「序」与「序」）于（「序」与「一」与「二」）而\n"
+                        "「写数组」于「数据」于「序」于（「点」加「一」）"));
+}
+
+static void dot_result_mismatch(void **state) {
+    Fixture *f = *state;
+    expect_error(f, KERNEL("「写数组」于「浮数」于「序」于（「点积」于（「序」与「序」）于（「序」与「序」））"),
+                 "「点积」的结果是向量分量的类型 「无三二」，这里却要 「浮三二」");
+}
+
+static void dot_rejects_half_vectors(void **state) {
+    Fixture *f = *state;
+    expect_error(f, PRELUDE "「向」乃「二维半」也。\n"
+                            "「向」者（「新浮十六」于「一」）与（「新浮十六」于「二」）也。\n"
+                            "「点」者「点积」于「向」于「向」也。\n",
+                 "但它只接受「浮三二」「整三二」或「无三二」的二、三、四维向量");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
 #define T(name) cmocka_unit_test_setup_teardown(name, check_setup, check_teardown)
@@ -196,7 +230,8 @@ int main(void) {
         T(float_builtin_takes_integer_literal), T(literal_range), T(if_forms),
         T(if_branches_must_agree), T(if_condition_is_bool), T(cells), T(cell_type_mismatch),
         T(unit_result_discards_last_value), T(unit_result_value_of_a_let_chain),
-        T(other_results_must_match),
+        T(other_results_must_match), T(dot_result_is_the_element_type),
+        T(dot_result_flows_to_its_use), T(dot_result_mismatch), T(dot_rejects_half_vectors),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,16 +6,36 @@
 #include "targets/names.h"
 
 void gen_target_init(GenTarget *target) {
-    target->ok = false;
+    memset(target, 0, sizeof *target);
     strbuf_init(&target->text);
     strbuf_init(&target->entry_table);
     strbuf_init(&target->diagnostics);
+    arena_init(&target->arena);
 }
 
 void gen_target_free(GenTarget *target) {
     strbuf_free(&target->text);
     strbuf_free(&target->entry_table);
     strbuf_free(&target->diagnostics);
+    arena_free(&target->arena);
+}
+
+void gen_target_add_ptx_names(GenTarget *target, const IrModule *m) {
+    uint32_t n = ir_entry_count(m);
+    target->ptx_names = arena_alloc_array(&target->arena, n + 1, sizeof *target->ptx_names);
+    target->ptx_name_count = 0;
+    StrBuf name;
+    strbuf_init(&name);
+    for (uint32_t i = 0; i < n; i++) {
+        const IrEntry *e = ir_entry(m, i);
+        if (e->stage != IR_STAGE_COMPUTE) continue;
+        strbuf_clear(&name);
+        ptx_entry_name(&name, &target->arena, m, e);
+        target->ptx_names[target->ptx_name_count++] =
+            (GenPtxName){arena_strdup(&target->arena, e->name ? e->name : ""),
+                         arena_strdup(&target->arena, strbuf_cstr(&name))};
+    }
+    strbuf_free(&name);
 }
 
 /* ---- 豫言 strings ---- */
@@ -55,6 +75,18 @@ static size_t first_line(const char *text) {
     return end ? (size_t)(end - text) : strlen(text);
 }
 
+/* 着十: PTX text holds no non-ASCII byte, comments included, so the failure comment of
+ * 「并线汇编源」 is built from the ASCII facts, not from the (Chinese) diagnostic. */
+static void ptx_failure_line(StrBuf *line, const GenPtxFailure *f) {
+    strbuf_puts(line, "// PTX translation failed");
+    if (f->located)
+        strbuf_printf(line, " at line %u, column %u%s", f->line, f->column,
+                      f->imported ? " of an imported shader file" : "");
+    strbuf_puts(line, ": ");
+    strbuf_puts(line, f->reason[0] ? f->reason
+                                   : "an error before code generation (yusec -emit-ptx shows it)");
+}
+
 static void put_target(StrBuf *out, const char *name, const char *what, GenTarget *target) {
     if (target->ok) {
         put_constant(out, name, strbuf_cstr(&target->text), target->text.len);
@@ -62,11 +94,15 @@ static void put_target(StrBuf *out, const char *name, const char *what, GenTarge
     }
     StrBuf line;
     strbuf_init(&line);
-    const char *diag = strbuf_cstr(&target->diagnostics);
-    strbuf_printf(&line, "// %s 译不出：", what);
-    size_t len = first_line(diag);
-    if (len) strbuf_append(&line, diag, len);
-    else strbuf_puts(&line, "未知原因");
+    if (strcmp(what, "PTX") == 0) {
+        ptx_failure_line(&line, &target->ptx_failure);
+    } else {
+        const char *diag = strbuf_cstr(&target->diagnostics);
+        strbuf_printf(&line, "// %s 译不出：", what);
+        size_t len = first_line(diag);
+        if (len) strbuf_append(&line, diag, len);
+        else strbuf_puts(&line, "未知原因");
+    }
     put_constant(out, name, strbuf_cstr(&line), line.len);
     strbuf_free(&line);
 }
@@ -85,25 +121,32 @@ static bool table_field(const char *line, size_t line_len, int index, StrBuf *bu
     return true;
 }
 
-/* One constant per entry item; with want_ptx, its PTX name (compute entries only). */
-static void put_entries(StrBuf *out, const char *table, bool want_ptx) {
+/* One constant per entry item: its function's name. */
+static void put_entries(StrBuf *out, const char *table) {
     StrBuf item, field;
     strbuf_init(&item);
     strbuf_init(&field);
     while (*table) {
         size_t len = first_line(table);
-        if (table_field(table, len, 0, &item) && table_field(table, len, 1, &field)) {
-            if (!want_ptx) {
-                put_constant(out, strbuf_cstr(&item), strbuf_cstr(&field), field.len);
-            } else if (table_field(table, len, 3, &field) && strcmp(strbuf_cstr(&field), "-")) {
-                strbuf_puts(&item, "并线汇编名");
-                put_constant(out, strbuf_cstr(&item), strbuf_cstr(&field), field.len);
-            }
-        }
+        if (table_field(table, len, 0, &item) && table_field(table, len, 1, &field))
+            put_constant(out, strbuf_cstr(&item), strbuf_cstr(&field), field.len);
         table += len + (table[len] == '\n');
     }
     strbuf_free(&item);
     strbuf_free(&field);
+}
+
+/* 「<入口项>并线汇编名」 per compute entry (着二). */
+static void put_ptx_names(StrBuf *out, const GenTarget *target) {
+    StrBuf item;
+    strbuf_init(&item);
+    for (uint32_t i = 0; i < target->ptx_name_count; i++) {
+        const GenPtxName *n = &target->ptx_names[i];
+        strbuf_clear(&item);
+        strbuf_printf(&item, "%s并线汇编名", n->item);
+        put_constant(out, strbuf_cstr(&item), n->ptx_name, strlen(n->ptx_name));
+    }
+    strbuf_free(&item);
 }
 
 bool gen_module_source(StrBuf *out, GenTarget targets[GEN_TARGET_COUNT]) {
@@ -116,8 +159,8 @@ bool gen_module_source(StrBuf *out, GenTarget targets[GEN_TARGET_COUNT]) {
     put_target(out, "着色源", "WGSL", &t[GEN_WGSL]);
     put_target(out, "金属源", "MSL", &t[GEN_MSL]);
     put_target(out, "并线汇编源", "PTX", &t[GEN_PTX]);
-    put_entries(out, strbuf_cstr(&table->entry_table), false);
-    if (targets[GEN_PTX].ok) put_entries(out, strbuf_cstr(&t[GEN_PTX].entry_table), true);
+    put_entries(out, strbuf_cstr(&table->entry_table));
+    put_ptx_names(out, table);
     return true;
 }
 

@@ -246,15 +246,21 @@ static bool emit_msl_text(const IrModule *module, const Options *options, StrBuf
     return msl_emit(module, out, entry_table, diag);
 }
 
-static bool emit_ptx_text(const IrModule *module, const Options *options, StrBuf *out,
-                          StrBuf *entry_table, DiagEngine *diag) {
+/* PTX with the command line's options; `failure` (may be NULL) gets the ASCII reason. */
+static bool emit_ptx(const IrModule *module, const Options *options, StrBuf *out,
+                     StrBuf *entry_table, PtxFailure *failure, DiagEngine *diag) {
     PtxOptions ptx;
     ptx_options_init(&ptx);
     if (options->arch) ptx.arch = options->arch;
     if (options->ptx_version) ptx.ptx_version = options->ptx_version;
     if (options->opt_level >= 0) ptx.opt_level = options->opt_level;
     ptx.fma_contract = !options->no_fma;
-    return ptx_emit(module, &ptx, out, entry_table, diag);
+    return ptx_emit(module, &ptx, out, entry_table, failure, diag);
+}
+
+static bool emit_ptx_text(const IrModule *module, const Options *options, StrBuf *out,
+                          StrBuf *entry_table, DiagEngine *diag) {
+    return emit_ptx(module, options, out, entry_table, NULL, diag);
 }
 
 /* -emit-wgsl / -emit-ptx: the text on stdout (or -o), the entry table on stderr (着七). */
@@ -295,6 +301,19 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
     return status;
 }
 
+/* The ASCII facts of a failed PTX translation for the generated module's comment: the
+ * plugin's reason and where, as line and column (file names may be Chinese). */
+static void gen_ptx_failure(const Session *session, const PtxFailure *failure, GenPtxFailure *out) {
+    memset(out, 0, sizeof *out);
+    if (!failure->set) return;  /* failed before translation: gen.c says so */
+    memcpy(out->reason, failure->reason, sizeof out->reason);
+    const SourceFile *file = failure->located ? source_get(&session->sources, failure->span.file) : NULL;
+    if (!file) return;
+    source_position(file, failure->span.start, &out->line, &out->column);
+    out->located = true;
+    out->imported = strcmp(file->path, session->options->input) != 0;
+}
+
 /* -emit-gen, one target: built in a session of its own whose diagnostics are kept, not
  * printed (a failing target is a warning of -emit-gen). The status is EXIT_USAGE for I/O. */
 static int build_gen_target(const Options *options, const char *argv0, GenTargetKind kind,
@@ -308,12 +327,19 @@ static int build_gen_target(const Options *options, const char *argv0, GenTarget
     session.diag.stream = NULL;
     session.deps = deps;
     int status;
+    PtxFailure failure = {0};
     IrModule *module = build_module(&session, argv0, PIPELINES[kind], &status);
     if (module) {
-        result->ok = EMITTERS[kind](module, options, &result->text, &result->entry_table,
-                                    &session.diag) && !diag_has_errors(&session.diag);
+        gen_target_add_ptx_names(result, module);
+        bool emitted = kind == GEN_PTX
+                           ? emit_ptx(module, options, &result->text, &result->entry_table,
+                                      &failure, &session.diag)
+                           : EMITTERS[kind](module, options, &result->text, &result->entry_table,
+                                            &session.diag);
+        result->ok = emitted && !diag_has_errors(&session.diag);
         ir_module_free(module);
     }
+    if (kind == GEN_PTX && !result->ok) gen_ptx_failure(&session, &failure, &result->ptx_failure);
     strbuf_puts(&result->diagnostics, strbuf_cstr(&session.diag.text));
     session_free(&session);
     return status;

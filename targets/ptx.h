@@ -21,12 +21,30 @@ typedef struct PtxOptions {
 
 void ptx_options_init(PtxOptions *options);
 
+/* Why a translation failed, in printable ASCII: the generated module's 「并线汇编源」 is then
+ * a comment line, and PTX text holds no non-ASCII byte (着二, 着十). The diagnostic itself is
+ * Chinese; this is its ASCII counterpart, for the first error only. */
+#define PTX_FAILURE_REASON_MAX 256u
+typedef struct PtxFailure {
+    bool set;
+    bool located;                         /* span is the error's place in the source */
+    Span span;
+    char reason[PTX_FAILURE_REASON_MAX];  /* e.g. "array_length is not supported (...)" */
+} PtxFailure;
+
+/* Records the reason unless one is recorded already (the first error wins); bytes outside
+ * printable ASCII become '?'. `failure` may be NULL. */
+void ptx_failure_set(PtxFailure *failure, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same with the error's place. */
+void ptx_failure_set_at(PtxFailure *failure, Span span, const char *reason);
+
 /* Translates every entry of `module` (verified YIR) to PTX text appended to `out`, and one
  * line per entry to `entry_table`: "entry\tfunction\tstage\tptx-name\tblock-size" (ptx-name
  * "-" and size 0 for vertex/fragment entries, which become a comment line). Reports problems
- * through `diag` (including a missing plugin) and returns false then. */
+ * through `diag` (including a missing plugin) and returns false then, with the first
+ * problem's ASCII reason in `failure` (which may be NULL). */
 bool ptx_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
-              StrBuf *entry_table, DiagEngine *diag);
+              StrBuf *entry_table, PtxFailure *failure, DiagEngine *diag);
 
 /* True when arch and PTX version are in our table and fit together; otherwise reports an
  * ordinary diagnostic. Checked before LLVM sees them (LLVM aborts or mis-writes .version). */

@@ -80,18 +80,30 @@ static const PtxPluginApi *plugin_api(void *handle, DiagEngine *diag) {
 }
 
 bool ptx_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
-              StrBuf *entry_table, DiagEngine *diag) {
-    if (!ptx_check_options(options, diag)) return false;
-    if (!target_check_limits(module, TARGET_PTX, diag)) return false;
+              StrBuf *entry_table, PtxFailure *failure, DiagEngine *diag) {
+    if (!ptx_check_options(options, diag)) {
+        ptx_failure_set(failure, "PTX options rejected (-arch=%s -ptx-version=%s -O%d)",
+                        options->arch ? options->arch : "?",
+                        options->ptx_version ? options->ptx_version : "?", options->opt_level);
+        return false;
+    }
+    if (!target_check_limits(module, TARGET_PTX, diag)) {
+        ptx_failure_set(failure, "a limit of the PTX target is exceeded (workgroup size, workgroup "
+                                 "memory, bindings or buffers per entry; see targets/limits.c)");
+        return false;
+    }
     StrBuf tried;
     strbuf_init(&tried);
     void *handle = ptx_plugin_open(options, &tried);
     bool ok = false;
     if (!handle) {
         report_missing(diag, &tried);
+        ptx_failure_set(failure, "this yusec has no PTX target (%s not found; it needs LLVM 19)",
+                        PTX_PLUGIN_FILE);
     } else {
         const PtxPluginApi *api = plugin_api(handle, diag);
-        if (api) ok = api->emit(module, options, out, entry_table, diag);
+        if (api) ok = api->emit(module, options, out, entry_table, failure, diag);
+        else ptx_failure_set(failure, "%s is not the PTX plugin of this yusec build", PTX_PLUGIN_FILE);
         dlclose(handle);
     }
     strbuf_free(&tried);

@@ -8,17 +8,17 @@
 
 #define PTX_PLUGIN_FILE "libyusec-ptx.so"
 #define PTX_PLUGIN_SYMBOL "yusec_ptx_plugin_v1"
-#define PTX_PLUGIN_ABI 1u
+#define PTX_PLUGIN_ABI 2u
 #define PTX_PLUGIN_LAYOUT                                                              \
     ((uint32_t)(sizeof(IrModule) * 1u + sizeof(IrFunction) * 3u + sizeof(IrInst) * 5u + \
                 sizeof(IrType) * 7u + sizeof(DiagEngine) * 11u + sizeof(PtxOptions) * 13u + \
-                sizeof(IrEntry) * 17u + sizeof(IrGlobal) * 19u))
+                sizeof(IrEntry) * 17u + sizeof(IrGlobal) * 19u + sizeof(PtxFailure) * 23u))
 
 typedef struct PtxPluginApi {
     uint32_t abi;     /* PTX_PLUGIN_ABI */
     uint32_t layout;  /* PTX_PLUGIN_LAYOUT as the plugin was compiled */
     bool (*emit)(const IrModule *module, const PtxOptions *options, StrBuf *out,
-                 StrBuf *entry_table, DiagEngine *diag);
+                 StrBuf *entry_table, PtxFailure *failure, DiagEngine *diag);
 } PtxPluginApi;
 
 typedef const PtxPluginApi *(*PtxPluginEntry)(void);

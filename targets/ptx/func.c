@@ -61,7 +61,8 @@ static LLVMValueRef *make_phis(FnCtx *fc, LLVMBasicBlockRef bb, const IrValueId 
 static void jump_with(FnCtx *fc, const IrInst *inst, LLVMBasicBlockRef target, LLVMValueRef *phis,
                       uint32_t phi_count) {
     if (!target) {
-        ptx_error(fc->px, inst->span, "PTX 目标：「%s」不在相应的 if 或 loop 里", ir_op_info(inst->op)->name);
+        ptx_fail(fc->px, inst->span, ptx_ascii(fc->px, "internal error: %s outside its if or loop", ir_op_info(inst->op)->name),
+                 "PTX 目标：「%s」不在相应的 if 或 loop 里", ir_op_info(inst->op)->name);
         return;
     }
     LLVMBasicBlockRef here = LLVMGetInsertBlock(fc->px->b);
@@ -166,7 +167,8 @@ static LLVMValueRef emit_global(FnCtx *fc, const IrInst *inst) {
     const IrGlobal *g = ir_global(px->m, inst->symbol);
     if (g->space == IR_SPACE_WORKGROUP) return px->shared[inst->symbol];
     if (px->hidden_index[inst->symbol] == IR_NONE) {
-        ptx_error(px, inst->span, "PTX 目标不支持纹理与采样器（待办事项）");
+        ptx_fail(px, inst->span, "textures and samplers are not supported (to do)",
+                 "PTX 目标不支持纹理与采样器（待办事项）");
         return NULL;
     }
     return LLVMGetParam(fc->fn, fc->f->param_count + px->hidden_index[inst->symbol]);
@@ -202,7 +204,7 @@ static bool emit_inst(FnCtx *fc, const IrInst *inst, const FlowTarget *ft) {
     case IR_OP_RETURN: emit_return(fc, inst); return false;
     case IR_OP_UNREACHABLE: LLVMBuildUnreachable(px->b); return false;
     case IR_OP_DISCARD:
-        ptx_error(px, inst->span, "函数「%s」：计算入口里不能「discard」", fc->f->name);
+        ptx_fail(px, inst->span, "discard in a compute entry", "函数「%s」：计算入口里不能「discard」", fc->f->name);
         LLVMBuildUnreachable(px->b);
         return false;
     case IR_OP_VAR: result = emit_var(fc, inst); break;
@@ -223,7 +225,8 @@ static bool emit_inst(FnCtx *fc, const IrInst *inst, const FlowTarget *ft) {
     }
     if (inst->result_count == 1) fc->vals[inst->results[0]] = result;
     if (inst->result_count == 1 && !result && !px->failed)
-        ptx_error(px, inst->span, "PTX 目标不支持「%s」", ir_op_info(inst->op)->name);
+        ptx_fail(px, inst->span, ptx_ascii(px, "YIR operation %s is not supported", ir_op_info(inst->op)->name),
+                 "PTX 目标不支持「%s」", ir_op_info(inst->op)->name);
     return true;
 }
 

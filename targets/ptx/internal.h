@@ -27,6 +27,7 @@ typedef struct PtxCtx {
     const IrTypeTable *types;
     const PtxOptions *options;
     DiagEngine *diag;
+    PtxFailure *failure;         /* the first error's ASCII reason (may be NULL) */
     Arena arena;                 /* scratch for this translation */
     LLVMContextRef ctx;
     LLVMModuleRef mod;
@@ -64,7 +65,15 @@ typedef struct FlowTarget {
 } FlowTarget;
 
 /* ---- module.c ---- */
-void ptx_error(PtxCtx *px, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Reports the error `fmt` (Chinese, for the diagnostic) and, when it is the first, its ASCII
+ * counterpart `ascii` for PtxFailure (着十: the generated module's comment must be ASCII). */
+void ptx_fail(PtxCtx *px, Span span, const char *ascii, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* A formatted ASCII reason for ptx_fail, in the translation's arena. */
+const char *ptx_ascii(PtxCtx *px, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* An error without a source position (LLVM, internal), with its ASCII reason. */
+void ptx_fail_path(DiagEngine *diag, PtxFailure *failure, const char *ascii, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 LLVMTypeRef ptx_i32(PtxCtx *px);
 LLVMTypeRef ptx_i64(PtxCtx *px);
 LLVMTypeRef ptx_ptr(PtxCtx *px, unsigned space);

@@ -318,11 +318,13 @@ LLVMValueRef ptx_op(FnCtx *fc, const IrInst *inst) {
     }
     case IR_OP_INSERT: return insert_at(fc, av[0], inst->indices, inst->index_count, av[1]);
     case IR_OP_ARRAY_LENGTH:
-        ptx_error(px, inst->span, "PTX 目标不支持「数组长度」（须由宿主另传，待办事项）");
+        ptx_fail(px, inst->span, "array_length is not supported (the host must pass the length; to do)",
+                 "PTX 目标不支持「数组长度」（须由宿主另传，待办事项）");
         return NULL;
     case IR_OP_TEXTURE_SAMPLE: case IR_OP_TEXTURE_SAMPLE_LEVEL: case IR_OP_TEXTURE_LOAD:
     case IR_OP_TEXTURE_DIMENSIONS: case IR_OP_TEXTURE_SAMPLE_COMPARE:
-        ptx_error(px, inst->span, "PTX 目标不支持纹理与采样器（待办事项）");
+        ptx_fail(px, inst->span, "textures and samplers are not supported (to do)",
+                 "PTX 目标不支持纹理与采样器（待办事项）");
         return NULL;
     case IR_OP_WORKGROUP_BARRIER: case IR_OP_STORAGE_BARRIER: case IR_OP_ATOMIC_LOAD:
     case IR_OP_ATOMIC_STORE: case IR_OP_ATOMIC_ADD: case IR_OP_ATOMIC_SUB: case IR_OP_ATOMIC_MAX:

@@ -12,7 +12,8 @@
 
 #define PTX_TRIPLE "nvptx64-nvidia-cuda"
 
-static LLVMTargetMachineRef make_machine(const PtxOptions *options, DiagEngine *diag) {
+static LLVMTargetMachineRef make_machine(const PtxOptions *options, DiagEngine *diag,
+                                         PtxFailure *failure) {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
@@ -20,7 +21,8 @@ static LLVMTargetMachineRef make_machine(const PtxOptions *options, DiagEngine *
     LLVMTargetRef target;
     char *error = NULL;
     if (LLVMGetTargetFromTriple(PTX_TRIPLE, &target, &error)) {
-        diag_error_path(diag, "yusec", "此 LLVM 没有 NVPTX 后端：%s", error ? error : "");
+        ptx_fail_path(diag, failure, "this LLVM has no NVPTX backend", "此 LLVM 没有 NVPTX 后端：%s",
+                      error ? error : "");
         LLVMDisposeMessage(error);
         return NULL;
     }
@@ -30,7 +32,8 @@ static LLVMTargetMachineRef make_machine(const PtxOptions *options, DiagEngine *
                                    levels[options->opt_level], LLVMRelocDefault, LLVMCodeModelDefault);
 }
 
-static bool optimise(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level, DiagEngine *diag) {
+static bool optimise(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level, DiagEngine *diag,
+                     PtxFailure *failure) {
     char pipeline[32];
     snprintf(pipeline, sizeof pipeline, "default<O%d>", level);
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
@@ -38,7 +41,7 @@ static bool optimise(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level, Diag
     LLVMDisposePassBuilderOptions(opts);
     if (!err) return true;
     char *msg = LLVMGetErrorMessage(err);
-    diag_error_path(diag, "yusec", "LLVM 优化失败：%s", msg);
+    ptx_fail_path(diag, failure, "LLVM optimisation failed", "LLVM 优化失败：%s", msg);
     LLVMDisposeErrorMessage(msg);
     return false;
 }
@@ -50,11 +53,13 @@ static bool all_ascii(const char *text, size_t len) {
     return true;
 }
 
-static bool emit_text(LLVMModuleRef mod, LLVMTargetMachineRef tm, StrBuf *out, DiagEngine *diag) {
+static bool emit_text(LLVMModuleRef mod, LLVMTargetMachineRef tm, StrBuf *out, DiagEngine *diag,
+                      PtxFailure *failure) {
     LLVMMemoryBufferRef buf = NULL;
     char *error = NULL;
     if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &error, &buf)) {
-        diag_error_path(diag, "yusec", "LLVM 生成 PTX 失败：%s", error ? error : "");
+        ptx_fail_path(diag, failure, "LLVM could not write the PTX", "LLVM 生成 PTX 失败：%s",
+                      error ? error : "");
         LLVMDisposeMessage(error);
         return false;
     }
@@ -62,7 +67,8 @@ static bool emit_text(LLVMModuleRef mod, LLVMTargetMachineRef tm, StrBuf *out, D
     size_t len = LLVMGetBufferSize(buf);
     bool ok = all_ascii(text, len);
     if (ok) strbuf_append(out, text, len);
-    else diag_error_path(diag, "yusec", "内部错误：生成的 PTX 含非 ASCII 字节");
+    else ptx_fail_path(diag, failure, "internal error: the PTX holds non-ASCII bytes",
+                       "内部错误：生成的 PTX 含非 ASCII 字节");
     LLVMDisposeMemoryBuffer(buf);
     return ok;
 }
@@ -78,13 +84,14 @@ static void comment_skipped_entries(PtxCtx *px, const IrModule *m, StrBuf *out) 
     }
 }
 
-static bool verify_llvm(LLVMModuleRef mod, DiagEngine *diag) {
+static bool verify_llvm(LLVMModuleRef mod, DiagEngine *diag, PtxFailure *failure) {
     char *msg = NULL;
     if (!LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
         LLVMDisposeMessage(msg);
         return true;
     }
-    diag_error_path(diag, "yusec", "内部错误：译出的 LLVM IR 不合法：%s", msg ? msg : "");
+    ptx_fail_path(diag, failure, "internal error: the LLVM IR made is invalid",
+                  "内部错误：译出的 LLVM IR 不合法：%s", msg ? msg : "");
     LLVMDisposeMessage(msg);
     return false;
 }
@@ -92,12 +99,12 @@ static bool verify_llvm(LLVMModuleRef mod, DiagEngine *diag) {
 static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out, StrBuf *table) {
     StrBuf rows;
     strbuf_init(&rows);
-    bool ok = ptx_translate(px, &rows) && verify_llvm(px->mod, px->diag) &&
-              optimise(px->mod, tm, px->options->opt_level, px->diag);
+    bool ok = ptx_translate(px, &rows) && verify_llvm(px->mod, px->diag, px->failure) &&
+              optimise(px->mod, tm, px->options->opt_level, px->diag, px->failure);
     StrBuf llvm_text, text;
     strbuf_init(&llvm_text);
     strbuf_init(&text);
-    ok = ok && emit_text(px->mod, tm, &llvm_text, px->diag) &&
+    ok = ok && emit_text(px->mod, tm, &llvm_text, px->diag, px->failure) &&
          ptx_name_params(px, strbuf_cstr(&llvm_text), llvm_text.len, &text);
     strbuf_free(&llvm_text);
     if (ok) {
@@ -111,9 +118,12 @@ static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out,
 }
 
 static bool plugin_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
-                        StrBuf *entry_table, DiagEngine *diag) {
-    if (!ptx_check_options(options, diag)) return false;
-    LLVMTargetMachineRef tm = make_machine(options, diag);
+                        StrBuf *entry_table, PtxFailure *failure, DiagEngine *diag) {
+    if (!ptx_check_options(options, diag)) {
+        ptx_failure_set(failure, "PTX options rejected");
+        return false;
+    }
+    LLVMTargetMachineRef tm = make_machine(options, diag, failure);
     if (!tm) return false;
     PtxCtx px;
     memset(&px, 0, sizeof px);
@@ -121,6 +131,7 @@ static bool plugin_emit(const IrModule *module, const PtxOptions *options, StrBu
     px.types = &module->types;
     px.options = options;
     px.diag = diag;
+    px.failure = failure;
     arena_init(&px.arena);
     px.ctx = LLVMContextCreate();
     px.mod = LLVMModuleCreateWithNameInContext("yusec", px.ctx);

@@ -40,7 +40,7 @@ static LLVMTypeRef make_reg_type(PtxCtx *px, IrTypeId id, Span span) {
     }
     case IR_TYPE_ARRAY: {
         if (t->count == 0) {
-            ptx_error(px, span, "PTX 目标不能把运行期数组当作值");
+            ptx_fail(px, span, "a runtime-sized array cannot be a value", "PTX 目标不能把运行期数组当作值");
             return NULL;
         }
         LLVMTypeRef elem = ptx_reg_type(px, t->elem, span);
@@ -57,7 +57,7 @@ static LLVMTypeRef make_reg_type(PtxCtx *px, IrTypeId id, Span span) {
         if (t->fragment == IR_FRAG_ACC_F32) return LLVMVectorType(LLVMFloatTypeInContext(px->ctx), 8);
         return LLVMVectorType(ptx_i32(px), t->fragment == IR_FRAG_ACC_S32 ? 8 : 4);
     default:
-        ptx_error(px, span, "PTX 目标不支持纹理与采样器（待办事项）");
+        ptx_fail(px, span, "textures and samplers are not supported (to do)", "PTX 目标不支持纹理与采样器（待办事项）");
         return NULL;
     }
 }
@@ -122,7 +122,8 @@ enum { PTX_MAX_MEMBERWISE = 4096 };
 static bool too_many_members(PtxCtx *px, IrTypeId id, Span span) {
     uint32_t n = ir_type_member_count(px->types, id);
     if (n <= PTX_MAX_MEMBERWISE) return false;
-    ptx_error(px, span, "PTX 目标不能整体读写这么大的值（%u 个成员）", n);
+    ptx_fail(px, span, ptx_ascii(px, "a value too large to load or store whole (%u members)", n),
+             "PTX 目标不能整体读写这么大的值（%u 个成员）", n);
     return true;
 }
 
@@ -200,7 +201,7 @@ LLVMValueRef ptx_literal(PtxCtx *px, IrTypeId type, uint64_t bits, Span span) {
     if (!t || !reg) return NULL;
     if (t->kind == IR_TYPE_BOOL) return LLVMConstInt(reg, bits & 1, false);
     if (t->kind != IR_TYPE_SCALAR) {
-        ptx_error(px, span, "PTX 目标：字面量须是标量");
+        ptx_fail(px, span, "internal error: a literal must be a scalar", "PTX 目标：字面量须是标量");
         return NULL;
     }
     LLVMValueRef word = LLVMConstInt(ptx_i32(px), (uint32_t)bits, false);
@@ -220,7 +221,8 @@ LLVMValueRef ptx_const_value(PtxCtx *px, const IrLiteral *lit, Span span) {
         return ptx_literal(px, lit->type, lit->bits, span);
     uint32_t n = lit->elem_count;
     if (n != ir_type_member_count(px->types, lit->type)) {
-        ptx_error(px, span, "PTX 目标：常量的元素个数与类型不符");
+        ptx_fail(px, span, "internal error: a constant's element count does not match its type",
+                 "PTX 目标：常量的元素个数与类型不符");
         return NULL;
     }
     LLVMValueRef *elems = arena_alloc_array(&px->arena, n + 1, sizeof *elems);

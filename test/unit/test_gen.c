@@ -65,7 +65,7 @@ static void free_targets(GenTarget *t) {
 }
 
 /* WGSL fails: its constant is one comment line naming the first diagnostic; the entry table
- * comes from MSL; PTX names from the PTX table (compute entries only). */
+ * and the PTX names (compute entries only) come from MSL, the first target that succeeded. */
 static void test_failed_target_is_a_comment(void **state) {
     (void)state;
     GenTarget t[GEN_TARGET_COUNT];
@@ -75,6 +75,9 @@ static void test_failed_target_is_a_comment(void **state) {
                "");
     set_target(&t[GEN_PTX], true, ".entry yy_x\n",
                "乘入口\t乘\tcompute\tyy_e4_b9_98\t32\n画入口\t画\tvertex\t-\t0\n", "");
+    GenPtxName names[] = {{"乘入口", "yy_e4_b9_98"}};
+    t[GEN_MSL].ptx_names = names;
+    t[GEN_MSL].ptx_name_count = 1;
     StrBuf out;
     strbuf_init(&out);
     assert_true(gen_module_source(&out, t));
@@ -108,18 +111,53 @@ static void test_all_failed(void **state) {
     free_targets(t);
 }
 
-static void test_no_ptx_names_without_ptx(void **state) {
+/* The decoded text of the 「并线汇编源」 constant (string number 2) of a generated module. */
+static void expect_ascii_ptx_comment(const char *module, const char *want) {
+    Arena arena;
+    arena_init(&arena);
+    int errors;
+    const char *ptx = string_token(&arena, module, 2, &errors);
+    assert_int_equal(errors, 0);
+    assert_non_null(ptx);
+    assert_string_equal(ptx, want);
+    for (const unsigned char *p = (const unsigned char *)ptx; *p; p++) assert_true(*p >= 0x20 && *p < 0x7f);
+    arena_free(&arena);
+}
+
+/* 着二: PTX fails, yet 「入口项并线汇编名」 is there (it does not depend on the translation),
+ * and the failure comment is ASCII (着十), saying what failed and where. */
+static void test_ptx_names_without_ptx(void **state) {
     (void)state;
     GenTarget t[GEN_TARGET_COUNT];
-    set_target(&t[GEN_WGSL], true, "w", "甲入口\t甲\tcompute\n", "");
-    set_target(&t[GEN_MSL], true, "m", "甲入口\t甲\tcompute\n", "");
-    set_target(&t[GEN_PTX], false, "", "", "yusec: error: 没有 PTX\nyusec: note: 找过\n");
+    set_target(&t[GEN_WGSL], true, "w", "甲入口\t甲\tcompute\n画入口\t画\tvertex\n", "");
+    set_target(&t[GEN_MSL], true, "m", "甲入口\t甲\tcompute\n画入口\t画\tvertex\n", "");
+    set_target(&t[GEN_PTX], false, "", "",
+               "甲。着色器。豫:3:7: error: PTX 目标不支持纹理与采样器（待办事项）\n");
+    GenPtxName names[] = {{"甲入口", "yy_e7_94_b2"}};
+    t[GEN_WGSL].ptx_names = names;
+    t[GEN_WGSL].ptx_name_count = 1;
+    t[GEN_PTX].ptx_failure = (GenPtxFailure){true, false, 3, 7, "textures are not supported"};
     StrBuf out;
     strbuf_init(&out);
     assert_true(gen_module_source(&out, t));
-    assert_non_null(strstr(strbuf_cstr(&out), "「并线汇编源」者『// PTX 译不出：yusec: error: 没有 PTX』也。"));
-    assert_null(strstr(strbuf_cstr(&out), "并线汇编名"));
+    const char *text = strbuf_cstr(&out);
+    assert_non_null(strstr(text, "「甲入口」者『甲』也。\n「画入口」者『画』也。\n"
+                                 "「甲入口并线汇编名」者『yy_e7_94_b2』也。\n"));
+    assert_null(strstr(text, "画入口并线汇编名"));
+    expect_ascii_ptx_comment(text, "// PTX translation failed at line 3, column 7: textures are not supported");
+    strbuf_clear(&out);
+    t[GEN_PTX].ptx_failure.imported = true;
+    assert_true(gen_module_source(&out, t));
+    expect_ascii_ptx_comment(strbuf_cstr(&out), "// PTX translation failed at line 3, column 7 of an "
+                                                "imported shader file: textures are not supported");
+    strbuf_clear(&out);
+    /* The PTX pipeline failed before the plugin (no reason, no place): still ASCII. */
+    t[GEN_PTX].ptx_failure = (GenPtxFailure){0};
+    assert_true(gen_module_source(&out, t));
+    expect_ascii_ptx_comment(strbuf_cstr(&out), "// PTX translation failed: an error before code "
+                                                "generation (yusec -emit-ptx shows it)");
     strbuf_free(&out);
+    t[GEN_WGSL].ptx_names = NULL;
     free_targets(t);
 }
 
@@ -148,7 +186,7 @@ int main(void) {
         cmocka_unit_test(test_escape_round_trips),
         cmocka_unit_test(test_failed_target_is_a_comment),
         cmocka_unit_test(test_all_failed),
-        cmocka_unit_test(test_no_ptx_names_without_ptx),
+        cmocka_unit_test(test_ptx_names_without_ptx),
         cmocka_unit_test(test_warnings),
         cmocka_unit_test(test_depfile),
     };

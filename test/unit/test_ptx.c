@@ -38,6 +38,7 @@ typedef struct Run {
     DiagEngine diag;
     IrModule *module;
     PtxOptions options;
+    PtxFailure failure;
     StrBuf out, table;
     char plugin[4096];
 } Run;
@@ -59,6 +60,7 @@ static void run_init(Run *r, const char *yir) {
     r->module = ir_read(&r->diag, file);
     if (!r->module || !ir_verify(r->module, &r->diag)) fail_msg("%s", strbuf_cstr(&r->diag.text));
     ptx_options_init(&r->options);
+    memset(&r->failure, 0, sizeof r->failure);
     plugin_path(r->plugin, sizeof r->plugin);
     r->options.plugin_path = r->plugin;
     strbuf_init(&r->out);
@@ -76,7 +78,7 @@ static void need_plugin(void) {
 }
 
 static bool run_emit(Run *r) {
-    return ptx_emit(r->module, &r->options, &r->out, &r->table, &r->diag);
+    return ptx_emit(r->module, &r->options, &r->out, &r->table, &r->failure, &r->diag);
 }
 
 static void run_free(Run *r) {
@@ -147,6 +149,8 @@ static void test_missing_plugin_is_a_clear_diagnostic(void **state) {
     assert_false(run_emit(&r));
     expect_in(strbuf_cstr(&r.diag.text), "此 yusec 构建没有 PTX 目标（缺少 libyusec-ptx.so；需要 LLVM 19）");
     expect_in(strbuf_cstr(&r.diag.text), "/nonexistent/libyusec-ptx.so");
+    assert_true(r.failure.set);
+    assert_string_equal(r.failure.reason, "this yusec has no PTX target (libyusec-ptx.so not found; it needs LLVM 19)");
     run_free(&r);
 }
 
@@ -157,6 +161,7 @@ static void test_foreign_library_is_not_a_plugin(void **state) {
     r.options.plugin_path = "libm.so.6";
     assert_false(run_emit(&r));
     expect_in(strbuf_cstr(&r.diag.text), "插件里没有入口 yusec_ptx_plugin_v1");
+    assert_string_equal(r.failure.reason, "libyusec-ptx.so is not the PTX plugin of this yusec build");
     run_free(&r);
 }
 
@@ -238,6 +243,8 @@ static void test_two_entries_of_one_function_collide(void **state) {
     run_init(&r, text);
     assert_false(run_emit(&r));
     expect_in(strbuf_cstr(&r.diag.text), "两个计算入口用同一个函数「加倍」");
+    assert_string_equal(r.failure.reason,
+                        "two compute entries use one function: both would be named yy_e5_8a_a0_e5_80_8d");
     run_free(&r);
 }
 
@@ -335,6 +342,45 @@ static void test_params_are_named_by_binding(void **state) {
     run_free(&r);
 }
 
+/* 着十: a failed translation says why in ASCII too (the first error only), for the generated
+ * module's comment; the diagnostic stays Chinese. */
+static void test_failure_reason_is_ascii(void **state) {
+    (void)state;
+    need_plugin();
+    Run r;
+    run_init(&r, "var<storage_read_write> @数: array<u32> @group(0) @binding(0)\n"
+                 "fn @长(%号.0:vec3<u32>) {\n"
+                 "  %1:ptr<storage_read_write, array<u32>> = global @数\n"
+                 "  %2:u32 = array_length %1\n"
+                 "  %3:u32 = const 0u\n"
+                 "  %4:ptr<storage_read_write, u32> = access %1, %3\n"
+                 "  store %4, %2\n"
+                 "  %5:f32 = const 0.5f\n"
+                 "  %6:f32 = asin %5\n"
+                 "  return\n"
+                 "}\n"
+                 "entry @长入口 = compute @长 workgroup_size(1, 1, 1) (builtin(global_invocation_id))\n");
+    assert_false(run_emit(&r));
+    expect_in(strbuf_cstr(&r.diag.text), "PTX 目标不支持「数组长度」");
+    assert_true(r.failure.set);
+    assert_string_equal(r.failure.reason, "array_length is not supported (the host must pass the length; to do)");
+    run_free(&r);
+    run_init(&r, SEED_IR);
+    r.options.arch = "sm_99";
+    assert_false(run_emit(&r));
+    assert_string_equal(r.failure.reason, "PTX options rejected (-arch=sm_99 -ptx-version=8.0 -O3)");
+    run_free(&r);
+    run_init(&r, "fn @大(%0:u32) {\n  return\n}\n"
+                 "entry @大入口 = compute @大 workgroup_size(2048, 1, 1) (builtin(local_invocation_index))\n");
+    assert_false(run_emit(&r));
+    expect_in(r.failure.reason, "a limit of the PTX target is exceeded");
+    run_free(&r);
+    PtxFailure f = {0};
+    ptx_failure_set(&f, "%s", "名 \x01 x");
+    ptx_failure_set(&f, "second");  /* the first reason stays */
+    assert_string_equal(f.reason, "??? ? x");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_llvm_is_loaded_only_for_ptx),
@@ -348,6 +394,7 @@ int main(void) {
         cmocka_unit_test(test_two_entries_of_one_function_collide),
         cmocka_unit_test(test_entry_name_mangles_the_wgsl_name),
         cmocka_unit_test(test_params_are_named_by_binding),
+        cmocka_unit_test(test_failure_reason_is_ascii),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -83,7 +83,7 @@ static bool emit_file(const char *yir, const char *arch, int level, StrBuf *out,
         options.plugin_path = plugin;
         StrBuf table;
         strbuf_init(&table);
-        ok = ptx_emit(m, &options, out, &table, &diag);
+        ok = ptx_emit(m, &options, out, &table, NULL, &diag);
         strbuf_free(&table);
     }
     strbuf_append(diags, diag.text.data ? diag.text.data : "", diag.text.len);

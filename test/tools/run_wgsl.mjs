@@ -1,13 +1,18 @@
-// Runs a compute shader on the CPU (Mesa llvmpipe through Dawn's GLES backend) and compares
-// the buffers with expected contents.
+// Runs a compute shader through Dawn and compares the buffers with expected contents.
 // Usage: node run_wgsl.mjs SHADER.wgsl SPEC.json
 // SPEC: {"function": "加倍", "workgroups": [x, y, z],   ("entry" is used when no "function")
 //        "needs": ["f16"|"subgroups"], "skip": {"wgsl": "why"},
 //        "buffers": [{"group": 0, "binding": 0, "type": "u32"|"i32"|"f32",
 //                     "init": [...], "expect": [...], "tolerance": 0}]}
 // A binding declared var<uniform> in the WGSL gets a uniform buffer, others storage.
-// Prints 跳过 and exits 0 when no adapter is available; exit 1 on a mismatch.
-import { readFileSync } from 'node:fs';
+// Backend (YUSEC_DAWN_BACKEND): "gles" (default: Mesa llvmpipe through Dawn's GLES backend, on
+// the CPU) or "vulkan" (create([]): the machine's Vulkan driver, e.g. NVIDIA's on the H200;
+// test/gpu/run_dawn_vulkan.sh). YUSEC_DAWN_DUMP=FILE also writes the buffers read back as JSON
+// {"group:binding": [values]} (test/gpu/compare_backends.py compares them with the PTX run).
+// Prints 跳过 and exits 0 when no adapter (or no adapter with the features the sample needs)
+// is available; exit 1 on a mismatch. Dawn 0.6.2 can crash at exit when stdout is a pipe:
+// callers redirect the output to a file.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { create, globals } from 'webgpu';
 
 Object.assign(globalThis, globals);
@@ -23,10 +28,30 @@ function isUniform(group, binding) {
   return re.test(code);
 }
 
-async function openDevice() {
+const backend = process.env.YUSEC_DAWN_BACKEND ?? 'gles';
+const FEATURES = { f16: 'shader-f16', subgroups: 'subgroups' };
+
+// The device, or a string saying why there is none.
+async function openDevice(needs) {
+  if (backend === 'vulkan') {
+    const gpu = create([]);
+    const adapter = await gpu.requestAdapter();
+    if (!adapter) return 'no Vulkan adapter';
+    const wanted = needs.map((n) => FEATURES[n] ?? n);
+    const missing = wanted.filter((f) => !adapter.features.has(f));
+    if (missing.length) return `the Vulkan adapter lacks ${missing.join(', ')}`;
+    return adapter.requestDevice({ requiredFeatures: wanted });
+  }
+  if (needs.length) {
+    // llvmpipe through GLES has neither f16 nor subgroups. Vulkan lavapipe from
+    // bookworm-backports (Mesa 25) offers both to Dawn, and a minimal dispatch + readback
+    // works, but with these shaders Dawn 0.6.2 aborted in mapAsync (std::system_error,
+    // futex/mutex assertions; seen 2026-11-29, output through a pipe), so these runs are skipped.
+    return `needs ${needs.join(', ')} (no such adapter here)`;
+  }
   const gpu = create(['backend=opengles']);
   const adapter = await gpu.requestAdapter({ featureLevel: 'compatibility' });
-  return adapter ? adapter.requestDevice() : null;
+  return adapter ? adapter.requestDevice() : 'no llvmpipe (GLES) adapter';
 }
 
 async function main() {
@@ -34,17 +59,9 @@ async function main() {
     console.log(`跳过: ${shaderPath}: ${spec.skip.wgsl}`);
     return 0;
   }
-  if ((spec.needs ?? []).length) {
-    // llvmpipe through GLES has neither f16 nor subgroups. Vulkan lavapipe from
-    // bookworm-backports (Mesa 25) offers both to Dawn, and a minimal dispatch + readback
-    // works, but with these shaders Dawn 0.6.2 aborts in mapAsync (std::system_error,
-    // futex/mutex assertions; seen 2026-11-29), so these runs are skipped.
-    console.log(`跳过: ${shaderPath}: needs ${spec.needs.join(', ')} (no such adapter here)`);
-    return 0;
-  }
-  const device = await openDevice();
-  if (!device) {
-    console.log(`跳过: ${shaderPath}: no llvmpipe (GLES) adapter`);
+  const device = await openDevice(spec.needs ?? []);
+  if (typeof device === 'string') {
+    console.log(`跳过: ${shaderPath}: ${device}`);
     return 0;
   }
   device.pushErrorScope('validation');
@@ -84,10 +101,12 @@ async function main() {
     return 1;
   }
   let ok = true;
+  const dump = {};
   for (const r of reads) {
     await r.read.mapAsync(GPUMapMode.READ);
     const got = Array.from(new ARRAYS[r.spec.type](r.read.getMappedRange().slice(0)))
       .slice(0, r.spec.expect.length);
+    dump[`${r.spec.group}:${r.spec.binding}`] = got;
     const tol = r.spec.tolerance ?? 0;
     const bad = got.findIndex((v, i) => !(Math.abs(v - r.spec.expect[i]) <= tol));
     const where = `@group(${r.spec.group}) @binding(${r.spec.binding})`;
@@ -99,6 +118,7 @@ async function main() {
       console.log(`${shaderPath}: ${where} matches (${got.length} values)`);
     }
   }
+  if (process.env.YUSEC_DAWN_DUMP) writeFileSync(process.env.YUSEC_DAWN_DUMP, JSON.stringify(dump));
   device.destroy();
   return ok ? 0 : 1;
 }

@@ -44,6 +44,10 @@ expect 2 "unknown entry" -- run "${double[@]}" --entry 无此 --buffer 0:0=u32:1
 expect 2 "unknown option" -- run "${double[@]}" --frob
 expect 1 "stale --ptx" -- run "$dir/加倍.yir" --ptx "$dir/工作组归约.ptx" --buffer 0:0=u32:1
 contains "$tmp/err" "PTX 里没有入口 yy_e5_8a_a0_e5_80_8d" "stale PTX is caught"
+# 着十: a parameter named after another binding is a stale PTX too (checked before the GPU).
+sed 's/p_g0_b0/p_g0_b1/g' "$dir/加倍.ptx" >"$tmp/renamed.ptx"
+expect 1 "--ptx with other parameter names" -- run "$dir/加倍.yir" --ptx "$tmp/renamed.ptx" --buffer 0:0=u32:1
+contains "$tmp/err" "PTX 入口 yy_e5_8a_a0_e5_80_8d 的第 1 个参数是 p_g0_b1，按参数约定应是 p_g0_b0" "parameter names are checked"
 printf '0123' > "$tmp/data.bin"
 expect 0 "data from a file" -- run "${double[@]}" --buffer "0:0=u32:@$tmp/data.bin" --dry-run
 contains "$tmp/out" "u32[1]（4 字节）" "file gives the size"

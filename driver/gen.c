@@ -260,6 +260,21 @@ static RtPlan *plan_entries(Arena *arena, const IrModule *m) {
     return plans;
 }
 
+/* The lengths buffer of an entry that takes 数组长度 (ir/abi.h): which buffer each u32 (a size
+ * in bytes) measures, and where the buffer goes on PTX and MSL. */
+static void put_lengths_json(StrBuf *out, const RtPlan *plan) {
+    if (plan->measured_count == 0) return;
+    strbuf_printf(out, ", \"lengths\": {\"ptx_param\": \"%s\", \"msl_index\": %u, \"unit\": \"bytes\", "
+                       "\"buffers\": [", IR_ABI_LENGTHS_PARAM, IR_ABI_MSL_LENGTHS_INDEX);
+    for (uint32_t k = 0; k < plan->measured_count; k++) {
+        const RtSlot *m = &plan->slots[plan->measured[k]];
+        strbuf_puts(out, k ? ", {\"name\": " : "{\"name\": ");
+        put_json_string(out, m->name);
+        strbuf_printf(out, ", \"group\": %u, \"binding\": %u}", m->group, m->binding);
+    }
+    strbuf_puts(out, "]}");
+}
+
 static void put_entry_json(StrBuf *out, Arena *arena, const IrModule *m, uint32_t index,
                            const RtPlan *plan) {
     const IrEntry *e = ir_entry(m, index);
@@ -276,7 +291,8 @@ static void put_entry_json(StrBuf *out, Arena *arena, const IrModule *m, uint32_
         strbuf_puts(out, ", \"ptx_params\": [");
         for (uint32_t s = 0; s < plan->slot_count; s++) {
             strbuf_puts(out, s ? ", " : "");
-            if (plan->slots[s].global == IR_NONE) strbuf_puts(out, "null");
+            if (plan->slots[s].lengths) strbuf_puts(out, "{\"lengths\": true}");
+            else if (plan->slots[s].global == IR_NONE) strbuf_puts(out, "null");
             else put_json_string(out, plan->slots[s].name);
         }
         strbuf_puts(out, "], \"ptx_param_names\": [");
@@ -285,6 +301,7 @@ static void put_entry_json(StrBuf *out, Arena *arena, const IrModule *m, uint32_
             put_json_string(out, plan->slots[s].param_name);
         }
         strbuf_putc(out, ']');
+        put_lengths_json(out, plan);
     }
     strbuf_puts(out, "}");
 }

@@ -123,6 +123,20 @@ static bool check_size(const RtSlot *slot, const RtBufferSpec *spec) {
     return true;
 }
 
+/* The lengths buffer (ir/abi.h): the byte size of each measured buffer, as given. */
+static void fill_lengths(RunState *st) {
+    const RtPlan *plan = &st->plan;
+    for (uint32_t i = 0; i < plan->slot_count; i++) {
+        if (!plan->slots[i].lengths) continue;
+        uint32_t *words = arena_alloc_array(&st->arena, plan->measured_count + 1, sizeof *words);
+        for (uint32_t k = 0; k < plan->measured_count; k++) {
+            const RtBufferSpec *spec = st->specs[plan->measured[k]];
+            words[k] = spec ? (uint32_t)spec->bytes : 0;
+        }
+        st->params[i] = (RtParam){words, plan->measured_count * sizeof *words, NULL};
+    }
+}
+
 /* One RtParam per slot, with the given data; results for writable buffers and --out ones. */
 static int bind_buffers(RunState *st) {
     const RtPlan *plan = &st->plan;
@@ -147,6 +161,7 @@ static int bind_buffers(RunState *st) {
         st->specs[i] = spec;
         st->params[i] = (RtParam){spec->data, spec->bytes, arena_alloc(&st->arena, spec->bytes)};
     }
+    fill_lengths(st);
     for (uint32_t i = 0; i < st->args.buffer_count; i++) {
         const RtBufferSpec *spec = &st->args.buffers[i];
         if (!find_slot(plan, spec->group, spec->binding))
@@ -173,6 +188,16 @@ static void print_plan(const RunState *st) {
            st->args.grid[0], st->args.grid[1], st->args.grid[2]);
     for (uint32_t i = 0; i < p->slot_count; i++) {
         const RtSlot *s = &p->slots[i];
+        if (s->lengths) {
+            printf("参数 %u：%s 数组长度（字节）", i, s->param_name);
+            const uint32_t *words = st->params[i].data;  /* what the kernel will read */
+            for (uint32_t k = 0; words && k < p->measured_count; k++) {
+                const RtSlot *m = &p->slots[p->measured[k]];
+                printf("%s%u:%u=%u", k ? "，" : " ", m->group, m->binding, words[k]);
+            }
+            putchar('\n');
+            continue;
+        }
         if (s->global == IR_NONE) {
             printf("参数 %u：%u:%u 占位（入口没有用到，传 0）\n", i, s->group, s->binding);
             continue;

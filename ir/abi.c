@@ -34,10 +34,69 @@ static void sort_by_binding(const IrModule *m, IrGlobalId *ids, uint32_t n) {
 
 static IrBufferParam param_of(const IrModule *m, IrGlobalId id) {
     const IrGlobal *g = ir_global(m, id);
-    return (IrBufferParam){id, g->group, g->binding};
+    return (IrBufferParam){id, g->group, g->binding, false};
 }
 
-bool ir_buffer_params(Arena *arena, const IrModule *m, const bool *used, IrBufferParams *out) {
+static const IrInst *def_inst(const IrFunction *f, IrValueId v) {
+    const IrValue *value = ir_value(f, v);
+    return value && value->kind == IR_VALUE_RESULT ? ir_inst(f, value->def) : NULL;
+}
+
+IrGlobalId ir_length_target(const IrFunction *f, const IrInst *inst) {
+    if (inst->op != IR_OP_ARRAY_LENGTH || inst->arg_count != 1) return IR_NONE;
+    const IrInst *d = def_inst(f, inst->args[0]);
+    if (d && d->op == IR_OP_ACCESS && d->arg_count == 2) d = def_inst(f, d->args[0]);
+    if (!d || d->op != IR_OP_GLOBAL || d->symbol >= ir_global_count(f->module)) return IR_NONE;
+    return ir_global_is_buffer(ir_global(f->module, d->symbol)) ? d->symbol : IR_NONE;
+}
+
+void ir_reach_lengths(const IrModule *m, const bool *funcs, bool *lengths) {
+    for (uint32_t fi = 0; fi < ir_function_count(m); fi++) {
+        if (!funcs[fi]) continue;
+        const IrFunction *f = ir_function(m, fi);
+        for (uint32_t i = 0; i < f->inst_count; i++) {
+            IrGlobalId g = ir_length_target(f, &f->insts[i]);
+            if (g != IR_NONE) lengths[g] = true;
+        }
+    }
+}
+
+bool ir_runtime_array_extent(const IrTypeTable *types, IrTypeId type, uint32_t *offset,
+                             uint32_t *stride) {
+    const IrType *t = ir_type(types, type);
+    uint32_t start = 0;
+    IrTypeId array = type;
+    if (t && t->kind == IR_TYPE_STRUCT && t->field_count > 0) {
+        start = ir_struct_field_offset(types, type, t->field_count - 1);
+        array = t->fields[t->field_count - 1].type;
+        t = ir_type(types, array);
+    }
+    if (!t || t->kind != IR_TYPE_ARRAY || t->count != 0) return false;
+    *offset = start;
+    *stride = ir_type_array_stride(types, array);
+    return true;
+}
+
+/* The length list: the buffers marked in `lengths` among the used ones, by (group, binding). */
+static void length_list(Arena *arena, const IrModule *m, const bool *used, const bool *lengths,
+                        IrBufferParams *out) {
+    uint32_t n = ir_global_count(m), count = 0;
+    IrGlobalId *ids = arena_alloc_array(arena, n + 1, sizeof *ids);
+    for (uint32_t g = 0; lengths && g < n; g++)
+        if (lengths[g] && used[g] && ir_global_is_buffer(ir_global(m, g))) ids[count++] = g;
+    sort_by_binding(m, ids, count);
+    out->lengths = ids;
+    out->length_count = count;
+}
+
+uint32_t ir_length_slot(const IrBufferParams *params, IrGlobalId global) {
+    for (uint32_t k = 0; k < params->length_count; k++)
+        if (params->lengths[k] == global) return k;
+    return IR_NONE;
+}
+
+bool ir_buffer_params(Arena *arena, const IrModule *m, const bool *used, const bool *lengths,
+                      IrBufferParams *out) {
     uint32_t n = ir_global_count(m), count = 0, max_binding = 0;
     bool all_group0 = true;
     IrGlobalId *ids = arena_alloc_array(arena, n + 1, sizeof *ids);
@@ -50,21 +109,27 @@ bool ir_buffer_params(Arena *arena, const IrModule *m, const bool *used, IrBuffe
     }
     sort_by_binding(m, ids, count);
     if (all_group0 && count > 0 && max_binding > IR_ABI_MAX_DENSE_BINDING) {
-        *out = (IrBufferParams){NULL, 0, max_binding};
+        *out = (IrBufferParams){NULL, 0, max_binding, NULL, 0};
         return false;
     }
     uint32_t params = all_group0 && count > 0 ? max_binding + 1 : count;
-    IrBufferParam *list = arena_alloc_array(arena, params + 1, sizeof *list);
+    IrBufferParam *list = arena_alloc_array(arena, params + 2, sizeof *list);
     if (all_group0 && count > 0) {
-        for (uint32_t b = 0; b <= max_binding; b++) list[b] = (IrBufferParam){IR_NONE, 0, b};
+        for (uint32_t b = 0; b <= max_binding; b++) list[b] = (IrBufferParam){IR_NONE, 0, b, false};
         for (uint32_t i = 0; i < count; i++) list[ir_global(m, ids[i])->binding] = param_of(m, ids[i]);
     } else {
         for (uint32_t i = 0; i < count; i++) list[i] = param_of(m, ids[i]);
     }
-    *out = (IrBufferParams){list, params, 0};
+    *out = (IrBufferParams){list, params, 0, NULL, 0};
+    length_list(arena, m, used, lengths, out);
+    if (out->length_count) list[out->count++] = (IrBufferParam){IR_NONE, 0, 0, true};
     return true;
 }
 
 void ir_buffer_param_name(const IrBufferParam *param, char name[IR_ABI_PARAM_NAME_MAX]) {
+    if (param->lengths) {
+        snprintf(name, IR_ABI_PARAM_NAME_MAX, "%s", IR_ABI_LENGTHS_PARAM);
+        return;
+    }
     snprintf(name, IR_ABI_PARAM_NAME_MAX, "p_g%u_b%u", param->group, param->binding);
 }

@@ -20,25 +20,60 @@ void ir_reach(const IrModule *module, IrFuncId func, bool *funcs, bool *globals)
 /* Storage and uniform buffers are kernel parameters (device pointers). */
 bool ir_global_is_buffer(const IrGlobal *global);
 
+/* ---- runtime array lengths (数组长度; the seed's 待办事项 of 着九 and 着十) ----
+ * WGSL knows a binding's size; MSL and PTX do not, so the host passes them: one small
+ * buffer of u32 per entry, element k = the size in BYTES of the k-th buffer of the entry's
+ * length list (IrBufferParams.lengths), the runtime-sized buffers whose length the entry
+ * takes, sorted by (group, binding). The targets turn bytes into elements with the layout
+ * (ir_runtime_array_extent). PTX: the kernel's last parameter, a device pointer named
+ * IR_ABI_LENGTHS_PARAM; MSL: [[buffer(IR_ABI_MSL_LENGTHS_INDEX)]]. Only entries that take a
+ * length have it. */
+#define IR_ABI_LENGTHS_PARAM "p_lengths"
+#define IR_ABI_MSL_LENGTHS_INDEX 30u
+
+/* The buffer global whose runtime array `array_length` (inst) measures: the operand is the
+ * global itself or an access of its last struct field. IR_NONE when it is anything else
+ * (e.g. a pointer parameter). */
+IrGlobalId ir_length_target(const IrFunction *func, const IrInst *inst);
+
+/* Marks in `lengths` (by global id, cleared by the caller) the buffers whose length a
+ * function marked in `funcs` takes. */
+void ir_reach_lengths(const IrModule *module, const bool *funcs, bool *lengths);
+
+/* Where the runtime-sized array of a buffer type starts and its element stride: the type
+ * itself (offset 0) or the last field of a struct. False for a fixed-size type. The length in
+ * elements of a buffer of `bytes` is (bytes - offset) / stride, 0 when bytes < offset. */
+bool ir_runtime_array_extent(const IrTypeTable *types, IrTypeId type, uint32_t *offset,
+                             uint32_t *stride);
+
 /* One kernel parameter: the buffer's (group, binding), which also names the parameter. */
 typedef struct IrBufferParam {
-    IrGlobalId global;    /* IR_NONE for a placeholder binding the entry does not use */
+    IrGlobalId global;    /* IR_NONE for a placeholder binding or the lengths buffer */
     uint32_t group, binding;
+    bool lengths;         /* the lengths buffer (last, only when the entry takes a length) */
 } IrBufferParam;
 
 typedef struct IrBufferParams {
     IrBufferParam *params;  /* in order */
     uint32_t count;
     uint32_t too_large_binding;  /* set when the dense rule would exceed the cap (count 0) */
+    IrGlobalId *lengths;    /* the length list: lengths buffer element k measures lengths[k] */
+    uint32_t length_count;
 } IrBufferParams;
 
-/* The parameters of a kernel whose reach marked `used` globals: when every used buffer is in
- * group 0, bindings 0…max each take one (unused ones as placeholders); otherwise the used
- * buffers by (group, binding). Returns false (count 0) when a group-0 binding is above
- * IR_ABI_MAX_DENSE_BINDING. */
-bool ir_buffer_params(Arena *arena, const IrModule *module, const bool *used, IrBufferParams *out);
+/* The parameters of a kernel whose reach marked `used` globals and `lengths` (NULL: none)
+ * buffers whose length it takes: when every used buffer is in group 0, bindings 0…max each
+ * take one (unused ones as placeholders); otherwise the used buffers by (group, binding);
+ * then the lengths buffer when the length list is not empty. Returns false (count 0) when a
+ * group-0 binding is above IR_ABI_MAX_DENSE_BINDING. */
+bool ir_buffer_params(Arena *arena, const IrModule *module, const bool *used, const bool *lengths,
+                      IrBufferParams *out);
 
-/* 着十: a parameter is named p_g<group>_b<binding> (placeholders too). The longest name fits
+/* The position of `global` in the length list; IR_NONE when it is not there. */
+uint32_t ir_length_slot(const IrBufferParams *params, IrGlobalId global);
+
+/* 着十: a parameter is named p_g<group>_b<binding> (placeholders too; the lengths buffer
+ * IR_ABI_LENGTHS_PARAM). The longest name fits
  * IR_ABI_PARAM_NAME_MAX bytes with its NUL. */
 #define IR_ABI_PARAM_NAME_MAX 32u
 void ir_buffer_param_name(const IrBufferParam *param, char name[IR_ABI_PARAM_NAME_MAX]);

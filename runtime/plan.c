@@ -54,38 +54,27 @@ const IrEntry *rt_find_entry(const IrModule *m, const char *name, StrBuf *error)
 /* Minimum size and runtime stride of a buffer type (a runtime array, a struct ending in one,
  * or a fixed type). */
 static void buffer_extent(const IrModule *m, IrTypeId type, RtSlot *slot) {
-    const IrTypeTable *types = &m->types;
-    const IrType *t = ir_type(types, type);
-    if (t && t->kind == IR_TYPE_ARRAY && t->count == 0) {
-        slot->stride = ir_type_array_stride(types, type);
-        slot->min_bytes = slot->stride;  /* WebGPU binds at least one element */
+    uint32_t offset;
+    if (ir_runtime_array_extent(&m->types, type, &offset, &slot->stride)) {
+        slot->min_bytes = offset + slot->stride;  /* WebGPU binds at least one element */
         return;
     }
-    if (t && t->kind == IR_TYPE_STRUCT && t->field_count > 0) {
-        IrTypeId last = t->fields[t->field_count - 1].type;
-        const IrType *lt = ir_type(types, last);
-        if (lt && lt->kind == IR_TYPE_ARRAY && lt->count == 0) {
-            slot->stride = ir_type_array_stride(types, last);
-            slot->min_bytes = ir_struct_field_offset(types, type, t->field_count - 1) + slot->stride;
-            return;
-        }
-    }
-    slot->min_bytes = ir_type_size(types, type);
+    slot->min_bytes = ir_type_size(&m->types, type);
 }
 
 static RtSlot slot_of(const IrModule *m, IrGlobalId id) {
     const IrGlobal *g = ir_global(m, id);
-    RtSlot slot = {g->group, g->binding, id, g->name, g->space, 0, 0, ""};
+    RtSlot slot = {g->group, g->binding, id, g->name, g->space, 0, 0, "", false};
     buffer_extent(m, g->type, &slot);
     return slot;
 }
 
 /* The slots follow the host contract of ir/abi.c (the order the PTX plugin gives the kernel
  * parameters); placeholder bindings get an empty slot. */
-static bool make_slots(Arena *arena, const IrModule *m, const bool *used, RtPlan *plan,
-                       StrBuf *error) {
+static bool make_slots(Arena *arena, const IrModule *m, const bool *used, const bool *lengths,
+                       RtPlan *plan, StrBuf *error) {
     IrBufferParams params;
-    if (!ir_buffer_params(arena, m, used, &params)) {
+    if (!ir_buffer_params(arena, m, used, lengths, &params)) {
         strbuf_printf(error, "绑定号 %u 太大", params.too_large_binding);
         return false;
     }
@@ -93,12 +82,17 @@ static bool make_slots(Arena *arena, const IrModule *m, const bool *used, RtPlan
     for (uint32_t i = 0; i < params.count; i++) {
         const IrBufferParam *p = &params.params[i];
         slots[i] = p->global == IR_NONE
-                       ? (RtSlot){p->group, p->binding, IR_NONE, "", IR_SPACE_STORAGE_READ, 0, 0, ""}
+                       ? (RtSlot){p->group, p->binding, IR_NONE, "", IR_SPACE_STORAGE_READ, 0, 0, "", p->lengths}
                        : slot_of(m, p->global);
         ir_buffer_param_name(p, slots[i].param_name);
     }
     plan->slots = slots;
     plan->slot_count = params.count;
+    plan->measured = arena_alloc_array(arena, params.length_count + 1, sizeof *plan->measured);
+    for (uint32_t k = 0; k < params.length_count; k++)
+        for (uint32_t i = 0; i < params.count; i++)
+            if (slots[i].global == params.lengths[k]) plan->measured[k] = i;
+    plan->measured_count = params.length_count;
     return true;
 }
 
@@ -114,10 +108,12 @@ bool rt_plan_entry(Arena *arena, const IrModule *m, const IrEntry *e, RtPlan *pl
     bool *funcs = arena_alloc_array(arena, ir_function_count(m) + 1, sizeof *funcs);
     bool *used = arena_alloc_array(arena, ir_global_count(m) + 1, sizeof *used);
     ir_reach(m, e->func, funcs, used);
+    bool *lengths = arena_alloc_array(arena, ir_global_count(m) + 1, sizeof *lengths);
+    ir_reach_lengths(m, funcs, lengths);
     StrBuf name;
     strbuf_init(&name);
     ptx_mangle(&name, PTX_ENTRY_PREFIX, names_legalise(arena, ir_function(m, e->func)->name));
     plan->kernel = arena_strdup(arena, strbuf_cstr(&name));
     strbuf_free(&name);
-    return make_slots(arena, m, used, plan, error);
+    return make_slots(arena, m, used, lengths, plan, error);
 }

@@ -25,6 +25,7 @@ typedef struct RtSlot {
     uint32_t min_bytes;    /* the smallest buffer the type allows */
     uint32_t stride;       /* element stride of a runtime-sized array part; 0 when fixed */
     char param_name[IR_ABI_PARAM_NAME_MAX];  /* the .param's name, p_g<group>_b<binding> */
+    bool lengths;          /* the lengths buffer (ir/abi.h): u32 byte sizes of `measured` */
 } RtSlot;
 
 typedef struct RtPlan {
@@ -33,6 +34,8 @@ typedef struct RtPlan {
     uint32_t block[3];     /* the workgroup size: the launch's block, .reqntid */
     RtSlot *slots;
     uint32_t slot_count;
+    uint32_t *measured;    /* lengths buffer element k = byte size of slots[measured[k]] */
+    uint32_t measured_count;
 } RtPlan;
 
 /* The compute entry named `name` (entry item, or its function's name); with name NULL the

@@ -80,18 +80,10 @@ static void binding_attr(TextEmitter *em, MslState *st, StrBuf *out, IrGlobalId 
     }
 }
 
-/* Which globals each function uses, directly or through the functions it calls. */
-static void collect_uses(TextEmitter *em, MslState *st) {
-    const IrModule *m = em->m;
+/* Widens per-function global sets along calls until nothing changes (at most one round per
+ * function). */
+static void propagate_along_calls(const IrModule *m, uint8_t **sets) {
     uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
-    st->uses = arena_alloc_array(&em->arena, nf + 1, sizeof *st->uses);
-    for (uint32_t f = 0; f < nf; f++) {
-        st->uses[f] = arena_alloc_array(&em->arena, ng + 1, 1);
-        const IrFunction *fn = ir_function(m, f);
-        for (uint32_t k = 0; k < fn->inst_count; k++)
-            if (fn->insts[k].op == IR_OP_GLOBAL && fn->insts[k].symbol < ng) st->uses[f][fn->insts[k].symbol] = 1;
-    }
-    /* Propagate along calls until nothing changes (at most one round per function). */
     bool changed = true;
     for (uint32_t round = 0; changed && round <= nf; round++) {
         changed = false;
@@ -101,10 +93,69 @@ static void collect_uses(TextEmitter *em, MslState *st) {
                 const IrInst *inst = &fn->insts[k];
                 if (inst->op != IR_OP_CALL || inst->symbol >= nf) continue;
                 for (uint32_t g = 0; g < ng; g++)
-                    if (st->uses[inst->symbol][g] && !st->uses[f][g]) st->uses[f][g] = changed = true;
+                    if (sets[inst->symbol][g] && !sets[f][g]) sets[f][g] = changed = true;
             }
         }
     }
+}
+
+/* Which globals each function uses, and whose 数组长度 it takes, directly or through the
+ * functions it calls. */
+static void collect_uses(TextEmitter *em, MslState *st) {
+    const IrModule *m = em->m;
+    uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
+    st->uses = arena_alloc_array(&em->arena, nf + 1, sizeof *st->uses);
+    st->measures = arena_alloc_array(&em->arena, nf + 1, sizeof *st->measures);
+    for (uint32_t f = 0; f < nf; f++) {
+        st->uses[f] = arena_alloc_array(&em->arena, ng + 1, 1);
+        st->measures[f] = arena_alloc_array(&em->arena, ng + 1, 1);
+        const IrFunction *fn = ir_function(m, f);
+        for (uint32_t k = 0; k < fn->inst_count; k++) {
+            const IrInst *inst = &fn->insts[k];
+            if (inst->op == IR_OP_GLOBAL && inst->symbol < ng) st->uses[f][inst->symbol] = 1;
+            IrGlobalId g = ir_length_target(fn, inst);
+            if (g != IR_NONE) st->measures[f][g] = 1;
+            else if (inst->op == IR_OP_ARRAY_LENGTH)
+                te_error(em, inst->span, "函数「%s」：「数组长度」的实参须直接是存储缓冲", fn->name);
+        }
+    }
+    propagate_along_calls(m, st->uses);
+    propagate_along_calls(m, st->measures);
+}
+
+/* 数组长度 (ir/abi.h): names of the lengths buffer and of the helpers' size parameters. */
+static void name_lengths(TextEmitter *em, MslState *st) {
+    const IrModule *m = em->m;
+    uint32_t ng = ir_global_count(m);
+    st->length_names = arena_alloc_array(&em->arena, ng + 1, sizeof *st->length_names);
+    for (uint32_t f = 0; f < ir_function_count(m); f++)
+        for (uint32_t g = 0; g < ng; g++)
+            if (st->measures[f][g] && !st->length_names[g])
+                st->length_names[g] = name_set_claim(&em->names.module,
+                                                     arena_printf(&em->arena, "yy_%s_字节数", em->names.globals[g]));
+    st->lengths_buffer = name_set_claim(&em->names.module, "yy_长度");
+}
+
+/* The length list of an entry function: ir/abi.c's order, the one the host fills. */
+static IrBufferParams *entry_length_list(TextEmitter *em, MslState *st, IrFuncId func) {
+    uint32_t ng = ir_global_count(em->m);
+    bool *used = arena_alloc_array(&em->arena, ng + 1, sizeof *used);
+    bool *measured = arena_alloc_array(&em->arena, ng + 1, sizeof *measured);
+    for (uint32_t g = 0; g < ng; g++) {
+        used[g] = st->uses[func][g];
+        measured[g] = st->measures[func][g];
+    }
+    IrBufferParams *params = arena_alloc(&em->arena, sizeof *params);
+    if (!ir_buffer_params(&em->arena, em->m, used, measured, params)) memset(params, 0, sizeof *params);
+    return params;
+}
+
+const char *msl_length_bytes(TextEmitter *em, IrGlobalId global) {
+    const MslState *st = em->user;
+    const IrBufferParams *list = st->entry_lengths[em->f->id];
+    if (!list) return st->length_names[global];
+    uint32_t k = ir_length_slot(list, global);
+    return arena_printf(&em->arena, "%s[%u]", st->lengths_buffer, k == IR_NONE ? 0 : k);
 }
 
 /* ---- entries ---- */
@@ -197,6 +248,7 @@ static void collect_entries(TextEmitter *em, MslState *st) {
             continue;
         }
         st->entry_of[e->func] = e;
+        st->entry_lengths[e->func] = entry_length_list(em, st, e->func);
         check_result(em, st, e, f);
         for (uint32_t g = 0; g < ir_global_count(m); g++) {
             const IrGlobal *gl = ir_global(m, g);
@@ -373,6 +425,27 @@ static void entry_params(TextEmitter *em, MslState *st, Params *p, StageIn *in, 
     }
 }
 
+/* After the resources, what 数组长度 needs (ir/abi.h): an entry takes the lengths buffer at
+ * [[buffer(30)]], a helper one `uint` size in bytes per buffer it measures. */
+static void length_params(TextEmitter *em, MslState *st, Params *p, const IrFunction *f, const IrEntry *e) {
+    const IrModule *m = em->m;
+    if (e) {
+        const IrBufferParams *list = st->entry_lengths[f->id];
+        if (!list || list->length_count == 0) return;
+        strbuf_printf(param_next(p), "constant uint* %s [[buffer(%u)]]", st->lengths_buffer, IR_ABI_MSL_LENGTHS_INDEX);
+        for (uint32_t g = 0; g < ir_global_count(m); g++) {
+            const IrGlobal *gl = ir_global(m, g);
+            if (st->uses[f->id][g] && ir_global_is_buffer(gl) &&
+                gl->group * MSL_GROUP_STRIDE + gl->binding == IR_ABI_MSL_LENGTHS_INDEX)
+                te_error(em, gl->span, "缓冲「%s」占了金属序号 %u，而入口「%s」用到「数组长度」：宿主在序号 %u 传数组长度",
+                         gl->name, IR_ABI_MSL_LENGTHS_INDEX, e->name, IR_ABI_MSL_LENGTHS_INDEX);
+        }
+        return;
+    }
+    for (uint32_t g = 0; g < ir_global_count(m); g++)
+        if (st->measures[f->id][g]) strbuf_printf(param_next(p), "uint %s", st->length_names[g]);
+}
+
 /* Resources after the function's own parameters; an entry declares its workgroup and
  * private variables in its body instead (threadgroup T 名; / T 名 = {};). */
 static void resource_params(TextEmitter *em, MslState *st, Params *p, const IrFunction *f, const IrEntry *e) {
@@ -399,6 +472,7 @@ static void resource_params(TextEmitter *em, MslState *st, Params *p, const IrFu
         msl_global_param(em, param_next(p), g);
         if (e) binding_attr(em, st, &p->text, g);
     }
+    length_params(em, st, p, f, e);
 }
 
 static void emit_function(TextEmitter *em, MslState *st, StrBuf *out, const IrFunction *f) {
@@ -529,7 +603,9 @@ bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngi
     TeItem *items = NULL;
     uint32_t count = te_module_order(&em, &items);
     te_assign_module_names(&em, items, count);
+    st.entry_lengths = arena_alloc_array(&em.arena, ir_function_count(module) + 1, sizeof *st.entry_lengths);
     collect_uses(&em, &st);
+    name_lengths(&em, &st);
     collect_entries(&em, &st);
     plan_cmpxchg(&em, &st);
 

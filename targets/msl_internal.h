@@ -4,11 +4,16 @@
 
 #include "target.h"
 #include "text_emit.h"
+#include "../ir/abi.h"
 
 /* What the MSL emitter knows about the module; TextEmitter.user points here. */
 typedef struct MslState {
     const IrEntry **entry_of;     /* per function: the entry that uses it, or NULL */
     uint8_t **uses;               /* per function, per global: used directly or through calls */
+    uint8_t **measures;           /* per function, per global: 数组长度 of it, directly or through calls */
+    const char **length_names;    /* per measured global: a helper's parameter holding its size in bytes */
+    const char *lengths_buffer;   /* an entry's lengths buffer parameter (ir/abi.h) */
+    IrBufferParams **entry_lengths;  /* per entry function: the length list (ir_buffer_params) */
     const IrIo **out_io;          /* per type id: IO of a struct returned by an entry */
     IrStage *out_stage;           /* per type id: the stage returning it */
     bool *binding_reported;       /* per global: a slot-limit diagnostic was given */
@@ -24,5 +29,9 @@ void msl_type(TextEmitter *em, StrBuf *out, IrTypeId type);
 bool msl_global_is_passed(const IrGlobal *g);
 /* `device T* 名`, `constant T& 名`, `texture2d<float> 名`, … for a global as a parameter. */
 void msl_global_param(TextEmitter *em, StrBuf *out, IrGlobalId id);
+
+/* The size in bytes of measured buffer `global` in the function being emitted: an element of
+ * the entry's lengths buffer, or the helper's parameter. */
+const char *msl_length_bytes(TextEmitter *em, IrGlobalId global);
 
 #endif

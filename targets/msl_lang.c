@@ -201,7 +201,7 @@ static TeExpr call_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args)
     const MslState *st = em->user;
     const IrModule *m = em->m;
     uint32_t globals = ir_global_count(m);
-    TeExpr *list = arena_alloc_array(&em->arena, inst->arg_count + globals + 1, sizeof *list);
+    TeExpr *list = arena_alloc_array(&em->arena, inst->arg_count + 2 * globals + 1, sizeof *list);
     uint32_t n = 0;
     for (uint32_t i = 0; i < inst->arg_count; i++) {
         const IrType *t = arg_type(em, inst, i);
@@ -213,10 +213,26 @@ static TeExpr call_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args)
     const uint8_t *uses = inst->symbol < ir_function_count(m) ? st->uses[inst->symbol] : NULL;
     for (uint32_t g = 0; uses && g < globals; g++)
         if (uses[g] && msl_global_is_passed(ir_global(m, g))) list[n++] = name_arg(em->names.globals[g]);
+    const uint8_t *measures = inst->symbol < ir_function_count(m) ? st->measures[inst->symbol] : NULL;
+    for (uint32_t g = 0; measures && g < globals; g++)
+        if (measures[g]) list[n++] = name_arg(msl_length_bytes(em, g));
     const char *name = inst->symbol < ir_function_count(m) ? em->names.functions[inst->symbol] : NULL;
     TeExpr e = te_call(em, name ? name : "_", list, n);
     e.flags = (e.flags & ~TE_CONST) | TE_EFFECTS;
     return e;
+}
+
+/* 数组长度 from the host's size in bytes (ir/abi.h): (bytes - offset) / stride. A runtime array
+ * in MSL is a whole buffer (msl.c refuses one at the end of a struct), so the offset is 0. */
+static TeExpr array_length_expr(TextEmitter *em, const IrInst *inst) {
+    IrGlobalId g = ir_length_target(em->f, inst);
+    uint32_t offset = 0, stride = 0;
+    if (g == IR_NONE || !ir_runtime_array_extent(&em->m->types, ir_global(em->m, g)->type, &offset, &stride) ||
+        stride == 0)
+        return name_arg("0u");  /* collect_uses reported it */
+    TeExpr bytes = name_arg(msl_length_bytes(em, g));
+    TeExpr divisor = name_arg(arena_printf(&em->arena, "%uu", stride));
+    return te_binary(em, TE_MUL, "/", &bytes, &divisor);
 }
 
 /* atomic_*_explicit(&a[i], v, memory_order_relaxed); compare-exchange goes through a helper
@@ -390,8 +406,7 @@ static bool msl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, Te
         *out = ballot_expr(em, inst, args);
         return true;
     case IR_OP_ARRAY_LENGTH:
-        te_error(em, inst->span, "函数「%s」：MSL 没有运行期数组的长度（「数组长度」须由宿主另传）", em->f->name);
-        *out = name_arg("_");
+        *out = array_length_expr(em, inst);
         return true;
     case IR_OP_ATOMIC_LOAD: case IR_OP_ATOMIC_STORE: case IR_OP_ATOMIC_ADD: case IR_OP_ATOMIC_SUB:
     case IR_OP_ATOMIC_MAX: case IR_OP_ATOMIC_MIN: case IR_OP_ATOMIC_EXCHANGE:

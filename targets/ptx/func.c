@@ -21,8 +21,8 @@ LLVMValueRef ptx_declare_function(PtxCtx *px, const IrFunction *f) {
     }
     for (uint32_t g = 0; g < ir_global_count(px->m); g++) {
         uint32_t slot = px->hidden_index[g];
-        if (slot == IR_NONE) continue;
-        params[f->param_count + slot] = ptx_ptr(px, ptx_space(ir_global(px->m, g)->space));
+        if (slot != IR_NONE) params[f->param_count + slot] = ptx_ptr(px, ptx_space(ir_global(px->m, g)->space));
+        if (px->length_hidden[g] != IR_NONE) params[f->param_count + px->length_hidden[g]] = ptx_i32(px);
     }
     LLVMTypeRef ret = ptx_reg_type(px, f->return_type, f->span);
     if (!ret) return NULL;

@@ -38,6 +38,7 @@ typedef struct PtxCtx {
     LLVMValueRef *funcs;         /* per IrFuncId, NULL when not reachable from compute */
     LLVMValueRef *shared;        /* per IrGlobalId: workgroup variables */
     uint32_t *hidden_index;      /* per IrGlobalId: hidden parameter slot, or IR_NONE */
+    uint32_t *length_hidden;     /* per IrGlobalId: hidden i32 slot of its size in bytes, or IR_NONE */
     uint32_t hidden_count;
     bool *full_warps;            /* per IrFuncId: only reached from workgroup sizes 32·k */
     PtxKernel *kernels;          /* the kernels emitted so far */
@@ -137,6 +138,14 @@ LLVMValueRef ptx_asm(FnCtx *fc, LLVMTypeRef result, const char *text, const char
 
 /* ---- module.c: the module, entries and the pipeline ---- */
 bool ptx_translate(PtxCtx *px, StrBuf *entry_table);
+
+/* ---- lengths.c: 数组长度 through the host's lengths buffer (ir/abi.h) ---- */
+/* Gives every buffer whose length a function in `funcs` takes a hidden i32 slot. */
+void ptx_plan_lengths(PtxCtx *px, const bool *funcs);
+/* In a kernel: the size in bytes of `global` from its lengths parameter (0 when the kernel
+ * does not measure it). */
+LLVMValueRef ptx_kernel_length(PtxCtx *px, LLVMValueRef kernel, const IrBufferParams *kp, IrGlobalId global);
+LLVMValueRef ptx_array_length(FnCtx *fc, const IrInst *inst);
 
 /* ---- params.c ---- */
 /* Copies LLVM's PTX `text` to `out` with each kernel parameter <kernel>_param_<n> (LLVM's

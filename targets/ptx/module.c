@@ -46,9 +46,11 @@ LLVMTypeRef ptx_ptr(PtxCtx *px, unsigned space) { return LLVMPointerTypeInContex
 /* The kernel's buffers in the host contract's order (ir/abi.c, shared with runtime/ and the
  * manifest): dense group-0 bindings 0..max (placeholders for unused ones) when every used
  * buffer is in group 0, else the used buffers by (group, binding). */
-static IrBufferParams kernel_params(PtxCtx *px, const bool *used) {
+static IrBufferParams kernel_params(PtxCtx *px, const bool *visit, const bool *used) {
     IrBufferParams params;
-    if (!ir_buffer_params(&px->arena, px->m, used, &params)) {
+    bool *lengths = arena_alloc_array(&px->arena, ir_global_count(px->m) + 1, sizeof *lengths);
+    ir_reach_lengths(px->m, visit, lengths);
+    if (!ir_buffer_params(&px->arena, px->m, used, lengths, &params)) {
         Span span = {0, 0, 0};
         for (uint32_t g = 0; g < ir_global_count(px->m); g++)
             if (used[g] && ir_global(px->m, g)->binding == params.too_large_binding)
@@ -163,6 +165,9 @@ static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const
         }
         args[f->param_count + slot] = v;
     }
+    for (uint32_t g = 0; g < ir_global_count(px->m); g++)
+        if (px->length_hidden[g] != IR_NONE)
+            args[f->param_count + px->length_hidden[g]] = ptx_kernel_length(px, kernel, kp, g);
     LLVMValueRef callee = px->funcs[e->func];
     LLVMBuildCall2(px->b, LLVMGlobalGetValueType(callee), callee, args, n, "");
     LLVMBuildRetVoid(px->b);
@@ -183,7 +188,7 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, bool *visit, bool *used) {
     memset(visit, 0, ir_function_count(px->m) * sizeof *visit);
     memset(used, 0, ir_global_count(px->m) * sizeof *used);
     ir_reach(px->m, e->func, visit, used);
-    IrBufferParams kp = kernel_params(px, used);
+    IrBufferParams kp = kernel_params(px, visit, used);
     LLVMTypeRef *params = arena_alloc_array(&px->arena, kp.count + 1, sizeof *params);
     /* Generic pointers, cast to global in the body: the .param .u64 and cvta.to.global of 着十
      * (nvcc's form). */
@@ -205,7 +210,7 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, bool *visit, bool *used) {
     for (uint32_t i = 0; i < kp.count; i++) {
         add_param_attr(px, kernel, i, "noalias");  /* WGSL forbids aliasing writable bindings */
         IrGlobalId g = kp.params[i].global;
-        if (g != IR_NONE && ir_global(px->m, g)->space != IR_SPACE_STORAGE_READ_WRITE)
+        if (kp.params[i].lengths || (g != IR_NONE && ir_global(px->m, g)->space != IR_SPACE_STORAGE_READ_WRITE))
             add_param_attr(px, kernel, i, "readonly");  /* lets LLVM use ld.global.nc */
     }
     add_annotation(px, kernel, "kernel", 1);
@@ -289,6 +294,7 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
         const IrEntry *e = ir_entry(m, i);
         if (e->stage == IR_STAGE_COMPUTE) ir_reach(m, e->func, funcs, used);
     }
+    ptx_plan_lengths(px, funcs);
     mark_full_warps(px, visit, used);
     for (uint32_t i = 0; i < nf && !px->failed; i++)
         if (funcs[i] && !(px->funcs[i] = ptx_declare_function(px, ir_function(m, i)))) px->failed = true;

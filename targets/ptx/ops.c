@@ -317,10 +317,7 @@ LLVMValueRef ptx_op(FnCtx *fc, const IrInst *inst) {
         return v;
     }
     case IR_OP_INSERT: return insert_at(fc, av[0], inst->indices, inst->index_count, av[1]);
-    case IR_OP_ARRAY_LENGTH:
-        ptx_fail(px, inst->span, "array_length is not supported (the host must pass the length; to do)",
-                 "PTX 目标不支持「数组长度」（须由宿主另传，待办事项）");
-        return NULL;
+    case IR_OP_ARRAY_LENGTH: return ptx_array_length(fc, inst);
     case IR_OP_TEXTURE_SAMPLE: case IR_OP_TEXTURE_SAMPLE_LEVEL: case IR_OP_TEXTURE_LOAD:
     case IR_OP_TEXTURE_DIMENSIONS: case IR_OP_TEXTURE_SAMPLE_COMPARE:
         ptx_fail(px, inst->span, "textures and samplers are not supported (to do)",

@@ -49,6 +49,24 @@ done
 if command -v python3 >/dev/null 2>&1; then
   python3 -m json.tool "$work/m.json" >/dev/null || fail "the manifest is not JSON"
 fi
+# An entry that takes 数组长度 has the lengths buffer (ir/abi.h): the last PTX parameter, MSL
+# index 30, and which buffer each u32 (bytes) measures; one that does not has none.
+[ "$(grep -c '"lengths"' "$work/m.json")" = 0 ] || fail "加倍 takes no 数组长度, yet its manifest has lengths"
+cat >"$work/量。着色器。豫" <<'SRC'
+寻观「点染」之「点染本」之书。
+「甲」乃「存储缓冲」于（「数组」于「无三二」）也。
+「甲」者「绑定」于（「组值」【「组」者「零」也，「号」者「二」也，「访问」者「读写」也】）也。
+「量」乃化「全局调用号」为「有」者也。
+「量」者得「号」而「写数组」于「甲」于「零」于（「数组长度」于「甲」）也。
+「量入口」乃「计算入口」也。
+「量入口」者「计算入口项」于「量」于（「组值」【「工作组大小」者「一」也】）也。
+SRC
+"$yusec" --entries=json -I "$PWD/../库" "$work/量。着色器。豫" >"$work/l.json" || fail "--entries=json with 数组长度"
+for want in '"ptx_params": [null, null, "甲", {"lengths": true}]' \
+            '"ptx_param_names": ["p_g0_b0", "p_g0_b1", "p_g0_b2", "p_lengths"]' \
+            '"lengths": {"ptx_param": "p_lengths", "msl_index": 30, "unit": "bytes", "buffers": [{"name": "甲", "group": 0, "binding": 2}]}'; do
+  grep -qF "$want" "$work/l.json" || fail "manifest lacks $want"
+done
 
 [ "$failed" = 0 ] || { echo "FAIL: $failed checks" >&2; exit 1; }
 echo ok

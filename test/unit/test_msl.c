@@ -301,14 +301,15 @@ static void test_entry_result_errors(void **state) {
                 "}\n"
                 "entry @e = fragment @f (builtin(position)) -> location(1)\n",
                 "只能是位置 0");
-    check_error("var<storage_read> @a: array<u32> @group(0) @binding(0)\n"
+    /* 数组长度's lengths buffer takes [[buffer(30)]] (ir/abi.h): group 1, binding 14 is taken. */
+    check_error("var<storage_read> @a: array<u32> @group(1) @binding(14)\n"
                 "fn @f(%i.0:vec3<u32>) {\n"
                 "  %1:ptr<storage_read, array<u32>> = global @a\n"
                 "  %2:u32 = array_length %1\n"
                 "  return\n"
                 "}\n"
                 "entry @e = compute @f workgroup_size(1, 1, 1) (builtin(global_invocation_id))\n",
-                "MSL 没有运行期数组的长度");
+                "缓冲「a」占了金属序号 30，而入口「e」用到「数组长度」：宿主在序号 30 传数组长度");
 }
 
 /* Names clashing with Metal builtins and C++ words get the prefix shared with WGSL. */

@@ -110,6 +110,25 @@ static void test_dry_run_plan(void **state) {
     expect_in(c.out, "参数 4：0:4 粒子们 storage_read_write u32[64]");
 }
 
+/* 数组长度 (ir/abi.h): the last parameter carries each measured buffer's size in bytes, in
+ * (group, binding) order; a kernel that measures nothing has no lengths buffer. */
+static void test_lengths_buffer(void **state) {
+    (void)state;
+    Captured c;
+    run(&c, (const char *const[]){YIR("数组长度"), "--entry", "长入口", "--buffer", "0:0=u32:3*0",
+                                  "--buffer", "0:1=u32:1", "--buffer", "0:2=u32:10*0", "--dry-run", NULL});
+    assert_int_equal(c.status, 0);
+    expect_in(c.out, "参数 3：p_lengths 数组长度（字节） 0:0=12，0:2=40\n");
+    run(&c, (const char *const[]){YIR("数组长度"), "--entry", "只表入口", "--buffer", "0:0=u32:3*0",
+                                  "--buffer", "0:1=u32:1", "--buffer", "0:2=u32:6*0", "--dry-run", NULL});
+    assert_int_equal(c.status, 0);
+    expect_in(c.out, "参数 3：p_lengths 数组长度（字节） 0:2=24\n");
+    run(&c, (const char *const[]){YIR("数组长度"), "--entry", "不量入口", "--buffer", "0:0=u32:3*0",
+                                  "--buffer", "0:1=u32:1", "--dry-run", NULL});
+    assert_int_equal(c.status, 0);
+    assert_null(strstr(c.out, "p_lengths"));
+}
+
 static void test_buffer_errors(void **state) {
     (void)state;
     Captured c;
@@ -175,6 +194,7 @@ static void test_no_gpu_exits_2(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dry_run_plan),
+        cmocka_unit_test(test_lengths_buffer),
         cmocka_unit_test(test_buffer_errors),
         cmocka_unit_test(test_usage_errors),
         cmocka_unit_test(test_stale_ptx),

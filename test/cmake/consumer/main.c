@@ -13,6 +13,10 @@ int main(void) {
             printf("%s %s %s %s %u\n", s->entries[e].item, s->entries[e].function,
                    s->entries[e].stage, s->entries[e].ptx_name ? s->entries[e].ptx_name : "-",
                    s->entries[e].workgroup_size[0]);
+        for (unsigned e = 0; e < s->entry_count; e++)
+            for (unsigned k = 0; k < s->entries[e].length_count; k++)  /* 数组长度's lengths buffer */
+                printf("%s lengths[%u] = bytes of %u:%u\n", s->entries[e].item, k, s->entries[e].lengths[k][0],
+                       s->entries[e].lengths[k][1]);
     }
     return 0;
 }

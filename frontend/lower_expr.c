@@ -84,10 +84,11 @@ IrValueId lower_resource_ptr(FnCtx *fc, const SemaExpr *e) {
 
 /* ---- values ---- */
 
-IrValueId lower_build_literal(FnCtx *fc, const IrLiteral *lit) {
-    if (!lit->elem_count) return ir_build_literal(&fc->b, lit->type, lit->bits);
+IrValueId lower_build_literal(FnCtx *fc, const IrLiteral *lit, bool abstract) {
+    if (!lit->elem_count)
+        return abstract ? ir_build_abstract_literal(&fc->b, lit->type, lit->bits) : ir_build_literal(&fc->b, lit->type, lit->bits);
     IrValueId *items = arena_alloc_array(&fc->l->scratch, lit->elem_count, sizeof *items);
-    for (uint32_t i = 0; i < lit->elem_count; i++) items[i] = lower_build_literal(fc, &lit->elems[i]);
+    for (uint32_t i = 0; i < lit->elem_count; i++) items[i] = lower_build_literal(fc, &lit->elems[i], abstract);
     return ir_build_construct(&fc->b, lit->type, items, lit->elem_count);
 }
 
@@ -113,11 +114,12 @@ static IrValueId lower_global_value(FnCtx *fc, const SemaExpr *e) {
     if (id == IR_NONE || type == IR_NO_TYPE) return IR_NONE;
     lower_at(fc, e);
     if (ir_constant(fc->l->m, id)->type == type) return ir_build_constant(&fc->b, id);
-    /* An abstract constant used at a concrete type: its value as a literal of that type. */
+    /* An abstract constant used at a concrete type: its value as a literal of that type,
+     * abstract like the constant (WGSL's abstract const adapts the same way, 着三). */
     IrLiteral lit;
     if (!lower_const_eval(fc->l, def->as.constant.value, type, &lit)) return IR_NONE;
     lower_at(fc, e);
-    return lower_build_literal(fc, &lit);
+    return lower_build_literal(fc, &lit, true);
 }
 
 static IrValueId lower_composite(FnCtx *fc, const SemaExpr *e) {

@@ -110,7 +110,7 @@ void lower_fn_return(FnCtx *fc, const SemaExpr *body, IrValueId v);
 uint32_t lower_cache_mark(const FnCtx *fc);
 void lower_cache_reset(FnCtx *fc, uint32_t mark);
 /* Builds a literal value (scalar const or construct of consts). */
-IrValueId lower_build_literal(FnCtx *fc, const IrLiteral *lit);
+IrValueId lower_build_literal(FnCtx *fc, const IrLiteral *lit, bool abstract);
 /* A value of type `to` from `v` (vector splat of a scalar). */
 IrValueId lower_splat(FnCtx *fc, IrValueId v, IrTypeId to);
 

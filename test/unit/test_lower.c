@@ -135,7 +135,7 @@ static void let_names_and_unit_parameters(void **state) {
     free(text);
 }
 
-/* A constant of 整数 stays i32 in YIR; used as 无三二 it becomes a u32 literal. */
+/* A constant of 整数 stays i32 in YIR; used as 无三二 it becomes an abstract u32 literal (着三). */
 static void abstract_constants_adapt(void **state) {
     (void)state;
     char *text = lower_ok(PRELUDE
@@ -147,7 +147,7 @@ static void abstract_constants_adapt(void **state) {
     expect_in(text, "const @四值: i32 = 4i\n");
     expect_in(text, "const @半: f16 = 0.5h\n");
     expect_in(text, "const @对: vec2<u32> = {1u, 2u}\n");
-    expect_in(text, "%1:u32 = const 4u\n  %2:u32 = add %x.0, %1\n  %3:vec2<u32> = constant @对\n"
+    expect_in(text, "%1:u32 = const abstract 4u\n  %2:u32 = add %x.0, %1\n  %3:vec2<u32> = constant @对\n"
                     "  %4:u32 = extract %3, 1\n");
     free(text);
 }

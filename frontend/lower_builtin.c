@@ -282,7 +282,37 @@ static IrValueId lower_fragment(FnCtx *fc, const SemaExpr *e, IrOp op) {
     return ir_build_op(&fc->b, op, type, args, n);
 }
 
+/* 异步拷贝 于 工作组数组 于 元素序 于 存储缓冲 于 字序; 提交异步拷贝 于「元」; 等待异步拷贝 于 N. */
+static IrValueId lower_async(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
+    IrValueId args[4] = {IR_NONE, IR_NONE, IR_NONE, IR_NONE};
+    uint32_t n = 0;
+    if (in == INTRINSIC_ASYNC_COPY) {
+        if (e->as.call.arg_count != 4) return IR_NONE;
+        args[0] = lower_resource_ptr(fc, e->as.call.args[0]);
+        TRY(args[0]);
+        args[1] = lower_expr(fc, e->as.call.args[1]);
+        TRY(args[1]);
+        args[2] = lower_resource_ptr(fc, e->as.call.args[2]);
+        TRY(args[2]);
+        args[3] = lower_expr(fc, e->as.call.args[3]);
+        TRY(args[3]);
+        n = 4;
+    } else {
+        if (e->as.call.arg_count != 1) return IR_NONE;
+        args[0] = lower_expr(fc, e->as.call.args[0]);  /* the count, or the unit value */
+        TRY(args[0]);
+        n = in == INTRINSIC_ASYNC_WAIT ? 1 : 0;
+    }
+    lower_at(fc, e);
+    IrOp op = in == INTRINSIC_ASYNC_COPY ? IR_OP_ASYNC_COPY : in == INTRINSIC_ASYNC_COMMIT ? IR_OP_ASYNC_COMMIT
+                                                                                        : IR_OP_ASYNC_WAIT;
+    ir_build_inst(&fc->b, op, NULL, 0, args, n);
+    return LV_UNIT;
+}
+
 static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
+    if (in == INTRINSIC_ASYNC_COPY || in == INTRINSIC_ASYNC_COMMIT || in == INTRINSIC_ASYNC_WAIT)
+        return lower_async(fc, e, in);
     IrOp fragment = fragment_op(in);
     if (fragment != IR_OP_COUNT) return lower_fragment(fc, e, fragment);
     switch (in) {

@@ -90,6 +90,8 @@
     X(INT_MATRIX_FILL_ACC, "满整矩阵片累") X(INT8_MATRIX_LOAD_A, "载入整八矩阵片甲")  \
     X(INT8_MATRIX_LOAD_B, "载入整八矩阵片乙") X(INT8_MATRIX_MMA, "整八矩阵片乘加")    \
     X(INT_MATRIX_STORE_ACC, "存回整矩阵片累")                                         \
+    /* asynchronous copies into workgroup memory (PTX cp.async, sm_80) */            \
+    X(ASYNC_COPY, "异步拷贝") X(ASYNC_COMMIT, "提交异步拷贝") X(ASYNC_WAIT, "等待异步拷贝") \
     /* tensor fragments (着十三, Metal only) */                                       \
     X(TENSOR_ZERO_ACC, "零张量片累") X(TENSOR_MMA, "张量片乘加")                      \
     X(TENSOR_STORE_ACC, "存回张量片累")

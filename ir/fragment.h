@@ -42,6 +42,11 @@ bool ir_op_is_fragment(IrOp op);
 #define IR_FRAG_ARG_STRIDE 2u
 #define IR_FRAG_ARG_STORED 3u
 
+/* async_copy moves 16 bytes: its workgroup element index (f16) is a multiple of 8, its
+ * storage word index a multiple of 4. */
+#define IR_ASYNC_COPY_DST_ALIGN 8u
+#define IR_ASYNC_COPY_SRC_ALIGN 4u
+
 /* When `value` is a u32 `const` or module constant: its value in *out, true. */
 bool ir_value_known_u32(const IrModule *module, const IrFunction *func, IrValueId value, uint32_t *out);
 

@@ -316,6 +316,26 @@ static bool check_fragment(Verifier *v, const IrInst *inst) {
     }
 }
 
+static void check_multiple(Verifier *v, const IrInst *inst, uint32_t arg, uint32_t of, const char *what) {
+    uint32_t value = 0;
+    if (!ir_value_known_u32(v->m, v->f, inst->args[arg], &value) || value % of == 0) return;
+    const IrValue *iv = ir_value(v->f, inst->args[arg]);
+    VERR(v, iv->span.end > iv->span.start ? iv->span : inst->span,
+         "「异步拷贝」的%s须是 %u 的倍数（十六字节对齐），此处是 %u", what, of, value);
+}
+
+/* async_copy: workgroup array<f16, N>, u32, storage array<u32>, u32; async_wait: a u32. */
+static bool check_async(Verifier *v, const IrInst *inst) {
+    if (inst->op == IR_OP_ASYNC_WAIT) return is_scalar_of(v, arg_type(v, inst, 0), IR_UINT);
+    if (ir_fragment_memory(v->types, arg_type(v, inst, 0)) != IR_FRAG_MEM_WORKGROUP_F16 ||
+        ir_fragment_memory(v->types, arg_type(v, inst, 2)) != IR_FRAG_MEM_STORAGE_U32 ||
+        !is_scalar_of(v, arg_type(v, inst, 1), IR_UINT) || !is_scalar_of(v, arg_type(v, inst, 3), IR_UINT))
+        return false;
+    check_multiple(v, inst, 1, IR_ASYNC_COPY_DST_ALIGN, "工作组元素序");
+    check_multiple(v, inst, 3, IR_ASYNC_COPY_SRC_ALIGN, "存储字序");
+    return true;
+}
+
 /* Type rules per signature family; false = a generic type error. */
 static bool check_types(Verifier *v, const IrInst *inst) {
     const IrTypeTable *T = v->types;
@@ -394,6 +414,7 @@ static bool check_types(Verifier *v, const IrInst *inst) {
     case SIG_SUBGROUP_ELECT: return is_bool_scalar(v, r);
     case SIG_FRAG_FILL: case SIG_FRAG_LOAD: case SIG_FRAG_MMA: case SIG_FRAG_STORE:
         return check_fragment(v, inst);
+    case SIG_ASYNC_COPY: case SIG_ASYNC_WAIT: return check_async(v, inst);
     }
     return false;
 }

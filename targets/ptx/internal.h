@@ -123,6 +123,9 @@ LLVMValueRef ptx_subgroup(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 /* ---- fragment.c: subgroup matrix fragments (着十二): ldmatrix, mma.sync, lane loads ---- */
 LLVMValueRef ptx_fragment(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 
+/* ---- async.c: cp.async into workgroup memory ---- */
+LLVMValueRef ptx_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
+
 /* ---- intrin.c: the only way an intrinsic reaches LLVM ---- */
 /* Calls a known intrinsic by name, overloaded on `overloads` (none when not overloaded).
  * NULL after a diagnostic when LLVM does not know it. */

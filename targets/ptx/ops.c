@@ -330,6 +330,7 @@ LLVMValueRef ptx_op(FnCtx *fc, const IrInst *inst) {
     case IR_OP_FRAG_ZERO: case IR_OP_FRAG_FILL: case IR_OP_FRAG_LOAD: case IR_OP_FRAG_LOAD_ROWS8:
     case IR_OP_FRAG_LOAD_TRANSPOSED: case IR_OP_FRAG_MMA: case IR_OP_FRAG_STORE: case IR_OP_FRAG_STORE_ROWS8:
         return ptx_fragment(fc, inst, av);
+    case IR_OP_ASYNC_COPY: case IR_OP_ASYNC_COMMIT: case IR_OP_ASYNC_WAIT: return ptx_async(fc, inst, av);
     default: return ir_op_is_subgroup(inst->op) ? ptx_subgroup(fc, inst, av) : ptx_math(fc, inst, av);
     }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs every entry of the fragment sample (库/点染/测试/样例/矩阵片。着色器。豫) on the GPU with
+"""Runs every entry of the fragment sample (and its 异步拷贝 entry) (库/点染/测试/样例/矩阵片。着色器。豫) on the GPU with
 `yusec run` and checks each output against a CPU reference (着十二).
 
 usage: fragments.py YUSEC SAMPLE [PTX]
@@ -135,6 +135,7 @@ ENTRIES = {
     "转置乘入口": ([0, 2, 3], [4, 5], check_transposed),
     "共享乘入口": ([0, 1, 3], [4, 5], check_shared),
     "整八乘入口": ([6, 7], [8], check_int8),
+    "异步乘入口": ([0, 1], [4], check_storage),  # 异步拷贝 into workgroup arrays, then ldmatrix
 }
 
 

@@ -208,6 +208,35 @@ static void test_misaligned_constants_are_located(void **state) {
                  "子组矩阵片的「步」按元素算，须是 8 的倍数（着十二），此处是 20");
 }
 
+static void test_async_copy_rules(void **state) {
+    (void)state;
+    expect_round_trip(BODY("  %2:ptr<workgroup, array<f16, 512>> = global @甲乙\n"
+                           "  %3:ptr<storage_read, array<u32>> = global @半\n"
+                           "  %4:u32 = const 4u\n"
+                           "  async_copy %2, %0, %3, %4\n"
+                           "  async_commit\n"
+                           "  async_wait %1\n") "\n" "entry @e = compute @f workgroup_size(32, 1, 1) ()\n");
+    expect_error(BODY("  %2:ptr<workgroup, array<f16, 512>> = global @甲乙\n"
+                      "  %3:ptr<storage_read, array<u32>> = global @半\n"
+                      "  %4:u32 = const 12u\n"
+                      "  async_copy %2, %4, %3, %1\n"),
+                 "「异步拷贝」的工作组元素序须是 8 的倍数（十六字节对齐），此处是 12");
+    expect_error(BODY("  %2:ptr<workgroup, array<f16, 512>> = global @甲乙\n"
+                      "  %3:ptr<storage_read, array<u32>> = global @半\n"
+                      "  %4:u32 = const 6u\n"
+                      "  async_copy %2, %1, %3, %4\n"),
+                 "「异步拷贝」的存储字序须是 4 的倍数（十六字节对齐），此处是 6");
+    /* into f32 workgroup memory, or from a storage array of f32: not this op */
+    expect_error(BODY("  %2:ptr<workgroup, array<f32, 512>> = global @累\n"
+                      "  %3:ptr<storage_read, array<u32>> = global @半\n"
+                      "  async_copy %2, %1, %3, %1\n"),
+                 "指令“async_copy”的操作数或结果类型不对");
+    expect_error(BODY("  %2:ptr<workgroup, array<f16, 512>> = global @甲乙\n"
+                      "  %3:ptr<storage_read, array<f32>> = global @只读\n"
+                      "  async_copy %2, %1, %3, %1\n"),
+                 "指令“async_copy”的操作数或结果类型不对");
+}
+
 static void test_fragment_table(void **state) {
     (void)state;
     IrModule *m = ir_module_new();
@@ -299,6 +328,7 @@ int main(void) {
         cmocka_unit_test(test_wrong_combinations_are_rejected),
         cmocka_unit_test(test_read_only_and_globals_are_rejected),
         cmocka_unit_test(test_misaligned_constants_are_located),
+        cmocka_unit_test(test_async_copy_rules),
         cmocka_unit_test(test_fragment_table),
         cmocka_unit_test(test_uniformity_requires_subgroup_uniform_control_flow),
         cmocka_unit_test(test_passes_keep_fragment_ops),

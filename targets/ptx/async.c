@@ -1,0 +1,35 @@
+/* Asynchronous copies into workgroup memory (sm_80 cp.async): async_copy is one
+ * cp.async.cg.shared.global of 16 bytes, async_commit cp.async.commit_group, async_wait
+ * cp.async.wait_group N (N must be a constant by now: PTX takes an immediate). */
+#include "internal.h"
+
+#include "../../ir/fragment.h"
+
+static LLVMValueRef byte_address(FnCtx *fc, LLVMValueRef base, LLVMValueRef index, uint32_t elem_bytes) {
+    LLVMValueRef wide = LLVMBuildZExt(fc->px->b, index, ptx_i64(fc->px), "");
+    LLVMValueRef bytes = LLVMBuildMul(fc->px->b, wide, LLVMConstInt(ptx_i64(fc->px), elem_bytes, false), "");
+    return ptx_byte_gep(fc, base, bytes);
+}
+
+LLVMValueRef ptx_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    switch (inst->op) {
+    case IR_OP_ASYNC_COPY: {
+        LLVMValueRef a[2] = {byte_address(fc, args[0], args[1], 2), byte_address(fc, args[2], args[3], 4)};
+        ptx_intrinsic(fc, "llvm.nvvm.cp.async.cg.shared.global.16", NULL, 0, a, 2, inst->span);
+        return NULL;
+    }
+    case IR_OP_ASYNC_COMMIT:
+        ptx_intrinsic(fc, "llvm.nvvm.cp.async.commit.group", NULL, 0, NULL, 0, inst->span);
+        return NULL;
+    default: {
+        uint32_t n = 0;
+        if (!ir_value_known_u32(fc->px->m, fc->f, inst->args[0], &n)) {
+            ptx_error(fc->px, inst->span, "「等待异步拷贝」的组数须是常量（PTX 的 cp.async.wait_group 只收立即数）");
+            return NULL;
+        }
+        LLVMValueRef count = LLVMConstInt(ptx_i32(fc->px), n, false);
+        ptx_intrinsic(fc, "llvm.nvvm.cp.async.wait.group", NULL, 0, &count, 1, inst->span);
+        return NULL;
+    }
+    }
+}

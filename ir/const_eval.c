@@ -460,12 +460,18 @@ static IrEvalStatus geometric(const Eval *ev, IrTypeId type, const IrLiteral *ar
     Lane lane = LANE_NONE;
     if (ev->op == IR_OP_DOT && is_composite(&args[0]) && args[0].elem_count > 0 &&
         is_int_lane(lane_of_type(types_of(ev), args[0].elems[0].type))) {
+        /* Integer dot: one checked multiply and add per lane, as WGSL evaluates it. */
         Lane k = lane_of_type(types_of(ev), args[0].elems[0].type);
-        int64_t sum = 0;
-        for (uint32_t i = 0; i < args[0].elem_count && n == 2 && i < args[1].elem_count; i++)
-            sum += lane_int(k, args[0].elems[i].bits) * lane_int(k, args[1].elems[i].bits);
-        *out = scalar_literal(type, 0);
-        return put_int(ev, k, sum, &out->bits);
+        Eval mul = {ev->ctx, IR_OP_MUL}, add = {ev->ctx, IR_OP_ADD};
+        uint64_t sum = 0, product = 0;
+        if (n != 2 || !is_composite(&args[1]) || args[1].elem_count != args[0].elem_count) return IR_EVAL_UNSUPPORTED;
+        for (uint32_t i = 0; i < args[0].elem_count; i++) {
+            IrEvalStatus s = int_binary(&mul, k, args[0].elems[i].bits, args[1].elems[i].bits, &product);
+            if (s == IR_EVAL_OK) s = int_binary(&add, k, sum, product, &sum);
+            if (s != IR_EVAL_OK) return s;
+        }
+        *out = scalar_literal(type, sum);
+        return IR_EVAL_OK;
     }
     if (!float_vector(ev, &args[0], a, &na, &lane)) return IR_EVAL_UNSUPPORTED;
     if (n > 1 && (!float_vector(ev, &args[1], b, &nb, &lane) || nb != na)) return IR_EVAL_UNSUPPORTED;

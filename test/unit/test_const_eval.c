@@ -278,6 +278,16 @@ static void test_vectors_select_and_projection(void **state) {
     assert_true(fval(r.bits) == 3.0f);
     assert_int_equal(ev2(&f->konst, IR_OP_CROSS, f->v3f, a, b, &r), IR_EVAL_OK);
     assert_true(fval(r.elems[0].bits) == 2.0f && fval(r.elems[1].bits) == 5.0f && fval(r.elems[2].bits) == -6.0f);
+    /* integer dot: checked multiply-adds (u32 products past 2^32 overflow) */
+    IrLiteral big2[2] = {U(f, 65536), U(f, 3)}, small2[2] = {U(f, 65535), U(f, 4)};
+    IrLiteral bu = vec(f, f->v2u, big2, 2), su = vec(f, f->v2u, small2, 2);
+    assert_int_equal(ev2(&f->konst, IR_OP_DOT, f->u32, bu, su, &r), IR_EVAL_OK);
+    assert_int_equal(r.bits, 65536u * 65535u + 12u);
+    assert_int_equal(ev2(&f->konst, IR_OP_DOT, f->u32, bu, bu, &r), IR_EVAL_OVERFLOW);
+    IrTypeId v2i = ir_type_vector(f->t, f->i32, 2);
+    IrLiteral ia[2] = {I(f, -3), I(f, 5)}, ib[2] = {I(f, 4), I(f, -2)};
+    assert_int_equal(ev2(&f->konst, IR_OP_DOT, f->i32, vec(f, v2i, ia, 2), vec(f, v2i, ib, 2), &r), IR_EVAL_OK);
+    assert_int_equal((int32_t)r.bits, -22);
     /* a scalar operand of a vector operation is splat */
     assert_int_equal(ev2(&f->konst, IR_OP_MUL, f->v3f, a, F(f, 2), &r), IR_EVAL_OK);
     assert_true(fval(r.elems[2].bits) == 4.0f);

@@ -296,6 +296,15 @@ runs['整数点积'] = run('算入口', '算', 8, [2, 1, 1], [
     buf(2, 'u32', [0] * (3 * n), uo),
     buf(3, 'i32', [0] * (3 * n), io)])
 
+# 金属重名: the entry function 「kernel」 is 豫_kernel on every target; 数据[i] = min(x, max3(x, 7, 12))
+# + 1 + x·3 = 4x + 1, 浮数[i] = sin(d) + length_squared((d, 0.5)) + template({d, x}) with
+# sin(d) = d·0.5, so d/2 + d² + 1/4 + d + x (exact for d = i/2)
+xs = [3 * i + 2 for i in range(16)]
+ds = [0.5 * i for i in range(16)]
+runs['金属重名'] = run('main', '豫_kernel', 8, [2, 1, 1], [
+    buf(0, 'u32', xs, [4 * x + 1 for x in xs]),
+    buf(1, 'f32', ds, [d * 0.5 + (d * d + 0.25) + (d + x) for d, x in zip(ds, xs)])])
+
 for name, r in runs.items():
     path = os.path.join(DIR, name + '。运行.json')
     if not os.path.exists(os.path.join(DIR, name + '。着色器。豫')):

@@ -114,6 +114,30 @@ static const char *const reserved_words[] = {
     "simd_or", "simd_xor", "quad_shuffle", "quad_broadcast", "quad_sum",
     "simdgroup_load", "simdgroup_store", "simdgroup_multiply_accumulate",
     "atomic_thread_fence", "is_null_texture", "get_width", "get_height",
+    /* more of Metal's standard library functions (math, integer, relational, geometric,
+     * pack/unpack) and its constant templates: a user function of the same name and
+     * parameter types would make every call ambiguous (着九's naming TODO) */
+    "acospi", "asinpi", "atanpi", "atan2pi", "ilogb", "isnormal", "distance_squared",
+    "length_squared", "fmedian3", "max3", "min3", "madhi", "numeric_limits",
+    "pack_float_to_snorm4x8", "pack_float_to_unorm4x8", "pack_float_to_snorm2x16",
+    "pack_float_to_unorm2x16", "pack_half_to_snorm4x8", "pack_half_to_unorm4x8",
+    "pack_float_to_srgb_unorm4x8", "unpack_snorm4x8_to_float", "unpack_unorm4x8_to_float",
+    "unpack_snorm2x16_to_float", "unpack_unorm2x16_to_float", "unpack_snorm4x8_to_half",
+    "unpack_unorm4x8_to_half", "unpack_snorm2x16_to_half", "unpack_unorm2x16_to_half",
+    "unpack_unorm4x8_srgb_to_float", "unpack_unorm4x8_srgb_to_half",
+    /* macros of <metal_stdlib> (math constants and numeric limits): a name spelt like one
+     * would be replaced by the preprocessor */
+    "MAXFLOAT", "HUGE_VALF", "INFINITY", "NAN", "MAXHALF", "HUGE_VALH", "M_E_F", "M_LOG2E_F",
+    "M_LOG10E_F", "M_LN2_F", "M_LN10_F", "M_PI_F", "M_PI_2_F", "M_PI_4_F", "M_1_PI_F",
+    "M_2_PI_F", "M_2_SQRTPI_F", "M_SQRT2_F", "M_SQRT1_2_F", "M_E_H", "M_LOG2E_H", "M_LOG10E_H",
+    "M_LN2_H", "M_LN10_H", "M_PI_H", "M_PI_2_H", "M_PI_4_H", "M_1_PI_H", "M_2_PI_H",
+    "M_2_SQRTPI_H", "M_SQRT2_H", "M_SQRT1_2_H", "FP_ILOGB0", "FP_ILOGBNAN", "FLT_DIG",
+    "FLT_MANT_DIG", "FLT_MAX_10_EXP", "FLT_MAX_EXP", "FLT_MIN_10_EXP", "FLT_MIN_EXP",
+    "FLT_RADIX", "FLT_MAX", "FLT_MIN", "FLT_EPSILON", "HALF_DIG", "HALF_MANT_DIG",
+    "HALF_MAX_10_EXP", "HALF_MAX_EXP", "HALF_MIN_10_EXP", "HALF_MIN_EXP", "HALF_RADIX",
+    "HALF_MAX", "HALF_MIN", "HALF_EPSILON", "CHAR_BIT", "SCHAR_MAX", "SCHAR_MIN", "UCHAR_MAX",
+    "CHAR_MAX", "CHAR_MIN", "USHRT_MAX", "SHRT_MAX", "SHRT_MIN", "UINT_MAX", "INT_MAX",
+    "INT_MIN", "ULONG_MAX", "LONG_MAX", "LONG_MIN",
     /* Metal types and templates not listed above (a user name must not shadow them) */
     "vec", "matrix", "packed_vec", "array_ref", "bfloat", "ulong", "short2", "short3",
     "short4", "ushort2", "ushort3", "ushort4", "char2", "char3", "char4", "uchar2", "uchar3",

@@ -136,6 +136,8 @@ check_target() {
     run 0 "$flag" "$file"
     compare "yusec $flag" "$work/out" "$golden"
     cp "$work/out" "$work/emitted"
+    grep -P '^[^\t]+\t[^\t]+\t[^\t]+' "$work/err" | cut -f1-3 >"$work/entries$flag"
+    [ "$flag" = -emit-ptx ] && grep -P '^[^\t]+\t[^\t]+\tcompute\t' "$work/err" >"$work/ptx-names"
     [ "${YUSEC_UPDATE_GOLDEN:-0}" = 1 ] || external_check "$flag" "$work/emitted"
   elif [ -f "$golden。错误" ]; then
     run 1 "$flag" "$file"
@@ -150,6 +152,35 @@ if [ "$mode" = full ] && [ ! -f "$stem。错误" ]; then
   check_target -emit-wgsl "$stem.wgsl"
   check_target -emit-msl "$stem。金属"
   check_target -emit-ptx "$stem。千手"
+fi
+
+# The entry table (入口项, function name, stage) is the same on every target that translates
+# the sample: both text targets share one reserved-word table, so an entry function is named
+# alike in WGSL and MSL (着九), and the PTX name is made from that name (着十).
+if [ -f "$work/entries-emit-wgsl" ]; then
+  for other in -emit-msl -emit-ptx; do
+    [ -f "$work/entries$other" ] || continue
+    checked=$((checked + 1))
+    if ! diff -u --label "entries of yusec -emit-wgsl" --label "entries of yusec $other" \
+         "$work/entries-emit-wgsl" "$work/entries$other"; then
+      failed=$((failed + 1))
+    fi
+  done
+fi
+
+# A PTX entry name is the WGSL function name's UTF-8 bytes with letters and digits kept and
+# every other byte written _xx, after the prefix yy (着十).
+if [ -s "$work/ptx-names" ] && command -v python3 >/dev/null 2>&1; then
+  checked=$((checked + 1))
+  if ! python3 -c '
+import sys
+for line in open(sys.argv[1], encoding="utf-8"):
+    f = line.rstrip("\n").split("\t")
+    want = "yy" + "".join(chr(b) if chr(b).isascii() and chr(b).isalnum() else "_%02x" % b for b in f[1].encode())
+    if f[3] != want:
+        sys.exit("PTX entry name %s of %s, expected %s" % (f[3], f[1], want))' "$work/ptx-names"; then
+    failed=$((failed + 1))
+  fi
 fi
 
 # 名。生成: the generated module (着二); a target that fails is a comment line and a warning.

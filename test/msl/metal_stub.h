@@ -365,7 +365,40 @@ bool simd_all(bool expr);
 bool simd_any(bool expr);
 bool simd_is_first();
 
+// ---- names user code must not take (着九's naming TODO; sample 金属重名) ----
+// Metal's headers also declare the library functions for each concrete type, so a user
+// function with the same name and parameter types makes its calls ambiguous; these
+// exact-type overloads give clang that behaviour for the names yusec's reserved table covers.
+float sin(float x);
+float cos(float x);
+uint min(uint x, uint y);
+uint max(uint x, uint y);
+uint max3(uint x, uint y, uint z);
+uint min3(uint x, uint y, uint z);
+uint median3(uint x, uint y, uint z);
+float length_squared(float2 x);
+float distance_squared(float2 x, float2 y);
+bool isnormal(float x);
+int ilogb(float x);
+float acospi(float x);
+float asinpi(float x);
+float atanpi(float x);
+
 }  // namespace metal
+
+// Math constants and numeric limits of <metal_stdlib> are macros (Metal spec, math
+// functions): a user constant spelt like one is rewritten by the preprocessor.
+#define MAXFLOAT 0x1.fffffep+127f
+#define HUGE_VALF __builtin_huge_valf()
+#define INFINITY __builtin_inff()
+#define NAN __builtin_nanf("")
+#define M_PI_F 3.14159265358979323846264338327950288f
+#define M_E_F 2.71828182845904523536028747135266250f
+#define M_SQRT2_F 1.41421356237309504880168872420969808f
+#define FLT_MAX 0x1.fffffep+127f
+#define FLT_EPSILON 0x1p-23f
+#define UINT_MAX 4294967295u
+#define INT_MAX 2147483647
 
 #pragma clang diagnostic pop
 #endif

@@ -66,6 +66,28 @@ static void test_prefix(void **state) {
     arena_free(&a);
 }
 
+/* Names of Metal's standard library (functions, the macros of its math constants and numeric
+ * limits, the namespace) and C++ keywords are reserved for both text targets (着九's TODO). */
+static void test_metal_and_cxx_names(void **state) {
+    (void)state;
+    static const char *const reserved[] = {
+        "min", "sin", "max3", "median3", "length_squared", "distance_squared", "isnormal",
+        "ilogb", "acospi", "atan2pi", "unpack_unorm4x8_to_float", "numeric_limits", "metal",
+        "NAN", "INFINITY", "MAXFLOAT", "HUGE_VALF", "M_PI_F", "M_SQRT1_2_H", "FLT_MAX",
+        "INT_MAX", "class", "template", "float", "namespace", "typename", "constexpr",
+        "operator", "this", "kernel", "device", "threadgroup",
+    };
+    Arena a;
+    arena_init(&a);
+    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++) {
+        assert_true(names_is_reserved(reserved[i]));
+        assert_string_equal(names_legalise(&a, reserved[i]), arena_printf(&a, "豫_%s", reserved[i]));
+    }
+    assert_false(names_is_reserved("minimum"));
+    assert_false(names_is_reserved("nan"));
+    arena_free(&a);
+}
+
 /* Pairs that a plain rewriting would merge: each pair must stay two names. */
 static void test_one_to_one(void **state) {
     (void)state;
@@ -94,6 +116,7 @@ int main(void) {
         cmocka_unit_test(test_escapes),
         cmocka_unit_test(test_prefix),
         cmocka_unit_test(test_one_to_one),
+        cmocka_unit_test(test_metal_and_cxx_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

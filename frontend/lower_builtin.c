@@ -310,11 +310,41 @@ static IrValueId lower_async(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     return LV_UNIT;
 }
 
+/* 着十三: 零张量片累 于「元」, 张量片乘加 累 甲 起 步 行数 乙, 存回张量片累 累 丙 起 步 列数 行数;
+ * the arrays (甲, 丙: storage buffers, 乙: a workgroup variable) become pointers. */
+static IrValueId lower_tensor(FnCtx *fc, const SemaExpr *e, IrOp op) {
+    uint32_t n = e->as.call.arg_count;
+    IrValueId args[6] = {IR_NONE, IR_NONE, IR_NONE, IR_NONE, IR_NONE, IR_NONE};
+    if (op == IR_OP_TENSOR_ZERO) {
+        if (n != 1 || !lower_args(fc, e, args)) return IR_NONE;  /* the unit argument */
+        n = 0;
+    } else {
+        if (n != 6) return IR_NONE;
+        bool is_store = op == IR_OP_TENSOR_STORE;
+        for (uint32_t i = 0; i < n; i++) {
+            bool resource = i == 1 || (i == 5 && !is_store);
+            args[i] = resource ? lower_resource_ptr(fc, e->as.call.args[i]) : lower_expr(fc, e->as.call.args[i]);
+            TRY(args[i]);
+        }
+    }
+    lower_at(fc, e);
+    if (op == IR_OP_TENSOR_STORE) {
+        ir_build_inst(&fc->b, op, NULL, 0, args, n);
+        return LV_UNIT;
+    }
+    IrTypeId type = lower_expr_type(fc, e);
+    if (type == IR_NO_TYPE) return IR_NONE;
+    return ir_build_op(&fc->b, op, type, args, n);
+}
+
 static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     if (in == INTRINSIC_ASYNC_COPY || in == INTRINSIC_ASYNC_COMMIT || in == INTRINSIC_ASYNC_WAIT)
         return lower_async(fc, e, in);
     IrOp fragment = fragment_op(in);
     if (fragment != IR_OP_COUNT) return lower_fragment(fc, e, fragment);
+    if (in == INTRINSIC_TENSOR_ZERO_ACC) return lower_tensor(fc, e, IR_OP_TENSOR_ZERO);
+    if (in == INTRINSIC_TENSOR_MMA) return lower_tensor(fc, e, IR_OP_TENSOR_MMA);
+    if (in == INTRINSIC_TENSOR_STORE_ACC) return lower_tensor(fc, e, IR_OP_TENSOR_STORE);
     switch (in) {
     case INTRINSIC_NEW_F32: case INTRINSIC_NEW_F16: case INTRINSIC_NEW_I32: case INTRINSIC_NEW_U32:
         /* A constructed literal is the literal itself (2u, 0.5f), else a conversion. */

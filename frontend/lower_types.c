@@ -124,10 +124,7 @@ static IrTypeId con_type(Lowerer *l, Type *t, Span span) {
     case TCON_INT8_MATRIX_A: return ir_type_fragment(T, IR_FRAG_A_S8);
     case TCON_INT8_MATRIX_B: return ir_type_fragment(T, IR_FRAG_B_S8);
     case TCON_INT_MATRIX_ACC: return ir_type_fragment(T, IR_FRAG_ACC_S32);
-    case TCON_TENSOR_ACC:
-        lower_error(l, span, "YIR 还不能表示%s（张量片，着十三）",
-                    type_to_string(&l->scratch, t));
-        return IR_NO_TYPE;
+    case TCON_TENSOR_ACC: return ir_type_fragment(T, IR_FRAG_TENSOR_ACC_F32);
     default:
         lower_error(l, span, "%s 不能当作值的类型", type_to_string(&l->scratch, t));
         return IR_NO_TYPE;

@@ -74,6 +74,19 @@ bool ir_op_is_fragment(IrOp op) {
     }
 }
 
+bool ir_op_is_tensor(IrOp op) {
+    return op == IR_OP_TENSOR_ZERO || op == IR_OP_TENSOR_MMA || op == IR_OP_TENSOR_STORE;
+}
+
+const char *ir_tensor_builtin_name(IrOp op) {
+    switch (op) {
+    case IR_OP_TENSOR_ZERO: return "零张量片累";
+    case IR_OP_TENSOR_MMA: return "张量片乘加";
+    case IR_OP_TENSOR_STORE: return "存回张量片累";
+    default: return "";
+    }
+}
+
 bool ir_value_known_u32(const IrModule *module, const IrFunction *func, IrValueId value, uint32_t *out) {
     const IrValue *v = ir_value(func, value);
     if (!v || v->kind != IR_VALUE_RESULT) return false;

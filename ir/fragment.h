@@ -47,6 +47,13 @@ bool ir_op_is_fragment(IrOp op);
 #define IR_ASYNC_COPY_DST_ALIGN 8u
 #define IR_ASYNC_COPY_SRC_ALIGN 4u
 
+/* 着十三's tensor tile ops (tensor_zero, tensor_mma, tensor_store), which only Metal translates;
+ * the 点染 builtin each one comes from, for the other targets' diagnostics. */
+bool ir_op_is_tensor(IrOp op);
+const char *ir_tensor_builtin_name(IrOp op);
+/* B of tensor_mma: a 64 × 32 f16 tile ([n][k], k fastest) at the start of its workgroup array. */
+#define IR_TENSOR_B_ELEMENTS (64u * 32u)
+
 /* When `value` is a u32 `const` or module constant: its value in *out, true. */
 bool ir_value_known_u32(const IrModule *module, const IrFunction *func, IrValueId value, uint32_t *out);
 

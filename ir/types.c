@@ -229,7 +229,7 @@ IrTypeId ir_type_pointer(IrTypeTable *table, IrAddressSpace space, IrTypeId poin
 }
 
 static const char *const fragment_names[IR_FRAG_KIND_COUNT] = {
-    "frag_a_f16", "frag_b_f16", "frag_acc_f32", "frag_a_s8", "frag_b_s8", "frag_acc_s32",
+    "frag_a_f16", "frag_b_f16", "frag_acc_f32", "frag_a_s8", "frag_b_s8", "frag_acc_s32", "tensor_acc_f32",
 };
 
 IrTypeId ir_type_fragment(IrTypeTable *table, IrFragmentKind kind) {

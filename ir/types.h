@@ -38,6 +38,7 @@ typedef enum IrFragmentKind {
     IR_FRAG_A_S8,
     IR_FRAG_B_S8,
     IR_FRAG_ACC_S32,
+    IR_FRAG_TENSOR_ACC_F32, /* 着十三: 64×64 f32 accumulator held by a whole workgroup of 128 (MSL) */
     IR_FRAG_KIND_COUNT
 } IrFragmentKind;
 

@@ -336,6 +336,45 @@ static bool check_async(Verifier *v, const IrInst *inst) {
     return true;
 }
 
+/* ptr<space, array<elem[, count]>> with the array's element a 32- or 16-bit float scalar of
+ * `width`; its space and length in *space and *count. */
+static bool float_array_pointer(const Verifier *v, IrTypeId id, uint32_t width, IrAddressSpace *space,
+                                uint32_t *count) {
+    const IrType *p = ty(v, id);
+    const IrType *a = p && p->kind == IR_TYPE_POINTER ? ty(v, p->elem) : NULL;
+    const IrType *e = a && a->kind == IR_TYPE_ARRAY ? ty(v, a->elem) : NULL;
+    if (!e || e->kind != IR_TYPE_SCALAR || e->scalar != IR_FLOAT || e->width != width) return false;
+    *space = p->space;
+    *count = a->count;
+    return true;
+}
+
+/* 着十三: tensor_zero → acc; tensor_mma acc, A (storage f32 runtime array), start, stride, rows,
+ * B (workgroup f16 array of at least 64×32) → acc; tensor_store acc, storage f32 runtime array
+ * (writable), start, stride, columns, rows. */
+static bool check_tensor(Verifier *v, const IrInst *inst) {
+    IrFragmentKind kind = IR_FRAG_KIND_COUNT;
+    if (inst->op == IR_OP_TENSOR_ZERO)
+        return fragment_of(v, result_type(v, inst), &kind) && kind == IR_FRAG_TENSOR_ACC_F32;
+    if (!fragment_of(v, arg_type(v, inst, 0), &kind) || kind != IR_FRAG_TENSOR_ACC_F32) return false;
+    IrAddressSpace space = IR_SPACE_FUNCTION;
+    uint32_t count = 0;
+    if (!float_array_pointer(v, arg_type(v, inst, 1), 32, &space, &count) || count != 0 ||
+        (space != IR_SPACE_STORAGE_READ && space != IR_SPACE_STORAGE_READ_WRITE))
+        return false;
+    for (uint32_t i = 2; i < 5; i++)
+        if (!is_scalar_of(v, arg_type(v, inst, i), IR_UINT)) return false;
+    if (inst->op == IR_OP_TENSOR_STORE) {
+        check_writable(v, inst, space);
+        return is_scalar_of(v, arg_type(v, inst, 5), IR_UINT);
+    }
+    IrAddressSpace b_space = IR_SPACE_FUNCTION;
+    uint32_t b_count = 0;
+    return result_type(v, inst) == arg_type(v, inst, 0) &&
+           float_array_pointer(v, arg_type(v, inst, 5), 16, &b_space, &b_count) &&
+           b_space == IR_SPACE_WORKGROUP && b_count >= IR_TENSOR_B_ELEMENTS;
+}
+
 /* Type rules per signature family; false = a generic type error. */
 static bool check_types(Verifier *v, const IrInst *inst) {
     const IrTypeTable *T = v->types;
@@ -415,6 +454,7 @@ static bool check_types(Verifier *v, const IrInst *inst) {
     case SIG_FRAG_FILL: case SIG_FRAG_LOAD: case SIG_FRAG_MMA: case SIG_FRAG_STORE:
         return check_fragment(v, inst);
     case SIG_ASYNC_COPY: case SIG_ASYNC_WAIT: return check_async(v, inst);
+    case SIG_TENSOR: return check_tensor(v, inst);
     }
     return false;
 }

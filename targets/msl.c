@@ -608,8 +608,12 @@ bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngi
     name_lengths(&em, &st);
     collect_entries(&em, &st);
     plan_cmpxchg(&em, &st);
+    msl_plan_tensor(&em, &st);
+    msl_check_tensor_entries(&em, &st);
 
+    msl_tensor_includes(&st, &text);
     strbuf_puts(&text, "#include <metal_stdlib>\nusing namespace metal;\n");
+    msl_tensor_prelude(&st, &text);
     Writer w = {&em, &st, &text, arena_alloc_array(&em.arena, ir_function_count(module) + 1, 1),
                 arena_alloc_array(&em.arena, ir_constant_count(module) + 1, 1), TE_ITEM_STRUCT};
     bool helpers = false;

@@ -6,6 +6,11 @@
 #include "text_emit.h"
 #include "../ir/abi.h"
 
+/* Names of the tensor tile declarations (着十三, msl_tensor.c); all NULL when unused. */
+typedef struct MslTensorNames {
+    const char *matmul, *a, *b, *acc, *zero, *mma, *store;
+} MslTensorNames;
+
 /* What the MSL emitter knows about the module; TextEmitter.user points here. */
 typedef struct MslState {
     const IrEntry **entry_of;     /* per function: the entry that uses it, or NULL */
@@ -20,6 +25,7 @@ typedef struct MslState {
     const char **cmpxchg;         /* per type id (compare-exchange result struct): helper name */
     const char **prologue;        /* lines written at the top of the current function body */
     uint32_t prologue_count, prologue_cap;
+    MslTensorNames tensor;
 } MslState;
 
 extern const TeLang msl_lang;
@@ -33,5 +39,17 @@ void msl_global_param(TextEmitter *em, StrBuf *out, IrGlobalId id);
 /* The size in bytes of measured buffer `global` in the function being emitted: an element of
  * the entry's lengths buffer, or the helper's parameter. */
 const char *msl_length_bytes(TextEmitter *em, IrGlobalId global);
+/* ---- msl_tensor.c: tensor tiles (着十三) ---- */
+bool msl_uses_tensor(const IrModule *m);
+bool msl_function_uses_tensor(const IrFunction *f);
+/* Claims the helper names when the module uses tensor ops. */
+void msl_plan_tensor(TextEmitter *em, MslState *st);
+/* Every compute entry reaching a tensor op has 128 invocations; else diagnostics, false. */
+bool msl_check_tensor_entries(TextEmitter *em, const MslState *st);
+/* The two #include lines (first in the file) and the declarations after `using namespace metal;`. */
+void msl_tensor_includes(const MslState *st, StrBuf *out);
+void msl_tensor_prelude(const MslState *st, StrBuf *out);
+/* tensor_zero / tensor_mma / tensor_store as calls of the helpers. */
+TeExpr msl_tensor_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args);
 
 #endif

@@ -82,7 +82,12 @@ void msl_type(TextEmitter *em, StrBuf *out, IrTypeId id) {
     case IR_TYPE_TEXTURE_DEPTH_2D: strbuf_puts(out, "depth2d<float>"); return;
     /* The comparison function lives on the host's sampler state (着九). */
     case IR_TYPE_SAMPLER: case IR_TYPE_SAMPLER_COMPARISON: strbuf_puts(out, "sampler"); return;
-    case IR_TYPE_FRAGMENT: strbuf_puts(out, "_"); return;
+    case IR_TYPE_FRAGMENT: {
+        const MslState *st = em->user;
+        bool tensor = t->fragment == IR_FRAG_TENSOR_ACC_F32 && st && st->tensor.acc;
+        strbuf_puts(out, tensor ? st->tensor.acc : "_");
+        return;
+    }
     case IR_TYPE_POINTER:
         strbuf_puts(out, space_prefix(t->space));
         msl_type(em, out, t->elem);
@@ -404,6 +409,9 @@ static bool msl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, Te
     }
     case IR_OP_SUBGROUP_BALLOT:
         *out = ballot_expr(em, inst, args);
+        return true;
+    case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE:
+        *out = msl_tensor_expr(em, inst, args);
         return true;
     case IR_OP_ARRAY_LENGTH:
         *out = array_length_expr(em, inst);

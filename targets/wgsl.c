@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "limits.h"
+#include "../ir/fragment.h"
 #include "wgsl_internal.h"
 
 typedef struct WgslState {
@@ -62,12 +63,26 @@ static void scan_uses(const IrModule *m, WgslState *st) {
     }
 }
 
-/* 着十二: WGSL has no subgroup matrix fragments; the first fragment value of each function
- * is the error. */
+/* 着十三: the first tensor tile op of a function, or NULL. */
+static const IrInst *first_tensor_op(const IrFunction *f) {
+    for (uint32_t k = 0; k < f->inst_count; k++)
+        if (ir_op_is_tensor(f->insts[k].op)) return &f->insts[k];
+    return NULL;
+}
+
+/* 着十二/着十三: WGSL has no subgroup matrix fragments and no tensor tiles; the first tensor
+ * op (naming its builtin), else the first fragment value, of each function is the error. */
 static bool reject_fragments(TextEmitter *em, const IrModule *m) {
     bool found = false;
     for (uint32_t i = 0; i < ir_function_count(m); i++) {
         const IrFunction *f = ir_function(m, i);
+        const IrInst *tensor = first_tensor_op(f);
+        if (tensor) {
+            te_error(em, tensor->span, "函数「%s」：WGSL 没有张量片，「%s」只有金属能译（着十三）", f->name,
+                     ir_tensor_builtin_name(tensor->op));
+            found = true;
+            continue;
+        }
         for (uint32_t v = 0; v < f->value_count; v++) {
             if (!ir_type_is_fragment(&m->types, f->values[v].type, NULL)) continue;
             te_error(em, f->values[v].span, "函数「%s」：WGSL 没有子组矩阵片，翻译报错（着十二）", f->name);

@@ -121,7 +121,10 @@ external_check() {
       fi ;;
     -emit-msl)
       if command -v clang >/dev/null 2>&1; then
-        if ! clang -fsyntax-only -x c++ -std=c++17 -Werror -I "$here/../msl/include" \
+        # matmul2d (着十三) takes a class-type template argument: C++20 in clang.
+        std=c++17
+        grep -q '^#include <metal_tensor>$' "$text" && std=c++20
+        if ! clang -fsyntax-only -x c++ -std=$std -Werror -I "$here/../msl/include" \
              -include "$here/../msl/metal_stub.h" "$text" 2>"$work/clang"; then
           echo "FAIL: clang rejects the MSL of $file:" >&2; cat "$work/clang" >&2
           failed=$((failed + 1))

@@ -362,6 +362,31 @@ static void test_shuffle_delta_must_be_uniform(void **state) {
     done(&r);
 }
 
+/* 着十三: the whole workgroup holds a tensor tile, so its ops need workgroup-uniform control
+ * flow (a subgroup-uniform condition is not enough). */
+static void test_tensor_op_under_divergent_if_is_rejected(void **state) {
+    (void)state;
+    Run r;
+    run(&r,
+        "fn @main(%lid.0:u32) {\n"
+        "  %1:u32 = const 3u\n"
+        "  %2:bool = gt %lid.0, %1\n"
+        "  if %2 {\n"
+        "    %3:tensor_acc_f32 = tensor_zero\n"
+        "    yield\n"
+        "  } else {\n"
+        "    yield\n"
+        "  }\n"
+        "  return\n"
+        "}\n"
+        "\n"
+        "entry @e = compute @main workgroup_size(128, 1, 1) (builtin(local_invocation_index))\n",
+        "uniformity", PASS_TARGET_MSL);
+    assert_false(r.ok);
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:5:5: error: 此运算（tensor_zero）须在一致控制流里执行");
+    done(&r);
+}
+
 static void test_requirement_through_call_after_inlining(void **state) {
     (void)state;
     /* The same verdict with the barrier in a callee, before and after inlining. */
@@ -439,6 +464,7 @@ int main(void) {
         cmocka_unit_test(test_barrier_after_uniform_loop_is_accepted),
         cmocka_unit_test(test_subgroup_op_under_divergent_if_is_rejected),
         cmocka_unit_test(test_shuffle_delta_must_be_uniform),
+        cmocka_unit_test(test_tensor_op_under_divergent_if_is_rejected),
         cmocka_unit_test(test_requirement_through_call_after_inlining),
         cmocka_unit_test(test_fold_wraps_and_dce_removes_dead_values),
     };

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "driver/layout_json.h"
 #include "runtime/plan.h"
 #include "targets/names.h"
 
@@ -209,15 +210,7 @@ void gen_depfile(StrBuf *out, const char *target, const char *files) {
 
 /* ---- the JSON manifest ---- */
 
-static void put_json_string(StrBuf *out, const char *text) {
-    strbuf_putc(out, '"');
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\') strbuf_printf(out, "\\%c", *p);
-        else if (*p < 0x20) strbuf_printf(out, "\\u%04x", *p);
-        else strbuf_putc(out, (char)*p);
-    }
-    strbuf_putc(out, '"');
-}
+static void put_json_string(StrBuf *out, const char *text) { json_put_string(out, text); }
 
 static const char *stage_name(IrStage stage) {
     switch (stage) {
@@ -343,9 +336,15 @@ void gen_entries_json(StrBuf *out, Arena *arena, const IrModule *m, const char *
         strbuf_printf(out, ", \"kind\": \"%s\", \"group\": %u, \"binding\": %u, "
                            "\"msl\": \"%s\", \"msl_index\": %u",
                       kind, gl->group, gl->binding, msl, gl->group * 16 + gl->binding);
-        if (strcmp(msl, "buffer") == 0) put_ptx_positions(out, m, plans, g);
+        if (strcmp(msl, "buffer") == 0) {
+            strbuf_puts(out, ", \"type\": ");
+            layout_type_name(out, m, gl->type);  /* its layout is in "layouts" */
+            put_ptx_positions(out, m, plans, g);
+        }
         strbuf_putc(out, '}');
         any = true;
     }
-    strbuf_puts(out, any ? "\n  ]\n}\n" : "]\n}\n");
+    strbuf_puts(out, any ? "\n  ],\n" : "],\n");
+    layout_put_json(out, arena, m);
+    strbuf_puts(out, "\n}\n");
 }

@@ -411,6 +411,14 @@ uint32_t ir_struct_field_offset(const IrTypeTable *table, IrTypeId strct, uint32
     return round_up(struct_end(table, t, field), ir_type_align(table, t->fields[field].type));
 }
 
+uint32_t ir_struct_field_room(const IrTypeTable *table, IrTypeId strct, uint32_t field) {
+    const IrType *t = ir_type(table, strct);
+    if (!t || t->kind != IR_TYPE_STRUCT || field >= t->field_count) return 0;
+    uint32_t end = field + 1 < t->field_count ? ir_struct_field_offset(table, strct, field + 1)
+                                              : ir_type_size(table, strct);
+    return end - ir_struct_field_offset(table, strct, field);
+}
+
 /* ---- address spaces ---- */
 
 static const char *const space_names[IR_SPACE_COUNT] = {

@@ -140,6 +140,10 @@ uint32_t ir_type_align(const IrTypeTable *table, IrTypeId id);
 uint32_t ir_type_size(const IrTypeTable *table, IrTypeId id);
 uint32_t ir_type_array_stride(const IrTypeTable *table, IrTypeId array);
 uint32_t ir_struct_field_offset(const IrTypeTable *table, IrTypeId strct, uint32_t field);
+/* Bytes from a field's offset to the next field's (or the struct's end): what a target's own
+ * type for the field may occupy without moving a later field (e.g. 12 for a vec3<f32>
+ * followed by an f32, so Metal needs packed_float3 there). */
+uint32_t ir_struct_field_room(const IrTypeTable *table, IrTypeId strct, uint32_t field);
 
 const char *ir_space_name(IrAddressSpace space);
 /* Returns false when the name is not an address space. */

@@ -270,6 +270,34 @@ static void collect_entries(TextEmitter *em, MslState *st) {
 
 /* ---- module objects ---- */
 
+bool msl_field_is_packed(const TextEmitter *em, IrTypeId strct, uint32_t field) {
+    const MslState *st = em->user;
+    const IrType *t = type_of(em, strct);
+    if (!t || t->kind != IR_TYPE_STRUCT || field >= t->field_count || !st->in_buffer[strct] || st->out_io[strct])
+        return false;
+    const IrType *ft = type_of(em, t->fields[field].type);
+    if (!ft || ft->kind != IR_TYPE_VECTOR || ft->count != 3) return false;
+    const IrTypeTable *types = &em->m->types;
+    uint32_t natural = 4 * ir_type_size(types, ft->elem);  /* Metal's size of a 3-vector */
+    return ir_struct_field_room(types, strct, field) < natural;
+}
+
+/* Marks `type` and the structs and arrays inside it. */
+static void mark_in_buffer(const TextEmitter *em, bool *marked, IrTypeId type) {
+    const IrType *t = type_of(em, type);
+    if (!t || marked[type]) return;
+    marked[type] = true;
+    if (t->kind == IR_TYPE_ARRAY) mark_in_buffer(em, marked, t->elem);
+    if (t->kind == IR_TYPE_STRUCT)
+        for (uint32_t i = 0; i < t->field_count; i++) mark_in_buffer(em, marked, t->fields[i].type);
+}
+
+static void collect_buffer_types(TextEmitter *em, MslState *st) {
+    st->in_buffer = arena_alloc_array(&em->arena, em->m->types.count + 1, sizeof *st->in_buffer);
+    for (uint32_t g = 0; g < ir_global_count(em->m); g++)
+        if (ir_global_is_buffer(ir_global(em->m, g))) mark_in_buffer(em, st->in_buffer, ir_global(em->m, g)->type);
+}
+
 static void emit_struct(TextEmitter *em, const MslState *st, StrBuf *out, IrTypeId id) {
     const IrType *t = type_of(em, id);
     const IrIo *io = st->out_io[id];
@@ -279,6 +307,9 @@ static void emit_struct(TextEmitter *em, const MslState *st, StrBuf *out, IrType
             te_error(em, (Span){0}, "结构「%s」的字段「%s」是运行期数组：MSL 目标不支持（请把数组单独绑定）", t->name,
                      t->fields[i].name);
         strbuf_indent(out, 1);
+        if (msl_field_is_packed(em, id, i)) {  /* WGSL's offsets: the next field may start at +12 */
+            strbuf_printf(out, "alignas(%u) packed_", ir_type_align(&em->m->types, t->fields[i].type));
+        }
         msl_type(em, out, t->fields[i].type);
         strbuf_printf(out, " %s", em->names.fields[id][i]);
         const IrIo *f = io && i < io->field_count ? &io->fields[i] : NULL;
@@ -605,6 +636,7 @@ bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngi
     te_assign_module_names(&em, items, count);
     st.entry_lengths = arena_alloc_array(&em.arena, ir_function_count(module) + 1, sizeof *st.entry_lengths);
     collect_uses(&em, &st);
+    collect_buffer_types(&em, &st);
     name_lengths(&em, &st);
     collect_entries(&em, &st);
     plan_cmpxchg(&em, &st);

@@ -22,6 +22,7 @@ typedef struct MslState {
     const IrIo **out_io;          /* per type id: IO of a struct returned by an entry */
     IrStage *out_stage;           /* per type id: the stage returning it */
     bool *binding_reported;       /* per global: a slot-limit diagnostic was given */
+    bool *in_buffer;              /* per type id: inside a storage or uniform buffer's type */
     const char **cmpxchg;         /* per type id (compare-exchange result struct): helper name */
     const char **prologue;        /* lines written at the top of the current function body */
     uint32_t prologue_count, prologue_cap;
@@ -35,6 +36,12 @@ void msl_type(TextEmitter *em, StrBuf *out, IrTypeId type);
 bool msl_global_is_passed(const IrGlobal *g);
 /* `device T* 名`, `constant T& 名`, `texture2d<float> 名`, … for a global as a parameter. */
 void msl_global_param(TextEmitter *em, StrBuf *out, IrGlobalId id);
+
+/* One memory layout on every target (WGSL's): a vec3 field followed within 12 bytes (6 for
+ * f16) by the next field or the struct's end is `alignas(16) packed_float3` in MSL, since
+ * Metal's float3 takes 16 bytes (seed 000, table 2.3). Only structs inside a storage or
+ * uniform buffer's type: other structs never meet the host. */
+bool msl_field_is_packed(const TextEmitter *em, IrTypeId strct, uint32_t field);
 
 /* The size in bytes of measured buffer `global` in the function being emitted: an element of
  * the entry's lengths buffer, or the helper's parameter. */

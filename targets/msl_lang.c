@@ -371,9 +371,60 @@ static TeExpr int_dot_expr(TextEmitter *em, const IrInst *inst, const TeExpr *ar
     return e;
 }
 
+/* Whether a member path from a value of `type` ends at a packed field (msl_field_is_packed);
+ * struct steps of an access chain are constants. */
+static bool path_ends_packed(TextEmitter *em, IrTypeId type, const uint32_t *path, uint32_t count) {
+    for (uint32_t i = 0; i + 1 < count; i++) type = ir_type_member(&em->m->types, type, path[i]);
+    const IrType *t = ir_type(&em->m->types, type);
+    return count > 0 && t && t->kind == IR_TYPE_STRUCT && msl_field_is_packed(em, type, path[count - 1]);
+}
+
+/* The pointer operand of a load is an access chain ending at a packed field. */
+static bool loads_packed(TextEmitter *em, const IrInst *load) {
+    const IrValue *v = ir_value(em->f, load->args[0]);
+    const IrInst *access = v && v->kind == IR_VALUE_RESULT ? ir_inst(em->f, v->def) : NULL;
+    if (!access || access->op != IR_OP_ACCESS || access->arg_count < 2) return false;
+    const IrType *base = ir_type(&em->m->types, ir_value_type(em->f, access->args[0]));
+    if (!base || base->kind != IR_TYPE_POINTER) return false;
+    uint32_t n = access->arg_count - 1;
+    uint32_t *path = arena_alloc_array(&em->arena, n, sizeof *path);
+    IrTypeId type = base->elem;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t lane = 0;
+        uint32_t lanes = 0;
+        const IrType *t = ir_type(&em->m->types, type);
+        bool constant = te_const_lanes(em, access->args[i + 1], &lane, 1, &lanes) && lanes == 1;
+        if (t && t->kind == IR_TYPE_STRUCT && !constant) return false;
+        path[i] = constant ? (uint32_t)lane : 0;
+        if (i + 1 < n) type = ir_type_member(&em->m->types, type, path[i]);
+    }
+    return path_ends_packed(em, base->elem, path, n);
+}
+
+/* A packed field read as a value is converted to the aligned vector (seed 000: float3(p)),
+ * so arithmetic and builtins see Metal's ordinary vector types. */
+static bool packed_read(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out) {
+    IrTypeId rt = result_type(em, inst);
+    if (inst->op == IR_OP_EXTRACT) {
+        IrTypeId from = ir_value_type(em->f, inst->args[0]);
+        if (!path_ends_packed(em, from, inst->indices, inst->index_count)) return false;
+        TeExpr member = te_extract_chain(em, &args[0], from, inst->indices, inst->index_count);
+        *out = te_call(em, te_type_text(em, rt), &member, 1);
+        return true;
+    }
+    if (!loads_packed(em, inst)) return false;
+    const IrType *p = ir_type(&em->m->types, ir_value_type(em->f, inst->args[0]));
+    bool stable = p->space == IR_SPACE_UNIFORM || p->space == IR_SPACE_STORAGE_READ;
+    *out = te_call(em, te_type_text(em, rt), &args[0], 1);
+    out->flags = (out->flags & ~TE_CONST) | (stable ? 0 : TE_READS);
+    return true;
+}
+
 static bool msl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out) {
     const IrTypeTable *types = &em->m->types;
     switch (inst->op) {
+    case IR_OP_EXTRACT: case IR_OP_LOAD:
+        return packed_read(em, inst, args, out);
     case IR_OP_CALL:
         *out = call_expr(em, inst, args);
         return true;

@@ -43,7 +43,8 @@ grep -q ": error: " "$work/err" || fail "no error reported for the bad source"
 for want in '"item": "加倍入口"' '"function": "加倍"' '"stage": "compute"' \
             '"workgroup_size": [4, 1, 1]' '"ptx_name": "yy_e5_8a_a0_e5_80_8d"' \
             '"ptx_params": ["数据"], "ptx_param_names": ["p_g0_b0"]' '"group": 0, "binding": 0, "msl": "buffer", "msl_index": 0' \
-            '"ptx_param": {"加倍入口": 0}'; do
+            '"ptx_param": {"加倍入口": 0}' '"type": "array<u32>"' \
+            '{"type": "array<u32>", "size": 0, "align": 4, "stride": 4}'; do
   grep -qF "$want" "$work/m.json" || fail "manifest lacks $want"
 done
 if command -v python3 >/dev/null 2>&1; then

@@ -160,6 +160,28 @@ __METAL_VEC_TYPES(float)
 __METAL_VEC_TYPES(half)
 #undef __METAL_VEC_TYPES
 
+// ---- packed vectors (spec 2.2.3, table 2.4): n·sizeof(T) bytes, aligned as T; assignment
+// from and explicit construction to the aligned vector (float3(p)), components and [i] ----
+template <class T, int N> struct packed_vec : __vec_fields<T, N> {
+    static_assert(__scalar<T>::value, "packed vector of a non-scalar type");
+    packed_vec() = default;
+    packed_vec(vec<T, N> aligned);
+    operator vec<T, N>() const;
+    T &operator[](uint i);
+    const T &operator[](uint i) const;
+};
+#define __METAL_PACKED_TYPES(T)                                                                    \
+    typedef packed_vec<T, 2> packed_##T##2;                                                        \
+    typedef packed_vec<T, 3> packed_##T##3;                                                        \
+    typedef packed_vec<T, 4> packed_##T##4;
+__METAL_PACKED_TYPES(int)
+__METAL_PACKED_TYPES(uint)
+__METAL_PACKED_TYPES(short)
+__METAL_PACKED_TYPES(ushort)
+__METAL_PACKED_TYPES(float)
+__METAL_PACKED_TYPES(half)
+#undef __METAL_PACKED_TYPES
+
 template <class T> struct __vector { static constexpr bool value = false; };
 template <class T, int N> struct __vector<vec<T, N>> { static constexpr bool value = true; };
 template <class T> struct __elem { typedef T type; };
@@ -230,6 +252,22 @@ template <class T, int C, int R> matrix<T, C, R> operator-(matrix<T, C, R>);
 __METAL_MAT_TYPES(float)
 __METAL_MAT_TYPES(half)
 #undef __METAL_MAT_TYPES
+
+// Sizes and alignments of seed 000 (tables 2.3, 2.4; matrices are arrays of columns), which
+// the layout test (test/msl/layout_check.sh) relies on.
+static_assert(sizeof(float3) == 16 && alignof(float3) == 16, "table 2.3: float3");
+static_assert(sizeof(float2) == 8 && alignof(float2) == 8, "table 2.3: float2");
+static_assert(sizeof(float4) == 16 && alignof(float4) == 16, "table 2.3: float4");
+static_assert(sizeof(half3) == 8 && alignof(half3) == 8, "table 2.3: half3");
+static_assert(sizeof(half2) == 4 && alignof(half2) == 4, "table 2.3: half2");
+static_assert(sizeof(uint3) == 16 && alignof(uint3) == 16, "table 2.3: uint3");
+static_assert(sizeof(packed_float3) == 12 && alignof(packed_float3) == 4, "table 2.4: packed_float3");
+static_assert(sizeof(packed_half3) == 6 && alignof(packed_half3) == 2, "table 2.4: packed_half3");
+static_assert(sizeof(packed_uint3) == 12 && alignof(packed_uint3) == 4, "table 2.4: packed_uint3");
+static_assert(sizeof(float3x3) == 48 && alignof(float3x3) == 16, "float3x3: three float3 columns");
+static_assert(sizeof(float2x2) == 16 && alignof(float2x2) == 8, "float2x2: two float2 columns");
+static_assert(sizeof(float4x3) == 64 && alignof(float4x3) == 16, "float4x3: four float3 columns");
+static_assert(sizeof(half3x3) == 24 && alignof(half3x3) == 8, "half3x3: three half3 columns");
 
 // ---- arrays (spec 2.12): an aggregate, array<T, N>{…} ----
 template <class T, size_t N> struct array {

@@ -646,6 +646,12 @@ bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngi
     msl_tensor_includes(&st, &text);
     strbuf_puts(&text, "#include <metal_stdlib>\nusing namespace metal;\n");
     msl_tensor_prelude(&st, &text);
+    if (msl_check_fragments(&em)) msl_fragment_prelude(&text);
+    if (em.failed) {  /* 整八 fragments: nothing more to say about this module */
+        te_free(&em);
+        strbuf_free(&text);
+        return false;
+    }
     Writer w = {&em, &st, &text, arena_alloc_array(&em.arena, ir_function_count(module) + 1, 1),
                 arena_alloc_array(&em.arena, ir_constant_count(module) + 1, 1), TE_ITEM_STRUCT};
     bool helpers = false;

@@ -59,4 +59,11 @@ void msl_tensor_prelude(const MslState *st, StrBuf *out);
 /* tensor_zero / tensor_mma / tensor_store as calls of the helpers. */
 TeExpr msl_tensor_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args);
 
+/* msl_fragment.c (着十二): the 整八 check (true when any fragment is used), the 金矩阵片序幕,
+ * fragment type names and fragment op expressions. */
+bool msl_check_fragments(TextEmitter *em);
+void msl_fragment_prelude(StrBuf *out);
+const char *msl_fragment_type(IrFragmentKind kind);
+bool msl_fragment_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out);
+
 #endif

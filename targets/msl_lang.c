@@ -84,8 +84,11 @@ void msl_type(TextEmitter *em, StrBuf *out, IrTypeId id) {
     case IR_TYPE_SAMPLER: case IR_TYPE_SAMPLER_COMPARISON: strbuf_puts(out, "sampler"); return;
     case IR_TYPE_FRAGMENT: {
         const MslState *st = em->user;
-        bool tensor = t->fragment == IR_FRAG_TENSOR_ACC_F32 && st && st->tensor.acc;
-        strbuf_puts(out, tensor ? st->tensor.acc : "_");
+        if (t->fragment != IR_FRAG_TENSOR_ACC_F32) {
+            strbuf_puts(out, msl_fragment_type(t->fragment));
+            return;
+        }
+        strbuf_puts(out, st && st->tensor.acc ? st->tensor.acc : "_");
         return;
     }
     case IR_TYPE_POINTER:
@@ -476,6 +479,9 @@ static bool msl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, Te
     case IR_OP_TEXTURE_DIMENSIONS: case IR_OP_TEXTURE_SAMPLE_COMPARE:
         *out = texture_expr(em, inst, args);
         return true;
+    case IR_OP_FRAG_ZERO: case IR_OP_FRAG_LOAD: case IR_OP_FRAG_LOAD_ROWS8: case IR_OP_FRAG_LOAD_TRANSPOSED:
+    case IR_OP_FRAG_MMA: case IR_OP_FRAG_STORE: case IR_OP_FRAG_STORE_ROWS8:
+        return msl_fragment_expr(em, inst, args, out);
     default:
         return false;
     }

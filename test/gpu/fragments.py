@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Runs every entry of the fragment sample (and its 异步拷贝 entry) (库/点染/测试/样例/矩阵片。着色器。豫) on the GPU with
-`yusec run` and checks each output against a CPU reference (着十二).
+"""Runs every entry of the fragment samples (库/点染/测试/样例/矩阵片 and 矩阵片整八, the latter with
+the int8 and 异步拷贝 entries) on the GPU with `yusec run` and checks each output against a
+CPU reference (着十二).
 
-usage: fragments.py YUSEC SAMPLE [PTX]
+usage: fragments.py YUSEC SAMPLES_DIR [golden]
+With `golden`, each sample runs from its committed PTX golden (名。千手) instead of being
+translated (for a yusec built without LLVM).
 
 Data: random f16 values in [-1, 1] (rounded to f16 first; the reference works on the rounded
 values), f32 accumulators in [-4, 4], s8 values in [-128, 127]; fixed seed. The reference sums
@@ -129,13 +132,13 @@ def check_int8(d, out):
     return problems
 
 
-# entry: (the bindings it reads, the bindings it writes, the check)
+# entry: (sample, the bindings it reads, the bindings it writes, the check)
 ENTRIES = {
-    "存储乘入口": ([0, 1], [4], check_storage),
-    "转置乘入口": ([0, 2, 3], [4, 5], check_transposed),
-    "共享乘入口": ([0, 1, 3], [4, 5], check_shared),
-    "整八乘入口": ([6, 7], [8], check_int8),
-    "异步乘入口": ([0, 1], [4], check_storage),  # 异步拷贝 into workgroup arrays, then ldmatrix
+    "存储乘入口": ("矩阵片", [0, 1], [4], check_storage),
+    "转置乘入口": ("矩阵片", [0, 2, 3], [4, 5], check_transposed),
+    "共享乘入口": ("矩阵片", [0, 1, 3], [4, 5], check_shared),
+    "整八乘入口": ("矩阵片整八", [6, 7], [8], check_int8),
+    "异步乘入口": ("矩阵片整八", [0, 1], [4], check_storage),  # 异步拷贝, then ldmatrix
 }
 
 
@@ -166,12 +169,14 @@ def run_entry(yusec, sample, ptx, entry, reads, writes, data, tmp):
 
 
 def main():
-    yusec, sample = sys.argv[1], sys.argv[2]
-    ptx = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
+    yusec, samples = sys.argv[1], sys.argv[2]
+    golden = len(sys.argv) > 3 and sys.argv[3] == "golden"
     data = Data()
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for entry, (reads, writes, check) in ENTRIES.items():
+        for entry, (stem, reads, writes, check) in ENTRIES.items():
+            sample = os.path.join(samples, stem + "。着色器。豫")
+            ptx = os.path.join(samples, stem + "。千手") if golden else None
             got, proc = run_entry(yusec, sample, ptx, entry, reads, writes, data, tmp)
             if got is None:
                 if proc.returncode == 2 and NO_GPU in proc.stderr:

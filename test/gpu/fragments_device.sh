@@ -2,7 +2,8 @@
 # On the GPU machine (no LLVM there), from the repository root:
 #   bash test/gpu/fragments_device.sh
 # builds yusec without the PTX plugin and runs test/gpu/fragments.py on the committed PTX
-# golden of the fragment sample (矩阵片。千手, which is exactly what yusec -emit-ptx writes).
+# goldens of the fragment samples (矩阵片。千手, 矩阵片整八。千手: exactly what yusec -emit-ptx
+# writes).
 # Success: every line "通过 …" and the summary "失败 0".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -13,4 +14,4 @@ cmake -S "$root" -B "$build" -G "$generator" -DCMAKE_BUILD_TYPE=Debug -DYUSEC_BU
       -DYUSEC_WITH_LLVM=OFF -DCMAKE_C_COMPILER_LAUNCHER="$root/test/gpu/no_werror.sh" >/tmp/frag-build.log 2>&1 &&
   cmake --build "$build" -j "$(nproc)" >>/tmp/frag-build.log 2>&1 || { tail -30 /tmp/frag-build.log; exit 1; }
 samples=$root/库/点染/测试/样例
-exec python3 "$root/test/gpu/fragments.py" "$build/yusec" "$samples/矩阵片。着色器。豫" "$samples/矩阵片。千手"
+exec python3 "$root/test/gpu/fragments.py" "$build/yusec" "$samples" golden

@@ -3,7 +3,8 @@
 // what the MSL target uses, following the Metal spec chapters in ../shared/seeds (000 data
 // types, 002 address spaces): scalar, vector and matrix types with their constructors and
 // operators, metal::array, atomics with the *_explicit functions, textures and samplers,
-// barriers and the math functions. Declarations only: nothing here is ever run.
+// barriers, the math functions and SIMD-group matrices. Declarations only: nothing here is
+// ever run.
 //
 // Faithfulness over convenience, so that the check catches slips in the emitter:
 //  * vectors convert from scalars implicitly (broadcast) but from other vectors only
@@ -421,6 +422,33 @@ int ilogb(float x);
 float acospi(float x);
 float asinpi(float x);
 float atanpi(float x);
+
+// ---- SIMD-group matrices (spec 2.4; <metal_simdgroup_matrix>): 8×8 tiles held by a whole
+// SIMD group. Loads and stores take a threadgroup or device pointer (address spaces are
+// dropped here), elements per row, an origin (column, row) and whether to transpose; the
+// multiply-accumulate may mix half operands with a float accumulator. ----
+struct __metal_ulong2 {
+    __metal_ulong2(ulong x, ulong y);
+};
+typedef __metal_ulong2 ulong2;
+template <class T, int Cols, int Rows> struct simdgroup_matrix {
+    static_assert(__floating<T>::value, "simdgroup_matrix of a non-float type");
+    simdgroup_matrix();
+};
+typedef simdgroup_matrix<half, 8, 8> simdgroup_half8x8;
+typedef simdgroup_matrix<float, 8, 8> simdgroup_float8x8;
+template <class T, int Cols, int Rows> simdgroup_matrix<T, Cols, Rows> make_filled_simdgroup_matrix(T value);
+template <class T, int Cols, int Rows>
+void simdgroup_load(thread simdgroup_matrix<T, Cols, Rows> &d, const T *src, ulong elements_per_row = Cols,
+                    ulong2 matrix_origin = ulong2(0, 0), bool transpose_matrix = false);
+template <class T, int Cols, int Rows>
+void simdgroup_store(simdgroup_matrix<T, Cols, Rows> a, T *dst, ulong elements_per_row = Cols,
+                     ulong2 matrix_origin = ulong2(0, 0), bool transpose_matrix = false);
+template <class TD, class TA, class TB, class TC, int Cols, int Rows, int K>
+void simdgroup_multiply_accumulate(thread simdgroup_matrix<TD, Cols, Rows> &d,
+                                   thread const simdgroup_matrix<TA, K, Rows> &a,
+                                   thread const simdgroup_matrix<TB, Cols, K> &b,
+                                   thread const simdgroup_matrix<TC, Cols, Rows> &c);
 
 }  // namespace metal
 

@@ -215,6 +215,41 @@ static IrValueId lower_cell(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     }
 }
 
+/* 读格元素/写格元素: 格[序] of a cell holding a fixed array; 读数组元素/写数组元素:
+ * 资源[序][分] of a buffer or workgroup array of fixed arrays. An access chain into the
+ * variable or resource, then one load or store (WGSL `a[i] = v;`, PTX local or global
+ * memory, registers once the indices are constant). */
+static IrValueId lower_element_access(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
+    bool cell = in == INTRINSIC_CELL_ELEMENT_READ || in == INTRINSIC_CELL_ELEMENT_WRITE;
+    bool write = in == INTRINSIC_CELL_ELEMENT_WRITE || in == INTRINSIC_ARRAY_ELEMENT_WRITE;
+    uint32_t index_count = cell ? 1 : 2;
+    IrValueId indices[2], value = IR_NONE;
+    for (uint32_t i = 0; i < index_count; i++) {
+        indices[i] = lower_expr(fc, e->as.call.args[1 + i]);
+        TRY(indices[i]);
+    }
+    if (write) {
+        value = lower_expr(fc, e->as.call.args[1 + index_count]);
+        TRY(value);
+    }
+    IrValueId ptr;
+    if (cell) {
+        IrValueId var = lower_expr(fc, e->as.call.args[0]);
+        TRY(var);
+        lower_at(fc, e);
+        ptr = lower_access(fc, var, indices[0]);
+    } else {
+        ptr = element_ptr(fc, e, indices[0]);
+        TRY(ptr);
+        lower_at(fc, e);
+        ptr = lower_access(fc, ptr, indices[1]);
+    }
+    TRY(ptr);
+    if (!write) return ir_build_load(&fc->b, ptr);
+    ir_build_store(&fc->b, ptr, value);
+    return LV_UNIT;
+}
+
 static IrValueId lower_no_result(FnCtx *fc, const SemaExpr *e, IrOp op) {
     IrValueId args[1];
     if (e->as.call.arg_count > 1 || !lower_args(fc, e, args)) return IR_NONE;
@@ -360,6 +395,9 @@ static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     }
     case INTRINSIC_ELEMENT: return lower_element(fc, e);
     case INTRINSIC_CELL_NEW: case INTRINSIC_CELL_READ: case INTRINSIC_CELL_WRITE: return lower_cell(fc, e, in);
+    case INTRINSIC_CELL_ELEMENT_READ: case INTRINSIC_CELL_ELEMENT_WRITE:
+    case INTRINSIC_ARRAY_ELEMENT_READ: case INTRINSIC_ARRAY_ELEMENT_WRITE:
+        return lower_element_access(fc, e, in);
     case INTRINSIC_WORKGROUP_BARRIER: return lower_no_result(fc, e, IR_OP_WORKGROUP_BARRIER);
     case INTRINSIC_STORAGE_BARRIER: return lower_no_result(fc, e, IR_OP_STORAGE_BARRIER);
     case INTRINSIC_DISCARD: return lower_no_result(fc, e, IR_OP_DISCARD);

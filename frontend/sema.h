@@ -41,6 +41,8 @@
     X(ARRAY_READ, "读数组") X(ARRAY_WRITE, "写数组") X(ARRAY_LENGTH, "数组长度")      \
     X(SHARED_READ, "读共享数组") X(SHARED_WRITE, "写共享数组") X(ELEMENT, "取元素")   \
     X(CELL_NEW, "新格") X(CELL_READ, "读格") X(CELL_WRITE, "写格")                    \
+    X(CELL_ELEMENT_READ, "读格元素") X(CELL_ELEMENT_WRITE, "写格元素")                \
+    X(ARRAY_ELEMENT_READ, "读数组元素") X(ARRAY_ELEMENT_WRITE, "写数组元素")          \
     /* conversions */                                                                 \
     X(CONVERT, "转换") X(BITCAST, "位转换") X(PACK_HALF2, "半精度打包")               \
     X(UNPACK_HALF2, "半精度解包")                                                     \

@@ -156,6 +156,50 @@ static void cell_type_mismatch(void **state) {
                  "「写格」的第二个实参类型不符");
 }
 
+/* Element writes to fixed arrays outside workgroup memory (着八's TODO): 写格元素 on a cell
+ * of a 定长数组, 写数组元素 on a buffer whose elements are 定长数组. */
+#define BLOCKS                                                                                  \
+    "「块」乃「存储缓冲」于（「数组」于（「定长数组」于「无三二」于「四」））也。\n"              \
+    "「块」者「绑定」于（「组值」【「组」者「零」也，「号」者「二」也，「访问」者「读写」也】）也。\n" \
+    "「表」乃「存储缓冲」于（「数组」于（「定长数组」于「无三二」于「四」））也。\n"              \
+    "「表」者「绑定」于（「组值」【「组」者「零」也，「号」者「三」也，「访问」者「只读」也】）也。\n"
+#define BLOCK_KERNEL(body)                                                                      \
+    BUFFERS BLOCKS "「核」乃化「全局调用号」为「有」者也。\n"                                   \
+    "「核」者得「号」而令「序」为「号」中「零」而\n" body "\n也。\n"
+
+static void fixed_array_element_writes(void **state) {
+    Fixture *f = *state;
+    expect_ok(f, BLOCK_KERNEL("令「格」为「新格」于（「读数组」于「块」于「序」）而\n"
+                              "「写格元素」于「格」于「序」于（「读格元素」于「格」于「零」加「一」）；\n"
+                              "「写数组元素」于「块」于「序」于「二」于（「读数组元素」于「表」于「序」于「一」）；\n"
+                              "「写数组」于「数据」于「序」于（「读格元素」于「格」于「三」）"));
+}
+
+static void cell_element_needs_a_fixed_array(void **state) {
+    Fixture *f = *state;
+    expect_error(f, BLOCK_KERNEL("令「格」为「新格」于「序」而「写格元素」于「格」于「零」于「序」"),
+                 "「写格元素」的第一个实参类型不符");
+}
+
+static void cell_element_type_mismatch(void **state) {
+    Fixture *f = *state;
+    expect_error(f, BLOCK_KERNEL("令「格」为「新格」于（「读数组」于「块」于「序」）而\n"
+                                 "「写格元素」于「格」于「零」于（「新浮三二」于「一」）"),
+                 "「写格元素」的第三个实参类型不符");
+}
+
+static void array_element_write_to_read_only(void **state) {
+    Fixture *f = *state;
+    expect_error(f, BLOCK_KERNEL("「写数组元素」于「表」于「序」于「零」于「序」"),
+                 "「表」是只读存储缓冲，「写数组元素」不能写入它");
+}
+
+static void array_element_needs_fixed_elements(void **state) {
+    Fixture *f = *state;
+    expect_error(f, BLOCK_KERNEL("「写数组元素」于「数据」于「序」于「零」于「序」"),
+                 "「写数组元素」的第一个实参类型不符");
+}
+
 /* A function declared to return 「有」 whose body ends in a value discards it: the last
  * expression is checked with no expected type (issue 11 item 6), so 原子加's type variable is
  * fixed by its arguments, not by 「有」. */
@@ -232,6 +276,9 @@ int main(void) {
         T(unit_result_discards_last_value), T(unit_result_value_of_a_let_chain),
         T(other_results_must_match), T(dot_result_is_the_element_type),
         T(dot_result_flows_to_its_use), T(dot_result_mismatch), T(dot_rejects_half_vectors),
+        T(fixed_array_element_writes), T(cell_element_needs_a_fixed_array),
+        T(cell_element_type_mismatch), T(array_element_write_to_read_only),
+        T(array_element_needs_fixed_elements),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

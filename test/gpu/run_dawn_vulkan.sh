@@ -22,7 +22,21 @@ unxz_to "$dawn/node.xz" "$work/node" && chmod +x "$work/node"
 cp "$dawn/webgpu/index.js" "$dawn/webgpu/package.json" "$work/tools/node_modules/webgpu/"
 unxz_to "$dawn/webgpu/dist/linux-x64/dawn.node.xz" "$work/tools/node_modules/webgpu/dist/linux-x64/dawn.node"
 cp "$root/test/tools/run_wgsl.mjs" "$work/tools/"   # so that 'webgpu' resolves to the copy above
-for deb in "$dawn"/debs/*.deb; do dpkg-deb -x "$deb" "$work/sysroot"; done
+undeb() {  # undeb DEB DIR: dpkg-deb -x, or Python (ar members, then data.tar.*) without dpkg
+  if command -v dpkg-deb >/dev/null 2>&1; then dpkg-deb -x "$1" "$2"; return; fi
+  python3 - "$1" "$2" <<'PY'
+import io, sys, tarfile
+data = open(sys.argv[1], "rb").read()
+pos = 8  # "!<arch>\n", then 60-byte member headers
+while pos < len(data):
+    name, size = data[pos:pos + 16].strip().decode(), int(data[pos + 48:pos + 58])
+    body = data[pos + 60:pos + 60 + size]
+    if name.startswith("data.tar"):
+        tarfile.open(fileobj=io.BytesIO(body)).extractall(sys.argv[2])
+    pos += 60 + size + (size & 1)
+PY
+}
+for deb in "$dawn"/debs/*.deb; do undeb "$deb" "$work/sysroot"; done
 libs=$work/sysroot/usr/lib/x86_64-linux-gnu
 for d in /usr/local/nvidia/lib64 /usr/local/nvidia/lib; do [ -d "$d" ] && libs=$libs:$d; done
 export LD_LIBRARY_PATH=$libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}

@@ -250,6 +250,16 @@ static void entry_struct_twice(void **state) {
                  "结构「片入」在入口的输入里用了两次（参数「乙」）");
 }
 
+/* 着十一: subgroup values are 浮三二 整三二 无三二 浮十六 and their vectors; 爻 is not one. */
+static void subgroup_operand_types(void **state) {
+    Fixture *f = *state;
+    expect_ok(f, KERNEL("令「和」为「子组和」于（（「新浮十六」于「1.0」）与（「新浮十六」于「2.0」））而\n"
+                        "令「移」为「子组上移洗牌」于（「序」与「序」与「序」）于「一」而\n"
+                        "「写数组」于「数据」于「序」于（「移」中「零」）"));
+    expect_error(f, KERNEL("「写数组」于「数据」于「序」于（若「子组最大」于（「序」等于「一」）则「一」否则「零」）"),
+                 "「子组最大」用在 「爻」 上，但它只接受「浮三二」「整三二」「无三二」「浮十六」或其二、三、四维向量（着十一）");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
 #define T(name) cmocka_unit_test_setup_teardown(name, check_setup, check_teardown)
@@ -262,7 +272,7 @@ int main(void) {
         T(runtime_array_as_value), T(compute_entry_inputs), T(workgroup_size_literal),
         T(vertex_needs_position), T(record_fields_checked), T(projection_errors),
         T(no_crash_on_half_parsed), T(entry_builtins_once), T(entry_builtin_twice),
-        T(entry_struct_twice),
+        T(entry_struct_twice), T(subgroup_operand_types),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

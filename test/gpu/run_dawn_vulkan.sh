@@ -5,8 +5,8 @@
 # through Dawn's Vulkan backend on the NVIDIA driver — and prints the table of
 # test/gpu/compare_backends.py (each buffer against 名。运行.json and WGSL against PTX).
 # DAWN_DIR (default .dev/dawn) is what test/gpu/pack_dawn.sh packed on a development machine.
-# yusec: $YUSEC if set, else built here as test/gpu/device.sh does (without LLVM the PTX comes
-# from test/gpu/generated). Logs and the table go to $OUT when set (the device tool's folder).
+# yusec: $YUSEC if set (e.g. /tmp/yusec-gpu-build/yusec after test/gpu/device.sh), else built
+# here as device.sh does; without LLVM on the machine the PTX comes from test/gpu/generated. Logs and the table go to $OUT when set (the device tool's folder).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dawn=${1:-$root/.dev/dawn}
@@ -45,11 +45,12 @@ export VK_DRIVER_FILES=${VK_DRIVER_FILES:-/usr/local/nvidia/share/vulkan/icd.d/n
 nvidia-smi -L >>"$out/dawn_node.txt" 2>&1
 
 yusec=${YUSEC:-}
+llvm=OFF
+[ -d /usr/lib/llvm-19/lib/cmake/llvm ] && llvm=ON
 ptx_dir=""
+[ $llvm = OFF ] && ptx_dir=$root/test/gpu/generated   # a yusec without LLVM runs the committed PTX
 if [ -z "$yusec" ]; then
   build=/tmp/yusec-gpu-build
-  llvm=OFF
-  [ -d /usr/lib/llvm-19/lib/cmake/llvm ] && llvm=ON
   generator=Ninja
   command -v ninja >/dev/null 2>&1 || generator="Unix Makefiles"
   echo "== build yusec (LLVM $llvm)"
@@ -59,7 +60,6 @@ if [ -z "$yusec" ]; then
     tail -30 "$out/dawn_build.log"; exit 1
   fi
   yusec=$build/yusec
-  [ $llvm = OFF ] && ptx_dir=$root/test/gpu/generated
 fi
 echo "== PTX (yusec run${ptx_dir:+, PTX from $ptx_dir}) and WGSL (Dawn, Vulkan: $VK_DRIVER_FILES)"
 python3 "$root/test/gpu/compare_backends.py" "$yusec" "$root/库/点染/测试/样例" "$ptx_dir" "$work/node" \

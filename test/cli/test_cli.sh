@@ -84,5 +84,17 @@ contains "$tmp/err" "加倍入口	加倍	compute" "the WGSL entry table goes to 
 expect 1 "bad -arch" -- -emit-ptx -arch=sm_75 "$example"
 contains "$tmp/err" "不支持的千手架构「sm_75」" "an unknown arch is a diagnostic before LLVM"
 
+# Uniform buffers follow the storage layout (docs/targets.md); -fclassic-uniform-layout reports,
+# naming the field, what the classic 16-byte uniform rules reject, on every target.
+uniform="$examples/../库/点染/测试/样例/均匀布局。着色器。豫"
+for action in -emit-wgsl -emit-msl -emit-ptx; do
+  expect 0 "$action lays a uniform buffer out by the storage rules" -- "$action" "$uniform"
+  expect 1 "$action -fclassic-uniform-layout" -- "$action" -fclassic-uniform-layout "$uniform"
+done
+contains "$tmp/err" "均匀布局。着色器。豫:10:1: error: 均匀缓冲「常量」的字段「权」的数组步长是 4 字节：经典均匀缓冲布局要求步长是 16 的倍数" "the classic rule names the array field and its stride"
+contains "$tmp/err" "均匀缓冲「常量」的字段「权」（数组或结构）从第 4 字节开始" "the classic rule names the misaligned array"
+contains "$tmp/err" "均匀缓冲「常量」的字段「偏」是结构，下一个字段在它之后 4 字节开始：经典均匀缓冲布局要求至少 16 字节" "the classic rule names the struct field"
+expect 0 "-fclassic-uniform-layout passes a 16-byte-clean uniform" -- -emit-wgsl -fclassic-uniform-layout "$examples/../库/点染/测试/样例/饱和乘加。着色器。豫"
+
 if [ "$failures" != 0 ]; then echo "$failures CLI checks failed"; exit 1; fi
 echo "all CLI checks passed"

@@ -306,7 +306,7 @@ runs['金属重名'] = run('main', '豫_kernel', 8, [2, 1, 1], [
     buf(1, 'f32', ds, [d * 0.5 + (d * d + 0.25) + (d + x) for d, x in zip(ds, xs)])])
 
 # 定长写入: 格 = 块[i] summed in place (格[k] += 格[k-1]), then 格[0] += 100·i, 格[i/2 % 4] *= 3;
-# 前缀[i] = 格;
+# 暂[本] = 格, 暂[本][1] += 7 (workgroup memory), barrier, 前缀[i] = 暂[本 ^ 1];
 # 块[i][i % 4] = 块[i][3]·2
 n = 16
 blocks = [[(7 * i + 3 * k + 1) % 23 for k in range(4)] for i in range(n)]
@@ -315,13 +315,14 @@ for i, b in enumerate(blocks):
     p = [sum(b[:k + 1]) for k in range(4)]
     p[0] += 100 * i
     p[(i // 2) % 4] *= 3
-    prefix += p
+    p[1] += 7
+    prefix.append(p)
     c = list(b)
     c[i % 4] = b[3] * 2
     after += c
 runs['定长写入'] = run('算入口', '算', 8, [2, 1, 1], [
     buf(0, 'u32', [v for b in blocks for v in b], after),
-    buf(1, 'u32', [0] * (4 * n), prefix)])
+    buf(1, 'u32', [0] * (4 * n), [v for i in range(n) for v in prefix[i ^ 1]])])
 
 for name, r in runs.items():
     path = os.path.join(DIR, name + '。运行.json')

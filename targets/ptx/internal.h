@@ -114,6 +114,8 @@ LLVMValueRef ptx_dot(FnCtx *fc, LLVMValueRef a, LLVMValueRef b, bool fl);
 
 /* ---- math.c ---- */
 LLVMValueRef ptx_math(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
+/* ---- inverse_trig.c: asin, acos, atan, atan2 on f32 operands (NULL for other ops) ---- */
+LLVMValueRef ptx_inverse_trig(FnCtx *fc, const IrInst *inst, LLVMValueRef *x);
 
 /* ---- sync.c: barriers, atomics (subgroup ops go on to subgroup.c) ---- */
 LLVMValueRef ptx_sync(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);

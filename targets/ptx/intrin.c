@@ -24,7 +24,7 @@ static const char *const known[] = {
     "llvm.nvvm.mma.m16n8k32.row.col.s8", "llvm.nvvm.cp.async.cg.shared.global.16",
     "llvm.nvvm.cp.async.commit.group", "llvm.nvvm.cp.async.wait.group",
     "llvm.fabs", "llvm.minnum", "llvm.maxnum", "llvm.sqrt", "llvm.floor", "llvm.ceil", "llvm.trunc",
-    "llvm.roundeven", "llvm.fma", "llvm.abs", "llvm.smin", "llvm.smax", "llvm.umin", "llvm.umax",
+    "llvm.roundeven", "llvm.fma", "llvm.copysign", "llvm.abs", "llvm.smin", "llvm.smax", "llvm.umin", "llvm.umax",
     "llvm.ctpop", "llvm.bitreverse", "llvm.fptosi.sat", "llvm.fptoui.sat",
 };
 

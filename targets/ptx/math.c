@@ -1,6 +1,7 @@
 /* Builtin math with 着十's PTX instructions: sqrt.rn, rsqrt/ex2/lg2/sin/cos/tanh approx,
- * change of base for exp/log, pow = ex2(y·lg2 x), cvt rounding, cvt.sat. f16 math goes
- * through f32 (the seed's rule), so every approximate instruction sees f32. */
+ * change of base for exp/log, pow = ex2(y·lg2 x), cvt rounding, cvt.sat; inverse
+ * trigonometry in inverse_trig.c. f16 math goes through f32 (the seed's rule), so every
+ * approximate instruction sees f32, and f16 results (smoothstep too) are rounded once. */
 #include "internal.h"
 
 static LLVMBuilderRef B(FnCtx *fc) { return fc->px->b; }
@@ -171,6 +172,8 @@ static LLVMValueRef float_math(FnCtx *fc, const IrInst *inst, LLVMValueRef *x) {
         LLVMTypeRef t = LLVMTypeOf(x[0]);
         return ptx_intrinsic(fc, "llvm.fma", &t, 1, x, 3, s);
     }
+    case IR_OP_ASIN: case IR_OP_ACOS: case IR_OP_ATAN: case IR_OP_ATAN2:
+        return ptx_inverse_trig(fc, inst, x);  /* range reduction + polynomial */
     case IR_OP_DOT: return ptx_dot(fc, x[0], x[1], true);
     case IR_OP_CROSS: return cross(fc, x[0], x[1]);
     case IR_OP_LENGTH: return length(fc, x[0]);
@@ -200,10 +203,6 @@ static LLVMValueRef pack(FnCtx *fc, const IrInst *inst, LLVMValueRef x) {
 LLVMValueRef ptx_math(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
     PtxCtx *px = fc->px;
     switch (inst->op) {
-    case IR_OP_ASIN: case IR_OP_ACOS: case IR_OP_ATAN: case IR_OP_ATAN2:
-        ptx_fail(px, inst->span, ptx_ascii(px, "inverse trigonometric %s is not supported (to do)", ir_op_info(inst->op)->name),
-                 "PTX 目标不支持反三角函数「%s」（待办事项）", ir_op_info(inst->op)->name);
-        return NULL;
     case IR_OP_DPDX: case IR_OP_DPDY:
         ptx_fail(px, inst->span, ptx_ascii(px, "%s needs a fragment entry; PTX has compute entries only", ir_op_info(inst->op)->name),
                  "PTX 目标只有计算入口，没有「%s」", ir_op_info(inst->op)->name);

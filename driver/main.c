@@ -299,6 +299,14 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
         status = EXIT_DIAGNOSTICS;
     }
     out->module = module;
+    if (module) {  /* the executor reports faults at the module's spans: keep the sources */
+        diag_free(&session.diag);
+        out->arena = session.arena;
+        out->sources = session.sources;
+        out->sources.arena = &out->arena;
+        out->has_sources = true;
+        return status;
+    }
     session_free(&session);
     return status;
 }

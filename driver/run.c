@@ -1,5 +1,6 @@
 /* `yusec run`: compile (through main.c's -emit-ptx path), plan the parameters, run on the
- * GPU through runtime/, print or write the buffers. */
+ * GPU through runtime/ or on the CPU through the YIR executor (exec/), print or write the
+ * buffers. */
 #include "driver/run.h"
 
 #include <errno.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 
 #include "base/arena.h"
+#include "exec/exec.h"
 #include "runtime/buffers.h"
 #include "runtime/plan.h"
 #include "runtime/run_args.h"
@@ -50,6 +52,12 @@ static int parse_command_line(RunState *st, int argc, char **argv) {
     else if (st->options.output) {
         fprintf(stderr, "yusec: error: run 不用 -o；把缓冲写进文件用 --out 组:绑定=文件\n");
         status = RUN_USAGE;
+    } else if (st->args.where == RUN_DEVICE_CPU && st->args.ptx_path) {
+        fprintf(stderr, "yusec: error: --ptx 只用于 GPU；--device=cpu 直接执行 YIR\n");
+        status = RUN_USAGE;
+    } else if (st->args.where != RUN_DEVICE_CPU && st->args.subgroup_size) {
+        fprintf(stderr, "yusec: error: --subgroup-size 只用于 --device=cpu（GPU 的子组大小由硬件定）\n");
+        status = RUN_USAGE;
     }
     strbuf_free(&error);
     return status;
@@ -86,7 +94,7 @@ static int plan_entry(RunState *st) {
     if (status == RUN_OK) {
         const char *from_table = table_kernel_name(st, entry->name);
         if (from_table) st->plan.kernel = from_table;  /* the compiler's word is final */
-        if (!rt_plan_check_ptx(&st->plan, st->ptx, &error)) status = fail(RUN_FAILED, "", &error);
+        if (st->ptx && !rt_plan_check_ptx(&st->plan, st->ptx, &error)) status = fail(RUN_FAILED, "", &error);
     }
     strbuf_free(&error);
     return status;
@@ -253,6 +261,45 @@ static int report_results(const RunState *st) {
     return status;
 }
 
+/* A fault of the executor, at its place in the source when the sources are at hand. */
+static void report_fault(RunState *st, const ExFault *fault) {
+    if (fault->located && st->compiled.has_sources) {
+        DiagEngine diag;
+        diag_init(&diag, &st->compiled.sources, stderr);
+        diag_error(&diag, fault->span, "CPU 执行失败：%s", fault->message.data ? fault->message.data : "");
+        diag_free(&diag);
+        return;
+    }
+    fprintf(stderr, "yusec: error: CPU 执行失败：%s\n", fault->message.data ? fault->message.data : "");
+}
+
+/* The YIR executor on the buffers as given (results in place of the GPU's read-back). */
+static int run_on_cpu(RunState *st) {
+    const RtPlan *plan = &st->plan;
+    ExBuffer *buffers = arena_alloc_array(&st->arena, plan->slot_count + 1, sizeof *buffers);
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < plan->slot_count; i++) {
+        const RtBufferSpec *spec = st->specs[i];
+        if (!spec || plan->slots[i].lengths) continue;
+        memcpy(st->params[i].result, spec->data, spec->bytes);
+        buffers[count++] = (ExBuffer){plan->slots[i].group, plan->slots[i].binding, st->params[i].result,
+                                      spec->bytes};
+    }
+    ExLaunch launch = {st->compiled.module, plan->entry, {0}, buffers, count, st->args.subgroup_size};
+    memcpy(launch.grid, st->args.grid, sizeof launch.grid);
+    ExFault fault;
+    memset(&fault, 0, sizeof fault);
+    strbuf_init(&fault.message);
+    int status = RUN_OK;
+    if (ex_run(&launch, &fault)) status = report_results(st);
+    else {
+        report_fault(st, &fault);
+        status = RUN_FAILED;
+    }
+    strbuf_free(&fault.message);
+    return status;
+}
+
 static int launch(RunState *st) {
     StrBuf error, info;
     strbuf_init(&error);
@@ -263,7 +310,10 @@ static int launch(RunState *st) {
     bool no_gpu = false;
     int status = RUN_OK;
     RtCuda *cuda = rt_cuda_open(&open, &error, &no_gpu);
-    if (!cuda) {
+    if (!cuda && no_gpu && st->args.where == RUN_DEVICE_AUTO) {
+        fprintf(stderr, "yusec: 没有可用的 GPU（%s），改在 CPU 上执行\n", strbuf_cstr(&error));
+        status = run_on_cpu(st);
+    } else if (!cuda) {
         status = fail(RUN_USAGE, no_gpu ? "没有可用的 GPU，无法运行：" : "无法使用 GPU：", &error);
     } else {
         if (st->args.verbose) fprintf(stderr, "yusec: GPU：%s\n", rt_cuda_device_description(cuda));
@@ -304,17 +354,20 @@ static int load_ptx(RunState *st) {
 
 static void print_help(void) {
     fputs("用法：yusec run 文件 [--entry 入口] [--grid X[,Y,Z]] --buffer 组:绑定=类型:值 …\n"
-          "                [--out 组:绑定=文件 …] [--ptx 文件] [--device N] [--dry-run] [--verbose]\n"
+          "                [--out 组:绑定=文件 …] [--ptx 文件] [--device 设备] [--subgroup-size N]\n"
+          "                [--dry-run] [--verbose]\n"
           "                [千手的选项：-arch= -ptx-version= -O0…-O3 -fno-fma -I 目录]\n"
           "\n"
-          "在 GPU 上运行一个计算入口（经 CUDA 驱动即时编译 PTX），打印读写缓冲的结果。\n"
+          "在 GPU 上（经 CUDA 驱动即时编译 PTX）或 CPU 上（执行 YIR）运行一个计算入口，打印读写缓冲的结果。\n"
           "  --entry 入口        入口项或其函数名；只有一个计算入口时可省\n"
           "  --grid X[,Y,Z]      工作组数（默认 1）\n"
           "  --buffer 组:绑定=类型:值  缓冲的初值（可多次）；类型 u32、i32、f32；\n"
           "                      值写成 1,2,3 或 个数*值（如 1024*0），或 @文件（小端原始数据）\n"
           "  --out 组:绑定=文件  把该缓冲的结果写进文件（原始数据），不打印\n"
           "  --ptx 文件          用这份 PTX，不再翻译（先与参数约定核对）\n"
-          "  --device N          第几块 GPU（默认 0）\n"
+          "  --device 设备       gpu（默认，第 0 块）、GPU 编号 N、cpu（CPU 执行 YIR）、\n"
+          "                      auto（有可用的 GPU 用 GPU，没有就用 CPU）\n"
+          "  --subgroup-size N   CPU 上的子组大小（默认 32；4 至 128 的二的幂）\n"
           "  --dry-run           只编译并打印参数安排，不需要 GPU\n"
           "  --verbose           在标准错误打印 GPU 与即时编译的信息\n"
           "\n"
@@ -330,15 +383,16 @@ static int run_steps(RunState *st, int argc, char **argv, RunCompileFn compile) 
         return RUN_OK;
     }
     if (status != RUN_OK) return status;
-    st->compiled.want_ptx = st->args.ptx_path == NULL;
+    st->compiled.want_ptx = st->args.ptx_path == NULL && st->args.where != RUN_DEVICE_CPU;
     status = compile(&st->options, argv[0], &st->compiled);
     if (status != RUN_OK) return status;
     if (!st->compiled.module) return RUN_FAILED;
-    if ((status = load_ptx(st)) != RUN_OK || (status = plan_entry(st)) != RUN_OK) return status;
+    if (st->args.where != RUN_DEVICE_CPU && (status = load_ptx(st)) != RUN_OK) return status;
+    if ((status = plan_entry(st)) != RUN_OK) return status;
     status = bind_buffers(st);
     if (st->args.dry_run) print_plan(st);  /* the plan helps most when buffers are missing */
     if (status != RUN_OK || st->args.dry_run) return status;
-    return launch(st);
+    return st->args.where == RUN_DEVICE_CPU ? run_on_cpu(st) : launch(st);
 }
 
 int driver_run(int argc, char **argv, RunCompileFn compile) {
@@ -349,6 +403,7 @@ int driver_run(int argc, char **argv, RunCompileFn compile) {
     strbuf_init(&st.compiled.entry_table);
     int status = run_steps(&st, argc, argv, compile);
     if (st.compiled.module) ir_module_free(st.compiled.module);
+    if (st.compiled.has_sources) arena_free(&st.compiled.arena);
     strbuf_free(&st.compiled.ptx);
     strbuf_free(&st.compiled.entry_table);
     arena_free(&st.arena);

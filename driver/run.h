@@ -1,11 +1,14 @@
 /* `yusec run FILE --entry 名 --grid X[,Y,Z] --buffer g:b=TYPE:VALUES … [--out g:b=FILE]`:
- * compiles like -emit-ptx and runs one compute entry on the GPU through runtime/.
+ * compiles like -emit-ptx and runs one compute entry on the GPU through runtime/, or on
+ * the CPU through the YIR executor (exec/, --device=cpu|auto).
  * Exit status: 0 ran, 1 diagnostics or a failed JIT/launch, 2 usage, I/O or no GPU. */
 #ifndef YUSEC_DRIVER_RUN_H
 #define YUSEC_DRIVER_RUN_H
 
 #include <stdbool.h>
 
+#include "base/arena.h"
+#include "base/source.h"
 #include "base/strbuf.h"
 #include "driver/options.h"
 #include "ir/ir.h"
@@ -16,6 +19,11 @@ typedef struct RunCompiled {
     IrModule *module;    /* out: the module after the PTX pass pipeline; run frees it */
     StrBuf ptx;          /* out: the -emit-ptx text (when want_ptx) */
     StrBuf entry_table;  /* out: its entry table */
+    /* out, optional: the source files the module's spans point into (the executor reports
+     * faults at them); `sources` allocates from `arena`, which run frees. */
+    bool has_sources;
+    Arena arena;
+    SourceMap sources;
 } RunCompiled;
 
 /* Builds the module and, when asked, its PTX exactly as -emit-ptx does, reporting

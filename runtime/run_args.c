@@ -10,7 +10,9 @@ bool run_args_is_run(int argc, char **argv) {
     return argc > 1 && strcmp(argv[1], RUN_WORD) == 0;
 }
 
-typedef enum Flag { F_ENTRY, F_GRID, F_BUFFER, F_OUT, F_PTX, F_DEVICE, F_DRY_RUN, F_VERBOSE } Flag;
+typedef enum Flag {
+    F_ENTRY, F_GRID, F_BUFFER, F_OUT, F_PTX, F_DEVICE, F_SUBGROUP_SIZE, F_DRY_RUN, F_VERBOSE
+} Flag;
 
 static const struct {
     const char *name;
@@ -19,6 +21,7 @@ static const struct {
 } FLAGS[] = {
     {"--entry", F_ENTRY, true},   {"--grid", F_GRID, true},       {"--buffer", F_BUFFER, true},
     {"--out", F_OUT, true},       {"--ptx", F_PTX, true},         {"--device", F_DEVICE, true},
+    {"--subgroup-size", F_SUBGROUP_SIZE, true},
     {"--dry-run", F_DRY_RUN, false}, {"--verbose", F_VERBOSE, false},
 };
 
@@ -67,14 +70,34 @@ static bool add_out(RunArgs *args, const char *value, uint32_t cap, StrBuf *erro
     return true;
 }
 
-static bool parse_device(const char *value, int *device, StrBuf *error) {
+/* gpu, cpu, auto, or a GPU ordinal. */
+static bool parse_device(const char *value, RunArgs *args, StrBuf *error) {
+    static const struct { const char *name; RunDevice where; } WORDS[] = {
+        {"gpu", RUN_DEVICE_GPU}, {"cpu", RUN_DEVICE_CPU}, {"auto", RUN_DEVICE_AUTO}};
+    for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
+        if (strcmp(value, WORDS[i].name) == 0) {
+            args->where = WORDS[i].where;
+            return true;
+        }
     char *end;
     long n = strtol(value, &end, 10);
     if (!*value || *end || n < 0 || n > 1024) {
-        strbuf_printf(error, "--device 须是 GPU 编号（0、1 …），却是 '%s'", value);
+        strbuf_printf(error, "--device 须是 cpu、gpu、auto 或 GPU 编号（0、1 …），却是 '%s'", value);
         return false;
     }
-    *device = (int)n;
+    args->where = RUN_DEVICE_GPU;
+    args->device = (int)n;
+    return true;
+}
+
+static bool parse_subgroup_size(const char *value, uint32_t *size, StrBuf *error) {
+    char *end;
+    long n = strtol(value, &end, 10);
+    if (!*value || *end || n < 4 || n > 128 || (n & (n - 1)) != 0) {
+        strbuf_printf(error, "--subgroup-size 须是 4 至 128 之间的二的幂，却是 '%s'", value);
+        return false;
+    }
+    *size = (uint32_t)n;
     return true;
 }
 
@@ -86,7 +109,8 @@ static bool apply(Arena *arena, RunArgs *args, Flag flag, const char *value, uin
     case F_BUFFER: return add_buffer(arena, args, value, cap, error);
     case F_OUT: return add_out(args, value, cap, error);
     case F_PTX: args->ptx_path = value; return true;
-    case F_DEVICE: return parse_device(value, &args->device, error);
+    case F_DEVICE: return parse_device(value, args, error);
+    case F_SUBGROUP_SIZE: return parse_subgroup_size(value, &args->subgroup_size, error);
     case F_DRY_RUN: args->dry_run = true; return true;
     case F_VERBOSE: args->verbose = true; return true;
     }

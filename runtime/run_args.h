@@ -8,7 +8,9 @@
  *   --out g:b=FILE      write that buffer's final contents to FILE (raw words) instead of
  *                       printing it (repeatable)
  *   --ptx FILE          launch this PTX instead of translating (checked against the plan)
- *   --device N          GPU ordinal (default 0)
+ *   --device WHERE      gpu (the default: GPU 0), N (GPU N), cpu (the YIR executor,
+ *                       exec/), auto (a GPU when one is usable, else the CPU)
+ *   --subgroup-size N   the CPU's subgroup size (default 32; a power of two 4…128)
  *   --dry-run           compile and print the launch plan; needs no GPU
  *   --verbose           print the device and the JIT's info log on stderr
  * Every flag also takes the form --flag=value. */
@@ -27,6 +29,8 @@ typedef struct RtOutSpec {
     const char *path;
 } RtOutSpec;
 
+typedef enum RunDevice { RUN_DEVICE_GPU, RUN_DEVICE_CPU, RUN_DEVICE_AUTO } RunDevice;
+
 typedef struct RunArgs {
     const char *entry;        /* NULL: the only compute entry */
     uint32_t grid[3];
@@ -35,7 +39,9 @@ typedef struct RunArgs {
     RtOutSpec *outs;
     uint32_t out_count;
     const char *ptx_path;
-    int device;
+    int device;               /* GPU ordinal */
+    RunDevice where;
+    uint32_t subgroup_size;   /* CPU only; 0 = the executor's default */
     bool dry_run;
     bool verbose;
 } RunArgs;

@@ -2,6 +2,7 @@
 """Runs each compute sample's 名。运行.json through `yusec run` and checks the buffers.
 
 usage: run_samples.py YUSEC SAMPLES_DIR [PTX_DIR]
+       YUSEC_RUN_DEVICE=cpu run_samples.py YUSEC SAMPLES_DIR   (the YIR executor; no 跳过)
 
 Inputs go to yusec as raw little-endian files (--buffer g:b=TYPE:@file), results come back
 with --out g:b=file and are compared exactly (floats as float32 values; see 说明.md).
@@ -19,6 +20,8 @@ PACK = {"u32": "I", "i32": "i", "f32": "f"}
 NO_GPU = "没有可用的 GPU"
 # YUSEC_GPU_DRY_RUN=1: only compile and plan every sample (yusec run --dry-run), no GPU needed.
 DRY_RUN = os.environ.get("YUSEC_GPU_DRY_RUN") == "1"
+# YUSEC_RUN_DEVICE=cpu: run on the CPU (yusec run --device=cpu); nothing is skipped.
+ON_CPU = os.environ.get("YUSEC_RUN_DEVICE") == "cpu"
 
 
 def pack(kind, values):
@@ -41,6 +44,8 @@ def run_sample(yusec, samples, ptx_dir, stem, spec, tmp):
     cmd = [yusec, "run", source, "--entry", spec["entry"], "--grid", grid]
     if ptx_dir:
         cmd += ["--ptx", os.path.join(ptx_dir, stem + ".ptx")]
+    if ON_CPU:
+        cmd.append("--device=cpu")
     if DRY_RUN:
         cmd.append("--dry-run")
     outs = []
@@ -93,12 +98,12 @@ def main():
             with open(os.path.join(samples, stem + suffix), encoding="utf-8") as f:
                 spec = json.load(f)
             why_skip = spec.get("skip", {}).get("ptx")
-            if why_skip:
+            if why_skip and not ON_CPU:
                 print("跳过 %s：%s" % (stem, why_skip))
                 skipped.append(stem)
                 continue
             problem = run_sample(yusec, samples, ptx_dir, stem, spec, tmp)
-            if problem and problem.startswith(NO_GPU):
+            if problem and problem.startswith(NO_GPU) and not ON_CPU:
                 print("跳过：" + problem)
                 return 0
             if problem:
@@ -107,7 +112,8 @@ def main():
             else:
                 print("通过 %s" % stem)
                 passed.append(stem)
-    print("GPU 样例：通过 %d，失败 %d，跳过 %d" % (len(passed), len(failed), len(skipped)))
+    print("%s 样例：通过 %d，失败 %d，跳过 %d" % ("CPU" if ON_CPU else "GPU", len(passed), len(failed),
+                                                len(skipped)))
     return 1 if failed else 0
 
 

@@ -1,0 +1,52 @@
+/* The YIR executor (`yusec run --device=cpu`): runs one compute entry of a verified YIR
+ * module on the CPU with WGSL's run-time semantics, so kernels can be run and debugged
+ * without a GPU and the targets can be compared against a reference (docs/exec.md).
+ *
+ * Uses only ir/ and base/. The buffers are the host data of the entry's storage and
+ * uniform bindings in the WGSL layout (ir_type_size/align/array_stride,
+ * ir_struct_field_offset); they are read and written in place. */
+#ifndef YUSEC_EXEC_EXEC_H
+#define YUSEC_EXEC_EXEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../base/source.h"
+#include "../base/strbuf.h"
+#include "../ir/ir.h"
+
+#define EX_DEFAULT_SUBGROUP_SIZE 32u
+#define EX_MAX_SUBGROUP_SIZE 128u
+
+/* One binding's memory (group, binding as in the module). */
+typedef struct ExBuffer {
+    uint32_t group, binding;
+    void *data;
+    size_t bytes;
+} ExBuffer;
+
+typedef struct ExLaunch {
+    const IrModule *module;
+    const IrEntry *entry;        /* a compute entry of `module` */
+    uint32_t grid[3];            /* workgroups per axis, each >= 1 */
+    const ExBuffer *buffers;     /* every buffer the entry reaches must be here */
+    uint32_t buffer_count;
+    uint32_t subgroup_size;      /* 0: EX_DEFAULT_SUBGROUP_SIZE; a power of two 4…128 */
+} ExLaunch;
+
+/* Why a run stopped. `span` is the instruction's place in the source (no position when
+ * `located` is false); `message` is user-facing Chinese text. */
+typedef struct ExFault {
+    bool located;
+    Span span;
+    StrBuf message;
+} ExFault;
+
+/* Runs the entry over the whole grid. True when every invocation returned; false with the
+ * reason in `fault` (initialised by the caller with strbuf_init; the first fault stops the
+ * run: an out-of-bounds access, a barrier or subgroup operation outside uniform control
+ * flow, an operation the executor does not have). Buffers may be partly written then. */
+bool ex_run(const ExLaunch *launch, ExFault *fault);
+
+#endif

@@ -1,0 +1,166 @@
+/* The executor's pre-decoded form and its pieces (not part of exec/'s API).
+ *
+ * Every value of every reachable function has a fixed place in an invocation's register
+ * file: a run of 32-bit words (bool 0/1; i32/u32 bits; f32 bits; f16 as the bits of the
+ * f32 of the same value, as in YIR literals; composites member after member; a pointer is
+ * two words: region and byte offset). WGSL has no recursion, so one static frame per
+ * function suffices. Memory (buffers, workgroup, private and function variables) keeps the
+ * WGSL layout; a region is one global or one `var` instruction. */
+#ifndef YUSEC_EXEC_INTERNAL_H
+#define YUSEC_EXEC_INTERNAL_H
+
+#include "../base/arena.h"
+#include "exec.h"
+
+typedef enum ExLane { EX_BOOL, EX_I32, EX_U32, EX_F32, EX_F16, EX_LANE_OTHER } ExLane;
+
+/* ---- scalar semantics (scalar.c) ---- */
+ExLane ex_lane_of(const IrTypeTable *types, IrTypeId type);  /* element of a scalar/vector/matrix */
+float ex_f32(uint32_t bits);
+uint32_t ex_bits(float value);
+/* The result of `op` on one lane (operands in instruction order; unused ones ignored).
+ * `lane` is the operands' lane, `out` the result's (they differ for comparisons and
+ * convert). */
+uint32_t ex_scalar(IrOp op, ExLane lane, ExLane out, uint32_t a, uint32_t b, uint32_t c);
+/* Rounds a double to the lane's float type (f16 through ir_f16_nearest). */
+uint32_t ex_round_float(ExLane lane, double value);
+
+/* ---- decoded form (decode.c) ---- */
+typedef enum ExRegionKind { EX_REGION_BUFFER, EX_REGION_WORKGROUP, EX_REGION_LOCAL } ExRegionKind;
+
+typedef struct ExRegion {
+    ExRegionKind kind;
+    uint32_t offset;      /* WORKGROUP: in the workgroup block; LOCAL: in the invocation's */
+    uint32_t size;        /* bytes (BUFFER: set at launch) */
+    uint8_t *data;        /* BUFFER: the host data */
+    const char *name;     /* for messages */
+    bool writable;
+} ExRegion;
+
+/* One step of an access chain: a fixed byte offset, or index × stride checked against a
+ * length (count 0: a runtime-sized array, its length from the region's size). */
+typedef struct ExStep {
+    uint32_t index_word;  /* IR_NONE: constant index (offset only) */
+    uint32_t offset;
+    uint32_t stride, count;
+} ExStep;
+
+typedef enum ExMulKind { EX_MUL_LANES, EX_MUL_MAT_VEC, EX_MUL_VEC_MAT, EX_MUL_MAT_MAT } ExMulKind;
+
+typedef struct ExInst {
+    IrOp op;
+    ExLane lane, out_lane;   /* operand 0's element, the result's element */
+    uint32_t lanes;          /* result words (lane-wise ops) */
+    uint32_t arg_count, result_count;
+    uint32_t *args;          /* register word of each operand */
+    uint32_t *arg_lanes;     /* words of each operand (1: splat over `lanes`) */
+    uint32_t *results;       /* register word of each result */
+    uint32_t words;          /* words of result 0 (extract/insert: of the member) */
+    uint32_t offset;         /* extract/insert: member word offset; const: pool word */
+    IrTypeId type;           /* result 0 (load: the pointee) */
+    IrTypeId arg_type;       /* operand 0 */
+    uint32_t blocks[2];      /* if: then, else; loop: body */
+    uint32_t region;         /* global/var: region id */
+    uint32_t func;           /* call: callee */
+    ExStep *steps;           /* access */
+    uint32_t step_count;
+    ExMulKind mul;           /* mul */
+    uint32_t rows, inner, cols;  /* mul of matrices/vectors: result rows, shared, cols */
+    Span span;
+} ExInst;
+
+typedef struct ExBlock {
+    ExInst *insts;
+    uint32_t count;
+    uint32_t owner;          /* index of the if/loop in the parent block's function; IR_NONE */
+    uint32_t parent;         /* block holding the owner; IR_NONE for the body */
+    uint32_t owner_pos;      /* position of the owner in `parent` */
+    bool loop_body;
+    uint32_t *params;        /* loop body parameter words */
+    uint32_t param_count;
+} ExBlock;
+
+typedef struct ExFunc {
+    const IrFunction *ir;
+    bool reached;
+    ExBlock *blocks;
+    uint32_t block_count;
+    uint32_t body;
+    uint32_t *params;        /* parameter words */
+    uint32_t param_count;
+    uint32_t ctl_base, ctl_depth;  /* this function's control stack in the invocation's */
+} ExFunc;
+
+typedef struct ExProgram {
+    Arena arena;
+    const IrModule *module;
+    const IrTypeTable *types;
+    ExFunc *funcs;
+    uint32_t func_count;
+    ExRegion *regions;       /* globals by id, then one per var instruction */
+    uint32_t region_count;
+    uint32_t *pool;          /* constant words */
+    uint32_t words;          /* register file size */
+    uint32_t ctl_words;      /* control stack entries */
+    uint32_t local_bytes;    /* per invocation: private globals and vars */
+    uint32_t workgroup_bytes;
+    uint32_t entry_func;
+    bool uses_subgroups;
+} ExProgram;
+
+/* Decodes what the entry reaches. False with the fault (unsupported op or type, a
+ * recursive call, a missing buffer). */
+bool ex_decode(ExProgram *prog, const ExLaunch *launch, ExFault *fault);
+void ex_program_free(ExProgram *prog);
+uint32_t ex_type_words(const IrTypeTable *types, IrTypeId type);  /* 0 when not a value type */
+
+/* ---- memory (memory.c): register words <-> WGSL layout ---- */
+void ex_mem_load(const IrTypeTable *types, IrTypeId type, const uint8_t *mem, uint32_t *words);
+void ex_mem_store(const IrTypeTable *types, IrTypeId type, uint8_t *mem, const uint32_t *words);
+
+/* ---- invocations (interp.c) ---- */
+typedef enum ExState { EX_RUNNING, EX_AT_BARRIER, EX_AT_SUBGROUP, EX_DONE, EX_FAULTED } ExState;
+
+typedef struct ExCtl {
+    uint32_t block, pc;
+} ExCtl;
+
+typedef struct ExCall {
+    uint32_t func;
+    const ExInst *call;      /* the call instruction in the caller (NULL for the entry) */
+} ExCall;
+
+typedef struct ExInvocation {
+    uint32_t *regs;
+    uint8_t *local;          /* private globals and function variables */
+    ExCtl *ctl;              /* per function at ExFunc.ctl_base */
+    uint32_t *ctl_top;       /* per function: depth */
+    ExCall *calls;
+    uint32_t call_depth;
+    ExState state;
+    const ExInst *pending;   /* AT_SUBGROUP: the subgroup op waiting for its subgroup */
+    const ExInst *barrier;   /* AT_BARRIER: the barrier */
+    uint32_t local_index, subgroup_lane;
+} ExInvocation;
+
+typedef struct ExWorkgroup {
+    const ExProgram *prog;
+    uint8_t *memory;         /* workgroup variables */
+    ExFault *fault;
+} ExWorkgroup;
+
+/* Runs until the invocation returns, reaches a barrier or subgroup op, or faults. */
+void ex_invocation_run(ExWorkgroup *wg, ExInvocation *inv);
+/* The host address of `bytes` at pointer (region, offset); NULL (with the fault reported
+ * at `span`) when out of the region. */
+uint8_t *ex_address(ExWorkgroup *wg, ExInvocation *inv, uint32_t region, uint32_t offset,
+                    uint32_t bytes, Span span);
+void ex_fault(ExFault *fault, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* ---- subgroups (subgroup.c) ---- */
+/* Executes the subgroup op every live lane of one subgroup waits at; `lanes` holds the
+ * subgroup's invocations by lane (NULL for lanes that have returned or do not exist). */
+void ex_subgroup_execute(const ExProgram *prog, const ExInst *inst, ExInvocation **lanes,
+                         uint32_t size);
+
+#endif

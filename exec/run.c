@@ -1,0 +1,215 @@
+/* The executor's scheduler: workgroups one after another; inside one, every invocation runs
+ * until it returns or stops at a barrier or a subgroup operation (docs/exec.md):
+ *   - a subgroup whose live lanes all wait at the same subgroup operation executes it
+ *     together (returned lanes and the missing lanes of a short last subgroup are inactive);
+ *   - when every live invocation waits at the same barrier, all continue;
+ *   - anything else (lanes of one subgroup at different places, invocations at different
+ *     barriers) is control flow that is not uniform: a fault at the instruction. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/memory.h"
+
+#include "internal.h"
+
+typedef struct Group {
+    ExWorkgroup wg;
+    const ExLaunch *launch;
+    ExInvocation *invs;
+    uint32_t count;          /* invocations per workgroup */
+    uint32_t size[3];
+    uint32_t subgroup_size;
+    uint32_t *regs, *ctl_top;
+    uint8_t *local;
+    ExCtl *ctl;
+    ExCall *calls;
+} Group;
+
+static void alloc_group(Group *g, const ExProgram *p) {
+    size_t n = g->count;
+    g->regs = mem_calloc(n * (p->words + 1), sizeof *g->regs);
+    g->local = mem_calloc(n * (p->local_bytes + 16), 1);
+    g->ctl = mem_calloc(n * (p->ctl_words + 1), sizeof *g->ctl);
+    g->ctl_top = mem_calloc(n * (p->func_count + 1), sizeof *g->ctl_top);
+    g->calls = mem_calloc(n * (p->func_count + 1), sizeof *g->calls);
+    g->invs = mem_calloc(n, sizeof *g->invs);
+    g->wg.memory = mem_calloc(p->workgroup_bytes + 16, 1);
+}
+
+static void free_group(Group *g) {
+    free(g->regs), free(g->local), free(g->ctl), free(g->ctl_top), free(g->calls), free(g->invs);
+    free(g->wg.memory);
+}
+
+static void put_builtin(const Group *g, IrBuiltin b, const uint32_t wgid[3], uint32_t index, uint32_t *out) {
+    uint32_t local[3] = {index % g->size[0], index / g->size[0] % g->size[1], index / (g->size[0] * g->size[1])};
+    switch (b) {
+    case IR_BUILTIN_LOCAL_INVOCATION_ID: memcpy(out, local, sizeof local); break;
+    case IR_BUILTIN_LOCAL_INVOCATION_INDEX: out[0] = index; break;
+    case IR_BUILTIN_GLOBAL_INVOCATION_ID:
+        for (int k = 0; k < 3; k++) out[k] = wgid[k] * g->size[k] + local[k];
+        break;
+    case IR_BUILTIN_WORKGROUP_ID: memcpy(out, wgid, 3 * sizeof *wgid); break;
+    case IR_BUILTIN_NUM_WORKGROUPS: memcpy(out, g->launch->grid, 3 * sizeof *out); break;
+    case IR_BUILTIN_SUBGROUP_INVOCATION_ID: out[0] = index % g->subgroup_size; break;
+    case IR_BUILTIN_SUBGROUP_SIZE: out[0] = g->subgroup_size; break;
+    default: out[0] = 0; break;
+    }
+}
+
+static void put_io(const Group *g, const IrIo *io, IrTypeId type, const uint32_t wgid[3], uint32_t index,
+                   uint32_t *out) {
+    const IrTypeTable *T = g->wg.prog->types;
+    if (io->kind == IR_IO_BUILTIN) {
+        put_builtin(g, io->builtin, wgid, index, out);
+        return;
+    }
+    if (io->kind != IR_IO_STRUCT) return;
+    const IrType *t = ir_type(T, type);
+    for (uint32_t i = 0, at = 0; i < io->field_count && i < t->field_count; i++) {
+        put_io(g, &io->fields[i], t->fields[i].type, wgid, index, out + at);
+        at += ex_type_words(T, t->fields[i].type);
+    }
+}
+
+static void start_group(Group *g, const uint32_t wgid[3]) {
+    const ExProgram *p = g->wg.prog;
+    const ExFunc *entry = &p->funcs[p->entry_func];
+    size_t n = g->count;
+    memset(g->local, 0, n * (p->local_bytes + 16));
+    memset(g->wg.memory, 0, p->workgroup_bytes + 16);  /* WGSL zeroes workgroup memory */
+    for (uint32_t i = 0; i < g->count; i++) {
+        ExInvocation *inv = &g->invs[i];
+        inv->regs = g->regs + (size_t)i * (p->words + 1);
+        inv->local = g->local + (size_t)i * (p->local_bytes + 16);
+        inv->ctl = g->ctl + (size_t)i * (p->ctl_words + 1);
+        inv->ctl_top = g->ctl_top + (size_t)i * (p->func_count + 1);
+        inv->calls = g->calls + (size_t)i * (p->func_count + 1);
+        inv->local_index = i;
+        inv->subgroup_lane = i % g->subgroup_size;
+        inv->state = EX_RUNNING;
+        inv->call_depth = 1;
+        inv->calls[0] = (ExCall){p->entry_func, NULL};
+        inv->ctl_top[p->entry_func] = 1;
+        inv->ctl[entry->ctl_base] = (ExCtl){entry->body, 0};
+        const IrEntry *e = g->launch->entry;
+        for (uint32_t k = 0; k < e->param_count && k < entry->param_count; k++)
+            put_io(g, &e->params[k], ir_value_type(entry->ir, entry->ir->params[k]), wgid, i,
+                   inv->regs + entry->params[k]);
+    }
+}
+
+static bool blame(Group *g, const ExInst *in, const char *what) {
+    ex_fault(g->wg.fault, in->span, "%s须在一致控制流里执行：同一%s的调用停在了不同的地方", what,
+             strcmp(what, "子组运算") == 0 ? "子组" : "工作组");
+    return false;
+}
+
+/* Executes every subgroup operation whose subgroup is ready; *progress when one ran. */
+static bool run_subgroups(Group *g, bool *progress) {
+    ExInvocation *lanes[EX_MAX_SUBGROUP_SIZE];
+    for (uint32_t base = 0; base < g->count; base += g->subgroup_size) {
+        uint32_t size = g->subgroup_size;
+        const ExInst *op = NULL;
+        bool waiting = false, elsewhere = false;
+        for (uint32_t l = 0; l < size; l++) {
+            ExInvocation *inv = base + l < g->count ? &g->invs[base + l] : NULL;
+            lanes[l] = NULL;
+            if (!inv || inv->state == EX_DONE) continue;
+            if (inv->state != EX_AT_SUBGROUP) {
+                elsewhere = true;
+                continue;
+            }
+            if (op && inv->pending != op) return blame(g, inv->pending, "子组运算");
+            op = inv->pending;
+            lanes[l] = inv;
+            waiting = true;
+        }
+        if (!waiting) continue;
+        if (elsewhere) return blame(g, op, "子组运算");
+        ex_subgroup_execute(g->wg.prog, op, lanes, size);
+        for (uint32_t l = 0; l < size; l++)
+            if (lanes[l]) lanes[l]->state = EX_RUNNING;
+        *progress = true;
+    }
+    return true;
+}
+
+/* Releases a barrier every live invocation waits at; false (fault) when they wait at
+ * different ones. *progress when released. */
+static bool release_barrier(Group *g, bool *progress) {
+    const ExInst *barrier = NULL;
+    for (uint32_t i = 0; i < g->count; i++) {
+        const ExInvocation *inv = &g->invs[i];
+        if (inv->state != EX_AT_BARRIER) continue;
+        if (barrier && inv->barrier != barrier) return blame(g, inv->barrier, "工作组屏障");
+        barrier = inv->barrier;
+    }
+    if (!barrier) return true;
+    for (uint32_t i = 0; i < g->count; i++)
+        if (g->invs[i].state == EX_AT_BARRIER) g->invs[i].state = EX_RUNNING;
+    *progress = true;
+    return true;
+}
+
+static void note_invocation(Group *g, const uint32_t wgid[3], uint32_t index) {
+    strbuf_printf(&g->wg.fault->message, "（工作组 (%u, %u, %u)，局部调用序 %u）", wgid[0], wgid[1], wgid[2],
+                  index);
+}
+
+static bool run_group(Group *g, const uint32_t wgid[3]) {
+    start_group(g, wgid);
+    for (;;) {
+        bool live = false, progress = false;
+        for (uint32_t i = 0; i < g->count; i++) {
+            ExInvocation *inv = &g->invs[i];
+            if (inv->state == EX_RUNNING) ex_invocation_run(&g->wg, inv);
+            if (inv->state == EX_FAULTED) {
+                note_invocation(g, wgid, i);
+                return false;
+            }
+            live = live || inv->state != EX_DONE;
+        }
+        if (!live) return true;
+        if (!run_subgroups(g, &progress)) return false;
+        if (progress) continue;
+        bool any_subgroup = false;
+        for (uint32_t i = 0; i < g->count; i++) any_subgroup = any_subgroup || g->invs[i].state == EX_AT_SUBGROUP;
+        if (any_subgroup) {  /* a subgroup split between a barrier and a subgroup op */
+            for (uint32_t i = 0; i < g->count; i++)
+                if (g->invs[i].state == EX_AT_SUBGROUP) return blame(g, g->invs[i].pending, "子组运算");
+        }
+        if (!release_barrier(g, &progress)) return false;
+    }
+}
+
+static bool valid_subgroup_size(uint32_t n) { return n >= 4 && n <= EX_MAX_SUBGROUP_SIZE && (n & (n - 1)) == 0; }
+
+bool ex_run(const ExLaunch *launch, ExFault *fault) {
+    uint32_t sg = launch->subgroup_size ? launch->subgroup_size : EX_DEFAULT_SUBGROUP_SIZE;
+    if (!valid_subgroup_size(sg)) {
+        ex_fault(fault, (Span){0, 0, 0}, "子组大小须是 4 至 %u 之间的二的幂，却是 %u", EX_MAX_SUBGROUP_SIZE, sg);
+        fault->located = false;
+        return false;
+    }
+    ExProgram prog;
+    bool ok = ex_decode(&prog, launch, fault);
+    if (ok) {
+        Group g;
+        memset(&g, 0, sizeof g);
+        g.wg.prog = &prog;
+        g.wg.fault = fault;
+        g.launch = launch;
+        memcpy(g.size, launch->entry->workgroup_size, sizeof g.size);
+        g.count = g.size[0] * g.size[1] * g.size[2];
+        g.subgroup_size = sg;
+        alloc_group(&g, &prog);
+        uint32_t id[3];
+        for (id[2] = 0; ok && id[2] < launch->grid[2]; id[2]++)
+            for (id[1] = 0; ok && id[1] < launch->grid[1]; id[1]++)
+                for (id[0] = 0; ok && id[0] < launch->grid[0]; id[0]++) ok = run_group(&g, id);
+        free_group(&g);
+    }
+    ex_program_free(&prog);
+    return ok;
+}

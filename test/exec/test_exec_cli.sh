@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# yusec run --device=cpu through the real binary (docs/exec.md): the GPU's output format, a
+# located out-of-bounds fault with exit status 1, usage errors (exit 2), and --device=auto
+# falling back to the CPU on a machine without a GPU.
+#   bash test/exec/test_exec_cli.sh YUSEC
+set -u
+yusec=$1
+here=$(cd "$(dirname "$0")" && pwd)
+samples=$here/../../库/点染/测试/样例
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+check() {  # name, expected status, actual status, text that must appear, output file
+  if [ "$3" -ne "$2" ] || ! grep -qF -- "$4" "$5"; then
+    echo "失败 $1：退出码 $3（应为 $2），输出："
+    cat "$5"
+    failures=$((failures + 1))
+  else
+    echo "通过 $1"
+  fi
+}
+
+"$yusec" run "$samples/加倍。着色器。豫" --device=cpu --buffer 0:0=u32:1,2,3,4 >"$tmp/out" 2>&1
+check 加倍 0 $? "0:0 数据 u32[4] = 2, 4, 6, 8" "$tmp/out"
+
+cat >"$tmp/越界.yir" <<'YIR'
+var<storage_read_write> @数据: array<u32> @group(0) @binding(0)
+
+fn @f(%0:u32) {
+  %1:u32 = const 8u
+  %2:u32 = add %0, %1
+  %3:ptr<storage_read_write, array<u32>> = global @数据
+  %4:ptr<storage_read_write, u32> = access %3, %2
+  store %4, %1
+  return
+}
+
+entry @e = compute @f workgroup_size(2, 1, 1) (builtin(local_invocation_index))
+YIR
+"$yusec" run "$tmp/越界.yir" --device=cpu --buffer 0:0=u32:4*0 >"$tmp/out" 2>&1
+check 越界位置 1 $? "越界.yir:7:3: error: CPU 执行失败：越界访问：下标 8 超出「数据」的长度 4" "$tmp/out"
+check 越界插入符 1 1 "  ^" "$tmp/out"
+check 越界调用 1 1 "（工作组 (0, 0, 0)，局部调用序 0）" "$tmp/out"
+
+"$yusec" run "$samples/加倍。着色器。豫" --device=cpu --ptx "$tmp/x.ptx" --buffer 0:0=u32:1 >"$tmp/out" 2>&1
+check cpu不收ptx 2 $? "--ptx 只用于 GPU" "$tmp/out"
+"$yusec" run "$samples/加倍。着色器。豫" --device=tpu --buffer 0:0=u32:1 >"$tmp/out" 2>&1
+check 坏设备 2 $? "--device 须是 cpu、gpu、auto 或 GPU 编号" "$tmp/out"
+"$yusec" run "$samples/加倍。着色器。豫" --device=cpu --subgroup-size 12 --buffer 0:0=u32:1 >"$tmp/out" 2>&1
+check 坏子组大小 2 $? "--subgroup-size 须是 4 至 128 之间的二的幂" "$tmp/out"
+
+if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
+  "$yusec" run "$samples/加倍。着色器。豫" --device=auto --buffer 0:0=u32:5,6,7,8 >"$tmp/out" 2>&1
+  check auto改用CPU 0 $? "0:0 数据 u32[4] = 10, 12, 14, 16" "$tmp/out"
+  check auto说明 0 0 "改在 CPU 上执行" "$tmp/out"
+fi
+[ "$failures" -eq 0 ] || exit 1

@@ -55,8 +55,8 @@ static int parse_command_line(RunState *st, int argc, char **argv) {
     } else if (st->args.where == RUN_DEVICE_CPU && st->args.ptx_path) {
         fprintf(stderr, "yusec: error: --ptx 只用于 GPU；--device=cpu 直接执行 YIR\n");
         status = RUN_USAGE;
-    } else if (st->args.where != RUN_DEVICE_CPU && st->args.subgroup_size) {
-        fprintf(stderr, "yusec: error: --subgroup-size 只用于 --device=cpu（GPU 的子组大小由硬件定）\n");
+    } else if (st->args.where == RUN_DEVICE_GPU && st->args.subgroup_size) {
+        fprintf(stderr, "yusec: error: --subgroup-size 只用于 CPU（--device=cpu 或 auto；GPU 的子组大小由硬件定）\n");
         status = RUN_USAGE;
     }
     strbuf_free(&error);
@@ -310,10 +310,7 @@ static int launch(RunState *st) {
     bool no_gpu = false;
     int status = RUN_OK;
     RtCuda *cuda = rt_cuda_open(&open, &error, &no_gpu);
-    if (!cuda && no_gpu && st->args.where == RUN_DEVICE_AUTO) {
-        fprintf(stderr, "yusec: 没有可用的 GPU（%s），改在 CPU 上执行\n", strbuf_cstr(&error));
-        status = run_on_cpu(st);
-    } else if (!cuda) {
+    if (!cuda) {
         status = fail(RUN_USAGE, no_gpu ? "没有可用的 GPU，无法运行：" : "无法使用 GPU：", &error);
     } else {
         if (st->args.verbose) fprintf(stderr, "yusec: GPU：%s\n", rt_cuda_device_description(cuda));
@@ -375,6 +372,29 @@ static void print_help(void) {
           stdout);
 }
 
+/* --device=auto: the CPU when no GPU is usable (decided before compiling, so a yusec
+ * without the PTX target still runs there). */
+static void resolve_auto(RunState *st) {
+    if (st->args.where != RUN_DEVICE_AUTO) return;
+    StrBuf error;
+    strbuf_init(&error);
+    RtOpenOptions open;
+    rt_open_options_init(&open);
+    open.device = st->args.device;
+    bool no_gpu = false;
+    RtCuda *cuda = rt_cuda_open(&open, &error, &no_gpu);
+    if (cuda) {
+        rt_cuda_close(cuda);
+        st->args.where = RUN_DEVICE_GPU;
+    } else if (no_gpu) {
+        fprintf(stderr, "yusec: 没有可用的 GPU（%s），改在 CPU 上执行\n", strbuf_cstr(&error));
+        st->args.where = RUN_DEVICE_CPU;
+    } else {
+        st->args.where = RUN_DEVICE_GPU;  /* a GPU that fails otherwise: report it at launch */
+    }
+    strbuf_free(&error);
+}
+
 static int run_steps(RunState *st, int argc, char **argv, RunCompileFn compile) {
     int status = parse_command_line(st, argc, argv);
     if (status == RUN_HELP) {
@@ -383,6 +403,7 @@ static int run_steps(RunState *st, int argc, char **argv, RunCompileFn compile) 
         return RUN_OK;
     }
     if (status != RUN_OK) return status;
+    resolve_auto(st);
     st->compiled.want_ptx = st->args.ptx_path == NULL && st->args.where != RUN_DEVICE_CPU;
     status = compile(&st->options, argv[0], &st->compiled);
     if (status != RUN_OK) return status;

@@ -48,6 +48,8 @@ check cpu不收ptx 2 $? "--ptx 只用于 GPU" "$tmp/out"
 check 坏设备 2 $? "--device 须是 cpu、gpu、auto 或 GPU 编号" "$tmp/out"
 "$yusec" run "$samples/加倍。着色器。豫" --device=cpu --subgroup-size 12 --buffer 0:0=u32:1 >"$tmp/out" 2>&1
 check 坏子组大小 2 $? "--subgroup-size 须是 4 至 128 之间的二的幂" "$tmp/out"
+"$yusec" run "$samples/加倍。着色器。豫" --device=gpu --subgroup-size 16 --buffer 0:0=u32:1 >"$tmp/out" 2>&1
+check gpu不收子组大小 2 $? "--subgroup-size 只用于 CPU" "$tmp/out"
 
 if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
   "$yusec" run "$samples/加倍。着色器。豫" --device=auto --buffer 0:0=u32:5,6,7,8 >"$tmp/out" 2>&1

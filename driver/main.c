@@ -149,11 +149,13 @@ static IrModule *input_module(Session *session, const char *argv0, int *status) 
 
 /* The pass list to run: -passes= when given, else the target's default; -emit-ir -O0 runs
  * none. -fno-uniformity-check drops the uniformity pass (to compare verdicts with Tint);
- * -fclassic-uniform-layout adds uniform-layout. */
+ * -fbounds-check puts bounds first; -fclassic-uniform-layout adds uniform-layout. */
 static const char *pipeline_for(Session *session, PassTarget target) {
     const Options *options = session->options;
     const char *pipeline = options->passes ? options->passes : default_pipeline(target);
     if (!options->passes && options->action == ACTION_EMIT_IR && options->opt_level == 0) pipeline = "";
+    if (options->bounds_check)  /* first: later passes (inline, fold) see the clamps */
+        pipeline = arena_printf(&session->arena, "bounds%s%s", pipeline[0] ? "," : "", pipeline);
     if (options->classic_uniform_layout)  /* the check changes nothing, so it may run alone */
         pipeline = arena_printf(&session->arena, "%s%suniform-layout", pipeline, pipeline[0] ? "," : "");
     if (!options->no_uniformity_check) return pipeline;

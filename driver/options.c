@@ -62,6 +62,7 @@ void options_print_help(FILE *out) {
           "  -print-after=遍  在该遍之后打印 YIR（标准错误）\n"
           "  -verify-each     每个遍之后校验 YIR\n"
           "  -fno-uniformity-check  一致性分析报错时仍然输出（用来与 Tint 对照）\n"
+          "  -fbounds-check  越界的下标夹到最后一个元素（三个目标一样；运行期数组的长度由宿主另传）\n"
           "  -fclassic-uniform-layout  按经典的 16 字节均匀缓冲规则检查均匀缓冲（报出不合的字段）\n"
           "\n"
           "千手（PTX）：\n"
@@ -174,6 +175,8 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
             options->print_after_all = true;
         } else if (strcmp(arg, "-verify-each") == 0) {
             options->verify_each = true;
+        } else if (strcmp(arg, "-fbounds-check") == 0) {
+            options->bounds_check = true;
         } else if (strcmp(arg, "-fclassic-uniform-layout") == 0) {
             options->classic_uniform_layout = true;
         } else if (strcmp(arg, "-fno-uniformity-check") == 0) {

@@ -39,6 +39,7 @@ typedef struct Options {
     int opt_level;               /* -O0 … -O3; -1 when not given */
     const char *ir_target;       /* -target=wgsl|msl|ptx for -emit-ir (default wgsl) */
     bool no_uniformity_check;    /* -fno-uniformity-check: emit despite uniformity errors */
+    bool bounds_check;           /* -fbounds-check: clamp every dynamic index (pass bounds) */
     bool classic_uniform_layout; /* -fclassic-uniform-layout: report what 16-byte uniform rules reject */
     /* PTX */
     const char *arch;            /* -arch=sm_XX */

@@ -9,6 +9,7 @@ static const PassInfo registry[] = {
     {"fold", pass_fold, "常量折叠"},
     {"dce", pass_dce, "删去无用的纯值"},
     {"uniformity", pass_uniformity, "一致性分析：记下每个值是否一致，检查屏障、子组运算与导数"},
+    {"bounds", pass_bounds, "把数组、向量、矩阵的动态下标夹到最后一个元素（-fbounds-check）"},
     {"uniform-layout", pass_uniform_layout, "按经典的 16 字节均匀缓冲规则检查均匀缓冲的布局（-fclassic-uniform-layout）"},
 };
 

@@ -60,6 +60,7 @@ bool pass_inline(PassContext *ctx);      /* inline.c */
 bool pass_fold(PassContext *ctx);        /* fold.c */
 bool pass_dce(PassContext *ctx);         /* dce.c */
 bool pass_uniformity(PassContext *ctx);  /* uniformity.c */
+bool pass_bounds(PassContext *ctx);      /* bounds.c: -fbounds-check */
 bool pass_uniform_layout(PassContext *ctx);  /* uniform_layout.c: -fclassic-uniform-layout */
 
 #endif

@@ -63,7 +63,7 @@ static void test_registry_and_default_pipelines(void **state) {
     (void)state;
     size_t count = 0;
     const PassInfo *passes = pass_registry(&count);
-    assert_int_equal(count, 6);
+    assert_int_equal(count, 7);
     for (size_t i = 0; i < count; i++) assert_ptr_equal(pass_find(passes[i].name, strlen(passes[i].name)), &passes[i]);
     assert_null(pass_find("nothing", 7));
     expect_in(default_pipeline(PASS_TARGET_PTX), "inline");
@@ -72,6 +72,8 @@ static void test_registry_and_default_pipelines(void **state) {
     /* uniform-layout only with -fclassic-uniform-layout: uniform buffers use the storage layout */
     expect_not_in(default_pipeline(PASS_TARGET_PTX), "uniform-layout");
     expect_not_in(default_pipeline(PASS_TARGET_WGSL), "uniform-layout");
+    expect_not_in(default_pipeline(PASS_TARGET_WGSL), "bounds");
+    expect_not_in(default_pipeline(PASS_TARGET_PTX), "bounds");
 }
 
 static const char sum_text[] =

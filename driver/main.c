@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "base/arena.h"
+#include "base/memory.h"
 #include "base/diag.h"
 #include "base/source.h"
 #include "base/strbuf.h"
@@ -33,6 +34,7 @@ typedef struct Session {
     SourceMap sources;
     DiagEngine diag;
     StrBuf *deps;    /* when set: the files read, one a line (the first program's only) */
+    Outputs *outputs; /* staged until the whole command succeeds (main's) */
 } Session;
 
 static void session_init(Session *session, const Options *options) {
@@ -42,6 +44,7 @@ static void session_init(Session *session, const Options *options) {
     diag_init(&session->diag, &session->sources, stderr);
     session->diag.max_errors = options->max_errors;
     session->deps = NULL;
+    session->outputs = NULL;
 }
 
 /* Notes a file read for the depfile (-MD). */
@@ -64,9 +67,25 @@ static const SourceFile *load_main(Session *session) {
     return file;
 }
 
+/* -o or -MF naming a file this command read (the input, an import) would destroy a source:
+ * refused, whatever the spelling (links included). */
+static bool refuse_input_as_output(const Session *session, const char *path) {
+    size_t count = session->sources.count + 1;
+    const char **inputs = mem_alloc(count * sizeof *inputs);
+    inputs[0] = session->options->input;
+    for (uint32_t i = 0; i < session->sources.count; i++)
+        inputs[i + 1] = session->sources.files[i]->path;
+    bool clash = output_is_input(path, inputs, count);
+    free(inputs);
+    if (clash) fprintf(stderr, "yusec: error: 输出文件 '%s' 是本次读取的输入，拒绝覆盖它\n", path);
+    return clash;
+}
+
 static int finish(Session *session, StrBuf *out) {
     if (diag_has_errors(&session->diag)) return EXIT_DIAGNOSTICS;
-    if (out && !output_write(session->options->output, strbuf_cstr(out), out->len))
+    if (!out) return EXIT_OK;
+    if (refuse_input_as_output(session, session->options->output)) return EXIT_USAGE;
+    if (!outputs_stage(session->outputs, session->options->output, strbuf_cstr(out), out->len))
         return EXIT_USAGE;
     return EXIT_OK;
 }
@@ -410,15 +429,17 @@ static int run_entries_json(Session *session, const char *argv0) {
     return status;
 }
 
-/* -MD: the depfile, written (only when changed) after the output itself succeeded. */
-static int write_depfile(const Options *options, StrBuf *deps) {
+/* -MD: the depfile, staged (written only when changed) after the output itself. */
+static int write_depfile(const Session *session, StrBuf *deps) {
+    const Options *options = session->options;
     StrBuf path, text;
     strbuf_init(&path);
     strbuf_init(&text);
     if (options->depfile) strbuf_puts(&path, options->depfile);
     else strbuf_printf(&path, "%s.d", options->output);
     gen_depfile(&text, options->output, strbuf_cstr(deps));
-    bool ok = output_write(strbuf_cstr(&path), strbuf_cstr(&text), text.len);
+    bool ok = !refuse_input_as_output(session, strbuf_cstr(&path)) &&
+              outputs_stage(session->outputs, strbuf_cstr(&path), strbuf_cstr(&text), text.len);
     strbuf_free(&path);
     strbuf_free(&text);
     return ok ? EXIT_OK : EXIT_USAGE;
@@ -447,6 +468,13 @@ int main(int argc, char **argv) {
     }
     Session session;
     session_init(&session, &options);
+    if (refuse_input_as_output(&session, options.output)) {
+        session_free(&session);
+        return EXIT_USAGE;
+    }
+    Outputs outputs;
+    outputs_init(&outputs);
+    session.outputs = &outputs;
     StrBuf deps;
     strbuf_init(&deps);
     if (options.depfile_wanted || options.depfile) session.deps = &deps;
@@ -468,7 +496,13 @@ int main(int argc, char **argv) {
     case ACTION_ENTRIES_JSON: status = run_entries_json(&session, argv[0]); break;
     default: status = run_unhandled(&options); break;
     }
-    if (status == EXIT_OK && session.deps) status = write_depfile(&options, &deps);
+    if (status == EXIT_OK && session.deps) status = write_depfile(&session, &deps);
+    /* All or nothing: a failing -MF leaves -o as it was. */
+    if (status == EXIT_OK) {
+        if (!outputs_commit(&outputs)) status = EXIT_USAGE;
+    } else {
+        outputs_discard(&outputs);
+    }
     strbuf_free(&deps);
     session_free(&session);
     return status;

@@ -4,6 +4,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/memory.h"
+
+void outputs_init(Outputs *outputs) {
+    memset(outputs, 0, sizeof *outputs);
+    strbuf_init(&outputs->stdout_text);
+}
 
 static bool file_has_content(const char *path, const char *text, size_t len) {
     FILE *stream = fopen(path, "rb");
@@ -20,22 +29,114 @@ static bool file_has_content(const char *path, const char *text, size_t len) {
     return same && pos == len;
 }
 
-bool output_write(const char *path, const char *text, size_t len) {
+static char *copy_string(const char *text) {
+    size_t len = strlen(text);
+    char *copy = mem_alloc(len + 1);
+    memcpy(copy, text, len + 1);
+    return copy;
+}
+
+/* The mode a newly created file would get (0666 less the umask), or the existing file's. */
+static mode_t final_mode(const char *path) {
+    struct stat st;
+    if (stat(path, &st) == 0) return st.st_mode & 07777;
+    mode_t mask = umask(022);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+/* Writes text into a new temporary beside path; its name, or NULL after a report. */
+static char *write_temporary(const char *path, const char *text, size_t len) {
+    size_t path_len = strlen(path);
+    char *temp = mem_alloc(path_len + sizeof ".tmpXXXXXX");
+    memcpy(temp, path, path_len);
+    memcpy(temp + path_len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+    int fd = mkstemp(temp);
+    if (fd < 0) {
+        fprintf(stderr, "yusec: error: 无法写文件 '%s'：%s\n", path, strerror(errno));
+        free(temp);
+        return NULL;
+    }
+    FILE *stream = fdopen(fd, "wb");
+    bool ok = stream && fchmod(fd, final_mode(path)) == 0 && fwrite(text, 1, len, stream) == len;
+    int saved = errno;
+    if (stream) ok = fclose(stream) == 0 && ok;
+    else close(fd);
+    if (!ok) {
+        fprintf(stderr, "yusec: error: 写文件 '%s' 失败：%s\n", path, strerror(saved ? saved : errno));
+        unlink(temp);
+        free(temp);
+        return NULL;
+    }
+    return temp;
+}
+
+bool outputs_stage(Outputs *outputs, const char *path, const char *text, size_t len) {
     if (!path || strcmp(path, "-") == 0) {
-        if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
-            fprintf(stderr, "yusec: error: 写标准输出失败：%s\n", strerror(errno));
-            return false;
-        }
+        strbuf_append(&outputs->stdout_text, text, len);
+        outputs->has_stdout = true;
         return true;
     }
-    if (file_has_content(path, text, len)) return true;
-    FILE *stream = fopen(path, "wb");
-    if (!stream) {
-        fprintf(stderr, "yusec: error: 无法写文件 '%s'：%s\n", path, strerror(errno));
+    if (outputs->file_count == OUTPUTS_MAX_FILES) {
+        fprintf(stderr, "yusec: error: 内部错误：输出文件过多（'%s'）\n", path);
         return false;
     }
-    bool ok = fwrite(text, 1, len, stream) == len;
-    ok = (fclose(stream) == 0) && ok;
-    if (!ok) fprintf(stderr, "yusec: error: 写文件 '%s' 失败：%s\n", path, strerror(errno));
+    char *temp = NULL;
+    if (!file_has_content(path, text, len)) {
+        temp = write_temporary(path, text, len);
+        if (!temp) return false;
+    }
+    StagedFile *file = &outputs->files[outputs->file_count++];
+    file->path = copy_string(path);
+    file->temp = temp;
+    return true;
+}
+
+static void release(Outputs *outputs) {
+    for (int i = 0; i < outputs->file_count; i++) {
+        free(outputs->files[i].path);
+        free(outputs->files[i].temp);
+    }
+    outputs->file_count = 0;
+    strbuf_free(&outputs->stdout_text);
+    outputs->has_stdout = false;
+}
+
+bool outputs_commit(Outputs *outputs) {
+    bool ok = true;
+    for (int i = 0; i < outputs->file_count; i++) {
+        StagedFile *file = &outputs->files[i];
+        if (!file->temp) continue;
+        if (ok && rename(file->temp, file->path) == 0) continue;
+        if (ok) fprintf(stderr, "yusec: error: 无法写文件 '%s'：%s\n", file->path, strerror(errno));
+        ok = false;
+        unlink(file->temp);
+    }
+    if (ok && outputs->has_stdout) {
+        size_t len = outputs->stdout_text.len;
+        if (fwrite(strbuf_cstr(&outputs->stdout_text), 1, len, stdout) != len || fflush(stdout) != 0) {
+            fprintf(stderr, "yusec: error: 写标准输出失败：%s\n", strerror(errno));
+            ok = false;
+        }
+    }
+    release(outputs);
     return ok;
+}
+
+void outputs_discard(Outputs *outputs) {
+    for (int i = 0; i < outputs->file_count; i++)
+        if (outputs->files[i].temp) unlink(outputs->files[i].temp);
+    release(outputs);
+}
+
+bool output_is_input(const char *path, const char *const *inputs, size_t count) {
+    struct stat out;
+    if (!path || strcmp(path, "-") == 0 || stat(path, &out) != 0) return false;
+    for (size_t i = 0; i < count; i++) {
+        struct stat in;
+        if (inputs[i] && stat(inputs[i], &in) == 0 && in.st_dev == out.st_dev &&
+            in.st_ino == out.st_ino)
+            return true;
+    }
+    return false;
 }

@@ -67,5 +67,31 @@ expect 1 "bind group 4 is past WGSL's four" -- -emit-wgsl "$inputs/绑定超限.
 contains "$tmp/err" "绑定超限.yir:2:25: error: 资源「甲」在第 4 组" "the bind group error is at the resource"
 expect 0 "bind group 4 is fine for PTX" -- -emit-ptx "$inputs/绑定超限.yir"
 
+# 5. Outputs are all or nothing, and never overwrite an input.
+example="$inputs/../../examples/加倍。着色器。豫"
+printf '旧内容\n' > "$tmp/out.wgsl"
+expect 2 "a failing -MF" -- -emit-wgsl "$example" -o "$tmp/out.wgsl" -MD -MF "$tmp/没有/x.d"
+contains "$tmp/out.wgsl" "旧内容" "a failing -MF leaves the -o file as it was"
+ls "$tmp" | grep -q 'tmp' && fail "a temporary is left behind: $(ls "$tmp")"
+expect 1 "a failing compile" -- -emit-wgsl "$inputs/工作组过大。着色器。豫" -o "$tmp/out.wgsl"
+contains "$tmp/out.wgsl" "旧内容" "a failing compile leaves the -o file as it was"
+cp "$example" "$tmp/源。着色器。豫"
+cp "$example" "$tmp/源副本"
+expect 2 "-o naming the input" -- -emit-wgsl "$tmp/源。着色器。豫" -o "$tmp/源。着色器。豫"
+contains "$tmp/err" "是本次读取的输入，拒绝覆盖它" "-o naming the input is refused"
+cmp -s "$tmp/源。着色器。豫" "$tmp/源副本" && echo "ok: the source is intact" || fail "the source was overwritten"
+ln -s "$tmp/源。着色器。豫" "$tmp/链接.wgsl"
+expect 2 "-o naming the input through a symbolic link" -- -emit-wgsl "$tmp/源。着色器。豫" -o "$tmp/链接.wgsl"
+expect 2 "-o naming the input by another spelling" -- -emit-wgsl "$tmp/源。着色器。豫" -o "$tmp/./源。着色器。豫"
+cmp -s "$tmp/源。着色器。豫" "$tmp/源副本" && echo "ok: the source is still intact" || fail "the source was overwritten"
+expect 2 "-MF naming the input" -- -emit-wgsl "$tmp/源。着色器。豫" -o "$tmp/新.wgsl" -MD -MF "$tmp/源。着色器。豫"
+[ -e "$tmp/新.wgsl" ] && fail "-o written although -MF was refused"
+cmp -s "$tmp/源。着色器。豫" "$tmp/源副本" && echo "ok: -MF did not overwrite the source" || fail "-MF overwrote the source"
+expect 0 "-o and -MF succeed together" -- -emit-wgsl "$tmp/源。着色器。豫" -o "$tmp/新.wgsl" -MD
+[ -s "$tmp/新.wgsl" ] && [ -s "$tmp/新.wgsl.d" ] && echo "ok: both files written" || fail "-o or -MF missing"
+umask_mode=$(printf '%o' $(( 0666 & ~$(umask) )))
+[ "$(stat -c %a "$tmp/新.wgsl")" = "$umask_mode" ] && echo "ok: a new output gets 0666 less the umask" \
+  || fail "new output mode $(stat -c %a "$tmp/新.wgsl"), expected $umask_mode"
+
 if [ "$failures" != 0 ]; then echo "$failures reliability checks failed"; exit 1; fi
 echo "all reliability checks passed"

@@ -23,39 +23,60 @@ static const char *level_word(DiagLevel level) {
     return "error";
 }
 
+/* How a character of echoed text reaches the terminal: invalid bytes (and NUL) as U+FFFD
+ * so the text stays valid UTF-8, characters unsafe for a terminal (ESC, OSC, other controls,
+ * bidi overrides) spelled <U+XXXX> so no source can drive the terminal or reorder the line
+ * shown, the rest as is. Returns the columns it takes. */
+static int append_visible(StrBuf *out, const char *text, size_t len, size_t *width) {
+    uint32_t cp = utf8_decode(text, len, width);
+    if (cp == UTF8_INVALID || cp == 0) {
+        if (out) strbuf_puts(out, "\xEF\xBF\xBD");
+        return 1;
+    }
+    if (utf8_is_unsafe_for_terminal(cp)) {
+        char spelled[16];
+        int cols = snprintf(spelled, sizeof spelled, "<U+%04X>", (unsigned)cp);
+        if (out) strbuf_puts(out, spelled);
+        return cols;
+    }
+    if (out) strbuf_append(out, text, *width);
+    return utf8_display_width(cp);
+}
+
+static void append_escaped(StrBuf *out, const char *text, size_t len) {
+    size_t pos = 0, width;
+    while (pos < len) {
+        append_visible(out, text + pos, len - pos, &width);
+        pos += width;
+    }
+}
+
 /* Writes the source line and a caret line under the span; tabs are kept and wide
  * characters get two columns so the caret lines up in a terminal. */
 static void append_excerpt(StrBuf *out, const SourceFile *file, Span span, uint32_t line) {
     uint32_t len;
     const char *text = source_line_text(file, line, &len);
     uint32_t line_start = (uint32_t)(text - file->text);
-    /* Show invalid bytes as U+FFFD so the excerpt itself is valid UTF-8. */
-    size_t pos = 0;
-    while (pos < len) {
-        size_t width;
-        uint32_t cp = utf8_decode(text + pos, len - pos, &width);
-        if (cp == UTF8_INVALID || cp == 0) strbuf_puts(out, "\xEF\xBF\xBD");
-        else strbuf_append(out, text + pos, width);
-        pos += width;
-    }
+    append_escaped(out, text, len);
     strbuf_putc(out, '\n');
     uint32_t caret_at = span.start - line_start;
     uint32_t caret_end = span.end > span.start ? span.end - line_start : caret_at + 1;
     if (caret_end > len) caret_end = len > caret_at ? len : caret_at + 1;
-    pos = 0;
+    size_t pos = 0, width;
     while (pos < caret_at && pos < len) {
-        size_t width;
-        uint32_t cp = utf8_decode(text + pos, len - pos, &width);
-        if (cp == '\t') strbuf_putc(out, '\t');
-        else strbuf_append(out, "  ", cp == UTF8_INVALID ? 1 : (size_t)utf8_display_width(cp));
+        if (text[pos] == '\t') {
+            strbuf_putc(out, '\t');
+            pos++;
+            continue;
+        }
+        int cols = append_visible(NULL, text + pos, len - pos, &width);
+        for (int i = 0; i < cols; i++) strbuf_putc(out, ' ');
         pos += width;
     }
     strbuf_putc(out, '^');
     bool first = true;
     while (pos < caret_end && pos < len) {
-        size_t width;
-        uint32_t cp = utf8_decode(text + pos, len - pos, &width);
-        int cols = cp == UTF8_INVALID ? 1 : utf8_display_width(cp);
+        int cols = append_visible(NULL, text + pos, len - pos, &width);
         for (int i = first ? 1 : 0; i < cols; i++) strbuf_putc(out, '~');
         first = false;
         pos += width;
@@ -93,20 +114,24 @@ void diag_report(DiagEngine *diag, DiagLevel level, Span span, const char *fmt, 
         return;
     }
     if (level != DIAG_NOTE) diag->suppress_notes = false;
-    StrBuf line;
+    StrBuf header, line;
+    strbuf_init(&header);
     strbuf_init(&line);
     const SourceFile *file = diag->sources ? source_get(diag->sources, span.file) : NULL;
     uint32_t row = 0, column = 0;
     if (file) {
         source_position(file, span.start, &row, &column);
-        strbuf_printf(&line, "%s:%u:%u: %s: ", file->path, row, column, level_word(level));
+        strbuf_printf(&header, "%s:%u:%u: %s: ", file->path, row, column, level_word(level));
     } else {
-        strbuf_printf(&line, "yusec: %s: ", level_word(level));
+        strbuf_printf(&header, "yusec: %s: ", level_word(level));
     }
-    strbuf_vprintf(&line, fmt, args);
+    strbuf_vprintf(&header, fmt, args);
+    /* Paths and messages quote source text (names, strings) too. */
+    append_escaped(&line, header.data, header.len);
     strbuf_putc(&line, '\n');
     if (file) append_excerpt(&line, file, span, row);
     emit(diag, line.data, line.len);
+    strbuf_free(&header);
     strbuf_free(&line);
 }
 
@@ -134,6 +159,24 @@ void diag_error_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
     strbuf_putc(&line, '\n');
     emit(diag, line.data, line.len);
     strbuf_free(&line);
+}
+
+void diag_warn_bidi_controls(DiagEngine *diag, const SourceFile *file) {
+    uint32_t warned_line = 0;
+    size_t pos = 0, width;
+    while (pos < file->len) {
+        uint32_t cp = utf8_decode(file->text + pos, file->len - pos, &width);
+        if (utf8_is_bidi_control(cp)) {
+            uint32_t line, column;
+            source_position(file, (uint32_t)pos, &line, &column);
+            if (line != warned_line)
+                diag_warning(diag, span_make(file->id, (uint32_t)pos, (uint32_t)(pos + width)),
+                             "双向文字控制字符 <U+%04X>：编辑器与终端显示的代码可能与编译的不同"
+                             "（Trojan Source，CVE-2021-42574）", (unsigned)cp);
+            warned_line = line;
+        }
+        pos += width;
+    }
 }
 
 bool diag_has_errors(const DiagEngine *diag) { return diag->error_count > 0; }

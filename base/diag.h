@@ -42,6 +42,10 @@ void diag_error_path(DiagEngine *diag, const char *path, const char *fmt, ...)
 
 void diag_report(DiagEngine *diag, DiagLevel level, Span span, const char *fmt, va_list args);
 
+/* One warning per line that holds a bidirectional control character (as gcc's -Wbidi-chars):
+ * called by every reader of source text (the lexer, the YIR reader). */
+void diag_warn_bidi_controls(DiagEngine *diag, const SourceFile *file);
+
 bool diag_has_errors(const DiagEngine *diag);
 /* True once the error cap is reached: stages may stop early. */
 bool diag_capped(const DiagEngine *diag);

@@ -75,3 +75,13 @@ int utf8_display_width(uint32_t cp) {
         return 2;
     return 1;
 }
+
+bool utf8_is_bidi_control(uint32_t cp) {
+    return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E ||
+           cp == 0x200F || cp == 0x061C;
+}
+
+bool utf8_is_unsafe_for_terminal(uint32_t cp) {
+    return (cp < 0x20 && cp != '\t') || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) ||
+           utf8_is_bidi_control(cp);
+}

@@ -2,6 +2,7 @@
 #ifndef YUSEC_BASE_UTF8_H
 #define YUSEC_BASE_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,6 +21,14 @@ size_t utf8_encode(uint32_t cp, char out[4]);
 
 /* Number of code points in valid UTF-8 text; invalid bytes count one each. */
 size_t utf8_count(const char *text, size_t len);
+
+/* Bidirectional formatting characters (LRE RLE PDF LRO RLO, LRI RLI FSI PDI, LRM RLM ALM):
+ * they reorder how a terminal or editor shows text (Trojan Source, CVE-2021-42574). */
+bool utf8_is_bidi_control(uint32_t cp);
+
+/* Characters a terminal must not receive raw from an echoed source line: C0 controls except
+ * tab, DEL, C1 controls (ESC and OSC sequences start here) and the bidi controls. */
+bool utf8_is_unsafe_for_terminal(uint32_t cp);
 
 /* Terminal columns a code point occupies: 2 for East Asian wide/full-width, else 1. */
 int utf8_display_width(uint32_t cp);

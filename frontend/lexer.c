@@ -450,6 +450,7 @@ TokenList lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag) {
     lx.text = file->text;
     lx.len = file->len;
     strbuf_init(&lx.buf);
+    diag_warn_bidi_controls(diag, file);
     uint32_t width;
     if (peek(&lx, 0, &width) == CP_BOM) lx.pos = width;
     while (lx.pos < lx.len) lex_next(&lx);

@@ -855,6 +855,7 @@ IrModule *ir_read(DiagEngine *diag, const SourceFile *file) {
         diag_error(diag, span_make(file->id, (uint32_t)bad, (uint32_t)bad + 1), "文件不是有效的 UTF-8");
         return NULL;
     }
+    diag_warn_bidi_controls(diag, file);
     p.m = ir_module_new();
     p.quiet = true;
     if (setjmp(p.fail) == 0) prescan_functions(&p);

@@ -56,7 +56,7 @@ if [ -x "$ptxas" ]; then
   else fail "ptxas rejects 48 KiB of .shared"; cat "$tmp/ptxas.err"; fi
 else echo "跳过：没有 ptxas"; fi
 expect 1 "512 invocations exceed WGSL's 256" -- -emit-wgsl "$inputs/工作组大小.yir"
-contains "$tmp/err" "工作组大小.yir:23:7: error: 入口「宽入口」每个工作组有 512 个调用，超过WGSL目标的上限 256" \
+contains "$tmp/err" "工作组大小.yir:24:7: error: 入口「宽入口」每个工作组有 512 个调用，超过WGSL目标的上限 256" \
   "the invocation limit is located at the entry"
 contains "$tmp/err" "入口「深入口」的工作组大小 z 维为 128，超过WGSL目标的上限 64" "WGSL's z limit is 64"
 expect 1 "a block z of 128 exceeds PTX's 64" -- -emit-ptx "$inputs/工作组大小.yir"
@@ -92,6 +92,18 @@ expect 0 "-o and -MF succeed together" -- -emit-wgsl "$tmp/源。着色器。豫
 umask_mode=$(printf '%o' $(( 0666 & ~$(umask) )))
 [ "$(stat -c %a "$tmp/新.wgsl")" = "$umask_mode" ] && echo "ok: a new output gets 0666 less the umask" \
   || fail "new output mode $(stat -c %a "$tmp/新.wgsl"), expected $umask_mode"
+
+# 6. Echoed source lines never reach the terminal raw; bidi controls are warned about.
+expect 1 "a source with ESC, OSC and bidi controls" -- -check "$inputs/终端转义。着色器。豫"
+if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$tmp/err"; then fail "a raw control character reached stderr"
+else echo "ok: no raw control character on stderr"; fi
+if grep -q $'\u202e' "$tmp/err"; then fail "a raw U+202E reached stderr"; else echo "ok: no raw bidi control on stderr"; fi
+contains "$tmp/err" "<U+001B>]0;被改的标题<U+0007><U+001B>[2J乙" "ESC, OSC and BEL are spelled out"
+contains "$tmp/err" "终端转义。着色器。豫:3:9: warning: 双向文字控制字符 <U+202E>" "the bidi control is warned about, located"
+contains "$tmp/err" "CVE-2021-42574" "the warning names Trojan Source"
+[ "$(grep -c 'warning: 双向' "$tmp/err")" = 1 ] && echo "ok: one warning per line" || fail "bidi warnings not one per line"
+expect 0 "a bidi control in a YIR comment is a warning, not an error" -- -emit-msl "$inputs/工作组大小.yir"
+contains "$tmp/err" "工作组大小.yir:2:3: warning: 双向文字控制字符 <U+202E>" "the YIR reader warns too"
 
 if [ "$failures" != 0 ]; then echo "$failures reliability checks failed"; exit 1; fi
 echo "all reliability checks passed"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file.h"
 #include "memory.h"
 #include "utf8.h"
 
@@ -45,9 +46,11 @@ SourceFile *source_add(SourceMap *map, const char *path, const char *text, size_
 }
 
 SourceFile *source_load(SourceMap *map, const char *path, const char **error) {
-    FILE *stream = fopen(path, "rb");
+    const char *kind;
+    FILE *stream = file_open_regular(path, &kind);
     if (!stream) {
-        *error = arena_printf(map->arena, "无法打开文件：%s", strerror(errno));
+        *error = kind ? arena_printf(map->arena, "不是普通文件（是%s），不读它", kind)
+                      : arena_printf(map->arena, "无法打开文件：%s", strerror(errno));
         return NULL;
     }
     char *data = NULL;

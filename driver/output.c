@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/file.h"
 #include "base/memory.h"
 
 void outputs_init(Outputs *outputs) {
@@ -15,7 +16,8 @@ void outputs_init(Outputs *outputs) {
 }
 
 static bool file_has_content(const char *path, const char *text, size_t len) {
-    FILE *stream = fopen(path, "rb");
+    const char *kind;
+    FILE *stream = file_open_regular(path, &kind);
     if (!stream) return false;
     bool same = true;
     char chunk[8192];
@@ -81,14 +83,28 @@ bool outputs_stage(Outputs *outputs, const char *path, const char *text, size_t 
         fprintf(stderr, "yusec: error: 内部错误：输出文件过多（'%s'）\n", path);
         return false;
     }
-    char *temp = NULL;
-    if (!file_has_content(path, text, len)) {
-        temp = write_temporary(path, text, len);
-        if (!temp) return false;
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "yusec: error: 无法写文件 '%s'：它是目录\n", path);
+        return false;
     }
-    StagedFile *file = &outputs->files[outputs->file_count++];
+    StagedFile *file = &outputs->files[outputs->file_count];
+    memset(file, 0, sizeof *file);
+    strbuf_init(&file->direct);
+    struct stat link;
+    bool is_link = lstat(path, &link) == 0 && S_ISLNK(link.st_mode);
+    if ((exists && !S_ISREG(st.st_mode)) || is_link) {
+        /* A device or FIFO cannot be renamed over, and a symbolic link (-o /dev/stdout, a
+         * link into another tree) must stay one: they get the bytes at commit. */
+        file->is_direct = true;
+        strbuf_append(&file->direct, text, len);
+    } else if (!file_has_content(path, text, len)) {
+        file->temp = write_temporary(path, text, len);
+        if (!file->temp) return false;
+    }
     file->path = copy_string(path);
-    file->temp = temp;
+    outputs->file_count++;
     return true;
 }
 
@@ -96,16 +112,27 @@ static void release(Outputs *outputs) {
     for (int i = 0; i < outputs->file_count; i++) {
         free(outputs->files[i].path);
         free(outputs->files[i].temp);
+        strbuf_free(&outputs->files[i].direct);
     }
     outputs->file_count = 0;
     strbuf_free(&outputs->stdout_text);
     outputs->has_stdout = false;
 }
 
+static bool write_direct(StagedFile *file) {
+    FILE *stream = fopen(file->path, "wb");
+    bool ok = stream && fwrite(strbuf_cstr(&file->direct), 1, file->direct.len, stream) ==
+                            file->direct.len;
+    if (stream) ok = fclose(stream) == 0 && ok;
+    if (!ok) fprintf(stderr, "yusec: error: 写文件 '%s' 失败：%s\n", file->path, strerror(errno));
+    return ok;
+}
+
 bool outputs_commit(Outputs *outputs) {
     bool ok = true;
     for (int i = 0; i < outputs->file_count; i++) {
         StagedFile *file = &outputs->files[i];
+        if (file->is_direct && ok) ok = write_direct(file);
         if (!file->temp) continue;
         if (ok && rename(file->temp, file->path) == 0) continue;
         if (ok) fprintf(stderr, "yusec: error: 无法写文件 '%s'：%s\n", file->path, strerror(errno));

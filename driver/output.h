@@ -15,6 +15,8 @@ enum { OUTPUTS_MAX_FILES = 4 };
 typedef struct StagedFile {
     char *path;   /* where it goes */
     char *temp;   /* the temporary beside it, NULL when the file already holds the text */
+    StrBuf direct; /* for a device or FIFO (-o /dev/stdout): written at commit, no rename */
+    bool is_direct;
 } StagedFile;
 
 typedef struct Outputs {

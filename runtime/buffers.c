@@ -1,6 +1,8 @@
 /* Parsing buffer arguments and the grid, reading data files, printing results. */
 #include "buffers.h"
 
+#include "base/file.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -113,9 +115,11 @@ static bool walk_values(RtScalar type, const char *text, uint32_t *out, size_t *
 
 bool rt_read_file(Arena *arena, const char *path, size_t limit, void **data, size_t *bytes,
                   StrBuf *error) {
-    FILE *stream = fopen(path, "rb");
+    const char *kind;
+    FILE *stream = file_open_regular(path, &kind);
     if (!stream) {
-        strbuf_printf(error, "无法打开文件 '%s'：%s", path, strerror(errno));
+        if (kind) strbuf_printf(error, "'%s' 不是普通文件（是%s），不读它", path, kind);
+        else strbuf_printf(error, "无法打开文件 '%s'：%s", path, strerror(errno));
         return false;
     }
     long size = -1;
@@ -164,11 +168,10 @@ bool rt_parse_values(Arena *arena, RtScalar type, const char *text, void **data,
             strbuf_printf(error, "值太多（一个缓冲至多 %zu 个）", RT_MAX_ELEMENTS);
             return false;
         }
-        FILE *probe = *text ? fopen(text, "rb") : NULL;
-        if (probe) {
-            fclose(probe);
-            return values_from_file(arena, text, data, bytes, error);
-        }
+        const char *kind = NULL;
+        FILE *probe = *text ? file_open_regular(text, &kind) : NULL;
+        if (probe) fclose(probe);
+        if (probe || kind) return values_from_file(arena, text, data, bytes, error);
         strbuf_printf(error, "'%.*s' 不是 %s 值（值列表写成 1,2,3 或 个数*值；文件写成 @路径）",
                       (int)(bad_len > 64 ? 64 : bad_len), bad, rt_scalar_name(type));
         return false;

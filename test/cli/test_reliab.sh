@@ -13,7 +13,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # expect STATUS DESCRIPTION -- ARGS...: runs yusec (stdout in $tmp/out, stderr in $tmp/err).
 expect() {
   local want=$1 what=$2; shift 3
-  "$yusec" "$@" >"$tmp/out" 2>"$tmp/err"
+  timeout 20 "$yusec" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
   local got=$?
   if [ "$got" != "$want" ]; then fail "$what: yusec $* exited $got, expected $want"; head -20 "$tmp/err"
   else echo "ok: $what"; fi
@@ -67,6 +67,19 @@ expect 1 "bind group 4 is past WGSL's four" -- -emit-wgsl "$inputs/绑定超限.
 contains "$tmp/err" "绑定超限.yir:2:25: error: 资源「甲」在第 4 组" "the bind group error is at the resource"
 expect 0 "bind group 4 is fine for PTX" -- -emit-ptx "$inputs/绑定超限.yir"
 
+# 4. A sanitized yusec turns off the __tls_get_addr interceptor whose misreading of libLLVM's
+# dynamic TLS crashed LeakSanitizer's tracer (driver/sanitizer_options.c); leaks still count.
+if ASAN_OPTIONS=help=1 "$yusec" --version 2>&1 | grep -q "intercept_tls_get_addr"; then
+  if ASAN_OPTIONS=help=1 "$yusec" --version 2>&1 | grep -A1 "intercept_tls_get_addr" | grep -q "Current Value: false"; then
+    echo "ok: the sanitized build does not intercept __tls_get_addr"
+  else fail "the sanitized build still intercepts __tls_get_addr"; fi
+  case "${ASAN_OPTIONS:-}" in *detect_leaks=0*) fail "leak checking is off in this run";; *) echo "ok: leak checking stays on";; esac
+  expect 0 "-emit-gen of 半精度 under LeakSanitizer" -- -emit-gen "$inputs/../../库/点染/测试/样例/半精度。着色器。豫"
+  expect 0 "-emit-gen of 常量算术 under LeakSanitizer" -- -emit-gen "$inputs/../../库/点染/测试/样例/常量算术。着色器。豫"
+else
+  echo "跳过：不是 ASan 构建（第 4 条只在 asan 预设里检查）"
+fi
+
 # 5. Outputs are all or nothing, and never overwrite an input.
 example="$inputs/../../examples/加倍。着色器。豫"
 printf '旧内容\n' > "$tmp/out.wgsl"
@@ -104,6 +117,30 @@ contains "$tmp/err" "CVE-2021-42574" "the warning names Trojan Source"
 [ "$(grep -c 'warning: 双向' "$tmp/err")" = 1 ] && echo "ok: one warning per line" || fail "bidi warnings not one per line"
 expect 0 "a bidi control in a YIR comment is a warning, not an error" -- -emit-msl "$inputs/工作组大小.yir"
 contains "$tmp/err" "工作组大小.yir:2:3: warning: 双向文字控制字符 <U+202E>" "the YIR reader warns too"
+
+# 5 (cont.). A symbolic link as -o stays a link: the bytes go to its target.
+printf '旧\n' > "$tmp/真输出.wgsl"
+ln -s "$tmp/真输出.wgsl" "$tmp/链接输出.wgsl"
+expect 0 "-o through a symbolic link" -- -emit-wgsl "$example" -o "$tmp/链接输出.wgsl"
+[ -L "$tmp/链接输出.wgsl" ] && echo "ok: the link is still a link" || fail "-o replaced the symbolic link"
+contains "$tmp/真输出.wgsl" "@compute" "the link's target holds the output"
+
+# 7. Non-regular files are refused at once (a FIFO without writer used to block forever).
+mkfifo "$tmp/管道。着色器。豫"
+expect 2 "a FIFO as input" -- -check "$tmp/管道。着色器。豫"
+contains "$tmp/err" "管道。着色器。豫: error: 不是普通文件（是命名管道），不读它" "the FIFO is named as such"
+mkdir "$tmp/目录。着色器。豫"
+expect 2 "a directory as input" -- -check "$tmp/目录。着色器。豫"
+contains "$tmp/err" "不是普通文件（是目录）" "the directory is named as such"
+expect 2 "a device as input" -- -check /dev/zero
+contains "$tmp/err" "不是普通文件（是设备）" "the device is named as such"
+expect 2 "a FIFO as --buffer data" -- run "$example" --entry 加倍入口 --grid 1 --buffer "0:0=u32:@$tmp/管道。着色器。豫"
+contains "$tmp/err" "不是普通文件（是命名管道）" "the FIFO buffer is refused before any GPU work"
+expect 2 "a directory as --buffer data" -- run "$example" --entry 加倍入口 --grid 1 --buffer "0:0=u32:@$tmp/目录。着色器。豫"
+contains "$tmp/err" "不是普通文件（是目录）" "the directory buffer is refused"
+lacks "$tmp/err" "9223372036854775807" "no LONG_MAX size for a directory"
+expect 2 "a directory as -o" -- -emit-wgsl "$example" -o "$tmp/目录。着色器。豫"
+contains "$tmp/err" "它是目录" "a directory as -o is refused"
 
 if [ "$failures" != 0 ]; then echo "$failures reliability checks failed"; exit 1; fi
 echo "all reliability checks passed"

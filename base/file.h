@@ -1,0 +1,14 @@
+/* Opening files to read without blocking on what is not a file: a FIFO with no writer would
+ * block open() forever, a device may never end, a directory has no bytes (and reports a size
+ * of LONG_MAX). Every reader of user-named files (sources, manifests, buffer data) opens
+ * through here. */
+#ifndef YUSEC_BASE_FILE_H
+#define YUSEC_BASE_FILE_H
+
+#include <stdio.h>
+
+/* Opens path for binary reading when it is a regular file. Otherwise NULL with *kind naming
+ * what it is (目录, 命名管道, 设备, 套接字) — or *kind NULL and errno set when open failed. */
+FILE *file_open_regular(const char *path, const char **kind);
+
+#endif

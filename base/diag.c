@@ -23,13 +23,13 @@ static const char *level_word(DiagLevel level) {
     return "error";
 }
 
-/* How a character of echoed text reaches the terminal: invalid bytes (and NUL) as U+FFFD
+/* How a character of echoed text reaches the terminal: invalid bytes as U+FFFD
  * so the text stays valid UTF-8, characters unsafe for a terminal (ESC, OSC, other controls,
  * bidi overrides) spelled <U+XXXX> so no source can drive the terminal or reorder the line
  * shown, the rest as is. Returns the columns it takes. */
 static int append_visible(StrBuf *out, const char *text, size_t len, size_t *width) {
     uint32_t cp = utf8_decode(text, len, width);
-    if (cp == UTF8_INVALID || cp == 0) {
+    if (cp == UTF8_INVALID) {
         if (out) strbuf_puts(out, "\xEF\xBF\xBD");
         return 1;
     }

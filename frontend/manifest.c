@@ -78,8 +78,17 @@ static bool lex_name(MLexer *lx, MTok *tok) {
     uint32_t start = lx->pos;
     lx->pos += 3;
     uint32_t text_start = lx->pos;
-    while (lx->pos < lx->file->len && !at(lx, CLOSE_QUOTE) && lx->file->text[lx->pos] != '\n')
+    bool control = false;
+    while (lx->pos < lx->file->len && !at(lx, CLOSE_QUOTE) && lx->file->text[lx->pos] != '\n') {
+        unsigned char c = (unsigned char)lx->file->text[lx->pos];
+        /* A NUL would silently cut the name short (「工\0程」 read as 「工」). */
+        if (!control && (c < 0x20 || c == 0x7F)) {
+            diag_error(lx->diag, span_at(lx, lx->pos, lx->pos + 1), "包名里不能有控制字符（U+%04X）", c);
+            lx->failed = true;
+            control = true;
+        }
         advance_char(lx);
+    }
     if (!at(lx, CLOSE_QUOTE)) {
         diag_error(lx->diag, span_at(lx, start, start + 3), "名字未闭合：同一行里缺少「」」");
         lx->failed = true;
@@ -168,6 +177,10 @@ static void skip_line(MParser *p) {
 static bool check_name(MParser *p, const MTok *name) {
     if (name->text[0] == '\0') {
         error_at(p, name->span, "包名不能为空");
+        return false;
+    }
+    if (strcmp(name->text, ".") == 0 || strcmp(name->text, "..") == 0) {
+        error_at(p, name->span, "包名不能是「.」或「..」（那是目录，不是包）");
         return false;
     }
     if (strchr(name->text, '/') || strchr(name->text, '\\')) {

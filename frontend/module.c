@@ -134,6 +134,7 @@ static Package *package_from_manifest(Loader *l, const char *root, const char *m
     package->name = manifest.name;
     package->root = root;
     package->dependencies = manifest.dependencies;
+    package->dependency_spans = manifest.dependency_spans;
     package->dependency_count = manifest.dependency_count;
     package->manifest_path = manifest_path;
     return package;
@@ -256,8 +257,30 @@ static bool may_import(const Package *from, const char *name) {
     return false;
 }
 
+static void note_where_searched(Loader *l);
+
 static void report_unknown_package(Loader *l, const AstStmt *stmt, const char *name) {
     diag_error(l->diag, stmt->span, "找不到包「%s」", name);
+    note_where_searched(l);
+}
+
+/* Every dependency a package's manifest lists should exist, imported or not: a misspelt
+ * dependency would otherwise surface only when some file first imports it. A warning, at
+ * the manifest's line: importing the missing package is the error (找不到包). */
+static void check_dependencies_exist(Loader *l) {
+    size_t loaded = l->packages.len;
+    for (size_t i = 0; i < loaded; i++) {
+        Package *package = ((PackageEntry *)l->packages.items[i])->package;
+        if (!package || !package->dependency_spans) continue;
+        for (uint32_t d = 0; d < package->dependency_count; d++) {
+            if (find_package(l, package, package->dependencies[d])) continue;
+            diag_warning(l->diag, package->dependency_spans[d], "找不到依赖的包「%s」",
+                         package->dependencies[d]);
+        }
+    }
+}
+
+static void note_where_searched(Loader *l) {
     StrBuf where;
     strbuf_init(&where);
     strbuf_puts(&where, "已查找：当前目录「.」及其下一层子目录");
@@ -485,6 +508,7 @@ Program *load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
     const char *key = real_path(arena, main_path);
     Module *main = visit(&l, file, key ? key : main_path, package,
                          main_import_path(&l, package, main_path));
+    check_dependencies_exist(&l);
     Program *program = arena_alloc(arena, sizeof *program);
     program->modules = (Module **)l.order.items;
     program->module_count = (uint32_t)l.order.len;

@@ -20,6 +20,7 @@ typedef struct Package {
     const char *name;          /* 「点染」; NULL for the anonymous package of a lone file */
     const char *root;          /* directory holding the manifest (or the lone file's dir) */
     const char **dependencies; /* package names */
+    const Span *dependency_spans; /* where the manifest names each (none for built-in lists) */
     uint32_t dependency_count;
     bool is_builtin;           /* the 点染 package shipped with the compiler */
     const char *manifest_path; /* its 包。清单; NULL for the anonymous and builtin packages */

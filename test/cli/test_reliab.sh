@@ -142,5 +142,15 @@ lacks "$tmp/err" "9223372036854775807" "no LONG_MAX size for a directory"
 expect 2 "a directory as -o" -- -emit-wgsl "$example" -o "$tmp/目录。着色器。豫"
 contains "$tmp/err" "它是目录" "a directory as -o is refused"
 
+# 8. The manifest reader: NUL in a name, 「..」 as a name, a dependency that exists nowhere.
+expect 1 "a NUL inside a package name" -- -check "$inputs/清单含空字符/加倍。着色器。豫"
+contains "$tmp/err" "清单含空字符/包。清单:2:5: error: 包名里不能有控制字符（U+0000）" "the NUL is located"
+contains "$tmp/err" "名：「工<U+0000>程」" "the NUL is shown, not cut"
+[ "$(grep -c 'error:' "$tmp/err")" = 1 ] && echo "ok: one error, no cascade" || fail "the NUL cascades into more errors"
+expect 1 "「..」 as a package name" -- -check "$inputs/清单点点/加倍。着色器。豫"
+contains "$tmp/err" "清单点点/包。清单:2:3: error: 包名不能是「.」或「..」" "「..」 is refused, located"
+expect 0 "a dependency that exists nowhere" -- -check "$inputs/清单缺依赖/加倍。着色器。豫"
+contains "$tmp/err" "清单缺依赖/包。清单:3:8: warning: 找不到依赖的包「不存在的包」" "the missing dependency is a located warning"
+
 if [ "$failures" != 0 ]; then echo "$failures reliability checks failed"; exit 1; fi
 echo "all reliability checks passed"

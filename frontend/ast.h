@@ -10,10 +10,16 @@
 #include "../base/strbuf.h"
 #include "token.h"
 
-/* A quoted name as written (without the 「」). */
+/* A quoted name as written (without the 「」). A name in an expression or a type may be
+ * module-qualified, 「模块」之「名」 or 「包」之「模块」之「名」 (docs/language.md §8): the
+ * names before the last 之 are its qualifier (qualifier_count 0: an ordinary name), zhi is
+ * that last 之, and text/span are the last name's. */
 typedef struct AstName {
     const char *text;
     Span span;
+    const struct AstName *qualifier;
+    uint32_t qualifier_count;
+    Span zhi;
 } AstName;
 
 /* ---- Types ---- */

@@ -64,11 +64,18 @@ static void dump_type_record(StrBuf *out, const SourceFile *source, const AstTyp
     }
 }
 
+/* 「名」, or 「模块」之「名」 for a qualified name. */
+static void put_name(StrBuf *out, const AstName *name) {
+    for (uint32_t i = 0; i < name->qualifier_count; i++)
+        strbuf_printf(out, i ? "之「%s」" : " 「%s」", name->qualifier[i].text);
+    strbuf_printf(out, name->qualifier_count ? "之「%s」" : " 「%s」", name->text);
+}
+
 void ast_dump_type(StrBuf *out, const SourceFile *source, const AstType *type, int indent) {
     switch (type->kind) {
     case AST_TYPE_NAME:
         put_head(out, indent, "TypeName");
-        strbuf_printf(out, " 「%s」", type->as.name.text);
+        put_name(out, &type->as.name);
         put_pos(out, source, type->span);
         return;
     case AST_TYPE_NUMERAL:
@@ -189,7 +196,7 @@ void ast_dump_expr(StrBuf *out, const SourceFile *source, const AstExpr *expr, i
     switch (expr->kind) {
     case AST_EXPR_NAME:
         put_head(out, indent, "Name");
-        strbuf_printf(out, " 「%s」", expr->as.name.text);
+        put_name(out, &expr->as.name);
         put_pos(out, source, expr->span);
         return;
     case AST_EXPR_NUMERAL:

@@ -221,9 +221,11 @@ SemaExpr *check_call(Checker *c, const AstExpr *e, Type *expected) {
         return error_call(c, e);
     }
     const char *name = callee->as.name.text;
-    SemaLocal *local = scope_lookup(c, name);
+    SemaLocal *local = name_is_qualified(&callee->as.name) ? NULL : scope_lookup(c, name);
     if (local) return call_local(c, e, local, expected);
-    TopName *top = lookup_user(c, name);
+    bool reported;
+    TopName *top = lookup_user(c, &callee->as.name, &reported);
+    if (reported) return error_call(c, e);
     if (top) {
         if (top->type_def) {
             check_error(c, callee->span, "「%s」是类型，不能调用", name);

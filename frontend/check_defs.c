@@ -46,6 +46,7 @@ static void declare(Checker *c, TopName *top) {
     c->def_name = top->name;
     SemaDef *def = arena_alloc(c->arena, sizeof *def);
     def->name = top->name;
+    def->output_name = top->output_name;
     def->span = top_span(top);
     def->module = top->module;
     if (top->type_def) {
@@ -333,6 +334,7 @@ CheckedProgram *check_program(Arena *arena, const Program *program, DiagEngine *
     c->program = program;
     type_context_init(&c->types, arena);
     collect_program(c);
+    assign_output_names(c);
     for (uint32_t i = 0; i < c->user_count; i++) declare(c, c->user_order[i]);
     for (uint32_t i = 0; i < c->user_count; i++) check_top(c, c->user_order[i]);
     check_recursion(c);

@@ -9,7 +9,7 @@
 static Intrinsic callee_intrinsic(Checker *c, const AstExpr *call) {
     const AstExpr *callee = ast_strip_parens(call->as.call.callee);
     if (!callee || callee->kind != AST_EXPR_NAME) return INTRINSIC_NONE;
-    if (lookup_user(c, callee->as.name.text)) return INTRINSIC_NONE;
+    if (name_is_qualified(&callee->as.name) || peek_user(c, &callee->as.name)) return INTRINSIC_NONE;
     TopName *top = lookup_builtin(c, callee->as.name.text);
     if (!top) return INTRINSIC_NONE;
     ensure_role(c, top);
@@ -95,9 +95,11 @@ void check_resource(Checker *c, TopName *top, SemaDef *def) {
     if (maker == INTRINSIC_BIND) {
         const AstField *access = find_field(record, "访问");
         const AstExpr *v = access ? ast_strip_parens(access->value) : NULL;
-        if (v && v->kind == AST_EXPR_NAME && strcmp(v->as.name.text, "只读") == 0)
+        if (v && v->kind == AST_EXPR_NAME && !name_is_qualified(&v->as.name) &&
+            strcmp(v->as.name.text, "只读") == 0)
             def->as.resource.read_only = true;
-        else if (access && !(v && v->kind == AST_EXPR_NAME && strcmp(v->as.name.text, "读写") == 0))
+        else if (access && !(v && v->kind == AST_EXPR_NAME && !name_is_qualified(&v->as.name) &&
+                             strcmp(v->as.name.text, "读写") == 0))
             check_error(c, access->value->span, "访问方式须直接写成「只读」或「读写」");
     }
 }
@@ -271,7 +273,7 @@ static void check_io_duplicates(Checker *c, const SemaDef *fn, const AstType *co
 
 static void check_entry_function(Checker *c, SemaDef *entry, SemaDef *fn, const AstExpr *arg) {
     ShaderStage stage = entry->as.entry.stage;
-    TopName *top = names_find(&c->user, fn->name);
+    TopName *top = names_find_in(&c->user, fn->name, fn->module);
     Type *ft = type_prune(fn->type);
     if (!top || !top->sig || ft->kind != TYPE_FUNC) return;
     const AstType *params[64];
@@ -327,7 +329,9 @@ void check_entry(Checker *c, TopName *top, SemaDef *def) {
         check_error(c, value->as.call.type_arg->span, "「%s」的类型参数随所指函数而定，不能用「以」",
                     intrinsic_name(maker));
     const AstExpr *fn_ast = ast_strip_parens(value->as.call.args[0]);
-    TopName *fn_top = fn_ast && fn_ast->kind == AST_EXPR_NAME ? lookup_user(c, fn_ast->as.name.text) : NULL;
+    bool reported = false;
+    TopName *fn_top = fn_ast && fn_ast->kind == AST_EXPR_NAME ? lookup_user(c, &fn_ast->as.name, &reported) : NULL;
+    if (reported) return;
     SemaDef *fn = fn_top ? fn_top->sema : NULL;
     if (!fn || fn->kind != DEF_FUNCTION) {
         check_error(c, value->as.call.args[0]->span, "「%s」的第一个实参须是顶层函数的名字", intrinsic_name(maker));

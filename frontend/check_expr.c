@@ -109,7 +109,7 @@ static SemaExpr *builtin_ref(Checker *c, TopName *top, const AstExpr *e) {
 
 static SemaExpr *infer_name(Checker *c, const AstExpr *e) {
     const char *name = e->as.name.text;
-    SemaLocal *local = scope_lookup(c, name);
+    SemaLocal *local = name_is_qualified(&e->as.name) ? NULL : scope_lookup(c, name);
     if (local) {
         if (local->kind == LOCAL_REC_FUNC) {
             check_error(c, e->span, "不能把局部函数「%s」当作值（着五）：只能调用它", name);
@@ -119,8 +119,10 @@ static SemaExpr *infer_name(Checker *c, const AstExpr *e) {
         s->as.local = local;
         return s;
     }
-    TopName *top = lookup_user(c, name);
+    bool reported;
+    TopName *top = lookup_user(c, &e->as.name, &reported);
     if (top) return global_ref(c, top, e);
+    if (reported) return error_expr(c, e->span);
     top = lookup_builtin(c, name);
     if (top) return builtin_ref(c, top, e);
     report_undefined(c, e->span, "名字", name);

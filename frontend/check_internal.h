@@ -21,6 +21,13 @@ typedef struct TopName {
     const char *name;
     NameRole role;
     const Module *module;
+    /* The user table holds one TopName per (module, name): the table's entry for a name is
+     * the first module's, the others follow here in program order (each shader module has
+     * its own top-level names; check_visibility.c decides which one a written name means). */
+    struct TopName *next_same_name;
+    /* The definition's name in YIR and on every target (output_names.c): the written name,
+     * or 模块之名 when more than one shader module defines it. */
+    const char *output_name;
     bool in_interface;
     const AstStmt *sig;      /* 乃 */
     const AstStmt *def;      /* 者 */
@@ -100,15 +107,29 @@ const char *ty_str(Checker *c, Type *type);
 
 /* ---- names and types (resolve.c; visibility: check_visibility.c) ---- */
 TopName *names_find(const NameTable *table, const char *name);
+/* The user definition of `name` in `module` (the chain of names_find), or NULL. */
+TopName *names_find_in(const NameTable *table, const char *name, const Module *module);
+/* The span naming a top-level definition (its 者, 即 or 乃 statement's name). */
+Span top_name_span(const TopName *top);
 /* A top-level name written in c->module: found only when defined in that module or in one it
- * imports itself (the user table: shader sources; the builtin table: interfaces). */
-TopName *lookup_user(Checker *c, const char *name);
+ * imports itself (the user table: shader sources). The module's own definition comes first;
+ * an unqualified name that two imported modules define is ambiguous (着八: reported with a
+ * note at each definition). A qualified name 「模块」之「名」 is looked up in the imported
+ * shader source it names. On every error reported here NULL is returned and *reported set:
+ * the caller must not fall back to the builtins nor report the name again. */
+TopName *lookup_user(Checker *c, const AstName *name, bool *reported);
+/* lookup_user without reporting anything (for a peek before the real lookup). */
+TopName *peek_user(Checker *c, const AstName *name);
+static inline bool name_is_qualified(const AstName *name) { return name->qualifier_count != 0; }
+/* An interface (builtin) name written in c->module: visible when the module imports it. */
 TopName *lookup_builtin(Checker *c, const char *name);
 /* "未定义的…「名」" (what: 名字 / 类型), with a note giving the import line to write when the
  * name is declared in a module this file does not import, or is one of 「点染」's builtins. */
 void report_undefined(Checker *c, Span span, const char *what, const char *name);
 TopName *names_insert(Checker *c, NameTable *table, const char *name);
 bool collect_program(Checker *c);          /* fills the tables from every module */
+/* Gives every user name its output_name (output_names.c), once, after collect_program. */
+void assign_output_names(Checker *c);
 /* Settles what an interface name is (type constructor, alias, value). */
 void ensure_role(Checker *c, TopName *top);
 Type *resolve_type(Checker *c, const AstType *type);

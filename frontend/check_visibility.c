@@ -13,13 +13,126 @@ static bool module_sees(const Module *from, const Module *owner) {
     return false;
 }
 
-static TopName *lookup_visible(const Checker *c, const NameTable *table, const char *name) {
-    TopName *top = names_find(table, name);
+TopName *lookup_builtin(Checker *c, const char *name) {
+    TopName *top = names_find(&c->builtin, name);
     return top && module_sees(c->module, top->module) ? top : NULL;
 }
 
-TopName *lookup_user(Checker *c, const char *name) { return lookup_visible(c, &c->user, name); }
-TopName *lookup_builtin(Checker *c, const char *name) { return lookup_visible(c, &c->builtin, name); }
+/* ---- unqualified user names: the module's own, else the one imported module defining it ---- */
+
+static void report_ambiguous(Checker *c, const AstName *name, TopName *first) {
+    StrBuf forms;
+    strbuf_init(&forms);
+    for (TopName *top = first; top; top = top->next_same_name)
+        if (module_sees(c->module, top->module))
+            strbuf_printf(&forms, "%s「%s」之「%s」", forms.len ? "或" : "",
+                          top->module->module_name, name->text);
+    check_error(c, name->span, "「%s」有歧义：本文件导入的多个着色模块都定义了它（着八）；请写成%s",
+                name->text, strbuf_cstr(&forms));
+    strbuf_free(&forms);
+    for (TopName *top = first; top; top = top->next_same_name)
+        if (module_sees(c->module, top->module))
+            check_note(c, top_name_span(top), "「%s」在 %s 里的定义", name->text, top->module->import_path);
+}
+
+static TopName *lookup_unqualified(Checker *c, const AstName *name, bool report, bool *reported) {
+    TopName *head = names_find(&c->user, name->text);
+    if (!head || !c->module) return head;
+    TopName *own = names_find_in(&c->user, name->text, c->module);
+    if (own) return own;
+    TopName *found = NULL;
+    for (TopName *top = head; top; top = top->next_same_name) {
+        if (!module_sees(c->module, top->module)) continue;
+        if (found) {
+            if (report) report_ambiguous(c, name, found);
+            *reported = true;
+            return NULL;
+        }
+        found = top;
+    }
+    return found;
+}
+
+/* ---- qualified names: 「模块」之「名」, 「包」之「模块」之「名」 ---- */
+
+/* Whether an import statement's path ends with the qualifier (compared name by name). */
+static bool import_matches(const AstStmt *import, const AstName *name) {
+    uint32_t n = name->qualifier_count, len = import->as.import.path_len;
+    if (n > len) return false;
+    for (uint32_t i = 0; i < n; i++)
+        if (strcmp(import->as.import.path[len - n + i].text, name->qualifier[i].text) != 0) return false;
+    return true;
+}
+
+/* The qualifier as written: 「工程」之「甲」. */
+static const char *qualifier_text(Checker *c, const AstName *name) {
+    StrBuf buf;
+    strbuf_init(&buf);
+    for (uint32_t i = 0; i < name->qualifier_count; i++)
+        strbuf_printf(&buf, i ? "之「%s」" : "「%s」", name->qualifier[i].text);
+    const char *text = arena_strdup(c->arena, strbuf_cstr(&buf));
+    strbuf_free(&buf);
+    return text;
+}
+
+/* The module the qualifier names among c->module's imports; reports and returns NULL when it
+ * names none, several, or one that is not a shader source. */
+static const Module *qualified_module(Checker *c, const AstName *name, bool report) {
+    const Module *found = NULL;
+    const Module *module = c->module;
+    for (uint32_t i = 0; module && i < module->import_count; i++) {
+        if (!import_matches(module->import_stmts[i], name) || module->imports[i] == found) continue;
+        if (found) {
+            if (report)
+                check_error(c, name->zhi, "「%s」之「%s」有歧义：%s 与 %s 都是本文件导入的「%s」；请写出更长的路径",
+                            name->qualifier[name->qualifier_count - 1].text, name->text, found->import_path,
+                            module->imports[i]->import_path, name->qualifier[name->qualifier_count - 1].text);
+            return NULL;
+        }
+        found = module->imports[i];
+    }
+    const char *written = qualifier_text(c, name);
+    if (!found) {
+        if (report)
+            check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：%s不是本文件导入的着色源"
+                        "（「模块」之「名」只能指导入的着色源里的定义）", written);
+        return NULL;
+    }
+    if (found->kind != MODULE_SHADER_SOURCE) {
+        if (report)
+            check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：%s是着色内建声明，它的名字不带模块前缀",
+                        written);
+        return NULL;
+    }
+    return found;
+}
+
+static TopName *lookup_qualified(Checker *c, const AstName *name, bool report) {
+    const Module *module = qualified_module(c, name, report);
+    if (!module) return NULL;
+    TopName *top = names_find_in(&c->user, name->text, module);
+    if (top || !report) return top;
+    check_error(c, name->span, "着色模块 %s 里没有「%s」", module->import_path, name->text);
+    /* Where the name is defined instead, among the modules this file sees. */
+    for (TopName *other = names_find(&c->user, name->text); other; other = other->next_same_name)
+        if (module_sees(c->module, other->module))
+            check_note(c, top_name_span(other), "「%s」定义在 %s 里", name->text, other->module->import_path);
+    return NULL;
+}
+
+TopName *lookup_user(Checker *c, const AstName *name, bool *reported) {
+    *reported = false;
+    if (!name_is_qualified(name)) return lookup_unqualified(c, name, true, reported);
+    TopName *top = lookup_qualified(c, name, true);
+    *reported = !top;
+    return top;
+}
+
+TopName *peek_user(Checker *c, const AstName *name) {
+    bool ambiguous = false;
+    return name_is_qualified(name) ? lookup_qualified(c, name, false)
+                                   : lookup_unqualified(c, name, false, &ambiguous);
+}
 
 #define BUILTIN_IMPORT "「点染」之「点染本」"
 

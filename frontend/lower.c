@@ -15,7 +15,7 @@ void lower_error(Lowerer *l, Span span, const char *fmt, ...) {
 
 static bool name_taken(const Lowerer *l, const char *name) {
     for (uint32_t i = 0; i < l->prog->def_count; i++)
-        if (strcmp(l->prog->defs[i]->name, name) == 0) return true;
+        if (strcmp(l->prog->defs[i]->output_name, name) == 0) return true;
     return ir_module_find_function(l->m, name) != IR_NONE ||
            ir_module_find_global(l->m, name) != IR_NONE ||
            ir_module_find_constant(l->m, name) != IR_NONE;
@@ -51,7 +51,7 @@ static void lower_resource(Lowerer *l, const SemaDef *def) {
                     kind == RESOURCE_STORAGE ? "存储缓冲" : "均匀缓冲", def->name);
         return;
     }
-    IrGlobalId g = ir_module_add_global(l->m, def->name, type, lower_resource_space(def), def->span);
+    IrGlobalId g = ir_module_add_global(l->m, def->output_name, type, lower_resource_space(def), def->span);
     if (def->as.resource.kind != RESOURCE_WORKGROUP)
         ir_global_set_binding(l->m, g, def->as.resource.group, def->as.resource.binding);
     l->global_of[def->index] = g;
@@ -61,7 +61,7 @@ static void lower_resource(Lowerer *l, const SemaDef *def) {
 static void declare_function(Lowerer *l, const SemaDef *def) {
     IrTypeId result = lower_type(l, def->as.function.result, def->span);
     if (result == IR_NO_TYPE) return;
-    IrFunction *f = ir_function_new(l->m, def->name, result, def->span);
+    IrFunction *f = ir_function_new(l->m, def->output_name, result, def->span);
     for (uint32_t i = 0; i < def->as.function.param_count; i++) {
         const SemaLocal *p = def->as.function.params[i];
         if (lower_type_is_unit(p->type)) continue;

@@ -228,7 +228,7 @@ IrConstId lower_constant(Lowerer *l, const SemaDef *def) {
         IrTypeId type = lower_type(l, def->type, def->span);
         IrLiteral value;
         if (type != IR_NO_TYPE && lower_const_eval(l, def->as.constant.value, type, &value))
-            id = ir_module_add_constant(l->m, def->name, type, value, def->span);
+            id = ir_module_add_constant(l->m, def->output_name, type, value, def->span);
     }
     l->const_of[i] = id;
     l->const_state[i] = 2;

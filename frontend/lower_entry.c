@@ -61,7 +61,7 @@ void lower_entry(Lowerer *l, const SemaDef *def) {
     IrStage stage = def->as.entry.stage == STAGE_COMPUTE  ? IR_STAGE_COMPUTE
                     : def->as.entry.stage == STAGE_VERTEX ? IR_STAGE_VERTEX
                                                           : IR_STAGE_FRAGMENT;
-    IrEntry *entry = ir_module_add_entry(l->m, def->name, stage, l->func_of[fn->index], def->span);
+    IrEntry *entry = ir_module_add_entry(l->m, def->output_name, stage, l->func_of[fn->index], def->span);
     if (stage == IR_STAGE_COMPUTE) {
         entry->workgroup_size[0] = def->as.entry.workgroup_size;
         entry->workgroup_size[1] = entry->workgroup_size[2] = 1;

@@ -36,7 +36,6 @@ typedef struct Parser {
     bool quiet;         /* trial parse: errors only set `failed` */
     bool depth_hit;     /* the nesting limit was met (such results are not memoised) */
     TypeMemo *memo;     /* one per token, allocated at the first trial parse */
-    const Token *stmt_name; /* the name the current declaration defines, if any */
 } Parser;
 
 /* ---- Tokens ---- */
@@ -201,22 +200,27 @@ static bool binder_name(Parser *p, AstName *out) {
     return true;
 }
 
-/* 「模块」之「名」 outside an import: shader sources name things without a module
- * prefix (着五). Reported here, since the tree has no node for it, and read as the
- * last name so that parsing (and checking) can go on. */
-static const Token *module_projection(Parser *p, const Token *name) {
-    /* A trial parse must not swallow the report: it fails, and the real parse reports. */
-    if (p->quiet && at(p, TOK_KW_ZHI)) p->failed = true;
+/* 「模块」之「名」 (and 「包」之「模块」之「名」) in an expression or a type: the name after the
+ * last 之, qualified by the names before it. The checker decides what the qualifier may name
+ * (an imported shader source; anything else is the seed's 模块投影 error, 着五). */
+static AstName qualified_name(Parser *p, const Token *first) {
+    PtrVec path = {0};
+    const Token *last = first;
+    Span zhi = {0, 0, 0};
     while (at(p, TOK_KW_ZHI) && peek_at(p, 1)->kind == TOK_NAME) {
-        const Token *zhi = advance(p);
-        if (p->stmt_name)
-            report(p, zhi->span,
-                   "着色源不能用模块投影「之」（着五）：着色源里的名字不带模块前缀"
-                   "（在顶层定义「%s」中）", p->stmt_name->text);
-        else
-            report(p, zhi->span, "着色源不能用模块投影「之」（着五）：着色源里的名字不带模块前缀");
-        name = advance(p);
+        AstName *module = arena_alloc(p->arena, sizeof *module);
+        *module = name_of(last);
+        ptrvec_push(p->arena, &path, module);
+        zhi = advance(p)->span;
+        last = advance(p);
     }
+    AstName name = name_of(last);
+    if (!path.len) return name;
+    AstName *qualifier = arena_alloc_array(p->arena, path.len, sizeof *qualifier);
+    for (size_t i = 0; i < path.len; i++) qualifier[i] = *(AstName *)path.items[i];
+    name.qualifier = qualifier;
+    name.qualifier_count = (uint32_t)path.len;
+    name.zhi = zhi;
     return name;
 }
 
@@ -261,14 +265,14 @@ static AstType *parse_type_atom(Parser *p) {
     switch (tok->kind) {
     case TOK_NAME: {
         advance(p);
-        tok = module_projection(p, tok);
+        AstName name = qualified_name(p, tok);
         if (at(p, TOK_LBRACKET)) {
-            if (strcmp(tok->text, "组类") == 0) return parse_record_type(p, tok);
+            if (strcmp(name.text, "组类") == 0 && !name.qualifier_count) return parse_record_type(p, tok);
             fail_at(p, peek(p)->span, "「【…】」只能跟在「组类」（记录类型）或「组值」（记录值）之后");
             return NULL;
         }
         AstType *t = new_type(p, AST_TYPE_NAME, first);
-        t->as.name = name_of(tok);
+        t->as.name = name;
         return t;
     }
     case TOK_NUMERAL: {
@@ -558,9 +562,9 @@ static AstExpr *parse_atom(Parser *p) {
     switch (tok->kind) {
     case TOK_NAME: {
         advance(p);
-        const Token *name = module_projection(p, tok);
+        AstName name = qualified_name(p, tok);
         e = new_expr(p, AST_EXPR_NAME, tok);
-        e->as.name = name_of(name);
+        e->as.name = name;
         return e;
     }
     case TOK_NUMERAL:
@@ -587,7 +591,8 @@ static AstExpr *parse_atom(Parser *p) {
 
 /* 「组值」【「名」者 e 也，…】 (trailing comma allowed). */
 static AstExpr *parse_record_value(Parser *p, AstExpr *head) {
-    if (head->kind != AST_EXPR_NAME || strcmp(head->as.name.text, "组值") != 0) {
+    if (head->kind != AST_EXPR_NAME || strcmp(head->as.name.text, "组值") != 0 ||
+        head->as.name.qualifier_count) {
         fail_at(p, peek(p)->span, "「【…】」只能跟在「组值」（记录值）或「组类」（记录类型）之后");
         return NULL;
     }
@@ -912,7 +917,6 @@ static bool is_decl_keyword(TokenKind kind) {
 /* 「名」乃 T 也 | 「名」者 e 也 | 「名」即 T 也 | 「名」立 T 也 */
 static AstStmt *parse_decl(Parser *p) {
     const Token *first = advance(p);
-    p->stmt_name = first;
     if (first->kind == TOK_NUMERAL) report(p, first->span, "定义的名字不能是数字");
     TokenKind kind = advance(p)->kind;
     AstType *type = NULL;
@@ -975,7 +979,6 @@ static void skip_statement(Parser *p) {
 static AstStmt *parse_top_statement(Parser *p) {
     p->failed = false;
     p->depth = 0;
-    p->stmt_name = NULL;
     AstStmt *s = parse_statement(p);
     if (!s || p->failed) return NULL;
     if (at(p, TOK_PERIOD)) {

@@ -54,6 +54,12 @@ TopName *names_find(const NameTable *table, const char *name) {
     return NULL;
 }
 
+TopName *names_find_in(const NameTable *table, const char *name, const Module *module) {
+    for (TopName *top = names_find(table, name); top; top = top->next_same_name)
+        if (top->module == module) return top;
+    return NULL;
+}
+
 static void table_put(TopName **slots, uint32_t cap, TopName *top) {
     uint32_t i = hash_name(top->name) & (cap - 1);
     while (slots[i]) i = (i + 1) & (cap - 1);
@@ -116,6 +122,11 @@ static Span stmt_name_span(const AstStmt *stmt) {
     }
 }
 
+Span top_name_span(const TopName *top) {
+    const AstStmt *stmt = top->def ? top->def : top->type_def ? top->type_def : top->sig;
+    return stmt ? stmt_name_span(stmt) : (Span){0, 0, 0};
+}
+
 static void duplicate(Checker *c, const AstStmt *stmt, const AstStmt *previous, const char *what) {
     const char *name = stmt_name(stmt);
     c->def_name = NULL;
@@ -139,10 +150,19 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
     const char *name = stmt_name(stmt);
     if (!name) return;
     NameTable *table = interface ? &c->builtin : &c->user;
-    TopName *top = names_find(table, name);
-    bool fresh = !top;
-    if (fresh) {
-        top = names_insert(c, table, name);
+    /* Interfaces share one namespace; each shader source has its own (着八). */
+    TopName *first = names_find(table, name);
+    TopName *top = interface ? first : names_find_in(table, name, module);
+    if (!top) {
+        if (first) {
+            top = arena_alloc(c->arena, sizeof *top);
+            top->name = name;
+            TopName *last = first;
+            while (last->next_same_name) last = last->next_same_name;
+            last->next_same_name = top;
+        } else {
+            top = names_insert(c, table, name);
+        }
         top->module = module;
         top->in_interface = interface;
         top->order = order;
@@ -293,7 +313,22 @@ static int tparam_index(Checker *c, const char *name) {
     return -1;
 }
 
+/* A qualified type name: only a user type of an imported shader source (reported when not). */
+static Type *resolve_qualified_name(Checker *c, const AstName *name) {
+    if (c->in_interface) {
+        check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：着色内建声明里的名字不带模块前缀");
+        return c->types.error;
+    }
+    bool reported;
+    TopName *top = lookup_user(c, name, &reported);
+    if (!top) return c->types.error;
+    if (top->type_def) return resolve_top_type(c, top);
+    check_error(c, name->span, "「%s」不是类型", name->text);
+    return c->types.error;
+}
+
 static Type *resolve_name(Checker *c, const AstName *name, bool want_arity0) {
+    if (name_is_qualified(name)) return resolve_qualified_name(c, name);
     int param = tparam_index(c, name->text);
     if (param >= 0) return type_param(&c->types, (uint32_t)param, name->text);
     Type *prim = prim_type(c, name->text);
@@ -303,7 +338,9 @@ static Type *resolve_name(Checker *c, const AstName *name, bool want_arity0) {
         return prim;
     }
     /* The interface never sees the program's names (a user 「三维无」 must not change it). */
-    TopName *top = c->in_interface ? NULL : lookup_user(c, name->text);
+    bool reported = false;
+    TopName *top = c->in_interface ? NULL : lookup_user(c, name, &reported);
+    if (reported) return c->types.error;
     if (top) {
         if (top->type_def) return resolve_top_type(c, top);
         check_error(c, name->span, "「%s」不是类型", name->text);
@@ -413,7 +450,16 @@ static Type *resolve_app(Checker *c, const AstType *type) {
         return c->types.error;
     }
     const char *name = head->as.name.text;
-    TopName *top = tparam_index(c, name) >= 0 || c->in_interface ? NULL : lookup_user(c, name);
+    if (name_is_qualified(&head->as.name)) {
+        /* User types take no type arguments: 「模块」之「名」 于 … is always wrong. */
+        if (resolve_qualified_name(c, &head->as.name) != c->types.error)
+            check_error(c, head->span, "「%s」不带类型实参", name);
+        return c->types.error;
+    }
+    bool reported = false;
+    TopName *top = tparam_index(c, name) >= 0 || c->in_interface ? NULL
+                                                                  : lookup_user(c, &head->as.name, &reported);
+    if (reported) return c->types.error;
     if (!top) top = lookup_builtin(c, name);
     if (top) ensure_role(c, top);
     if (!top || (top->role != ROLE_CON && top->role != ROLE_SCALAR_CTOR)) {
@@ -470,7 +516,7 @@ static Type *resolve_record(Checker *c, TopName *top, const AstType *type) {
         check_error(c, type->as.record.head.span, "记录类型要写成「组类」【…】");
     uint32_t n = type->as.record.count;
     RecordField *fields = arena_alloc_array(c->arena, n ? n : 1, sizeof *fields);
-    Type *record = type_record(&c->types, top->name, fields, n);
+    Type *record = type_record(&c->types, top->output_name, fields, n);
     top->type = record;  /* fields may not mention it: checked below through the state */
     for (uint32_t i = 0; i < n; i++) {
         const AstTypeField *f = &type->as.record.fields[i];
@@ -531,7 +577,8 @@ IoBuiltin io_of_ast_type(Checker *c, const AstType *type, const char **alias) {
     /* Each alias is followed where it was written (the module that defines it). */
     for (int depth = 0; depth < 16 && type && type->kind == AST_TYPE_NAME; depth++) {
         const char *name = type->as.name.text;
-        TopName *top = c->in_interface ? NULL : lookup_user(c, name);
+        TopName *top = c->in_interface ? NULL : peek_user(c, &type->as.name);
+        if (name_is_qualified(&type->as.name) && !top) break;
         if (top) {
             if (!top->type_def) break;
             type = top->type_def->as.sig.type;

@@ -223,7 +223,10 @@ typedef enum ShaderStage { STAGE_COMPUTE, STAGE_VERTEX, STAGE_FRAGMENT } ShaderS
 
 struct SemaDef {
     SemaDefKind kind;
-    const char *name;
+    const char *name;       /* as written (diagnostics) */
+    const char *output_name; /* in YIR and on every target: unique in the program; the
+                                written name unless several shader modules define it
+                                (then 模块之名, docs/language.md §8) */
     Span span;              /* the name in its 者 (or 即) statement */
     const Module *module;
     uint32_t index;         /* position in CheckedProgram.defs */

@@ -467,6 +467,91 @@ static void test_imported_names_are_visible(void **state) {
     assert_non_null(p);
 }
 
+/* ---- Same names in several shader modules (着八; test/modules/重名) ---- */
+
+/* Loads and checks with the real 「点染」 (库/点染: the fixtures use its types and builtins). */
+static CheckedProgram *load_and_check_real(Fixture *f, const char *path) {
+    Program *p = load_with(f, path, NULL, 0, "../../库/点染");
+    assert_non_null(p);
+    assert_no_errors(f);
+    CheckedProgram *checked = check_program(&f->arena, p, &f->diag);
+    assert_no_errors(f);
+    return checked;
+}
+
+/* The definition of `name` in the module whose path is `path`. */
+static const SemaDef *def_in(const CheckedProgram *p, const char *path, const char *name) {
+    for (uint32_t i = 0; i < p->def_count; i++)
+        if (strcmp(p->defs[i]->module->path, path) == 0 && strcmp(p->defs[i]->name, name) == 0)
+            return p->defs[i];
+    fprintf(stderr, "no definition 「%s」 in %s\n", name, path);
+    return NULL;
+}
+
+/* 甲 and 乙 both define 「倍」, but no file imports both: no error (it was 「倍」重复定义), each
+ * file's unqualified 「倍」 is the one it imports, and the output names tell them apart. */
+static void test_same_name_in_modules_no_file_imports_both(void **state) {
+    Fixture *f = *state;
+    CheckedProgram *p = load_and_check_real(f, "重名/单元/各用。着色器。豫");
+    assert_non_null(p);
+    const SemaDef *a = def_in(p, "重名/几何/甲。着色器。豫", "倍");
+    const SemaDef *b = def_in(p, "重名/几何/乙。着色器。豫", "倍");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_string_equal(a->output_name, "甲之倍");
+    assert_string_equal(b->output_name, "乙之倍");
+    /* A name only one module defines keeps its spelling. */
+    assert_string_equal(def_in(p, "重名/几何/乙。着色器。豫", "单位")->output_name, "单位");
+    const SemaExpr *four = def_in(p, "重名/单元/只用甲。着色器。豫", "四倍")->as.function.body;
+    assert_int_equal(four->kind, SEXPR_CALL);
+    assert_ptr_equal(four->as.call.function, a);
+    const SemaExpr *nine = def_in(p, "重名/单元/只用乙。着色器。豫", "九倍")->as.function.body;
+    assert_int_equal(nine->kind, SEXPR_CALL);
+    assert_ptr_equal(nine->as.call.function, b);
+}
+
+/* The qualified forms pick one definition, in an expression and in a type; the file's own
+ * 「系数」 needs no module. */
+static void test_qualified_names_pick_a_definition(void **state) {
+    Fixture *f = *state;
+    CheckedProgram *p = load_and_check_real(f, "重名/限定名。着色器。豫");
+    assert_non_null(p);
+    const SemaDef *sum = def_in(p, "重名/限定名。着色器。豫", "合");
+    Type *param = type_prune(type_prune(sum->type)->as.func.params[0]);
+    assert_int_equal(param->kind, TYPE_RECORD);
+    assert_string_equal(param->as.record.name, "乙之点");
+    assert_string_equal(def_in(p, "重名/限定名。着色器。豫", "系数")->output_name, "限定名之系数");
+    assert_string_equal(def_in(p, "重名/几何/甲。着色器。豫", "入口")->output_name, "甲之入口");
+}
+
+/* Two imported modules named 「甲」: the longer paths pick one, and the output names carry
+ * the whole path; 「甲」之「倍」 is ambiguous. */
+static void test_qualifier_with_shared_module_name(void **state) {
+    Fixture *f = *state;
+    CheckedProgram *p = load_and_check_real(f, "重名/单元/同模块名。着色器。豫");
+    assert_non_null(p);
+    const SemaDef *geometry = def_in(p, "重名/几何/甲。着色器。豫", "倍");
+    const SemaDef *misc = def_in(p, "重名/杂项/甲。着色器。豫", "倍");
+    assert_string_equal(geometry->output_name, "重名之几何之甲之倍");
+    assert_string_equal(misc->output_name, "重名之杂项之甲之倍");
+    const SemaExpr *sum = def_in(p, "重名/单元/同模块名。着色器。豫", "和")->as.function.body;
+    assert_int_equal(sum->kind, SEXPR_BINARY);
+    assert_ptr_equal(sum->as.binary.left->as.call.function, geometry);
+    assert_ptr_equal(sum->as.binary.right->as.call.function, misc);
+}
+
+static void test_ambiguous_qualifier(void **state) {
+    Fixture *f = *state;
+    Program *program = load_with(f, "重名/单元/同模块名含糊。着色器。豫", NULL, 0, "../../库/点染");
+    assert_non_null(program);
+    assert_no_errors(f);
+    assert_null(check_program(&f->arena, program, &f->diag));
+    assert_int_equal(f->diag.error_count, 1);
+    assert_diag_contains(f, "重名/单元/同模块名含糊。着色器。豫:7:14: error: 「甲」之「倍」有歧义："
+                            "「重名」之「几何」之「甲」 与 「重名」之「杂项」之「甲」 都是本文件导入的「甲」；"
+                            "请写出更长的路径（在顶层定义「含糊」中）\n");
+}
+
 static void test_missing_main_file(void **state) {
     Fixture *f = *state;
     assert_null(load(f, "工程/没有。着色器。豫", NULL, 0));
@@ -530,6 +615,10 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_manifest_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_manifest_duplicate_notes_first, setup, teardown),
         cmocka_unit_test_setup_teardown(test_dependency_order, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_same_name_in_modules_no_file_imports_both, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_qualified_names_pick_a_definition, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_qualifier_with_shared_module_name, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ambiguous_qualifier, setup, teardown),
         cmocka_unit_test_setup_teardown(test_same_module_twice, setup, teardown),
         cmocka_unit_test_setup_teardown(test_source_before_interface, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_module_seed_message, setup, teardown),

@@ -588,18 +588,33 @@ static void test_extra_ye_after_declaration(void **state) {
 
 /* ---- Errors and recovery ---- */
 
-static void test_module_projection_rejected(void **state) {
+/* 「模块」之「名」 in expressions and types parses to a qualified name (the checker decides
+ * what the qualifier may name); 「组值」/「组类」 cannot be qualified. */
+static void test_qualified_names(void **state) {
     Fixture *f = *state;
-    /* Reported at 之 with the definition's name; the tree keeps the last name. */
-    assert_error(f, "「加倍」者「新无三二」于（「点染本」之「甲」）也。",
-                 "着色源不能用模块投影「之」（着五）");
-    assert_diag_has(f, "t。着色器。豫:1:19: error:");
-    assert_diag_has(f, "（在顶层定义「加倍」中）");
-    assert_int_equal(f->file->count, 1);
+    parse(f, "「加倍」者「新无三二」于（「重名」之「甲」之「倍」）也。");
+    assert_int_equal(f->diag.error_count, 0);
     const AstExpr *arg = f->file->stmts[0]->as.def.value->as.call.args[0]->as.paren.inner;
     assert_int_equal(arg->kind, AST_EXPR_NAME);
-    assert_string_equal(arg->as.name.text, "甲");
-    assert_error(f, "「型」乃「点染本」之「浮三二」也。", "模块投影「之」");
+    assert_string_equal(arg->as.name.text, "倍");
+    assert_int_equal(arg->as.name.qualifier_count, 2);
+    assert_string_equal(arg->as.name.qualifier[0].text, "重名");
+    assert_string_equal(arg->as.name.qualifier[1].text, "甲");
+    assert_int_equal(arg->as.name.zhi.start, arg->as.name.span.start - strlen("之"));
+    assert_expr(f, "「重名」之「甲」之「倍」于「一」", "Call\n  Name 「重名」之「甲」之「倍」\n  Numeral 「一」 = 1\n");
+
+    parse(f, "「型」乃化「乙」之「点」为「数组」于「甲」之「值」者也。");
+    assert_int_equal(f->diag.error_count, 0);
+    const AstType *sig = f->file->stmts[0]->as.sig.type;
+    assert_int_equal(sig->kind, AST_TYPE_FUNC);
+    const AstType *param = sig->as.func.params[0];
+    assert_int_equal(param->kind, AST_TYPE_NAME);
+    assert_string_equal(param->as.name.text, "点");
+    assert_int_equal(param->as.name.qualifier_count, 1);
+    assert_type(f, "「数组」于「乙」之「点」", "TypeApp\n  TypeName 「数组」\n  TypeName 「乙」之「点」\n");
+
+    assert_error(f, "「值」者「甲」之「组值」【「左」者「一」也】也。", "「【…】」只能跟在");
+    assert_error(f, "「型」即「甲」之「组类」【「左」乃「无三二」也】也。", "「【…】」只能跟在");
 }
 
 static void test_expected_messages(void **state) {
@@ -793,7 +808,7 @@ int main(void) {
         T(test_annotation_left_must_be_type),
         T(test_annotation_needs_operand),
         T(test_extra_ye_after_declaration),
-        T(test_module_projection_rejected),
+        T(test_qualified_names),
         T(test_expected_messages),
         T(test_numeral_definition_name),
         T(test_retired_words),

@@ -5,7 +5,8 @@
 #    and then the samples run from the PTX in test/gpu/generated — run test/gpu/gen_ptx.sh
 #    here first);
 # 2. runs the GPU sample test (test/gpu/run_samples.sh);
-# 3. runs the benchmark (bench/run_bench.sh).
+# 3. runs -fbounds-check's check (test/bounds/gpu.sh, the committed 越界。千手);
+# 4. runs the benchmark (bench/run_bench.sh).
 # Logs and the benchmark CSV go to $OUT (the device tool's folder) when it is set.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -34,8 +35,14 @@ if [ $build_status = 0 ]; then
   bash "$root/test/gpu/run_samples.sh" "$build/yusec" "$ptx_dir" 2>&1 | tee "$out/samples.txt"
   samples_status=${PIPESTATUS[0]}
 fi
+bounds_status=1
+if [ $build_status = 0 ]; then
+  echo "== -fbounds-check (test/bounds/gpu.sh, committed PTX)"
+  OUT=$out bash "$root/test/bounds/gpu.sh" "$build/yusec" 2>&1 | tee "$out/bounds.txt"
+  bounds_status=${PIPESTATUS[0]}
+fi
 echo "== benchmark"
 OUT=$out bash "$root/bench/run_bench.sh" 2>&1 | tee "$out/bench.txt"
 bench_status=${PIPESTATUS[0]}
-echo "== status: build $build_status, samples $samples_status, bench $bench_status"
-[ $build_status = 0 ] && [ $samples_status = 0 ] && [ $bench_status = 0 ]
+echo "== status: build $build_status, samples $samples_status, bounds $bounds_status, bench $bench_status"
+[ $build_status = 0 ] && [ $samples_status = 0 ] && [ $bounds_status = 0 ] && [ $bench_status = 0 ]

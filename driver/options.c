@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include "passes/pass.h"
+
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +129,34 @@ static bool parse_max_errors(Options *options, const char *value, FILE *err) {
     return true;
 }
 
+/* Pipeline options that would otherwise be ignored or mean nothing: named here rather than
+ * accepted silently. */
+static bool check_pipeline_options(const Options *options, FILE *err) {
+    if (options->ir_target && options->action != ACTION_EMIT_IR) {
+        fprintf(err, "yusec: error: -target=%s 只用于 -emit-ir（其他动作的目标由动作本身决定）\n",
+                options->ir_target);
+        return false;
+    }
+    if (options->passes) {
+        const char *start = options->passes;
+        for (;;) {
+            size_t len = strcspn(start, ",");
+            if (len == 0) {
+                fprintf(err, "yusec: error: -passes= 的遍列表里有空项（写成 -passes=fold,dce）\n");
+                return false;
+            }
+            if (!start[len]) break;
+            start += len + 1;
+        }
+    }
+    if (options->print_after && !pass_find(options->print_after, strlen(options->print_after))) {
+        fprintf(err, "yusec: error: -print-after=%s：没有这个遍（遍名见 docs/passes.md）\n",
+                options->print_after);
+        return false;
+    }
+    return true;
+}
+
 bool options_parse(Options *options, int argc, char **argv, FILE *err) {
     memset(options, 0, sizeof *options);
     options->max_errors = DIAG_DEFAULT_MAX_ERRORS;
@@ -201,6 +231,7 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
         fprintf(err, "yusec: error: 没有输入文件（见 yusec --help）\n");
         return false;
     }
+    if (!check_pipeline_options(options, err)) return false;
     if ((options->depfile_wanted || options->depfile) && (!options->output ||
                                                           strcmp(options->output, "-") == 0)) {
         fprintf(err, "yusec: error: -MD/-MF 须与 -o 文件同用（依赖文件要写出输出文件的名字）\n");

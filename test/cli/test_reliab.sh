@@ -152,5 +152,15 @@ contains "$tmp/err" "清单点点/包。清单:2:3: error: 包名不能是「.�
 expect 0 "a dependency that exists nowhere" -- -check "$inputs/清单缺依赖/加倍。着色器。豫"
 contains "$tmp/err" "清单缺依赖/包。清单:3:8: warning: 找不到依赖的包「不存在的包」" "the missing dependency is a located warning"
 
+# 9. Options that meant nothing were accepted silently.
+expect 2 "-target= without -emit-ir" -- -check -target=spirv "$example"
+contains "$tmp/err" "-target=spirv 只用于 -emit-ir" "-target= outside -emit-ir is named"
+expect 2 "an empty -passes= list" -- -emit-ir -passes= "$example"
+contains "$tmp/err" "-passes= 的遍列表里有空项" "an empty pass list is named"
+expect 2 "an empty item in -passes=" -- -emit-ir -passes=fold,,dce "$example"
+expect 2 "-print-after= an unknown pass" -- -emit-ir -print-after=nope "$example"
+contains "$tmp/err" "-print-after=nope：没有这个遍" "the unknown pass is named"
+expect 0 "-print-after= a known pass" -- -emit-ir -print-after=fold "$example"
+
 if [ "$failures" != 0 ]; then echo "$failures reliability checks failed"; exit 1; fi
 echo "all reliability checks passed"

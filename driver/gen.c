@@ -281,7 +281,7 @@ static void put_entry_json(StrBuf *out, Arena *arena, const IrModule *m, uint32_
         strbuf_printf(out, ", \"workgroup_size\": [%u, %u, %u], \"ptx_name\": ",
                       e->workgroup_size[0], e->workgroup_size[1], e->workgroup_size[2]);
         put_json_string(out, plan->kernel);
-        strbuf_puts(out, ", \"ptx_params\": [");
+        strbuf_printf(out, ", \"dynamic_shared_bytes\": %u, \"ptx_params\": [", plan->dynamic_shared_bytes);
         for (uint32_t s = 0; s < plan->slot_count; s++) {
             strbuf_puts(out, s ? ", " : "");
             if (plan->slots[s].lengths) strbuf_puts(out, "{\"lengths\": true}");

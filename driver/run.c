@@ -194,6 +194,7 @@ static void print_plan(const RunState *st) {
            ir_function(m, p->entry->func)->name, p->kernel);
     printf("块 %u,%u,%u  网格 %u,%u,%u\n", p->block[0], p->block[1], p->block[2],
            st->args.grid[0], st->args.grid[1], st->args.grid[2]);
+    if (p->dynamic_shared_bytes) printf("动态共享内存 %u 字节\n", p->dynamic_shared_bytes);
     for (uint32_t i = 0; i < p->slot_count; i++) {
         const RtSlot *s = &p->slots[i];
         if (s->lengths) {
@@ -315,7 +316,7 @@ static int launch(RunState *st) {
     } else {
         if (st->args.verbose) fprintf(stderr, "yusec: GPU：%s\n", rt_cuda_device_description(cuda));
         RtLaunch l = {st->ptx, st->plan.kernel, {0}, {0}, st->params, st->plan.slot_count,
-                      st->args.verbose};
+                      st->args.verbose, st->plan.dynamic_shared_bytes};
         memcpy(l.block, st->plan.block, sizeof l.block);
         memcpy(l.grid, st->args.grid, sizeof l.grid);
         bool ok = rt_launch(cuda, &l, st->args.verbose ? &info : NULL, &error);

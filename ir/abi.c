@@ -133,3 +133,31 @@ void ir_buffer_param_name(const IrBufferParam *param, char name[IR_ABI_PARAM_NAM
     }
     snprintf(name, IR_ABI_PARAM_NAME_MAX, "p_g%u_b%u", param->group, param->binding);
 }
+
+uint64_t ir_workgroup_bytes(const IrModule *m, IrGlobalId global) {
+    uint64_t size = ir_type_size(&m->types, ir_global(m, global)->type);
+    return (size + 15) / 16 * 16;
+}
+
+bool ir_shared_is_dynamic(const IrModule *m) {
+    uint64_t total = 0;
+    for (uint32_t g = 0; g < ir_global_count(m); g++)
+        if (ir_global(m, g)->space == IR_SPACE_WORKGROUP) total += ir_workgroup_bytes(m, g);
+    return total > IR_ABI_STATIC_SHARED_MAX;
+}
+
+uint64_t ir_shared_offset(const IrModule *m, IrGlobalId global) {
+    uint64_t offset = 0;
+    for (uint32_t g = 0; g < global; g++)
+        if (ir_global(m, g)->space == IR_SPACE_WORKGROUP) offset += ir_workgroup_bytes(m, g);
+    return offset;
+}
+
+uint64_t ir_entry_dynamic_shared_bytes(const IrModule *m, const bool *used) {
+    if (!ir_shared_is_dynamic(m)) return 0;
+    uint64_t end = 0;
+    for (uint32_t g = 0; g < ir_global_count(m); g++)
+        if (used[g] && ir_global(m, g)->space == IR_SPACE_WORKGROUP)
+            end = ir_shared_offset(m, g) + ir_workgroup_bytes(m, g);
+    return end;
+}

@@ -78,4 +78,27 @@ uint32_t ir_length_slot(const IrBufferParams *params, IrGlobalId global);
 #define IR_ABI_PARAM_NAME_MAX 32u
 void ir_buffer_param_name(const IrBufferParam *param, char name[IR_ABI_PARAM_NAME_MAX]);
 
+/* ---- workgroup memory on PTX (着十's host contract, docs/targets.md) ----
+ * Static .shared is capped at 48 KiB per kernel. A module whose workgroup variables together
+ * need more has all of them in one dynamic `.extern .shared` array (IR_ABI_DYNAMIC_SHARED):
+ * each variable at a fixed offset, in declaration order, 16-byte aligned. An entry of such a
+ * module is launched with sharedMemBytes = the end of the last workgroup variable it reaches,
+ * after cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) to that size; the
+ * manifest gives it as "dynamic_shared_bytes" and yusec run does both. */
+#define IR_ABI_STATIC_SHARED_MAX 49152u
+#define IR_ABI_DYNAMIC_SHARED "yy_dynamic_shared"
+
+/* Bytes one workgroup variable takes (its type's size, rounded up to 16). */
+uint64_t ir_workgroup_bytes(const IrModule *module, IrGlobalId global);
+
+/* True when the module's workgroup variables need more than IR_ABI_STATIC_SHARED_MAX. */
+bool ir_shared_is_dynamic(const IrModule *module);
+
+/* The offset of workgroup variable `global` in the dynamic array. */
+uint64_t ir_shared_offset(const IrModule *module, IrGlobalId global);
+
+/* The dynamic shared bytes of the entry whose reach marked `used` globals: 0 for a module in
+ * static .shared, else the end of the last workgroup variable it uses. */
+uint64_t ir_entry_dynamic_shared_bytes(const IrModule *module, const bool *used);
+
 #endif

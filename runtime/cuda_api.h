@@ -38,6 +38,8 @@ enum {
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
 };
 
+enum { CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
+
 /* One X per bound entry point: field name, symbol name, return and parameter list. */
 #define RT_CUDA_FUNCTIONS(X)                                                                  \
     X(init, "cuInit", (unsigned int flags))                                                   \
@@ -60,6 +62,7 @@ enum {
     X(module_unload, "cuModuleUnload", (CUmodule module))                                    \
     X(module_get_function, "cuModuleGetFunction",                                             \
       (CUfunction * function, CUmodule module, const char *name))                            \
+    X(func_set_attribute, "cuFuncSetAttribute", (CUfunction function, int attribute, int value)) \
     X(launch_kernel, "cuLaunchKernel",                                                        \
       (CUfunction function, unsigned int grid_x, unsigned int grid_y, unsigned int grid_z,   \
        unsigned int block_x, unsigned int block_y, unsigned int block_z,                     \

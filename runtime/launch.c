@@ -108,11 +108,24 @@ static bool read_back(RtCuda *cuda, const RtLaunch *launch, const Buffers *b, St
     return true;
 }
 
+/* Dynamic shared memory (ir/abi.h): the kernel may use that much only once allowed. */
+static bool allow_dynamic_shared(RtCuda *cuda, const RtLaunch *launch, CUfunction function,
+                                 StrBuf *error) {
+    if (launch->dynamic_shared_bytes == 0) return true;
+    CUresult r = cuda->api.func_set_attribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                              (int)launch->dynamic_shared_bytes);
+    if (r == CUDA_SUCCESS) return true;
+    rt_describe_error(cuda, error, "cuFuncSetAttribute", r);
+    strbuf_printf(error, "（入口 %s 要 %u 字节动态共享内存）", launch->kernel, launch->dynamic_shared_bytes);
+    return false;
+}
+
 static bool launch_and_wait(RtCuda *cuda, const RtLaunch *launch, CUfunction function,
                             const Buffers *b, StrBuf *error) {
     const uint32_t *g = launch->grid, *k = launch->block;
-    CUresult r = cuda->api.launch_kernel(function, g[0], g[1], g[2], k[0], k[1], k[2], 0, NULL,
-                                         b->args, NULL);
+    if (!allow_dynamic_shared(cuda, launch, function, error)) return false;
+    CUresult r = cuda->api.launch_kernel(function, g[0], g[1], g[2], k[0], k[1], k[2],
+                                         launch->dynamic_shared_bytes, NULL, b->args, NULL);
     if (r != CUDA_SUCCESS) {
         rt_describe_error(cuda, error, "cuLaunchKernel", r);
         strbuf_printf(error, "（入口 %s，块 %u,%u,%u，网格 %u,%u,%u）", launch->kernel, k[0], k[1],

@@ -115,5 +115,7 @@ bool rt_plan_entry(Arena *arena, const IrModule *m, const IrEntry *e, RtPlan *pl
     ptx_mangle(&name, PTX_ENTRY_PREFIX, names_legalise(arena, ir_function(m, e->func)->name));
     plan->kernel = arena_strdup(arena, strbuf_cstr(&name));
     strbuf_free(&name);
+    /* within the PTX limit (at most 227 KiB) whenever the module translated */
+    plan->dynamic_shared_bytes = (uint32_t)ir_entry_dynamic_shared_bytes(m, used);
     return make_slots(arena, m, used, lengths, plan, error);
 }

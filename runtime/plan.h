@@ -36,6 +36,7 @@ typedef struct RtPlan {
     uint32_t slot_count;
     uint32_t *measured;    /* lengths buffer element k = byte size of slots[measured[k]] */
     uint32_t measured_count;
+    uint32_t dynamic_shared_bytes;  /* launch's sharedMemBytes (ir_entry_dynamic_shared_bytes) */
 } RtPlan;
 
 /* The compute entry named `name` (entry item, or its function's name); with name NULL the

@@ -63,6 +63,8 @@ typedef struct RtLaunch {
     const RtParam *params;    /* in PTX parameter order */
     uint32_t param_count;
     bool verbose_jit;         /* ask the JIT for its info log (CU_JIT_LOG_VERBOSE) */
+    uint32_t dynamic_shared_bytes;  /* sharedMemBytes; when > 0 also set as the kernel's
+                                     * CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */
 } RtLaunch;
 
 /* Loads the module (with the JIT error and info logs), allocates and fills the buffers,

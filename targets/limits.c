@@ -7,13 +7,14 @@
 
 /* One row per target. WGSL: the default limits of the WebGPU spec (a device must support
  * at least these; an adapter may grant more only when asked). Metal: Apple's feature-set
- * tables (32 KiB threadgroup memory, 1024 threads per threadgroup). PTX: static .shared is
- * capped at 48 KiB per kernel (more needs dynamic shared memory), 1024 threads per block,
+ * tables (32 KiB threadgroup memory, 1024 threads per threadgroup). PTX: shared memory per
+ * block depends on -arch (ptx_shared_limit; the row holds sm_80's 163 KiB, the default arch;
+ * above 48 KiB the PTX target uses dynamic shared memory, ir/abi.h), 1024 threads per block,
  * block z at most 64. */
 static const TargetLimits TARGET_LIMITS[TARGET_KIND_COUNT] = {
     [TARGET_WGSL] = {"WGSL", "WebGPU 默认限制", 16384, 256, {256, 256, 64}, 4, 8, 12},
     [TARGET_MSL] = {"金属", "Metal 特性表", 32768, 1024, {1024, 1024, 1024}, 0, 0, 0},
-    [TARGET_PTX] = {"千手", "CUDA 计算能力 8.0–9.0", 49152, 1024, {1024, 1024, 64}, 0, 0, 0},
+    [TARGET_PTX] = {"千手", "sm_80 每块至多 163 KiB 共享内存", 166912, 1024, {1024, 1024, 64}, 0, 0, 0},
 };
 
 const TargetLimits *target_limits(TargetKind kind) { return &TARGET_LIMITS[kind]; }
@@ -121,7 +122,10 @@ static bool check_buffers_per_stage(const IrModule *module, const IrEntry *entry
 }
 
 bool target_check_limits(const IrModule *module, TargetKind kind, DiagEngine *diag) {
-    const TargetLimits *limits = target_limits(kind);
+    return target_check_limits_with(module, target_limits(kind), diag);
+}
+
+bool target_check_limits_with(const IrModule *module, const TargetLimits *limits, DiagEngine *diag) {
     bool ok = check_bindings(module, limits, diag);
     for (uint32_t e = 0; e < ir_entry_count(module); e++) {
         const IrEntry *entry = ir_entry(module, e);

@@ -30,4 +30,7 @@ const TargetLimits *target_limits(TargetKind kind);
  * at the variable or resource that pushes it over). False when any was reported. */
 bool target_check_limits(const IrModule *module, TargetKind kind, DiagEngine *diag);
 
+/* The same with a row of the caller's (PTX: the workgroup memory of the chosen -arch). */
+bool target_check_limits_with(const IrModule *module, const TargetLimits *limits, DiagEngine *diag);
+
 #endif

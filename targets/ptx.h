@@ -52,6 +52,9 @@ bool ptx_check_options(const PtxOptions *options, DiagEngine *diag);
 /* The LLVM cpu and feature strings for checked options ("sm_80", "+ptx80"). */
 const char *ptx_cpu_name(const PtxOptions *options);
 const char *ptx_feature_string(const PtxOptions *options);
+/* The shared memory one block may have on the checked arch, and the source of the figure
+ * (workgroup memory above 48 KiB goes to dynamic shared memory, ir/abi.h). */
+void ptx_shared_limit(const PtxOptions *options, uint64_t *bytes, const char **why);
 
 /* 着十's deterministic ASCII mangling: ASCII letters and digits kept, every other UTF-8 byte
  * (`_` included) as `_hh`, after `prefix` ("yy" entries, "ys" workgroup variables). */

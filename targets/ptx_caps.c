@@ -1,17 +1,26 @@
 /* Our own table of the PTX targets we accept. LLVM aborts on some unknown cpu/feature
  * strings and silently writes a wrong .version for others, so nothing outside this table
  * reaches it. */
+#include <stdint.h>
 #include <string.h>
 
 #include "ptx.h"
 
 typedef struct PtxArch {
     const char *name;
-    unsigned min_ptx;  /* the first PTX ISA version that knows it, times ten */
+    unsigned min_ptx;       /* the first PTX ISA version that knows it, times ten */
+    uint64_t max_shared;    /* shared memory one block may have (static + dynamic) */
+    const char *shared_why; /* where that figure comes from, for the limit's message */
 } PtxArch;
 
+/* Shared memory per block: the CUDA C Programming Guide's table of compute capabilities
+ * (8.0: 163 KiB, 8.6 and 8.9: 99 KiB, 9.0: 227 KiB; beyond 48 KiB only as dynamic memory). */
 static const PtxArch ptx_arches[] = {
-    {"sm_80", 70}, {"sm_86", 71}, {"sm_89", 78}, {"sm_90", 78}, {"sm_90a", 80},
+    {"sm_80", 70, 166912, "sm_80 每块至多 163 KiB 共享内存"},
+    {"sm_86", 71, 101376, "sm_86 每块至多 99 KiB 共享内存"},
+    {"sm_89", 78, 101376, "sm_89 每块至多 99 KiB 共享内存"},
+    {"sm_90", 78, 232448, "sm_90 每块至多 227 KiB 共享内存"},
+    {"sm_90a", 80, 232448, "sm_90a 每块至多 227 KiB 共享内存"},
 };
 
 typedef struct PtxVersion {
@@ -86,4 +95,11 @@ const char *ptx_cpu_name(const PtxOptions *options) {
 const char *ptx_feature_string(const PtxOptions *options) {
     const PtxVersion *v = find_version(version_or_default(options));
     return v ? v->feature : NULL;
+}
+
+void ptx_shared_limit(const PtxOptions *options, uint64_t *bytes, const char **why) {
+    const PtxArch *arch = find_arch(arch_or_default(options));
+    if (!arch) arch = &ptx_arches[0];  /* unreachable after ptx_check_options */
+    *bytes = arch->max_shared;
+    *why = arch->shared_why;
 }

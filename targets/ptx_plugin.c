@@ -87,7 +87,9 @@ bool ptx_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
                         options->ptx_version ? options->ptx_version : "?", options->opt_level);
         return false;
     }
-    if (!target_check_limits(module, TARGET_PTX, diag)) {
+    TargetLimits limits = *target_limits(TARGET_PTX);
+    ptx_shared_limit(options, &limits.workgroup_storage_bytes, &limits.source);
+    if (!target_check_limits_with(module, &limits, diag)) {
         ptx_failure_set(failure, "a limit of the PTX target is exceeded (workgroup size, workgroup "
                                  "memory, bindings or buffers per entry; see targets/limits.c)");
         return false;

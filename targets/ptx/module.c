@@ -219,23 +219,41 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, bool *visit, bool *used) {
     kernel_body(px, e, kernel, &kp);
 }
 
+static bool check_shared_size(PtxCtx *px, IrGlobalId id) {
+    const IrGlobal *g = ir_global(px->m, id);
+    if (ir_type_size(px->types, g->type) != 0) return true;
+    ptx_fail(px, g->span, "a workgroup variable needs a fixed size", "工作组变量「%s」须有固定大小", g->name);
+    return false;
+}
+
 static void make_shared(PtxCtx *px, IrGlobalId id) {
     const IrGlobal *g = ir_global(px->m, id);
-    uint32_t size = ir_type_size(px->types, g->type);
-    if (size == 0) {
-        ptx_fail(px, g->span, "a workgroup variable needs a fixed size", "工作组变量「%s」须有固定大小", g->name);
-        return;
-    }
+    if (!check_shared_size(px, id)) return;
     StrBuf name;
     strbuf_init(&name);
     ptx_mangle(&name, PTX_SHARED_PREFIX, g->name);
-    LLVMTypeRef t = LLVMArrayType2(LLVMInt8TypeInContext(px->ctx), size);
+    LLVMTypeRef t = LLVMArrayType2(LLVMInt8TypeInContext(px->ctx), ir_type_size(px->types, g->type));
     LLVMValueRef v = LLVMAddGlobalInAddressSpace(px->mod, t, strbuf_cstr(&name), PTX_AS_SHARED);
     strbuf_free(&name);
     LLVMSetInitializer(v, LLVMGetUndef(t));  /* .shared memory has no initialiser */
     LLVMSetLinkage(v, LLVMInternalLinkage);
     LLVMSetAlignment(v, 16);                 /* ldmatrix-ready, and vec4 loads */
     px->shared[id] = v;
+}
+
+/* Beyond 48 KiB (ir/abi.h): one `.extern .shared .align 16 .b8 yy_dynamic_shared[]`, each
+ * workgroup variable a constant offset into it. */
+static void make_dynamic_shared(PtxCtx *px, IrGlobalId id, LLVMValueRef *base) {
+    if (!check_shared_size(px, id)) return;
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(px->ctx);
+    if (!*base) {
+        LLVMTypeRef t = LLVMArrayType2(i8, 0);
+        *base = LLVMAddGlobalInAddressSpace(px->mod, t, IR_ABI_DYNAMIC_SHARED, PTX_AS_SHARED);
+        LLVMSetLinkage(*base, LLVMExternalLinkage);
+        LLVMSetAlignment(*base, 16);
+    }
+    LLVMValueRef offset = LLVMConstInt(LLVMInt64TypeInContext(px->ctx), ir_shared_offset(px->m, id), false);
+    px->shared[id] = LLVMConstGEP2(i8, *base, &offset, 1);
 }
 
 static void write_table_row(PtxCtx *px, StrBuf *table, const IrEntry *e) {
@@ -253,10 +271,13 @@ static void layout_globals(PtxCtx *px) {
     uint32_t n = ir_global_count(px->m);
     px->shared = arena_alloc_array(&px->arena, n + 1, sizeof *px->shared);
     px->hidden_index = arena_alloc_array(&px->arena, n + 1, sizeof *px->hidden_index);
+    bool dynamic = ir_shared_is_dynamic(px->m);
+    LLVMValueRef dynamic_base = NULL;
     for (uint32_t g = 0; g < n; g++) {
         const IrGlobal *gl = ir_global(px->m, g);
         px->hidden_index[g] = IR_NONE;
-        if (gl->space == IR_SPACE_WORKGROUP) make_shared(px, g);
+        if (gl->space == IR_SPACE_WORKGROUP && dynamic) make_dynamic_shared(px, g, &dynamic_base);
+        else if (gl->space == IR_SPACE_WORKGROUP) make_shared(px, g);
         else if (ir_global_is_buffer(gl) || gl->space == IR_SPACE_PRIVATE) px->hidden_index[g] = px->hidden_count++;
     }
 }

@@ -44,7 +44,7 @@ for flag in -emit-wgsl -emit-msl -emit-ptx; do
     "$flag: the note points at the variable"
   [ -s "$tmp/out" ] && fail "$flag: output written despite the limit"
 done
-contains "$tmp/err" "超过千手目标的上限 49152 字节" "PTX's static .shared limit is 48 KiB"
+contains "$tmp/err" "超过千手目标的上限 166912 字节（sm_80 每块至多 163 KiB 共享内存）" "PTX's limit is sm_80's 163 KiB"
 expect 1 "48 KiB of workgroup memory is too much for WGSL" -- -emit-wgsl "$inputs/工作组四十八千字节。着色器。豫"
 contains "$tmp/err" "超过WGSL目标的上限 16384 字节" "WGSL's limit is 16 KiB"
 expect 1 "48 KiB of workgroup memory is too much for Metal" -- -emit-msl "$inputs/工作组四十八千字节。着色器。豫"
@@ -55,6 +55,27 @@ if [ -x "$ptxas" ]; then
   if "$ptxas" -arch=sm_80 "$tmp/out" -o "$tmp/out.cubin" 2>"$tmp/ptxas.err"; then echo "ok: ptxas takes exactly 48 KiB"
   else fail "ptxas rejects 48 KiB of .shared"; cat "$tmp/ptxas.err"; fi
 else echo "跳过：没有 ptxas"; fi
+lacks "$tmp/out" ".extern .shared" "48 KiB stays static .shared"
+# Beyond 48 KiB: dynamic shared memory (ir/abi.h), its size in the manifest, the arch's limit.
+big="$inputs/工作组一百二十八千字节。着色器。豫"
+expect 0 "128 KiB of workgroup memory goes to dynamic shared memory on PTX" -- -emit-ptx "$big"
+contains "$tmp/out" ".extern .shared .align 16 .b8 yy_dynamic_shared[];" "one dynamic .extern .shared array"
+contains "$tmp/out" "[yy_dynamic_shared+65536]" "the second variable starts after the first's 64 KiB"
+lacks "$tmp/out" ".shared .align 16 .b8 ys" "no static .shared beside it"
+if [ -x "$ptxas" ]; then
+  if "$ptxas" -arch=sm_80 "$tmp/out" -o "$tmp/out.cubin" 2>"$tmp/ptxas.err"; then echo "ok: ptxas takes 128 KiB of dynamic shared memory"
+  else fail "ptxas rejects the dynamic shared memory"; cat "$tmp/ptxas.err"; fi
+fi
+expect 0 "the manifest gives the launch's dynamic shared bytes" -- --entries=json "$big"
+contains "$tmp/out" '"dynamic_shared_bytes": 131072' "the entry needs both variables, 131072 bytes"
+expect 0 "a static entry needs none" -- --entries=json "$inputs/工作组四十八千字节。着色器。豫"
+contains "$tmp/out" '"dynamic_shared_bytes": 0' "48 KiB is static: 0"
+expect 1 "sm_86 has only 99 KiB per block" -- -emit-ptx -arch=sm_86 "$big"
+contains "$tmp/err" "工作组一百二十八千字节。着色器。豫:22:1: error: 入口「取入口」用到 131072 字节的工作组内存，超过千手目标的上限 101376 字节（sm_86 每块至多 99 KiB 共享内存）" \
+  "the arch's limit, located at the entry"
+expect 0 "sm_90 has 227 KiB per block" -- -emit-ptx -arch=sm_90 "$big"
+expect 1 "128 KiB is too much for Metal" -- -emit-msl "$big"
+contains "$tmp/err" "超过金属目标的上限 32768 字节" "Metal cannot express it"
 expect 1 "512 invocations exceed WGSL's 256" -- -emit-wgsl "$inputs/工作组大小.yir"
 contains "$tmp/err" "工作组大小.yir:24:7: error: 入口「宽入口」每个工作组有 512 个调用，超过WGSL目标的上限 256" \
   "the invocation limit is located at the entry"

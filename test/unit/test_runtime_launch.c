@@ -31,6 +31,10 @@ static struct {
     unsigned grid[3], block[3];
     CUdeviceptr launched[8];
     int launches;
+    unsigned launched_shared;             /* sharedMemBytes of the last launch */
+    int attribute, attribute_value;       /* the last cuFuncSetAttribute */
+    int attribute_calls;
+    CUresult attribute_result;
 } fake;
 
 static void fake_reset(void) {
@@ -113,12 +117,19 @@ static CUresult f_get_function(CUfunction *f, CUmodule m, const char *name) {
     *f = (CUfunction)&fake;
     return CUDA_SUCCESS;
 }
+static CUresult f_set_attribute(CUfunction f, int attribute, int value) {
+    (void)f;
+    fake.attribute_calls++;
+    fake.attribute = attribute, fake.attribute_value = value;
+    return fake.attribute_result;
+}
 /* "Runs" the kernel: doubles every u32 of every buffer it was given. */
 static CUresult f_launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                          unsigned by, unsigned bz, unsigned shared, CUstream s, void **params,
                          void **extra) {
-    (void)f; (void)shared; (void)s; (void)extra;
+    (void)f; (void)s; (void)extra;
     fake.launches++;
+    fake.launched_shared = shared;
     fake.grid[0] = gx, fake.grid[1] = gy, fake.grid[2] = gz;
     fake.block[0] = bx, fake.block[1] = by, fake.block[2] = bz;
     for (int i = 0; i < 3; i++) {
@@ -141,6 +152,7 @@ static const struct { const char *name; void *address; } FAKE_SYMBOLS[] = {
     {"cuMemcpyHtoD_v2", (void *)f_htod}, {"cuMemcpyDtoH_v2", (void *)f_dtoh},
     {"cuModuleLoadDataEx", (void *)f_load}, {"cuModuleUnload", (void *)f_unload},
     {"cuModuleGetFunction", (void *)f_get_function}, {"cuLaunchKernel", (void *)f_launch},
+    {"cuFuncSetAttribute", (void *)f_set_attribute},
 };
 
 static void *fake_open(const char *path, void *user) {
@@ -285,7 +297,7 @@ static void make_launch(Launch *l) {
     l->params[0] = (RtParam){l->data, sizeof l->data, l->result};
     l->params[1] = (RtParam){NULL, 0, NULL};
     l->params[2] = (RtParam){l->uniform, sizeof l->uniform, NULL};
-    l->launch = (RtLaunch){PTX, "yy_k", {64, 1, 1}, {2, 3, 1}, l->params, 3, false};
+    l->launch = (RtLaunch){PTX, "yy_k", {64, 1, 1}, {2, 3, 1}, l->params, 3, false, 0};
 }
 
 static void test_launch_reads_back(void **state) {
@@ -318,6 +330,36 @@ static void test_launch_reads_back(void **state) {
     rt_cuda_close(cuda);
     strbuf_free(&error);
     strbuf_free(&info);
+}
+
+/* Dynamic shared memory (ir/abi.h): the attribute is raised to the size, then the launch
+ * asks for it; without any, neither happens; a refused attribute is a located failure. */
+static void test_dynamic_shared_memory(void **state) {
+    (void)state;
+    StrBuf error;
+    strbuf_init(&error);
+    bool no_gpu;
+    RtCuda *cuda = open_fake(&error, &no_gpu);
+    Launch l;
+    make_launch(&l);
+    assert_true(rt_launch(cuda, &l.launch, NULL, &error));
+    assert_int_equal(fake.attribute_calls, 0);
+    assert_int_equal(fake.launched_shared, 0);
+    l.launch.dynamic_shared_bytes = 73728;
+    assert_true(rt_launch(cuda, &l.launch, NULL, &error));
+    assert_int_equal(fake.attribute_calls, 1);
+    assert_int_equal(fake.attribute, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES);
+    assert_int_equal(fake.attribute_value, 73728);
+    assert_int_equal(fake.launched_shared, 73728);
+    fake.attribute_result = 1;  /* CUDA_ERROR_INVALID_VALUE */
+    int launches = fake.launches;
+    assert_false(rt_launch(cuda, &l.launch, NULL, &error));
+    assert_int_equal(fake.launches, launches);
+    assert_non_null(strstr(strbuf_cstr(&error), "cuFuncSetAttribute"));
+    assert_non_null(strstr(strbuf_cstr(&error), "73728 字节动态共享内存"));
+    assert_int_equal(fake.allocs, fake.frees);
+    rt_cuda_close(cuda);
+    strbuf_free(&error);
 }
 
 static void test_jit_failure_has_log(void **state) {
@@ -402,6 +444,7 @@ int main(void) {
         cmocka_unit_test_setup(test_missing_symbol, setup),
         cmocka_unit_test_setup(test_no_device, setup),
         cmocka_unit_test_setup(test_launch_reads_back, setup),
+        cmocka_unit_test_setup(test_dynamic_shared_memory, setup),
         cmocka_unit_test_setup(test_jit_failure_has_log, setup),
         cmocka_unit_test_setup(test_failures_release_everything, setup),
         cmocka_unit_test_setup(test_dims_and_error_text, setup),

@@ -324,6 +324,12 @@ runs['定长写入'] = run('算入口', '算', 8, [2, 1, 1], [
     buf(0, 'u32', [v for b in blocks for v in b], after),
     buf(1, 'u32', [0] * (4 * n), [v for i in range(n) for v in prefix[i ^ 1]])])
 
+# 动态共享: 128 KiB of workgroup memory (dynamic shared memory on PTX); out[i] = 3 · in[63 − i]
+inp = [i * 0.5 - 7 for i in range(64)]
+runs['动态共享'] = run('倒读入口', '倒读', 64, [1, 1, 1], [
+    buf(0, 'f32', inp, access='read'),
+    buf(1, 'f32', [0.0] * 64, [3 * inp[63 - i] for i in range(64)])])
+
 for name, r in runs.items():
     path = os.path.join(DIR, name + '。运行.json')
     if not os.path.exists(os.path.join(DIR, name + '。着色器。豫')):

@@ -2,11 +2,15 @@
 """Writes a f16×f16→f32 GEMM in 豫言 (C = A·Bᵀ, A [M][K], B [N][K], both K-contiguous; C [M][N]
 f32), unrolled from this design:
 
-  workgroup tile 128×128; WM×WN subgroups, each MI×NJ accumulator fragments of 16×16; the K
-  direction in steps of BK (32 or 16), A and B tiles staged through STAGES workgroup buffers
-  with 16-byte 「异步拷贝」 (cp.async; STAGES − 1 tiles in flight while one is multiplied), rows
-  padded to BK + 8 f16 so that ldmatrix reads no bank twice; the K loop is a local tail
-  recursion carrying the accumulators.
+  WM×WN subgroups, each MI×NJ accumulator fragments of 16×16, so the workgroup tile is
+  (16·MI·WM)×(16·NJ·WN); the K direction in steps of BK (16, 32 or 64), A and B tiles staged
+  through STAGES workgroup buffers with 16-byte 「异步拷贝」 (cp.async), rows padded to BK + 8
+  f16 so that ldmatrix reads no bank twice. Workgroup memory may exceed 48 KiB: the PTX target
+  then puts it in dynamic shared memory (the manifest's dynamic_shared_bytes). One barrier per
+  K step: wait for tile kt, barrier (every subgroup is done with tile kt − 1), refill tile
+  kt − 1's buffer with tile kt + STAGES − 1, multiply tile kt. The grid is one-dimensional and
+  rasterised in stripes of GROUP tile rows (the linear workgroup id walks down a stripe first,
+  for L2 reuse). The K loop is a local tail recursion carrying the accumulators.
 
   python3 bench/gemm/gen_gemm.py WM WN MI NJ BK STAGES > FILE
 bench/gemm/gen_ptx.sh writes the variants the benchmark runs; gemm_ref.cu is the CUDA C kernel
@@ -17,14 +21,14 @@ import sys
 WM, WN, MI, NJ, BK, STAGES = (int(a) for a in sys.argv[1:7])
 THREADS = 32 * WM * WN
 BM, BN = 16 * MI * WM, 16 * NJ * WN
-assert BM == 128 and BN == 128, "the workgroup tile is 128×128"
-assert BK in (16, 32) and STAGES >= 2
-PAD = BK + 8                     # row pitch in f16: 40 or 24, conflict-free for ldmatrix
-STAGE = 128 * PAD                # f16 elements of one buffer
+GROUP = 8                        # tile rows per rasterisation stripe (M / BM must be a multiple)
+assert BK in (16, 32, 64) and STAGES >= 2
+PAD = BK + 8                     # row pitch in f16: conflict-free for ldmatrix
+A_STAGE, B_STAGE = BM * PAD, BN * PAD  # f16 elements of one buffer
 CHUNKS = BK // 8                 # 16-byte pieces per row
 ROWS_PER_PASS = THREADS // CHUNKS
-PASSES = 128 // ROWS_PER_PASS
-assert STAGES * STAGE * 2 * 2 <= 48 * 1024, "static workgroup memory is at most 48 KiB"
+assert BM % ROWS_PER_PASS == 0 and BN % ROWS_PER_PASS == 0, "whole copy passes"
+A_PASSES, B_PASSES = BM // ROWS_PER_PASS, BN // ROWS_PER_PASS
 
 NUM = {0: "零", 1: "一", 2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九"}
 
@@ -33,7 +37,11 @@ def numeral(n):
     return "".join(NUM[int(d)] for d in str(n))
 
 
+USED = set()
+
+
 def u32(n):
+    USED.add(n)
     return "「%s无」" % numeral(n)
 
 
@@ -42,52 +50,31 @@ def acc(i, j, gen):
 
 
 def main():
-    consts = set(range(9)) | {16, 32, 128, PAD, STAGE, STAGES, WN, CHUNKS, BK, BK // 2, 16 * MI, 16 * NJ,
-                             ROWS_PER_PASS, STAGES - 1}
-    consts |= {16 * i for i in range(max(MI, NJ))} | {p * ROWS_PER_PASS * PAD for p in range(PASSES)}
-    out = []
-    w = out.append
-    w("「：矩阵乘：半精度乘、单精度累加的 GEMM（丙 = 甲·乙ᵀ，甲 [M][K]、乙 [N][K]、丙 [M][N]），用子组矩阵片（着十二）。"
-      "工作组块 128×128，%d 个调用即 %d 个子组（%d×%d），每个子组 %d×%d 即 %d×%d 个累加片；K 步 %d，"
-      "甲乙块经 %d 份工作组缓冲以十六字节「异步拷贝」载入（%d 块在途），行距 %d 个半精度免得 ldmatrix 撞库；"
-      "K 方向的循环是局部尾递归，累加片是它的循环变量。由 bench/gemm/gen_gemm.py %d %d %d %d %d %d 写出。：」"
-      % (THREADS, WM * WN, WM, WN, 16 * MI, 16 * NJ, MI, NJ, BK, STAGES, STAGES - 1, PAD, WM, WN, MI, NJ, BK, STAGES))
-    w("寻观「点染」之「点染本」之书。")
-    w("")
-    w("「尺寸类」即「组类」【「行数」乃「无三二」也，「列数」乃「无三二」也，「深」乃「无三二」也】也。")
-    w("")
-    for name, binding, kind, access in (("甲", "零", "无三二", "只读"), ("乙", "一", "无三二", "只读"),
-                                        ("丙", "二", "浮三二", "读写")):
-        w("「%s」乃「存储缓冲」于（「数组」于「%s」）也。" % (name, kind))
-        w("「%s」者「绑定」于（「组值」【「组」者「零」也，「号」者「%s」也，「访问」者「%s」也】）也。" % (name, binding, access))
-    w("「尺寸」乃「均匀缓冲」于「尺寸类」也。")
-    w("「尺寸」者「均匀绑定」于（「组值」【「组」者「零」也，「号」者「三」也】）也。")
-    for name in ("甲块", "乙块"):
-        w("「%s」乃「工作组变量」于（「定长数组」于「浮十六」于「%s」）也。" % (name, numeral(STAGES * STAGE)))
-        w("「%s」者「工作组共享」于「元」也。" % name)
-    w("")
-    for c in sorted(consts):
-        w("%s者「新无三二」于「%s」也。" % (u32(c), numeral(c)))
-    w("")
-    w("「：把第 kt 块（K 方向 %d 个元素）拷进第 kt mod %d 份缓冲：每个调用拷甲、乙各 %d 段十六字节"
-      "（第 r、r+%d… 行的第「段」段）：」" % (BK, STAGES, PASSES, ROWS_PER_PASS))
+    body = []
+    w = body.append
+    w("「：把第 kt 块（K 方向 %d 个元素）拷进第 kt mod %d 份缓冲：每个调用拷甲 %d 段、乙 %d 段十六字节"
+      "（第 r、r+%d… 行的第「段」段）：」" % (BK, STAGES, A_PASSES, B_PASSES, ROWS_PER_PASS))
     w("「取块」乃化「无三二」又化「无三二」又化「无三二」又化「无三二」又化「无三二」为「有」者也。")
     w("「取块」者得「kt」又得「甲字」又得「乙字」又得「目」又得「跨」而")
-    w("　令「阶」为（「kt」余%s）乘%s而" % (u32(STAGES), u32(STAGE)))
+    w("　令「级」为「kt」余%s而" % u32(STAGES))
+    w("　令「甲阶」为「级」乘%s而" % u32(A_STAGE))
+    w("　令「乙阶」为「级」乘%s而" % u32(B_STAGE))
     w("　令「k字」为「kt」乘%s而" % u32(BK // 2))
     copies = []
-    for name, src, word in (("甲块", "甲", "甲字"), ("乙块", "乙", "乙字")):
-        for p in range(PASSES):
-            copies.append("「异步拷贝」于「%s」于（「阶」加「目」加%s）于「%s」于（「%s」加「k字」加（「跨」乘%s））"
-                          % (name, u32(p * ROWS_PER_PASS * PAD), src, word, u32(p)))
+    for name, src, word, stage, passes in (("甲块", "甲", "甲字", "甲阶", A_PASSES), ("乙块", "乙", "乙字", "乙阶", B_PASSES)):
+        for p in range(passes):
+            copies.append("「异步拷贝」于「%s」于（「%s」加「目」加%s）于「%s」于（「%s」加「k字」加（「跨」乘%s））"
+                          % (name, stage, u32(p * ROWS_PER_PASS * PAD), src, word, u32(p)))
     w("　" + "；\n　".join(copies))
     w("也。")
     w("")
     w("「乘」乃化「工作组号」又化「局部调用序」为「有」者也。")
     w("「乘」者得「组」又得「序」而")
-    w("　令「块列」为（「组」中「零」）乘%s而" % u32(128))
-    w("　令「块行」为（「组」中「一」）乘%s而" % u32(128))
     w("　令「列数」为「尺寸」中「列数」而")
+    w("　令「号」为「组」中「零」而")
+    w("　令「带」为%s乘（「列数」除%s）而" % (u32(GROUP), u32(BN)))
+    w("　令「块行」为（（（「号」除「带」）乘%s）加（「号」余%s））乘%s而" % (u32(GROUP), u32(GROUP), u32(BM)))
+    w("　令「块列」为（（「号」余「带」）除%s）乘%s而" % (u32(GROUP), u32(BN)))
     w("　令「半深」为（「尺寸」中「深」）除%s而" % u32(2))
     w("　令「块数」为（「尺寸」中「深」）除%s而" % u32(BK))
     w("　令「束」为「序」除%s而" % u32(32))
@@ -108,23 +95,24 @@ def main():
     params = "又得".join(["「kt」"] + [acc(i, j, "c") for i, j in names])
     w("　递归令「主」其化%s为「有」者为得%s而" % (types, params))
     w("　　若「kt」小于「块数」则")
-    w("　　　（令「远」为「kt」加%s而" % u32(STAGES - 1))
+    w("　　　（「等待异步拷贝」于%s；" % u32(STAGES - 2))
+    w("　　　「工作组屏障」于「元」；")
+    w("　　　令「远」为「kt」加%s而" % u32(STAGES - 1))
     w("　　　（若「远」小于「块数」则「取块」于「远」于「甲字」于「乙字」于「目」于「跨」）；")
     w("　　　「提交异步拷贝」于「元」；")
-    w("　　　「等待异步拷贝」于%s；" % u32(STAGES - 1))
-    w("　　　「工作组屏障」于「元」；")
-    w("　　　令「阶」为（「kt」余%s）乘%s而" % (u32(STAGES), u32(STAGE)))
+    w("　　　令「级」为「kt」余%s而" % u32(STAGES))
+    w("　　　令「甲阶」为「级」乘%s而" % u32(A_STAGE))
+    w("　　　令「乙阶」为「级」乘%s而" % u32(B_STAGE))
     cur = "c"
     for kk in range(BK // 16):
         nxt = "d%d" % kk
         for i in range(MI):
-            w("　　　令「a%d_%d」为「载入矩阵片甲」于「甲块」于（「阶」加「甲基%d」加%s）于%s而" % (kk, i, i, u32(16 * kk), u32(PAD)))
+            w("　　　令「a%d_%d」为「载入矩阵片甲」于「甲块」于（「甲阶」加「甲基%d」加%s）于%s而" % (kk, i, i, u32(16 * kk), u32(PAD)))
         for j in range(NJ):
-            w("　　　令「b%d_%d」为「载入矩阵片乙」于「乙块」于（「阶」加「乙基%d」加%s）于%s而" % (kk, j, j, u32(16 * kk), u32(PAD)))
+            w("　　　令「b%d_%d」为「载入矩阵片乙」于「乙块」于（「乙阶」加「乙基%d」加%s）于%s而" % (kk, j, j, u32(16 * kk), u32(PAD)))
         for i, j in names:
             w("　　　令%s为「矩阵片乘加」于「a%d_%d」于「b%d_%d」于%s而" % (acc(i, j, nxt), kk, i, kk, j, acc(i, j, cur)))
         cur = nxt
-    w("　　　「工作组屏障」于「元」；")
     w("　　　「主」于（「kt」加%s）于%s）" % (u32(1), "于".join(acc(i, j, cur) for i, j in names)))
     w("　　否则")
     stores = ["「存矩阵片累到存储」于「丙」于（（（「块行」加「束行」加%s）乘「列数」）加「块列」加「束列」加%s）于「列数」于%s"
@@ -139,7 +127,34 @@ def main():
     w("")
     w("「乘入口」乃「计算入口」也。")
     w("「乘入口」者「计算入口项」于「乘」于（「组值」【「工作组大小」者「%s」也】）也。" % numeral(THREADS))
-    print("\n".join(out))
+
+    out = []
+    w = out.append
+    w("「：矩阵乘：半精度乘、单精度累加的 GEMM（丙 = 甲·乙ᵀ，甲 [M][K]、乙 [N][K]、丙 [M][N]），用子组矩阵片（着十二）。"
+      "工作组块 %d×%d，%d 个调用即 %d 个子组（%d×%d），每个子组 %d×%d 即 %d×%d 个累加片；K 步 %d，"
+      "甲乙块经 %d 份工作组缓冲（共 %d 字节）以十六字节「异步拷贝」载入（%d 块在途），行距 %d 个半精度免得 ldmatrix 撞库；"
+      "每个 K 步一次屏障；一维网格按 %d 行一带排布（L2 复用）；K 方向的循环是局部尾递归，累加片是它的循环变量。"
+      "由 bench/gemm/gen_gemm.py %d %d %d %d %d %d 写出。：」"
+      % (BM, BN, THREADS, WM * WN, WM, WN, 16 * MI, 16 * NJ, MI, NJ, BK, STAGES, STAGES * (A_STAGE + B_STAGE) * 2,
+         STAGES - 1, PAD, GROUP, WM, WN, MI, NJ, BK, STAGES))
+    w("寻观「点染」之「点染本」之书。")
+    w("")
+    w("「尺寸类」即「组类」【「行数」乃「无三二」也，「列数」乃「无三二」也，「深」乃「无三二」也】也。")
+    w("")
+    for name, binding, kind, access in (("甲", "零", "无三二", "只读"), ("乙", "一", "无三二", "只读"),
+                                        ("丙", "二", "浮三二", "读写")):
+        w("「%s」乃「存储缓冲」于（「数组」于「%s」）也。" % (name, kind))
+        w("「%s」者「绑定」于（「组值」【「组」者「零」也，「号」者「%s」也，「访问」者「%s」也】）也。" % (name, binding, access))
+    w("「尺寸」乃「均匀缓冲」于「尺寸类」也。")
+    w("「尺寸」者「均匀绑定」于（「组值」【「组」者「零」也，「号」者「三」也】）也。")
+    for name, size in (("甲块", STAGES * A_STAGE), ("乙块", STAGES * B_STAGE)):
+        w("「%s」乃「工作组变量」于（「定长数组」于「浮十六」于「%s」）也。" % (name, numeral(size)))
+        w("「%s」者「工作组共享」于「元」也。" % name)
+    w("")
+    for c in sorted(USED | {0}):
+        w("%s者「新无三二」于「%s」也。" % (u32(c), numeral(c)))
+    w("")
+    print("\n".join(out + body))
 
 
 if __name__ == "__main__":

@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# On the development machine (LLVM 19): writes the 豫言 GEMM variants the benchmark runs and
-# their PTX (committed; the GPU machine has no LLVM).
+# On the development machine (LLVM 19): writes the 豫言 GEMM variants the benchmark runs, their
+# PTX and their manifests (committed; the GPU machine has no LLVM). Each variant is named after
+# its six numbers (gen_gemm.py): 矩阵乘_WM_WN_MI_NJ_BK_STAGES。着色器。豫 / .ptx / .json; the
+# manifest gives the dynamic shared memory a launch needs. gemm_ref.cu's REF table lists the
+# same designs (run_gemm.py pairs them by the six numbers).
 #   bash bench/gemm/gen_ptx.sh build/yusec
 set -euo pipefail
-yusec=$1
-here=$(cd "$(dirname "$0")" && pwd)
-# stem: WM WN MI NJ BK STAGES (gen_gemm.py); run_gemm.py and gemm_ref.cu list the same.
-while read -r stem args; do
-  python3 "$here/gen_gemm.py" $args > "$here/$stem。着色器。豫"
-  "$yusec" -emit-ptx -arch=sm_90 "$here/$stem。着色器。豫" -o "$here/$stem.ptx" 2>/dev/null
+yusec=$(realpath "$1")
+cd "$(dirname "$0")"  # the manifests name their sources relative to bench/gemm
+while read -r args; do
+  stem="矩阵乘_${args// /_}"
+  python3 gen_gemm.py $args > "$stem。着色器。豫"
+  "$yusec" -emit-ptx -arch=sm_90 "$stem。着色器。豫" -o "$stem.ptx" 2>/dev/null
+  "$yusec" --entries=json "$stem。着色器。豫" -o "$stem.json"
 done <<'LIST'
-矩阵乘 2 4 4 2 32 2
-矩阵乘大片 2 2 4 4 32 2
-矩阵乘四级 2 2 4 4 16 4
-矩阵乘四级八束 2 4 4 2 16 4
+2 2 4 4 32 2
+2 2 4 4 32 4
+2 2 4 4 64 2
+2 2 4 4 64 3
+2 4 4 4 64 3
 LIST

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On the H200, from the repository root:  bash bench/gemm/run_gemm.sh
 # Builds gemm_ref.cu as a shared library (nvcc -O3 -arch=sm_90) and runs run_gemm.py on the
-# committed PTX bench/gemm/矩阵乘.ptx and 矩阵乘大片.ptx (made on the development machine by
+# committed PTX bench/gemm/矩阵乘_*.ptx and manifests 矩阵乘_*.json (made on the development machine by
 # bench/gemm/gen_ptx.sh, which has LLVM).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

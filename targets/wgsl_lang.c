@@ -9,7 +9,9 @@
 #include "wgsl_internal.h"
 
 /* WGSL's grammar is stricter than C's: shifts and bitwise operators take unary operands
- * only, relational operators do not chain, and && / || do not mix (gpuweb "expression"). */
+ * only, relational operators do not chain, and && / || do not mix (gpuweb "expression").
+ * A shift under a comparison is parenthesised: `a < b >> c` reads as the template list
+ * `a<b>` followed by `> c` (WGSL's template disambiguation; found by test/diff). */
 static bool wgsl_needs_parens(TeClass parent, bool right, TeClass child) {
     bool simple = child == TE_PRIMARY || child == TE_UNARY;
     switch (parent) {
@@ -18,7 +20,7 @@ static bool wgsl_needs_parens(TeClass parent, bool right, TeClass child) {
     case TE_MUL: return !(simple || (!right && child == TE_MUL));
     case TE_ADD: return !(simple || child == TE_MUL || (!right && child == TE_ADD));
     case TE_SHIFT: return !simple;
-    case TE_REL: case TE_EQ: return !(simple || child == TE_MUL || child == TE_ADD || child == TE_SHIFT);
+    case TE_REL: case TE_EQ: return !(simple || child == TE_MUL || child == TE_ADD);
     case TE_BIT_AND: case TE_BIT_XOR: case TE_BIT_OR: return !(simple || (!right && child == parent));
     case TE_AND: case TE_OR:
         return !(simple || child == TE_MUL || child == TE_ADD || child == TE_SHIFT || child == TE_REL ||

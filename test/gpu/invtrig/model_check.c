@@ -3,6 +3,9 @@
  *   model_check dump FUNC START COUNT   writes FUNC(bits START … START+COUNT−1) as raw little-endian
  *                           floats to stdout (FUNC: asin acos atan), for measure.py to
  *                           compare with the GPU bit for bit;
+ *   model_check all         every float input, by the model's symmetries: the libm comparison
+ *                           on [0, 1] (asin), [−1, 1] (acos), [0, ∞] (atan); NaN checked
+ *                           elsewhere; asin and atan bitwise odd (f(−x) = −f(x)) on every input;
  *   model_check STRIDE      every STRIDE-th float input (1: all of them) of asin, acos, atan
  *                           (all 2^32 bit patterns; NaN in ⇒ NaN out, |x| > 1 ⇒ NaN for asin, acos),
  *                           and atan2 on a grid plus edge cases.
@@ -60,6 +63,38 @@ static void special(Worst *w, float got, float want, float x, float y) {
         if (w->bad_specials < 5) printf("  %s(%a, %a): got %a want %a\n", w->name, x, y, got, want);
         w->bad_specials++;
     }
+}
+
+static int odd_and_nan(float (*f)(float), float x, double domain) {
+    float y = f(x);
+    int bad = 0;
+    if (fabsf(x) > domain || isnan(x)) bad |= !isnan(y);
+    float z = f(-x);
+    uint32_t a, b;
+    float ny = -y;
+    memcpy(&a, &ny, 4);
+    memcpy(&b, &z, 4);
+    if (!isnan(y)) bad |= a != b;
+    return bad;
+}
+
+/* every input, with the libm comparison only where the function is not NaN and, for the odd
+ * functions, on the non-negative half */
+static long all_inputs(Worst *as, Worst *ac, Worst *at) {
+    long bad = 0;
+    for (uint64_t b = 0; b < 0x80000000ull; b++) {
+        float x = from_bits((uint32_t)b);
+        bad += odd_and_nan(model_asin, x, 1.0) + odd_and_nan(model_atan, x, INFINITY);
+        if (x <= 1.0f) {
+            note(as, model_asin(x), asin((double)x), x, 0);
+            note(ac, model_acos(x), acos((double)x), x, 0);
+            note(ac, model_acos(-x), acos(-(double)x), -x, 0);
+        } else if (!isnan(model_acos(x)) || !isnan(model_acos(-x))) {
+            bad++;
+        }
+        if (!isnan(x)) note(at, model_atan(x), atan((double)x), x, 0);
+    }
+    return bad;
 }
 
 static void unary(uint64_t stride, Worst *as, Worst *ac, Worst *at) {
@@ -121,7 +156,8 @@ static int dump(const char *func, uint64_t start, uint64_t count) {
 int main(int argc, char **argv) {
     if (argc == 5 && strcmp(argv[1], "dump") == 0)
         return dump(argv[2], strtoull(argv[3], NULL, 0), strtoull(argv[4], NULL, 0));
-    uint64_t stride = argc > 1 ? strtoull(argv[1], NULL, 10) : 4099;
+    int all = argc > 1 && strcmp(argv[1], "all") == 0;
+    uint64_t stride = all ? 4099 : argc > 1 ? strtoull(argv[1], NULL, 10) : 4099;
     if (stride == 0) stride = 1;
     Worst as = {"asin", 2, 0, 0, 0, 0}, ac = {"acos", 2, 0, 0, 0, 0}, at = {"atan", 2, 0, 0, 0, 0},
           a2 = {"atan2", 3, 0, 0, 0, 0};
@@ -132,9 +168,15 @@ int main(int argc, char **argv) {
         special(&ac, model_acos(x), (float)acos(x), x, 0);
         special(&at, model_atan(x), (float)atan(x), x, 0);
     }
-    unary(stride, &as, &ac, &at);
-    binary(stride, &a2);
-    printf("stride %" PRIu64 "\n", stride);
+    if (all) {
+        long bad = all_inputs(&as, &ac, &at);
+        printf("all inputs; %ld symmetry or NaN failures\n", bad);
+        as.bad_specials += bad;
+    } else {
+        unary(stride, &as, &ac, &at);
+    }
+    binary(all ? 1 : stride, &a2);
+    printf("stride %" PRIu64 "\n", all ? 1 : stride);
     int ok = report(&as) & report(&ac) & report(&at) & report(&a2);
     return ok ? 0 : 1;
 }

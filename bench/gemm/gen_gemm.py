@@ -6,9 +6,11 @@ f32), unrolled from this design:
   (16·MI·WM)×(16·NJ·WN); the K direction in steps of BK (16, 32 or 64), A and B tiles staged
   through STAGES workgroup buffers with 16-byte 「异步拷贝」 (cp.async), rows padded to BK + 8
   f16 so that ldmatrix reads no bank twice. Workgroup memory may exceed 48 KiB: the PTX target
-  then puts it in dynamic shared memory (the manifest's dynamic_shared_bytes). One barrier per
-  K step: wait for tile kt, barrier (every subgroup is done with tile kt − 1), refill tile
-  kt − 1's buffer with tile kt + STAGES − 1, multiply tile kt. The grid is one-dimensional and
+  then puts it in dynamic shared memory (the manifest's dynamic_shared_bytes). Fragments are
+  double-buffered: while the products of K slice kk are issued, slice kk + 1's fragments load;
+  in the last slice of tile kt the copy of tile kt + STAGES − 1 is issued into tile kt − 1's
+  buffer, then wait for tile kt + 1, one barrier, and tile kt + 1's first fragments load —
+  they are loop-carried into the next step with the accumulators. The grid is one-dimensional and
   rasterised in stripes of GROUP tile rows (the linear workgroup id walks down a stripe first,
   for L2 reuse). The K loop is a local tail recursion carrying the accumulators.
 
@@ -91,29 +93,42 @@ def main():
     for j in range(NJ):
         w("　令「乙基%d」为（「束列」加%s）乘%s而" % (j, u32(16 * j), u32(PAD)))
     names = [(i, j) for i in range(MI) for j in range(NJ)]
-    types = "又化".join(["「无三二」"] + ["「子组矩阵片累」"] * len(names))
-    params = "又得".join(["「kt」"] + [acc(i, j, "c") for i, j in names])
+    KK = BK // 16
+
+    def load(name_a, name_b, stage_a, stage_b, kk, indent):
+        for i in range(MI):
+            w(indent + "令「%s%d」为「载入矩阵片甲」于「甲块」于（%s加「甲基%d」加%s）于%s而" % (name_a, i, stage_a, i, u32(16 * kk), u32(PAD)))
+        for j in range(NJ):
+            w(indent + "令「%s%d」为「载入矩阵片乙」于「乙块」于（%s加「乙基%d」加%s）于%s而" % (name_b, j, stage_b, j, u32(16 * kk), u32(PAD)))
+
+    types = "又化".join(["「无三二」"] + ["「子组矩阵片累」"] * len(names) + ["「子组矩阵片甲」"] * MI + ["「子组矩阵片乙」"] * NJ)
+    params = "又得".join(["「kt」"] + [acc(i, j, "c") for i, j in names] + ["「a0_%d」" % i for i in range(MI)]
+                        + ["「b0_%d」" % j for j in range(NJ)])
     w("　递归令「主」其化%s为「有」者为得%s而" % (types, params))
     w("　　若「kt」小于「块数」则")
-    w("　　　（「等待异步拷贝」于%s；" % u32(STAGES - 2))
-    w("　　　「工作组屏障」于「元」；")
-    w("　　　令「远」为「kt」加%s而" % u32(STAGES - 1))
-    w("　　　（若「远」小于「块数」则「取块」于「远」于「甲字」于「乙字」于「目」于「跨」）；")
-    w("　　　「提交异步拷贝」于「元」；")
-    w("　　　令「级」为「kt」余%s而" % u32(STAGES))
+    w("　　　（令「级」为「kt」余%s而" % u32(STAGES))
     w("　　　令「甲阶」为「级」乘%s而" % u32(A_STAGE))
     w("　　　令「乙阶」为「级」乘%s而" % u32(B_STAGE))
     cur = "c"
-    for kk in range(BK // 16):
+    for kk in range(KK):
+        if kk < KK - 1:
+            load("a%d_" % (kk + 1), "b%d_" % (kk + 1), "「甲阶」", "「乙阶」", kk + 1, "　　　")
+        else:
+            w("　　　令「远」为「kt」加%s而" % u32(STAGES - 1))
+            w("　　　（若「远」小于「块数」则「取块」于「远」于「甲字」于「乙字」于「目」于「跨」）；")
+            w("　　　「提交异步拷贝」于「元」；")
+            w("　　　「等待异步拷贝」于%s；" % u32(STAGES - 2))
+            w("　　　「工作组屏障」于「元」；")
+            w("　　　令「下级」为（「kt」加%s）余%s而" % (u32(1), u32(STAGES)))
+            w("　　　令「下甲阶」为「下级」乘%s而" % u32(A_STAGE))
+            w("　　　令「下乙阶」为「下级」乘%s而" % u32(B_STAGE))
+            load("na", "nb", "「下甲阶」", "「下乙阶」", 0, "　　　")
         nxt = "d%d" % kk
-        for i in range(MI):
-            w("　　　令「a%d_%d」为「载入矩阵片甲」于「甲块」于（「甲阶」加「甲基%d」加%s）于%s而" % (kk, i, i, u32(16 * kk), u32(PAD)))
-        for j in range(NJ):
-            w("　　　令「b%d_%d」为「载入矩阵片乙」于「乙块」于（「乙阶」加「乙基%d」加%s）于%s而" % (kk, j, j, u32(16 * kk), u32(PAD)))
         for i, j in names:
             w("　　　令%s为「矩阵片乘加」于「a%d_%d」于「b%d_%d」于%s而" % (acc(i, j, nxt), kk, i, kk, j, acc(i, j, cur)))
         cur = nxt
-    w("　　　「主」于（「kt」加%s）于%s）" % (u32(1), "于".join(acc(i, j, cur) for i, j in names)))
+    w("　　　「主」于（「kt」加%s）于%s）" % (u32(1), "于".join([acc(i, j, cur) for i, j in names]
+                                                       + ["「na%d」" % i for i in range(MI)] + ["「nb%d」" % j for j in range(NJ)])))
     w("　　否则")
     stores = ["「存矩阵片累到存储」于「丙」于（（（「块行」加「束行」加%s）乘「列数」）加「块列」加「束列」加%s）于「列数」于%s"
               % (u32(16 * i), u32(16 * j), acc(i, j, "c")) for i, j in names]
@@ -122,7 +137,11 @@ def main():
     for t in range(STAGES - 1):
         w("　（若%s小于「块数」则「取块」于%s于「甲字」于「乙字」于「目」于「跨」）；" % (u32(t), u32(t)))
         w("　「提交异步拷贝」于「元」；")
-    w("　「主」于「零无」于%s" % "于".join(["（「零矩阵片累」于「元」）"] * len(names)))
+    w("　「等待异步拷贝」于%s；" % u32(STAGES - 2))
+    w("　「工作组屏障」于「元」；")
+    load("f", "g", u32(0), u32(0), 0, "　")
+    w("　「主」于「零无」于%s" % "于".join(["（「零矩阵片累」于「元」）"] * len(names) + ["「f%d」" % i for i in range(MI)]
+                                      + ["「g%d」" % j for j in range(NJ)]))
     w("也。")
     w("")
     w("「乘入口」乃「计算入口」也。")
@@ -133,7 +152,7 @@ def main():
     w("「：矩阵乘：半精度乘、单精度累加的 GEMM（丙 = 甲·乙ᵀ，甲 [M][K]、乙 [N][K]、丙 [M][N]），用子组矩阵片（着十二）。"
       "工作组块 %d×%d，%d 个调用即 %d 个子组（%d×%d），每个子组 %d×%d 即 %d×%d 个累加片；K 步 %d，"
       "甲乙块经 %d 份工作组缓冲（共 %d 字节）以十六字节「异步拷贝」载入（%d 块在途），行距 %d 个半精度免得 ldmatrix 撞库；"
-      "每个 K 步一次屏障；一维网格按 %d 行一带排布（L2 复用）；K 方向的循环是局部尾递归，累加片是它的循环变量。"
+      "矩阵片双缓冲（下一片在本片乘加时载入，下一块的头一片跨屏障作循环变量带入）；每个 K 步一次屏障；一维网格按 %d 行一带排布（L2 复用）；K 方向的循环是局部尾递归，累加片是它的循环变量。"
       "由 bench/gemm/gen_gemm.py %d %d %d %d %d %d 写出。：」"
       % (BM, BN, THREADS, WM * WN, WM, WN, 16 * MI, 16 * NJ, MI, NJ, BK, STAGES, STAGES * (A_STAGE + B_STAGE) * 2,
          STAGES - 1, PAD, GROUP, WM, WN, MI, NJ, BK, STAGES))

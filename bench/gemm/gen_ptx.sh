@@ -14,9 +14,9 @@ while read -r args; do
   "$yusec" -emit-ptx -arch=sm_90 "$stem。着色器。豫" -o "$stem.ptx" 2>/dev/null
   "$yusec" --entries=json "$stem。着色器。豫" -o "$stem.json"
 done <<'LIST'
-2 2 4 4 32 2
+2 2 4 4 32 3
 2 2 4 4 32 4
-2 2 4 4 64 2
 2 2 4 4 64 3
+2 4 4 4 32 4
 2 4 4 4 64 3
 LIST

@@ -103,7 +103,7 @@ __global__ void __launch_bounds__(32 * WM * WN) gemm_ref(const uint32_t *A, cons
                 asm volatile("cp.async.commit_group;\n");
                 asm volatile("cp.async.wait_group %0;\n" ::"n"(S - 2));
                 __syncthreads();
-                load_frags(fa[nxt], fb[nxt], kt + 1, 0);  // past the last tile: read, never used
+                if (kt + 1 < tiles) load_frags(fa[nxt], fb[nxt], kt + 1, 0);  // else: kept, never used
             } else {
                 load_frags(fa[nxt], fb[nxt], kt, kk + 1);
             }

@@ -122,7 +122,13 @@ def main():
             w("　　　令「下级」为（「kt」加%s）余%s而" % (u32(1), u32(STAGES)))
             w("　　　令「下甲阶」为「下级」乘%s而" % u32(A_STAGE))
             w("　　　令「下乙阶」为「下级」乘%s而" % u32(B_STAGE))
-            load("na", "nb", "「下甲阶」", "「下乙阶」", 0, "　　　")
+            w("　　　令「有下」为（「kt」加%s）小于「块数」而" % u32(1))
+            for i in range(MI):
+                w("　　　令「na%d」为若「有下」则「载入矩阵片甲」于「甲块」于（「下甲阶」加「甲基%d」）于%s否则「a0_%d」而"
+                  % (i, i, u32(PAD), i))
+            for j in range(NJ):
+                w("　　　令「nb%d」为若「有下」则「载入矩阵片乙」于「乙块」于（「下乙阶」加「乙基%d」）于%s否则「b0_%d」而"
+                  % (j, j, u32(PAD), j))
         nxt = "d%d" % kk
         for i, j in names:
             w("　　　令%s为「矩阵片乘加」于「a%d_%d」于「b%d_%d」于%s而" % (acc(i, j, nxt), kk, i, kk, j, acc(i, j, cur)))

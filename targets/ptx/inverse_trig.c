@@ -79,20 +79,25 @@ static LLVMValueRef head_plus(const Trig *t, float hi, float lo, LLVMValueRef r)
 
 /* For a in (1/2, 1]: z = (1 − a)/2, s = √z, q = z·Q(z); asin(√z) = s + s·q. */
 typedef struct Upper {
-    LLVMValueRef s, q;
+    LLVMValueRef z, s, q;
 } Upper;
 
 static Upper upper(const Trig *t, LLVMValueRef a) {
     LLVMValueRef z = mul(t, sub(t, k(t, 1.0f), a), k(t, 0.5f));
-    Upper u = {call1(t, "llvm.sqrt", z), NULL};
+    Upper u = {z, call1(t, "llvm.sqrt", z), NULL};
     u.q = mul(t, z, horner(t, invtrig_asin_poly, INVTRIG_ASIN_DEGREE, z));
     return u;
 }
 
-/* head − 2·asin(√z) = (head_hi − 2s) + (head_lo − 2s·q) */
+/* head − 2·asin(√z) = (head_hi − 2s) + (head_lo − 2s·q − 2δ), δ = (z − s²)/(2s): the
+ * rounding error of s = √z (z − s² exact by an fma) */
 static LLVMValueRef minus_twice(const Trig *t, Upper u, float hi, float lo) {
     LLVMValueRef m = mul(t, k(t, -2.0f), u.s);
-    return add(t, fma3(t, k(t, -2.0f), u.s, k(t, hi)), fma3(t, m, u.q, k(t, lo)));
+    LLVMValueRef residual = fma3(t, LLVMBuildFNeg(B(t), u.s, ""), u.s, u.z);
+    LLVMValueRef twice_delta = pick(t, cmp(t, LLVMRealOEQ, u.s, k(t, 0.0f)), k(t, 0.0f),
+                                    LLVMBuildFDiv(B(t), residual, u.s, ""));  /* a = 1: 0/0 */
+    LLVMValueRef tail = sub(t, fma3(t, m, u.q, k(t, lo)), twice_delta);
+    return add(t, fma3(t, k(t, -2.0f), u.s, k(t, hi)), tail);
 }
 
 static LLVMValueRef emit_atan(const Trig *t, LLVMValueRef x) {

@@ -163,6 +163,10 @@ int main(int argc, char **argv) {
           a2 = {"atan2", 3, 0, 0, 0, 0};
     for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
         float x = edges[i];
+        if (x == 1.0f || x == -1.0f) {  /* asin(±1) = ±π/2, acos(1) = 0, acos(−1) = π, rounded */
+            special(&as, model_asin(x), (float)asin(x), x, 0);
+            special(&ac, model_acos(x), (float)acos(x), x, 0);
+        }
         if (x != 0 && !isinf(x) && !isnan(x)) continue;  /* exact cases only */
         special(&as, model_asin(x), (float)asin(x), x, 0);
         special(&ac, model_acos(x), (float)acos(x), x, 0);

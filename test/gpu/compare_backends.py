@@ -69,6 +69,8 @@ def ptx_run(yusec, samples, ptx_dir, stem, spec, work):
 def wgsl_run(node, script, samples, stem, work):
     """("ran", {"g:b": values}), ("skip", why) or ("fail", why)."""
     wgsl = os.path.join(samples, stem + ".wgsl")
+    if os.path.exists(wgsl + "。错误"):
+        return "skip", "the sample's WGSL is a translation error (%s.wgsl。错误)" % stem
     if not os.path.exists(wgsl):
         return "fail", "no golden %s.wgsl" % stem
     dump = os.path.join(work, stem + ".wgsl.json")

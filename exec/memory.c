@@ -56,6 +56,13 @@ static bool repeated(const IrTypeTable *types, IrTypeId type, IrTypeId *member, 
     }
 }
 
+/* An array of 32-bit scalars with a 4-byte stride: its memory is exactly its words. */
+static bool packed_words(const IrTypeTable *types, IrTypeId member, uint32_t stride, uint32_t words) {
+    const IrType *m = ir_type(types, member);
+    return stride == 4 && words == 1 && !is_half(m) &&
+           (m->kind == IR_TYPE_SCALAR || m->kind == IR_TYPE_BOOL || m->kind == IR_TYPE_ATOMIC);
+}
+
 void ex_mem_load(const IrTypeTable *types, IrTypeId type, const uint8_t *mem, uint32_t *words) {
     const IrType *t = ir_type(types, type);
     if (t->kind == IR_TYPE_SCALAR || t->kind == IR_TYPE_BOOL || t->kind == IR_TYPE_ATOMIC) {
@@ -72,9 +79,7 @@ void ex_mem_load(const IrTypeTable *types, IrTypeId type, const uint8_t *mem, ui
     uint32_t stride, count;
     if (repeated(types, type, &member, &stride, &count)) {
         uint32_t w = ex_type_words(types, member);
-        const IrType *m = ir_type(types, member);
-        if (stride == 4 && w == 1 && !is_half(m) &&
-            (m->kind == IR_TYPE_SCALAR || m->kind == IR_TYPE_BOOL || m->kind == IR_TYPE_ATOMIC)) {
+        if (packed_words(types, member, stride, w)) {
             memcpy(words, mem, (size_t)count * 4);  /* 32-bit lanes, no padding: one copy */
             return;
         }
@@ -103,9 +108,7 @@ void ex_mem_store(const IrTypeTable *types, IrTypeId type, uint8_t *mem, const u
     uint32_t stride, count;
     if (repeated(types, type, &member, &stride, &count)) {
         uint32_t w = ex_type_words(types, member);
-        const IrType *m = ir_type(types, member);
-        if (stride == 4 && w == 1 && !is_half(m) &&
-            (m->kind == IR_TYPE_SCALAR || m->kind == IR_TYPE_BOOL || m->kind == IR_TYPE_ATOMIC)) {
+        if (packed_words(types, member, stride, w)) {
             memcpy(mem, words, (size_t)count * 4);
             return;
         }

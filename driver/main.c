@@ -93,10 +93,10 @@ static int finish(Session *session, StrBuf *out) {
 static int run_dump_ast(Session *session) {
     const SourceFile *file = load_main(session);
     if (!file) return EXIT_USAGE;
-    AstFile *ast = parse_file(&session->arena, file, &session->diag);
+    AstFile *ast = fe_parse_file(&session->arena, file, &session->diag);
     StrBuf out;
     strbuf_init(&out);
-    ast_dump_file(&out, ast);
+    fe_ast_dump_file(&out, ast);
     int status = finish(session, &out);
     strbuf_free(&out);
     return status;
@@ -116,8 +116,8 @@ static CheckedProgram *run_frontend(Session *session, const char *argv0, int *st
     LoadOptions load = {0};
     load.search_paths = options->includes;
     load.search_path_count = (uint32_t)options->include_count;
-    load.builtin_dir = find_builtin_dir(&session->arena, executable_path(session, argv0));
-    Program *program = load_program(&session->arena, &session->sources, &session->diag,
+    load.builtin_dir = fe_find_builtin_dir(&session->arena, executable_path(session, argv0));
+    Program *program = fe_load_program(&session->arena, &session->sources, &session->diag,
                                     options->input, &load);
     if (program && session->deps && session->deps->len == 0)
         for (uint32_t i = 0; i < program->files_read_count; i++)
@@ -130,7 +130,7 @@ static CheckedProgram *run_frontend(Session *session, const char *argv0, int *st
         *status = EXIT_DIAGNOSTICS;
         return NULL;
     }
-    CheckedProgram *checked = check_program(&session->arena, program, &session->diag);
+    CheckedProgram *checked = fe_check_program(&session->arena, program, &session->diag);
     *status = checked ? EXIT_OK : EXIT_DIAGNOSTICS;
     return checked;
 }
@@ -161,7 +161,7 @@ static IrModule *input_module(Session *session, const char *argv0, int *status) 
     }
     CheckedProgram *checked = run_frontend(session, argv0, status);
     if (!checked) return NULL;
-    IrModule *module = lower_program(checked, &session->diag);
+    IrModule *module = fe_lower_program(checked, &session->diag);
     *status = module ? EXIT_OK : EXIT_DIAGNOSTICS;
     return module;
 }

@@ -148,11 +148,11 @@ typedef struct AstFile {
 
 /* Parses a whole file; reports errors to diag and recovers at the next top-level 。.
  * Always returns a file (with the statements that parsed). */
-AstFile *parse_file(Arena *arena, const SourceFile *source, DiagEngine *diag);
+AstFile *fe_parse_file(Arena *arena, const SourceFile *source, DiagEngine *diag);
 
 /* Stable indented dump: one node per line, `Kind detail @line:col`. */
-void ast_dump_file(StrBuf *out, const AstFile *file);
-void ast_dump_expr(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent);
-void ast_dump_type(StrBuf *out, const SourceFile *source, const AstType *type, int indent);
+void fe_ast_dump_file(StrBuf *out, const AstFile *file);
+void fe_ast_dump_expr(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent);
+void fe_ast_dump_type(StrBuf *out, const SourceFile *source, const AstType *type, int indent);
 
 #endif

@@ -60,7 +60,7 @@ static void dump_type_record(StrBuf *out, const SourceFile *source, const AstTyp
         put_head(out, indent, "Field");
         strbuf_printf(out, " 「%s」", field->name.text);
         put_pos(out, source, field->name.span);
-        ast_dump_type(out, source, field->type, indent + 1);
+        fe_ast_dump_type(out, source, field->type, indent + 1);
     }
 }
 
@@ -71,7 +71,7 @@ static void put_name(StrBuf *out, const AstName *name) {
     strbuf_printf(out, name->qualifier_count ? "之「%s」" : " 「%s」", name->text);
 }
 
-void ast_dump_type(StrBuf *out, const SourceFile *source, const AstType *type, int indent) {
+void fe_ast_dump_type(StrBuf *out, const SourceFile *source, const AstType *type, int indent) {
     switch (type->kind) {
     case AST_TYPE_NAME:
         put_head(out, indent, "TypeName");
@@ -86,15 +86,15 @@ void ast_dump_type(StrBuf *out, const SourceFile *source, const AstType *type, i
     case AST_TYPE_APP:
         put_head(out, indent, "TypeApp");
         put_pos(out, source, type->span);
-        ast_dump_type(out, source, type->as.app.head, indent + 1);
+        fe_ast_dump_type(out, source, type->as.app.head, indent + 1);
         for (uint32_t i = 0; i < type->as.app.arg_count; i++)
-            ast_dump_type(out, source, type->as.app.args[i], indent + 1);
+            fe_ast_dump_type(out, source, type->as.app.args[i], indent + 1);
         return;
     case AST_TYPE_FORALL:
         put_head(out, indent, "Forall");
         strbuf_printf(out, " 「%s」", type->as.forall.var.text);
         put_pos(out, source, type->span);
-        ast_dump_type(out, source, type->as.forall.body, indent + 1);
+        fe_ast_dump_type(out, source, type->as.forall.body, indent + 1);
         return;
     case AST_TYPE_FUNC:
         put_head(out, indent, "FuncType");
@@ -102,14 +102,14 @@ void ast_dump_type(StrBuf *out, const SourceFile *source, const AstType *type, i
                       type->as.func.param_count);
         put_pos(out, source, type->span);
         for (uint32_t i = 0; i < type->as.func.param_count; i++)
-            ast_dump_type(out, source, type->as.func.params[i], indent + 1);
-        ast_dump_type(out, source, type->as.func.result, indent + 1);
+            fe_ast_dump_type(out, source, type->as.func.params[i], indent + 1);
+        fe_ast_dump_type(out, source, type->as.func.result, indent + 1);
         return;
     case AST_TYPE_TUPLE:
         put_head(out, indent, "TupleType");
         put_pos(out, source, type->span);
         for (uint32_t i = 0; i < type->as.tuple.count; i++)
-            ast_dump_type(out, source, type->as.tuple.items[i], indent + 1);
+            fe_ast_dump_type(out, source, type->as.tuple.items[i], indent + 1);
         return;
     case AST_TYPE_RECORD:
         put_head(out, indent, "RecordType");
@@ -135,17 +135,17 @@ static const char *binary_op_spelling(AstBinaryOp op) {
 
 static void dump_children(StrBuf *out, const SourceFile *source, AstExpr *const *items,
                           uint32_t count, int indent) {
-    for (uint32_t i = 0; i < count; i++) ast_dump_expr(out, source, items[i], indent);
+    for (uint32_t i = 0; i < count; i++) fe_ast_dump_expr(out, source, items[i], indent);
 }
 
 static void dump_call(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent) {
     put_head(out, indent, "Call");
     put_pos(out, source, expr->span);
-    ast_dump_expr(out, source, expr->as.call.callee, indent + 1);
+    fe_ast_dump_expr(out, source, expr->as.call.callee, indent + 1);
     if (expr->as.call.type_arg) {
         put_head(out, indent + 1, "TypeArg");
         put_pos(out, source, expr->as.call.type_arg->span);
-        ast_dump_type(out, source, expr->as.call.type_arg, indent + 2);
+        fe_ast_dump_type(out, source, expr->as.call.type_arg, indent + 2);
     }
     dump_children(out, source, expr->as.call.args, expr->as.call.arg_count, indent + 1);
 }
@@ -159,7 +159,7 @@ static void dump_record(StrBuf *out, const SourceFile *source, const AstExpr *ex
         put_head(out, indent + 1, "Field");
         strbuf_printf(out, " 「%s」", field->name.text);
         put_pos(out, source, field->name.span);
-        ast_dump_expr(out, source, field->value, indent + 2);
+        fe_ast_dump_expr(out, source, field->value, indent + 2);
     }
 }
 
@@ -168,7 +168,7 @@ static void dump_lambda(StrBuf *out, const SourceFile *source, const AstExpr *ex
     for (uint32_t i = 0; i < expr->as.lambda.param_count; i++)
         strbuf_printf(out, "「%s」", expr->as.lambda.params[i].text);
     put_pos(out, source, expr->span);
-    ast_dump_expr(out, source, expr->as.lambda.body, indent + 1);
+    fe_ast_dump_expr(out, source, expr->as.lambda.body, indent + 1);
 }
 
 static void dump_proj(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent) {
@@ -178,7 +178,7 @@ static void dump_proj(StrBuf *out, const SourceFile *source, const AstExpr *expr
     else
         strbuf_printf(out, " 「%s」", expr->as.proj.member.text);
     put_pos(out, source, expr->span);
-    ast_dump_expr(out, source, expr->as.proj.base, indent + 1);
+    fe_ast_dump_expr(out, source, expr->as.proj.base, indent + 1);
 }
 
 /* Nodes whose line is only their kind and whose children are plain expressions. */
@@ -187,12 +187,12 @@ static void dump_simple(StrBuf *out, const SourceFile *source, const AstExpr *ex
                         const AstExpr *c) {
     put_head(out, indent, kind);
     put_pos(out, source, expr->span);
-    if (a) ast_dump_expr(out, source, a, indent + 1);
-    if (b) ast_dump_expr(out, source, b, indent + 1);
-    if (c) ast_dump_expr(out, source, c, indent + 1);
+    if (a) fe_ast_dump_expr(out, source, a, indent + 1);
+    if (b) fe_ast_dump_expr(out, source, b, indent + 1);
+    if (c) fe_ast_dump_expr(out, source, c, indent + 1);
 }
 
-void ast_dump_expr(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent) {
+void fe_ast_dump_expr(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent) {
     switch (expr->kind) {
     case AST_EXPR_NAME:
         put_head(out, indent, "Name");
@@ -218,8 +218,8 @@ void ast_dump_expr(StrBuf *out, const SourceFile *source, const AstExpr *expr, i
         put_head(out, indent, "Binary ");
         strbuf_puts(out, binary_op_spelling(expr->as.binary.op));
         put_pos(out, source, expr->span);
-        ast_dump_expr(out, source, expr->as.binary.left, indent + 1);
-        ast_dump_expr(out, source, expr->as.binary.right, indent + 1);
+        fe_ast_dump_expr(out, source, expr->as.binary.left, indent + 1);
+        fe_ast_dump_expr(out, source, expr->as.binary.right, indent + 1);
         return;
     case AST_EXPR_NOT:
         dump_simple(out, source, expr, indent, "Not", expr->as.not_.operand, NULL, NULL);
@@ -232,16 +232,16 @@ void ast_dump_expr(StrBuf *out, const SourceFile *source, const AstExpr *expr, i
         put_head(out, indent, "Let");
         strbuf_printf(out, " 「%s」", expr->as.let.name.text);
         put_pos(out, source, expr->span);
-        ast_dump_expr(out, source, expr->as.let.value, indent + 1);
-        ast_dump_expr(out, source, expr->as.let.body, indent + 1);
+        fe_ast_dump_expr(out, source, expr->as.let.value, indent + 1);
+        fe_ast_dump_expr(out, source, expr->as.let.body, indent + 1);
         return;
     case AST_EXPR_LETREC:
         put_head(out, indent, "LetRec");
         strbuf_printf(out, " 「%s」", expr->as.letrec.name.text);
         put_pos(out, source, expr->span);
-        ast_dump_type(out, source, expr->as.letrec.type, indent + 1);
-        ast_dump_expr(out, source, expr->as.letrec.value, indent + 1);
-        ast_dump_expr(out, source, expr->as.letrec.body, indent + 1);
+        fe_ast_dump_type(out, source, expr->as.letrec.type, indent + 1);
+        fe_ast_dump_expr(out, source, expr->as.letrec.value, indent + 1);
+        fe_ast_dump_expr(out, source, expr->as.letrec.body, indent + 1);
         return;
     case AST_EXPR_IF:
         dump_simple(out, source, expr, indent,
@@ -255,8 +255,8 @@ void ast_dump_expr(StrBuf *out, const SourceFile *source, const AstExpr *expr, i
     case AST_EXPR_ANNOT:
         put_head(out, indent, "Annot");
         put_pos(out, source, expr->span);
-        ast_dump_type(out, source, expr->as.annot.type, indent + 1);
-        ast_dump_expr(out, source, expr->as.annot.expr, indent + 1);
+        fe_ast_dump_type(out, source, expr->as.annot.type, indent + 1);
+        fe_ast_dump_expr(out, source, expr->as.annot.expr, indent + 1);
         return;
     case AST_EXPR_MATCH:
         dump_simple(out, source, expr, indent, "Match", expr->as.match.operand, NULL, NULL);
@@ -293,21 +293,21 @@ static void dump_stmt(StrBuf *out, const SourceFile *source, const AstStmt *stmt
     case AST_STMT_DEF:
         strbuf_printf(out, "Def 「%s」", stmt->as.def.name.text);
         put_pos(out, source, stmt->span);
-        ast_dump_expr(out, source, stmt->as.def.value, 1);
+        fe_ast_dump_expr(out, source, stmt->as.def.value, 1);
         return;
     case AST_STMT_SIG: case AST_STMT_TYPEDEF: case AST_STMT_LI:
         strbuf_printf(out, "%s 「%s」", kinds[stmt->kind], stmt->as.sig.name.text);
         put_pos(out, source, stmt->span);
-        ast_dump_type(out, source, stmt->as.sig.type, 1);
+        fe_ast_dump_type(out, source, stmt->as.sig.type, 1);
         return;
     case AST_STMT_EXPR:
         strbuf_puts(out, "ExprStmt");
         put_pos(out, source, stmt->span);
-        ast_dump_expr(out, source, stmt->as.expr.expr, 1);
+        fe_ast_dump_expr(out, source, stmt->as.expr.expr, 1);
         return;
     }
 }
 
-void ast_dump_file(StrBuf *out, const AstFile *file) {
+void fe_ast_dump_file(StrBuf *out, const AstFile *file) {
     for (uint32_t i = 0; i < file->count; i++) dump_stmt(out, file->source, file->stmts[i]);
 }

@@ -12,11 +12,11 @@ static const char *const INTRINSIC_NAMES[INTRINSIC_COUNT] = {
 #undef YU_INTRINSIC_NAME
 };
 
-const char *intrinsic_name(Intrinsic intrinsic) {
+const char *fe_intrinsic_name(Intrinsic intrinsic) {
     return intrinsic < INTRINSIC_COUNT ? INTRINSIC_NAMES[intrinsic] : "";
 }
 
-Intrinsic intrinsic_lookup(const char *name) {
+Intrinsic fe_intrinsic_lookup(const char *name) {
     for (int i = 1; i < INTRINSIC_COUNT; i++)
         if (strcmp(INTRINSIC_NAMES[i], name) == 0) return (Intrinsic)i;
     return INTRINSIC_NONE;
@@ -165,15 +165,15 @@ static unsigned flags_of(Intrinsic intrinsic) {
     return intrinsic < INTRINSIC_COUNT ? INFO[intrinsic].flags : 0;
 }
 
-bool intrinsic_needs_uniformity(Intrinsic intrinsic) { return flags_of(intrinsic) & F_UNIFORM; }
-bool intrinsic_has_side_effects(Intrinsic intrinsic) { return flags_of(intrinsic) & F_SIDE; }
-int builtin_array_resource_param(Intrinsic intrinsic) {
+bool fe_intrinsic_needs_uniformity(Intrinsic intrinsic) { return flags_of(intrinsic) & F_UNIFORM; }
+bool fe_intrinsic_has_side_effects(Intrinsic intrinsic) { return flags_of(intrinsic) & F_SIDE; }
+int fe_builtin_array_resource_param(Intrinsic intrinsic) {
     return flags_of(intrinsic) & F_ARRAY_RES ? 0 : -1;
 }
-bool builtin_writes_resource(Intrinsic intrinsic) { return flags_of(intrinsic) & F_WRITES; }
-bool builtin_is_const(Intrinsic intrinsic) { return flags_of(intrinsic) & F_CONST; }
+bool fe_builtin_writes_resource(Intrinsic intrinsic) { return flags_of(intrinsic) & F_WRITES; }
+bool fe_builtin_is_const(Intrinsic intrinsic) { return flags_of(intrinsic) & F_CONST; }
 
-void builtin_note_use(Checker *c, Intrinsic intrinsic) {
+void fe_builtin_note_use(Checker *c, Intrinsic intrinsic) {
     unsigned flags = flags_of(intrinsic);
     if (flags & F_SUBGROUP) c->uses_subgroups = true;
     if (flags & F_INT8) c->uses_int8_matrix = true;
@@ -184,7 +184,7 @@ void builtin_note_use(Checker *c, Intrinsic intrinsic) {
 /* ---- constraints ---- */
 
 static void adjust_float(Type *type) {
-    type = type_prune(type);
+    type = fe_type_prune(type);
     if (type->kind == TYPE_VAR && type->as.var.lit == LIT_INT) type->as.var.lit = LIT_FLOAT;
     if (type->kind == TYPE_TUPLE)
         for (uint32_t i = 0; i < type->as.tuple.count; i++) adjust_float(type->as.tuple.items[i]);
@@ -193,13 +193,13 @@ static void adjust_float(Type *type) {
 /* A shift amount that is an integer literal is a 无三二 (WGSL's shifts take u32 amounts). */
 static void adjust_uint(Checker *c, Type *type) {
     Type *elem = NULL;
-    if (type_is_vector(type, &elem, NULL)) type = elem;
-    type = type_prune(type);
+    if (fe_type_is_vector(type, &elem, NULL)) type = elem;
+    type = fe_type_prune(type);
     if (type->kind == TYPE_VAR && type->as.var.lit == LIT_INT)
-        type_unify(&c->types, type, type_scalar(&c->types, SCALAR_UINT, 32));
+        fe_type_unify(&c->types, type, fe_type_scalar(&c->types, SCALAR_UINT, 32));
 }
 
-void builtin_adjust_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count) {
+void fe_builtin_adjust_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count) {
     if (intrinsic >= INTRINSIC_COUNT) return;
     for (uint32_t i = 0; i < count && i < 3; i++) {
         Constraint k = (Constraint)INFO[intrinsic].constraints[i];
@@ -211,9 +211,9 @@ void builtin_adjust_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint
 /* Scalar or vector: the element, and whether it was a vector. */
 static Type *element_of(Type *type, bool *is_vector) {
     Type *elem;
-    type = type_prune(type);
-    *is_vector = type_is_vector(type, &elem, NULL);
-    return *is_vector ? type_prune(elem) : type;
+    type = fe_type_prune(type);
+    *is_vector = fe_type_is_vector(type, &elem, NULL);
+    return *is_vector ? fe_type_prune(elem) : type;
 }
 
 static bool is_float_elem(Type *t) {
@@ -231,7 +231,7 @@ static bool is_f16(Type *t) {
 }
 
 static bool satisfies(Constraint k, Type *type) {
-    type = type_prune(type);
+    type = fe_type_prune(type);
     if (type->kind == TYPE_ERROR) return true;
     bool vec;
     Type *e = element_of(type, &vec);
@@ -287,14 +287,14 @@ static const char *constraint_words(Constraint k) {
 /* 点积's result 「乙」 is the element type of its vector 「甲」 (a float dot gives 浮三二, an
  * integer dot the integer type, 着八's TODO closed). Runs whenever 「甲」 may have become a
  * vector; false (and reported) when the result was already fixed to something else. */
-bool builtin_relate_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
+bool fe_builtin_relate_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
                               Span span) {
     if (intrinsic != INTRINSIC_DOT || count != 2) return true;
     Type *elem;
-    if (!type_is_vector(args[0], &elem, NULL)) return true;
-    if (type_unify(&c->types, args[1], elem)) return true;
-    check_error(c, span, "「点积」的结果是向量分量的类型 %s，这里却要 %s", ty_str(c, elem),
-                ty_str(c, args[1]));
+    if (!fe_type_is_vector(args[0], &elem, NULL)) return true;
+    if (fe_type_unify(&c->types, args[1], elem)) return true;
+    fe_check_error(c, span, "「点积」的结果是向量分量的类型 %s，这里却要 %s", fe_ty_str(c, elem),
+                fe_ty_str(c, args[1]));
     return false;
 }
 
@@ -303,12 +303,12 @@ static bool conversion_shapes_ok(Checker *c, Intrinsic intrinsic, Type **args, S
     bool to_vec, from_vec;
     Type *to = element_of(args[0], &to_vec), *from = element_of(args[1], &from_vec);
     uint32_t to_n = 1, from_n = 1;
-    if (to_vec) type_is_vector(args[0], NULL, &to_n);
-    if (from_vec) type_is_vector(args[1], NULL, &from_n);
+    if (to_vec) fe_type_is_vector(args[0], NULL, &to_n);
+    if (from_vec) fe_type_is_vector(args[1], NULL, &from_n);
     if (intrinsic == INTRINSIC_CONVERT) {
         if (to_n != from_n) {
-            check_error(c, span, "「转换」不能把 %s 转成 %s（分量个数不同）", ty_str(c, args[1]),
-                        ty_str(c, args[0]));
+            fe_check_error(c, span, "「转换」不能把 %s 转成 %s（分量个数不同）", fe_ty_str(c, args[1]),
+                        fe_ty_str(c, args[0]));
             return false;
         }
         return true;
@@ -317,22 +317,22 @@ static bool conversion_shapes_ok(Checker *c, Intrinsic intrinsic, Type **args, S
     uint32_t from_bits = from->kind == TYPE_SCALAR ? from->as.scalar.width * from_n : 0;
     if (from->kind == TYPE_ABSTRACT_INT) from_bits = 32 * from_n;
     if (to->kind == TYPE_BOOL || from->kind == TYPE_BOOL || to_bits != from_bits || !to_bits) {
-        check_error(c, span, "「位转换」只能在同样位数的数值类型之间进行（%s 与 %s）",
-                    ty_str(c, args[1]), ty_str(c, args[0]));
+        fe_check_error(c, span, "「位转换」只能在同样位数的数值类型之间进行（%s 与 %s）",
+                    fe_ty_str(c, args[1]), fe_ty_str(c, args[0]));
         return false;
     }
     return true;
 }
 
-bool builtin_check_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
+bool fe_builtin_check_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
                              Span span) {
     if (intrinsic >= INTRINSIC_COUNT) return true;
     bool ok = true;
     for (uint32_t i = 0; i < count && i < 3; i++) {
         Constraint k = (Constraint)INFO[intrinsic].constraints[i];
         if (satisfies(k, args[i])) continue;
-        check_error(c, span, "「%s」用在 %s 上，但它只接受%s", intrinsic_name(intrinsic),
-                    ty_str(c, args[i]), constraint_words(k));
+        fe_check_error(c, span, "「%s」用在 %s 上，但它只接受%s", fe_intrinsic_name(intrinsic),
+                    fe_ty_str(c, args[i]), constraint_words(k));
         ok = false;
     }
     if (ok && (intrinsic == INTRINSIC_CONVERT || intrinsic == INTRINSIC_BITCAST) && count == 2)

@@ -13,12 +13,12 @@ static const char *ordinal(Checker *c, uint32_t i) {
 }
 
 static SemaExpr *error_call(Checker *c, const AstExpr *e) {
-    for (uint32_t i = 0; i < e->as.call.arg_count; i++) check_expr_raw(c, e->as.call.args[i]);
-    return sexpr_new(c, SEXPR_ERROR, e->span, c->types.error);
+    for (uint32_t i = 0; i < e->as.call.arg_count; i++) fe_check_expr_raw(c, e->as.call.args[i]);
+    return fe_sexpr_new(c, SEXPR_ERROR, e->span, c->types.error);
 }
 
 static SemaExpr *new_call(Checker *c, const AstExpr *e, SemaCallKind kind, Type *result) {
-    SemaExpr *s = sexpr_new(c, SEXPR_CALL, e->span, result);
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_CALL, e->span, result);
     s->as.call.kind = kind;
     s->as.call.arg_count = e->as.call.arg_count;
     s->as.call.args = arena_alloc_array(c->arena, e->as.call.arg_count ? e->as.call.arg_count : 1,
@@ -28,7 +28,7 @@ static SemaExpr *new_call(Checker *c, const AstExpr *e, SemaCallKind kind, Type 
 
 static bool arity_ok(Checker *c, const AstExpr *e, const char *name, Type *ft) {
     if (e->as.call.arg_count == ft->as.func.count) return true;
-    check_error(c, e->span, "「%s」要 %u 个实参，这里给了 %u 个（着色源的函数调用须给全实参）", name,
+    fe_check_error(c, e->span, "「%s」要 %u 个实参，这里给了 %u 个（着色源的函数调用须给全实参）", name,
                 ft->as.func.count, e->as.call.arg_count);
     return false;
 }
@@ -36,25 +36,25 @@ static bool arity_ok(Checker *c, const AstExpr *e, const char *name, Type *ft) {
 static void check_args(Checker *c, const AstExpr *e, const char *name, Type *ft, SemaExpr *call) {
     for (uint32_t i = 0; i < e->as.call.arg_count; i++) {
         const char *what = arena_printf(c->arena, "「%s」的%s实参", name, ordinal(c, i));
-        call->as.call.args[i] = check_expr_as(c, e->as.call.args[i], ft->as.func.params[i], what);
+        call->as.call.args[i] = fe_check_expr_as(c, e->as.call.args[i], ft->as.func.params[i], what);
     }
 }
 
 static void no_type_arg(Checker *c, const AstExpr *e, const char *name) {
     if (e->as.call.type_arg)
-        check_error(c, e->as.call.type_arg->span, "「%s」没有类型参数，不能用「以」", name);
+        fe_check_error(c, e->as.call.type_arg->span, "「%s」没有类型参数，不能用「以」", name);
 }
 
 static SemaExpr *call_local(Checker *c, const AstExpr *e, SemaLocal *local, Type *expected) {
     const char *name = local->name;
-    Type *ft = type_prune(local->type);
+    Type *ft = fe_type_prune(local->type);
     if (local->kind != LOCAL_REC_FUNC || ft->kind != TYPE_FUNC) {
-        if (!type_is_error(ft)) check_error(c, e->span, "「%s」不是函数，不能调用", name);
+        if (!fe_type_is_error(ft)) fe_check_error(c, e->span, "「%s」不是函数，不能调用", name);
         return error_call(c, e);
     }
     no_type_arg(c, e, name);
     if (!arity_ok(c, e, name, ft)) return error_call(c, e);
-    if (expected) type_unify(&c->types, ft->as.func.result, expected);
+    if (expected) fe_type_unify(&c->types, ft->as.func.result, expected);
     SemaExpr *s = new_call(c, e, CALL_LOCAL, ft->as.func.result);
     s->as.call.local = local;
     check_args(c, e, name, ft, s);
@@ -66,10 +66,10 @@ static SemaExpr *call_user(Checker *c, const AstExpr *e, TopName *top, Type *exp
     SemaDef *def = top->sema;  /* declared before any body is checked */
     if (!def) return error_call(c, e);
     if (def->kind != DEF_FUNCTION) {
-        check_error(c, e->as.call.callee->span, "「%s」不是函数，不能调用", name);
+        fe_check_error(c, e->as.call.callee->span, "「%s」不是函数，不能调用", name);
         return error_call(c, e);
     }
-    Type *ft = type_prune(def->type);
+    Type *ft = fe_type_prune(def->type);
     if (ft->kind != TYPE_FUNC) return error_call(c, e);
     no_type_arg(c, e, name);
     if (!arity_ok(c, e, name, ft)) return error_call(c, e);
@@ -79,7 +79,7 @@ static SemaExpr *call_user(Checker *c, const AstExpr *e, TopName *top, Type *exp
         edge->span = e->as.call.callee->span;
         ptrvec_push(c->arena, &c->current->calls, edge);
     }
-    if (expected) type_unify(&c->types, ft->as.func.result, expected);
+    if (expected) fe_type_unify(&c->types, ft->as.func.result, expected);
     SemaExpr *s = new_call(c, e, CALL_FUNCTION, ft->as.func.result);
     s->as.call.function = def;
     check_args(c, e, name, ft, s);
@@ -90,46 +90,46 @@ static SemaExpr *call_user(Checker *c, const AstExpr *e, TopName *top, Type *exp
  * workgroup variable of a runtime or fixed array; its element unifies with the scheme's. */
 static void match_array_resource(Checker *c, const AstExpr *arg_ast, SemaExpr *arg, Type *param,
                                  Intrinsic intrinsic, const char *name) {
-    Type *actual = type_prune(arg->type);
-    Type *want = type_prune(param);
+    Type *actual = fe_type_prune(arg->type);
+    Type *want = fe_type_prune(param);
     if (actual->kind == TYPE_ERROR) return;
     bool shared = intrinsic == INTRINSIC_SHARED_READ || intrinsic == INTRINSIC_SHARED_WRITE;
-    bool ok_kind = shared ? type_is_con(actual, TCON_WORKGROUP_VAR)
-                          : type_is_con(actual, TCON_STORAGE_BUFFER) ||
-                                type_is_con(actual, TCON_UNIFORM_BUFFER) ||
-                                type_is_con(actual, TCON_WORKGROUP_VAR);
+    bool ok_kind = shared ? fe_type_is_con(actual, TCON_WORKGROUP_VAR)
+                          : fe_type_is_con(actual, TCON_STORAGE_BUFFER) ||
+                                fe_type_is_con(actual, TCON_UNIFORM_BUFFER) ||
+                                fe_type_is_con(actual, TCON_WORKGROUP_VAR);
     Type *elem, *want_elem;
     uint64_t length, want_length;
-    if (!ok_kind || !type_array_elem(actual->as.con.args[0], &elem, &length)) {
-        check_error(c, arg_ast->span, "「%s」的第一个实参须是存放数组的%s，得到 %s", name,
-                    shared ? "工作组变量" : "存储缓冲或工作组变量", ty_str(c, actual));
+    if (!ok_kind || !fe_type_array_elem(actual->as.con.args[0], &elem, &length)) {
+        fe_check_error(c, arg_ast->span, "「%s」的第一个实参须是存放数组的%s，得到 %s", name,
+                    shared ? "工作组变量" : "存储缓冲或工作组变量", fe_ty_str(c, actual));
         return;
     }
     if (want->kind != TYPE_CON || want->as.con.count != 1 ||
-        !type_array_elem(want->as.con.args[0], &want_elem, &want_length))
+        !fe_type_array_elem(want->as.con.args[0], &want_elem, &want_length))
         return;
-    Type *want_array = type_prune(want->as.con.args[0]);
+    Type *want_array = fe_type_prune(want->as.con.args[0]);
     if (want_array->as.con.con == TCON_FIXED_ARRAY) {
         if (length == 0) {
-            check_error(c, arg_ast->span, "「%s」要定长数组，%s是运行期数组", name, ty_str(c, actual));
+            fe_check_error(c, arg_ast->span, "「%s」要定长数组，%s是运行期数组", name, fe_ty_str(c, actual));
             return;
         }
-        type_unify(&c->types, want_array->as.con.args[1], type_nat(&c->types, length));
+        fe_type_unify(&c->types, want_array->as.con.args[1], fe_type_nat(&c->types, length));
     }
-    if (!type_unify(&c->types, elem, want_elem))
-        check_error(c, arg_ast->span, "「%s」的第一个实参类型不符：期望存放 %s 的数组，得到 %s", name,
-                    ty_str(c, want_elem), ty_str(c, actual));
-    if (builtin_writes_resource(intrinsic) && type_is_con(actual, TCON_UNIFORM_BUFFER))
-        check_error(c, arg_ast->span, "均匀缓冲是只读的，「%s」不能写入它", name);
+    if (!fe_type_unify(&c->types, elem, want_elem))
+        fe_check_error(c, arg_ast->span, "「%s」的第一个实参类型不符：期望存放 %s 的数组，得到 %s", name,
+                    fe_ty_str(c, want_elem), fe_ty_str(c, actual));
+    if (fe_builtin_writes_resource(intrinsic) && fe_type_is_con(actual, TCON_UNIFORM_BUFFER))
+        fe_check_error(c, arg_ast->span, "均匀缓冲是只读的，「%s」不能写入它", name);
 }
 
 static void check_writable(Checker *c, SemaExpr *call, Intrinsic intrinsic, const char *name) {
-    if (!builtin_writes_resource(intrinsic) || call->as.call.arg_count == 0) return;
+    if (!fe_builtin_writes_resource(intrinsic) || call->as.call.arg_count == 0) return;
     SemaExpr *target = call->as.call.args[0];
     if (target->kind == SEXPR_GLOBAL && target->as.global->kind == DEF_RESOURCE &&
         target->as.global->as.resource.kind == RESOURCE_STORAGE &&
         target->as.global->as.resource.read_only)
-        check_error(c, target->span, "「%s」是只读存储缓冲，「%s」不能写入它", target->as.global->name,
+        fe_check_error(c, target->span, "「%s」是只读存储缓冲，「%s」不能写入它", target->as.global->name,
                     name);
 }
 
@@ -141,65 +141,65 @@ static bool special_only(Intrinsic intrinsic) {
 
 static SemaExpr *call_builtin(Checker *c, const AstExpr *e, TopName *top, Type *expected) {
     const char *name = top->name;
-    ensure_role(c, top);
+    fe_ensure_role(c, top);
     if (top->role != ROLE_VALUE) {
-        check_error(c, e->as.call.callee->span, "「%s」是类型，不能调用", name);
+        fe_check_error(c, e->as.call.callee->span, "「%s」是类型，不能调用", name);
         return error_call(c, e);
     }
     TypeScheme *scheme = top->scheme;
-    if (!scheme || type_prune(scheme->body)->kind != TYPE_FUNC) {
-        check_error(c, e->as.call.callee->span, "「%s」不是函数，不能调用", name);
+    if (!scheme || fe_type_prune(scheme->body)->kind != TYPE_FUNC) {
+        fe_check_error(c, e->as.call.callee->span, "「%s」不是函数，不能调用", name);
         return error_call(c, e);
     }
     Intrinsic intrinsic = top->intrinsic;
     if (intrinsic == INTRINSIC_NONE) {
-        check_error(c, e->as.call.callee->span, "内建「%s」没有编译器实现", name);
+        fe_check_error(c, e->as.call.callee->span, "内建「%s」没有编译器实现", name);
         return error_call(c, e);
     }
     if (special_only(intrinsic) && c->special_call != e) {
-        check_error(c, e->as.call.callee->span, "「%s」只能作顶层%s定义的值（着四）", name,
+        fe_check_error(c, e->as.call.callee->span, "「%s」只能作顶层%s定义的值（着四）", name,
                     intrinsic >= INTRINSIC_COMPUTE_ENTRY ? "入口" : "资源");
         return error_call(c, e);
     }
     Type **targs = arena_alloc_array(c->arena, scheme->count ? scheme->count : 1, sizeof *targs);
-    for (uint32_t i = 0; i < scheme->count; i++) targs[i] = type_var(&c->types, LIT_NONE);
+    for (uint32_t i = 0; i < scheme->count; i++) targs[i] = fe_type_var(&c->types, LIT_NONE);
     if (e->as.call.type_arg) {
         if (scheme->count == 0) {
             no_type_arg(c, e, name);
         } else {
-            Type *given = resolve_type(c, e->as.call.type_arg);
-            type_unify(&c->types, targs[0], given);
+            Type *given = fe_resolve_type(c, e->as.call.type_arg);
+            fe_type_unify(&c->types, targs[0], given);
         }
     }
-    Type *ft = type_prune(type_subst(&c->types, scheme->body, targs, scheme->count));
+    Type *ft = fe_type_prune(fe_type_subst(&c->types, scheme->body, targs, scheme->count));
     if (!arity_ok(c, e, name, ft)) return error_call(c, e);
-    if (expected) type_unify(&c->types, ft->as.func.result, expected);
+    if (expected) fe_type_unify(&c->types, ft->as.func.result, expected);
     SemaExpr *s = new_call(c, e, CALL_BUILTIN, ft->as.func.result);
     s->as.call.intrinsic = intrinsic;
     s->as.call.type_args = targs;
     s->as.call.type_arg_count = scheme->count;
-    int resource_param = builtin_array_resource_param(intrinsic);
+    int resource_param = fe_builtin_array_resource_param(intrinsic);
     for (uint32_t i = 0; i < e->as.call.arg_count; i++) {
         const AstExpr *arg = e->as.call.args[i];
         if ((int)i == resource_param) {
-            s->as.call.args[i] = check_expr_raw(c, arg);
+            s->as.call.args[i] = fe_check_expr_raw(c, arg);
             match_array_resource(c, arg, s->as.call.args[i], ft->as.func.params[i], intrinsic, name);
             continue;
         }
         const char *what = arena_printf(c->arena, "「%s」的%s实参", name, ordinal(c, i));
-        s->as.call.args[i] = check_expr_as(c, arg, ft->as.func.params[i], what);
+        s->as.call.args[i] = fe_check_expr_as(c, arg, ft->as.func.params[i], what);
     }
     if (intrinsic >= INTRINSIC_NEW_F32 && intrinsic <= INTRINSIC_NEW_U32 && e->as.call.arg_count == 1 &&
         s->as.call.args[0]->kind == SEXPR_LITERAL) {
         /* 「新无三二」于「二」 is the literal 2u: the numeral takes the target type (when it
          * can: a decimal stays 小数 and the call converts it). */
         s->as.call.args[0]->as.literal.constructed = true;
-        type_unify(&c->types, s->as.call.args[0]->type, ft->as.func.result);
+        fe_type_unify(&c->types, s->as.call.args[0]->type, ft->as.func.result);
     }
-    if (!builtin_relate_type_args(c, intrinsic, targs, scheme->count, e->as.call.callee->span))
+    if (!fe_builtin_relate_type_args(c, intrinsic, targs, scheme->count, e->as.call.callee->span))
         s->type = c->types.error;
     check_writable(c, s, intrinsic, name);
-    builtin_note_use(c, intrinsic);
+    fe_builtin_note_use(c, intrinsic);
     PendingCall *pending = arena_alloc(c->arena, sizeof *pending);
     pending->call = s;
     pending->span = e->as.call.callee->span;
@@ -209,32 +209,32 @@ static SemaExpr *call_builtin(Checker *c, const AstExpr *e, TopName *top, Type *
     return s;
 }
 
-SemaExpr *check_call(Checker *c, const AstExpr *e, Type *expected) {
-    const AstExpr *callee = ast_strip_parens(e->as.call.callee);
+SemaExpr *fe_check_call(Checker *c, const AstExpr *e, Type *expected) {
+    const AstExpr *callee = fe_ast_strip_parens(e->as.call.callee);
     if (callee && callee->kind == AST_EXPR_LAMBDA) {
-        check_expr_raw(c, callee);  /* reports the anonymous function */
+        fe_check_expr_raw(c, callee);  /* reports the anonymous function */
         return error_call(c, e);
     }
     if (!callee || callee->kind != AST_EXPR_NAME) {
-        check_error(c, e->as.call.callee ? e->as.call.callee->span : e->span,
+        fe_check_error(c, e->as.call.callee ? e->as.call.callee->span : e->span,
                     "只能调用有名字的函数（着五：函数不能当作值）");
         return error_call(c, e);
     }
     const char *name = callee->as.name.text;
-    SemaLocal *local = name_is_qualified(&callee->as.name) ? NULL : scope_lookup(c, name);
+    SemaLocal *local = name_is_qualified(&callee->as.name) ? NULL : fe_scope_lookup(c, name);
     if (local) return call_local(c, e, local, expected);
     bool reported;
-    TopName *top = lookup_user(c, &callee->as.name, &reported);
+    TopName *top = fe_lookup_user(c, &callee->as.name, &reported);
     if (reported) return error_call(c, e);
     if (top) {
         if (top->type_def) {
-            check_error(c, callee->span, "「%s」是类型，不能调用", name);
+            fe_check_error(c, callee->span, "「%s」是类型，不能调用", name);
             return error_call(c, e);
         }
         return call_user(c, e, top, expected);
     }
-    top = lookup_builtin(c, name);
+    top = fe_lookup_builtin(c, name);
     if (top) return call_builtin(c, e, top, expected);
-    report_undefined(c, callee->span, "名字", name);
+    fe_report_undefined(c, callee->span, "名字", name);
     return error_call(c, e);
 }

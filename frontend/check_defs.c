@@ -24,7 +24,7 @@ static void push_def(Checker *c, SemaDef *def) {
 }
 
 static bool classify_con(Type *t, SemaDefKind *kind) {
-    t = type_prune(t);
+    t = fe_type_prune(t);
     if (t->kind != TYPE_CON) return false;
     switch (t->as.con.con) {
     case TCON_STORAGE_BUFFER: case TCON_UNIFORM_BUFFER: case TCON_WORKGROUP_VAR:
@@ -50,26 +50,26 @@ static void declare(Checker *c, TopName *top) {
     def->span = top_span(top);
     def->module = top->module;
     if (top->type_def) {
-        def->type = resolve_top_type(c, top);
+        def->type = fe_resolve_top_type(c, top);
         const AstType *body = top->type_def->as.sig.type;
         def->kind = body && body->kind == AST_TYPE_RECORD ? DEF_STRUCT : DEF_ALIAS;
     } else if (!top->def) {
-        check_error(c, top->sig->as.sig.name.span, "「%s」只有类型签名（乃），没有定义（者）", top->name);
+        fe_check_error(c, top->sig->as.sig.name.span, "「%s」只有类型签名（乃），没有定义（者）", top->name);
         c->def_name = NULL;
         return;
     } else if (!top->sig) {
         def->kind = DEF_CONSTANT;
         def->type = NULL;  /* inferred when checked */
     } else if (top->sig->as.sig.type && top->sig->as.sig.type->kind == AST_TYPE_FORALL) {
-        check_error(c, top->sig->as.sig.name.span, "着色源不能声明多态函数（凡）（着四）");
+        fe_check_error(c, top->sig->as.sig.name.span, "着色源不能声明多态函数（凡）（着四）");
         top->type_state = STATE_DONE;
         top->type = c->types.error;
         top->def_state = STATE_DONE;  /* no body check: it would only repeat the error */
         def->kind = DEF_FUNCTION;
         def->type = c->types.error;
     } else {
-        def->type = resolve_top_type(c, top);
-        Type *t = type_prune(def->type);
+        def->type = fe_resolve_top_type(c, top);
+        Type *t = fe_type_prune(def->type);
         SemaDefKind kind;
         if (t->kind == TYPE_FUNC) def->kind = DEF_FUNCTION;
         else if (classify_con(t, &kind)) def->kind = kind;
@@ -133,10 +133,10 @@ static void leave(Checker *c, const SavedContext *saved) {
 static void settle_calls(Checker *c) {
     for (size_t i = 0; i < c->pending_calls.len; i++) {
         PendingCall *p = c->pending_calls.items[i];
-        builtin_adjust_type_args(c, p->call->as.call.intrinsic, p->call->as.call.type_args,
+        fe_builtin_adjust_type_args(c, p->call->as.call.intrinsic, p->call->as.call.type_args,
                                  p->call->as.call.type_arg_count);
-        if (!type_is_error(p->call->type) &&
-            !builtin_relate_type_args(c, p->call->as.call.intrinsic, p->call->as.call.type_args,
+        if (!fe_type_is_error(p->call->type) &&
+            !fe_builtin_relate_type_args(c, p->call->as.call.intrinsic, p->call->as.call.type_args,
                                       p->call->as.call.type_arg_count, p->span))
             p->call->type = c->types.error;
     }
@@ -144,39 +144,39 @@ static void settle_calls(Checker *c) {
         PendingCall *p = c->pending_calls.items[i];
         Type **args = p->call->as.call.type_args;
         for (uint32_t k = 0; k < p->call->as.call.type_arg_count; k++) {
-            if (!type_has_unbound(args[k])) continue;
-            check_error(c, p->span, "函数应用的隐式参数无法完全确定：「%s」的类型参数「%s」无法从实参与期望类型推定",
+            if (!fe_type_has_unbound(args[k])) continue;
+            fe_check_error(c, p->span, "函数应用的隐式参数无法完全确定：「%s」的类型参数「%s」无法从实参与期望类型推定",
                         p->name, p->param_names[k]);
-            check_note(c, p->span, "可以用「以」给出类型实参（「%s」以 T 于 …），或先用「令」绑定子表达式、用「也」标注类型（T 也 …）",
+            fe_check_note(c, p->span, "可以用「以」给出类型实参（「%s」以 T 于 …），或先用「令」绑定子表达式、用「也」标注类型（T 也 …）",
                        p->name);
-            type_unify(&c->types, args[k], c->types.error);
+            fe_type_unify(&c->types, args[k], c->types.error);
             p->call->type = c->types.error;
             break;
         }
     }
     for (size_t i = 0; i < c->nodes.len; i++) {
         SemaExpr *e = c->nodes.items[i];
-        type_default_literals(&c->types, e->type);
+        fe_type_default_literals(&c->types, e->type);
     }
     for (size_t i = 0; i < c->pending_calls.len; i++) {
         PendingCall *p = c->pending_calls.items[i];
-        bool poisoned = type_is_error(p->call->type);
+        bool poisoned = fe_type_is_error(p->call->type);
         for (uint32_t k = 0; k < p->call->as.call.type_arg_count; k++) {
-            type_default_literals(&c->types, p->call->as.call.type_args[k]);
-            if (type_is_error(p->call->as.call.type_args[k])) poisoned = true;
+            fe_type_default_literals(&c->types, p->call->as.call.type_args[k]);
+            if (fe_type_is_error(p->call->as.call.type_args[k])) poisoned = true;
         }
         if (poisoned) continue;  /* already reported */
-        builtin_check_type_args(c, p->call->as.call.intrinsic, p->call->as.call.type_args,
+        fe_builtin_check_type_args(c, p->call->as.call.intrinsic, p->call->as.call.type_args,
                                 p->call->as.call.type_arg_count, p->span);
     }
 }
 
 static void check_literal_range(Checker *c, SemaExpr *e) {
-    Type *t = type_prune(e->type);
+    Type *t = fe_type_prune(e->type);
     const NumeralInfo *v = &e->as.literal.value;
     const char *text = e->as.literal.text;
     if (v->overflow) {
-        check_error(c, e->span, "数字「%s」太大", text);
+        fe_check_error(c, e->span, "数字「%s」太大", text);
         return;
     }
     if (t->kind != TYPE_SCALAR) return;
@@ -184,93 +184,93 @@ static void check_literal_range(Checker *c, SemaExpr *e) {
     switch (t->as.scalar.kind) {
     case SCALAR_UINT:
         if (v->is_negative && v->int_value != 0)
-            check_error(c, e->span, "负数「%s」不能是%s", text, ty_str(c, t));
+            fe_check_error(c, e->span, "负数「%s」不能是%s", text, fe_ty_str(c, t));
         else if (v->int_value > 0xFFFFFFFFull)
-            check_error(c, e->span, "数字「%s」超出%s的范围", text, ty_str(c, t));
+            fe_check_error(c, e->span, "数字「%s」超出%s的范围", text, fe_ty_str(c, t));
         break;
     case SCALAR_SINT:
         if (v->int_value > (v->is_negative ? 0x80000000ull : 0x7FFFFFFFull))
-            check_error(c, e->span, "数字「%s」超出%s的范围", text, ty_str(c, t));
+            fe_check_error(c, e->span, "数字「%s」超出%s的范围", text, fe_ty_str(c, t));
         break;
     case SCALAR_FLOAT: {
         double value = v->is_decimal ? v->float_value : (double)v->int_value;
         if (value < 0) value = -value;
         if ((w == 16 && value > 65504.0) || (w == 32 && value > 3.40282346638528859812e+38))
-            check_error(c, e->span, "数字「%s」超出%s的范围", text, ty_str(c, t));
+            fe_check_error(c, e->span, "数字「%s」超出%s的范围", text, fe_ty_str(c, t));
         break;
     }
     }
 }
 
-void finish_definition(Checker *c) {
+void fe_finish_definition(Checker *c) {
     settle_calls(c);
     for (size_t i = 0; i < c->literals.len; i++) check_literal_range(c, c->literals.items[i]);
     for (size_t i = 0; i < c->nodes.len; i++) {
         SemaExpr *e = c->nodes.items[i];
-        e->type = type_zonk(&c->types, e->type);
-        if (type_uses_f16(e->type)) c->uses_f16 = true;
+        e->type = fe_type_zonk(&c->types, e->type);
+        if (fe_type_uses_f16(e->type)) c->uses_f16 = true;
         if (e->kind == SEXPR_CALL && e->as.call.kind == CALL_BUILTIN)
             for (uint32_t k = 0; k < e->as.call.type_arg_count; k++)
-                e->as.call.type_args[k] = type_zonk(&c->types, e->as.call.type_args[k]);
+                e->as.call.type_args[k] = fe_type_zonk(&c->types, e->as.call.type_args[k]);
     }
     for (size_t i = 0; i < c->locals.len; i++) {
         SemaLocal *local = c->locals.items[i];
-        local->type = type_zonk(&c->types, local->type);
-        if (type_uses_f16(local->type)) c->uses_f16 = true;
+        local->type = fe_type_zonk(&c->types, local->type);
+        if (fe_type_uses_f16(local->type)) c->uses_f16 = true;
     }
 }
 
 /* ---- the kinds of definitions ---- */
 
 static void check_function(Checker *c, TopName *top, SemaDef *def) {
-    const AstExpr *value = ast_strip_parens(top->def->as.def.value);
-    Type *ft = type_prune(def->type);
+    const AstExpr *value = fe_ast_strip_parens(top->def->as.def.value);
+    Type *ft = fe_type_prune(def->type);
     if (!value || value->kind != AST_EXPR_LAMBDA) {
-        check_error(c, top->def->as.def.name.span, "函数「%s」的定义须是「得…而…」", top->name);
+        fe_check_error(c, top->def->as.def.name.span, "函数「%s」的定义须是「得…而…」", top->name);
         return;
     }
     SemaLocal **params;
     uint32_t count;
-    def->as.function.body = check_function_body(c, value, ft, LOCAL_PARAM, &params, &count, top->name);
+    def->as.function.body = fe_check_function_body(c, value, ft, LOCAL_PARAM, &params, &count, top->name);
     c->scope = NULL;
     def->as.function.params = params;
     def->as.function.param_count = count;
     def->as.function.result = ft->as.func.result;
     const AstType *param_types[64];
     uint32_t n;
-    const AstType *result = ast_func_parts(top->sig->as.sig.type, param_types, 64, &n);
+    const AstType *result = fe_ast_func_parts(top->sig->as.sig.type, param_types, 64, &n);
     for (uint32_t i = 0; i < count && i < n && i < 64; i++)
-        if (params[i]) params[i]->io = io_of_ast_type(c, param_types[i], &params[i]->alias);
-    def->as.function.result_io = io_of_ast_type(c, result, &def->as.function.result_alias);
-    check_tail_calls(c, def->as.function.body);
+        if (params[i]) params[i]->io = fe_io_of_ast_type(c, param_types[i], &params[i]->alias);
+    def->as.function.result_io = fe_io_of_ast_type(c, result, &def->as.function.result_alias);
+    fe_check_tail_calls(c, def->as.function.body);
     def->as.function.local_count = c->local_count;
 }
 
 static void check_constant(Checker *c, TopName *top, SemaDef *def) {
     const AstExpr *value_ast = top->def->as.def.value;
-    const AstExpr *stripped = ast_strip_parens(value_ast);
+    const AstExpr *stripped = fe_ast_strip_parens(value_ast);
     if (stripped && stripped->kind == AST_EXPR_LAMBDA && !top->sig) {
-        check_error(c, top->def->as.def.name.span,
+        fe_check_error(c, top->def->as.def.name.span,
                     "顶层函数「%s」须有类型签名（「%s」乃化…为…者也）", top->name, top->name);
         return;
     }
-    SemaExpr *value = check_expr(c, value_ast, def->type);
+    SemaExpr *value = fe_check_expr(c, value_ast, def->type);
     def->as.constant.value = value;
     if (!def->type) def->type = value->type;
-    check_tail_calls(c, value);
+    fe_check_tail_calls(c, value);
 }
 
 static void validate_constant(Checker *c, SemaDef *def) {
     Span bad;
-    if (def->as.constant.value && !sexpr_is_const(c, def->as.constant.value, &bad))
-        check_error(c, bad, "常量「%s」的值须是常量表达式（着四）", def->name);
+    if (def->as.constant.value && !fe_sexpr_is_const(c, def->as.constant.value, &bad))
+        fe_check_error(c, bad, "常量「%s」的值须是常量表达式（着四）", def->name);
 }
 
-void check_top(Checker *c, TopName *top) {
+void fe_check_top(Checker *c, TopName *top) {
     if (top->def_state == STATE_DONE) return;
     if (top->def_state == STATE_BUSY) {
         if (top->sema && top->sema->kind == DEF_CONSTANT)
-            check_error(c, top_span(top), "常量「%s」的定义引用了自身", top->name);
+            fe_check_error(c, top_span(top), "常量「%s」的定义引用了自身", top->name);
         if (top->sema && !top->sema->type) top->sema->type = c->types.error;
         return;
     }
@@ -285,17 +285,17 @@ void check_top(Checker *c, TopName *top) {
     switch (def->kind) {
     case DEF_FUNCTION: check_function(c, top, def); break;
     case DEF_CONSTANT: check_constant(c, top, def); break;
-    case DEF_RESOURCE: check_resource(c, top, def); break;
-    case DEF_ENTRY: check_entry(c, top, def); break;
+    case DEF_RESOURCE: fe_check_resource(c, top, def); break;
+    case DEF_ENTRY: fe_check_entry(c, top, def); break;
     default: break;
     }
-    finish_definition(c);
-    if (def->type) def->type = type_zonk(&c->types, def->type);
+    fe_finish_definition(c);
+    if (def->type) def->type = fe_type_zonk(&c->types, def->type);
     if (def->kind == DEF_CONSTANT) {
         if (!def->type) def->type = c->types.error;
         validate_constant(c, def);
     }
-    if (def->type && type_uses_f16(def->type)) c->uses_f16 = true;
+    if (def->type && fe_type_uses_f16(def->type)) c->uses_f16 = true;
     leave(c, &saved);
     top->def_state = STATE_DONE;
 }
@@ -316,28 +316,28 @@ static void check_binding_clashes(Checker *c) {
                 a->as.resource.binding != b->as.resource.binding)
                 continue;
             c->def_name = a->name;
-            check_error(c, a->span, "资源「%s」与「%s」用了同一个组号 %u 与绑定号 %u", a->name, b->name,
+            fe_check_error(c, a->span, "资源「%s」与「%s」用了同一个组号 %u 与绑定号 %u", a->name, b->name,
                         a->as.resource.group, a->as.resource.binding);
             c->def_name = NULL;
-            check_note(c, b->span, "「%s」在这里", b->name);
+            fe_check_note(c, b->span, "「%s」在这里", b->name);
             break;
         }
     }
 }
 
-CheckedProgram *check_program(Arena *arena, const Program *program, DiagEngine *diag) {
+CheckedProgram *fe_check_program(Arena *arena, const Program *program, DiagEngine *diag) {
     if (!program) return NULL;
     int errors_before = diag->error_count;
     Checker *c = arena_alloc(arena, sizeof *c);
     c->arena = arena;
     c->diag = diag;
     c->program = program;
-    type_context_init(&c->types, arena);
-    collect_program(c);
-    assign_output_names(c);
+    fe_type_context_init(&c->types, arena);
+    fe_collect_program(c);
+    fe_assign_output_names(c);
     for (uint32_t i = 0; i < c->user_count; i++) declare(c, c->user_order[i]);
-    for (uint32_t i = 0; i < c->user_count; i++) check_top(c, c->user_order[i]);
-    check_recursion(c);
+    for (uint32_t i = 0; i < c->user_count; i++) fe_check_top(c, c->user_order[i]);
+    fe_check_recursion(c);
     check_binding_clashes(c);
     if (diag->error_count > errors_before) return NULL;
     CheckedProgram *out = arena_alloc(arena, sizeof *out);

@@ -9,7 +9,7 @@ static const char *const OPS[] = {"加", "减", "乘", "除", "余", "等于", "
                                   "大于", "不小于", "不大于", "且", "或"};
 
 static void put_type(StrBuf *out, Arena *arena, Type *type) {
-    strbuf_puts(out, type_to_string(arena, type));
+    strbuf_puts(out, fe_type_to_string(arena, type));
 }
 
 static void dump_expr(StrBuf *out, Arena *arena, const SemaExpr *e, int indent) {
@@ -24,7 +24,7 @@ static void dump_expr(StrBuf *out, Arena *arena, const SemaExpr *e, int indent) 
     case SEXPR_LOCAL: strbuf_printf(out, "Local 「%s」#%u", e->as.local->name, e->as.local->index); break;
     case SEXPR_GLOBAL: strbuf_printf(out, "Global 「%s」", e->as.global->name); break;
     case SEXPR_LOAD: strbuf_puts(out, "Load"); break;
-    case SEXPR_BUILTIN_VALUE: strbuf_printf(out, "Builtin 「%s」", intrinsic_name(e->as.builtin_value)); break;
+    case SEXPR_BUILTIN_VALUE: strbuf_printf(out, "Builtin 「%s」", fe_intrinsic_name(e->as.builtin_value)); break;
     case SEXPR_TUPLE: strbuf_puts(out, "Tuple"); break;
     case SEXPR_RECORD: strbuf_puts(out, "Record"); break;
     case SEXPR_PROJ: strbuf_printf(out, "Proj %u", e->as.proj.index); break;
@@ -32,7 +32,7 @@ static void dump_expr(StrBuf *out, Arena *arena, const SemaExpr *e, int indent) 
     case SEXPR_BINARY: strbuf_printf(out, "Binary %s", OPS[e->as.binary.op]); break;
     case SEXPR_CALL:
         if (e->as.call.kind == CALL_BUILTIN) {
-            strbuf_printf(out, "CallBuiltin 「%s」", intrinsic_name(e->as.call.intrinsic));
+            strbuf_printf(out, "CallBuiltin 「%s」", fe_intrinsic_name(e->as.call.intrinsic));
             for (uint32_t i = 0; i < e->as.call.type_arg_count; i++) {
                 strbuf_puts(out, i ? "，" : " 以 ");
                 put_type(out, arena, e->as.call.type_args[i]);
@@ -112,12 +112,12 @@ static void dump_def(StrBuf *out, Arena *arena, const SemaDef *d) {
         if (d->as.entry.stage == STAGE_COMPUTE) strbuf_printf(out, " workgroup_size=%u", d->as.entry.workgroup_size);
         break;
     case DEF_FUNCTION:
-        if (d->as.function.result_io) strbuf_printf(out, " -> @builtin(%s)", io_builtin_wgsl(d->as.function.result_io));
+        if (d->as.function.result_io) strbuf_printf(out, " -> @builtin(%s)", fe_io_builtin_wgsl(d->as.function.result_io));
         break;
     case DEF_STRUCT:
-        for (uint32_t i = 0; i < type_prune(d->type)->as.record.count; i++) {
-            const RecordField *f = &type_prune(d->type)->as.record.fields[i];
-            if (f->io) strbuf_printf(out, " 「%s」@builtin(%s)", f->name, io_builtin_wgsl(f->io));
+        for (uint32_t i = 0; i < fe_type_prune(d->type)->as.record.count; i++) {
+            const RecordField *f = &fe_type_prune(d->type)->as.record.fields[i];
+            if (f->io) strbuf_printf(out, " 「%s」@builtin(%s)", f->name, fe_io_builtin_wgsl(f->io));
         }
         break;
     default: break;
@@ -129,7 +129,7 @@ static void dump_def(StrBuf *out, Arena *arena, const SemaDef *d) {
             if (!p) continue;
             strbuf_printf(out, "  Param 「%s」#%u : ", p->name, p->index);
             put_type(out, arena, p->type);
-            if (p->io) strbuf_printf(out, " @builtin(%s)", io_builtin_wgsl(p->io));
+            if (p->io) strbuf_printf(out, " @builtin(%s)", fe_io_builtin_wgsl(p->io));
             strbuf_putc(out, '\n');
         }
         dump_expr(out, arena, d->as.function.body, 1);
@@ -138,7 +138,7 @@ static void dump_def(StrBuf *out, Arena *arena, const SemaDef *d) {
     }
 }
 
-void sema_dump(StrBuf *out, const CheckedProgram *program) {
+void fe_sema_dump(StrBuf *out, const CheckedProgram *program) {
     if (!program) return;
     Arena *arena = program->types->arena;
     for (uint32_t i = 0; i < program->def_count; i++) dump_def(out, arena, program->defs[i]);

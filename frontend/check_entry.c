@@ -7,17 +7,17 @@
 
 /* The builtin a name in callee position resolves to (locals and user names shadow). */
 static Intrinsic callee_intrinsic(Checker *c, const AstExpr *call) {
-    const AstExpr *callee = ast_strip_parens(call->as.call.callee);
+    const AstExpr *callee = fe_ast_strip_parens(call->as.call.callee);
     if (!callee || callee->kind != AST_EXPR_NAME) return INTRINSIC_NONE;
-    if (name_is_qualified(&callee->as.name) || peek_user(c, &callee->as.name)) return INTRINSIC_NONE;
-    TopName *top = lookup_builtin(c, callee->as.name.text);
+    if (name_is_qualified(&callee->as.name) || fe_peek_user(c, &callee->as.name)) return INTRINSIC_NONE;
+    TopName *top = fe_lookup_builtin(c, callee->as.name.text);
     if (!top) return INTRINSIC_NONE;
-    ensure_role(c, top);
+    fe_ensure_role(c, top);
     return top->role == ROLE_VALUE ? top->intrinsic : INTRINSIC_NONE;
 }
 
 static bool literal_count(const AstExpr *e, uint64_t *out) {
-    e = ast_strip_parens(e);
+    e = fe_ast_strip_parens(e);
     if (!e || e->kind != AST_EXPR_NUMERAL) return false;
     const NumeralInfo *v = &e->as.numeral.value;
     if (v->is_decimal || v->overflow || (v->is_negative && v->int_value)) return false;
@@ -36,7 +36,7 @@ static uint32_t literal_field(Checker *c, const AstExpr *record, const char *nam
     uint64_t value = 0;
     if (!f) return 0;  /* the record check already reported it */
     if (!literal_count(f->value, &value) || value > 0xFFFFFFFFull) {
-        check_error(c, f->value->span, "%s须写成非负整数字面量（着三）", what);
+        fe_check_error(c, f->value->span, "%s须写成非负整数字面量（着三）", what);
         return 0;
     }
     return (uint32_t)value;
@@ -55,16 +55,16 @@ static const struct { TypeCon con; ResourceKind kind; Intrinsic maker; } RESOURC
 static void check_content(Checker *c, SemaDef *def) {
     Type *content = def->as.resource.content;
     if (!content) return;
-    bool runtime = type_is_con(content, TCON_ARRAY);
+    bool runtime = fe_type_is_con(content, TCON_ARRAY);
     if (runtime && def->as.resource.kind != RESOURCE_STORAGE)
-        check_error(c, def->span, "运行期数组（「数组」于 T）只能放在存储缓冲里；%s要用「定长数组」",
+        fe_check_error(c, def->span, "运行期数组（「数组」于 T）只能放在存储缓冲里；%s要用「定长数组」",
                     def->as.resource.kind == RESOURCE_UNIFORM ? "均匀缓冲" : "工作组变量");
-    if (type_has_unbound(content))
-        check_error(c, def->span, "资源「%s」的类型须是具体的类型", def->name);
+    if (fe_type_has_unbound(content))
+        fe_check_error(c, def->span, "资源「%s」的类型须是具体的类型", def->name);
 }
 
-void check_resource(Checker *c, TopName *top, SemaDef *def) {
-    Type *t = type_prune(def->type);
+void fe_check_resource(Checker *c, TopName *top, SemaDef *def) {
+    Type *t = fe_type_prune(def->type);
     size_t k = 0;
     while (k < sizeof RESOURCE_MAKERS / sizeof RESOURCE_MAKERS[0] && RESOURCE_MAKERS[k].con != t->as.con.con) k++;
     if (k == sizeof RESOURCE_MAKERS / sizeof RESOURCE_MAKERS[0]) return;
@@ -72,35 +72,35 @@ void check_resource(Checker *c, TopName *top, SemaDef *def) {
     def->as.resource.group = UINT32_MAX;  /* until the binding is read */
     def->as.resource.content = t->as.con.count ? t->as.con.args[0] : NULL;
     Intrinsic maker = RESOURCE_MAKERS[k].maker;
-    const AstExpr *value = ast_strip_parens(top->def->as.def.value);
+    const AstExpr *value = fe_ast_strip_parens(top->def->as.def.value);
     if (!value || value->kind != AST_EXPR_CALL || callee_intrinsic(c, value) != maker) {
-        check_error(c, top->def->as.def.value ? top->def->as.def.value->span : top->def->as.def.name.span,
-                    "资源「%s」的定义须是对「%s」的调用（着四）", top->name, intrinsic_name(maker));
+        fe_check_error(c, top->def->as.def.value ? top->def->as.def.value->span : top->def->as.def.name.span,
+                    "资源「%s」的定义须是对「%s」的调用（着四）", top->name, fe_intrinsic_name(maker));
         def->as.resource.group = UINT32_MAX;  /* keeps it out of the clash check */
         return;
     }
     c->special_call = value;
-    check_expr(c, value, def->type);
+    fe_check_expr(c, value, def->type);
     c->special_call = NULL;
     check_content(c, def);
     if (maker == INTRINSIC_WORKGROUP_SHARE || value->as.call.arg_count != 1) return;
-    const AstExpr *record = ast_strip_parens(value->as.call.args[0]);
+    const AstExpr *record = fe_ast_strip_parens(value->as.call.args[0]);
     if (!record || record->kind != AST_EXPR_RECORD) {
-        check_error(c, value->as.call.args[0]->span, "「%s」的实参须直接写成「组值」【…】（组号与绑定号是整数字面量）",
-                    intrinsic_name(maker));
+        fe_check_error(c, value->as.call.args[0]->span, "「%s」的实参须直接写成「组值」【…】（组号与绑定号是整数字面量）",
+                    fe_intrinsic_name(maker));
         return;
     }
     def->as.resource.group = literal_field(c, record, "组", "组号");
     def->as.resource.binding = literal_field(c, record, "号", "绑定号");
     if (maker == INTRINSIC_BIND) {
         const AstField *access = find_field(record, "访问");
-        const AstExpr *v = access ? ast_strip_parens(access->value) : NULL;
+        const AstExpr *v = access ? fe_ast_strip_parens(access->value) : NULL;
         if (v && v->kind == AST_EXPR_NAME && !name_is_qualified(&v->as.name) &&
             strcmp(v->as.name.text, "只读") == 0)
             def->as.resource.read_only = true;
         else if (access && !(v && v->kind == AST_EXPR_NAME && !name_is_qualified(&v->as.name) &&
                              strcmp(v->as.name.text, "读写") == 0))
-            check_error(c, access->value->span, "访问方式须直接写成「只读」或「读写」");
+            fe_check_error(c, access->value->span, "访问方式须直接写成「只读」或「读写」");
     }
 }
 
@@ -137,8 +137,8 @@ static bool stage_output(ShaderStage stage, IoBuiltin io) {
 /* A user-defined location value: a numeric scalar or vector. */
 static bool location_type(Type *t) {
     Type *elem;
-    t = type_prune(t);
-    if (type_is_vector(t, &elem, NULL)) t = type_prune(elem);
+    t = fe_type_prune(t);
+    if (fe_type_is_vector(t, &elem, NULL)) t = fe_type_prune(elem);
     return t->kind == TYPE_SCALAR;
 }
 
@@ -147,13 +147,13 @@ static const char *STAGE_WORDS[] = {"计算", "顶点", "片元"};
 /* One input or output slot: a builtin IO value, a location value, or a struct of them. */
 static bool io_slot_ok(Checker *c, ShaderStage stage, bool input, Type *t, IoBuiltin io, Span span,
                        const char *what, bool *has_position) {
-    t = type_prune(t);
+    t = fe_type_prune(t);
     if (t->kind == TYPE_ERROR || (input && t->kind == TYPE_UNIT)) return true;
     if (io != IO_NONE) {
         if (io == IO_SUBGROUP_INVOCATION_ID || io == IO_SUBGROUP_SIZE) c->uses_subgroups = true;
         if (io == IO_CLIP_POSITION && has_position) *has_position = true;
         if (input ? stage_input(stage, io) : stage_output(stage, io)) return true;
-        check_error(c, span, "「%s」不能作%s入口的%s", io_builtin_name(io), STAGE_WORDS[stage], what);
+        fe_check_error(c, span, "「%s」不能作%s入口的%s", fe_io_builtin_name(io), STAGE_WORDS[stage], what);
         return false;
     }
     if (t->kind == TYPE_RECORD && t->as.record.id) {
@@ -161,14 +161,14 @@ static bool io_slot_ok(Checker *c, ShaderStage stage, bool input, Type *t, IoBui
         for (uint32_t i = 0; i < t->as.record.count; i++) {
             const RecordField *f = &t->as.record.fields[i];
             if (f->io == IO_NONE && stage == STAGE_COMPUTE) {
-                check_error(c, span, "计算入口的参数只能是内建输入或由它们组成的结构（着四），结构%s的字段「%s」不是内建输入",
-                            ty_str(c, t), f->name);
+                fe_check_error(c, span, "计算入口的参数只能是内建输入或由它们组成的结构（着四），结构%s的字段「%s」不是内建输入",
+                            fe_ty_str(c, t), f->name);
                 ok = false;
                 continue;
             }
             if (f->io == IO_NONE && !location_type(f->type)) {
-                check_error(c, span, "结构%s的字段「%s」是 %s，不能作入口的输入输出（只能是数值标量或向量）",
-                            ty_str(c, t), f->name, ty_str(c, f->type));
+                fe_check_error(c, span, "结构%s的字段「%s」是 %s，不能作入口的输入输出（只能是数值标量或向量）",
+                            fe_ty_str(c, t), f->name, fe_ty_str(c, f->type));
                 ok = false;
                 continue;
             }
@@ -177,12 +177,12 @@ static bool io_slot_ok(Checker *c, ShaderStage stage, bool input, Type *t, IoBui
         return ok;
     }
     if (stage == STAGE_COMPUTE) {
-        check_error(c, span, "计算入口的参数只能是内建输入或由它们组成的结构（着四），这里是 %s", ty_str(c, t));
+        fe_check_error(c, span, "计算入口的参数只能是内建输入或由它们组成的结构（着四），这里是 %s", fe_ty_str(c, t));
         return false;
     }
     if (!location_type(t)) {
-        check_error(c, span, "%s不能作入口的%s（只能是内建输入输出、数值标量或向量、或由它们组成的结构）",
-                    ty_str(c, t), what);
+        fe_check_error(c, span, "%s不能作入口的%s（只能是内建输入输出、数值标量或向量、或由它们组成的结构）",
+                    fe_ty_str(c, t), what);
         return false;
     }
     return true;
@@ -223,20 +223,20 @@ static void io_remember(Checker *c, PtrVec *uses, const char *key, Span span, co
 }
 
 static void io_use_builtin(IoUses *u, IoBuiltin io, Span span, const char *where) {
-    const char *wgsl = io_builtin_wgsl(io);
+    const char *wgsl = fe_io_builtin_wgsl(io);
     const IoUse *first = io_find(&u->builtins, wgsl);
     if (!first) {
         io_remember(u->c, &u->builtins, wgsl, span, where);
         return;
     }
-    check_error(u->c, span, "入口的%s里 @builtin(%s) 重复：%s是「%s」，前面已有一个", u->direction, wgsl, where,
-                io_builtin_name(io));
-    check_note(u->c, first->span, "@builtin(%s) 先前在这里：%s", wgsl, first->where);
+    fe_check_error(u->c, span, "入口的%s里 @builtin(%s) 重复：%s是「%s」，前面已有一个", u->direction, wgsl, where,
+                fe_io_builtin_name(io));
+    fe_check_note(u->c, first->span, "@builtin(%s) 先前在这里：%s", wgsl, first->where);
 }
 
 /* One parameter or the result: a builtin, a struct of builtins and locations, or a location. */
 static void io_use_slot(IoUses *u, Type *t, IoBuiltin io, Span span, const char *where) {
-    t = type_prune(t);
+    t = fe_type_prune(t);
     if (io != IO_NONE) {
         io_use_builtin(u, io, span, where);
         return;
@@ -244,9 +244,9 @@ static void io_use_slot(IoUses *u, Type *t, IoBuiltin io, Span span, const char 
     if (t->kind != TYPE_RECORD || !t->as.record.id) return;
     const IoUse *first = io_find(&u->structs, t->as.record.name);
     if (first) {
-        check_error(u->c, span, "结构「%s」在入口的%s里用了两次（%s）：结构成员只有一组 @location 与 @builtin，两次使用会重复",
+        fe_check_error(u->c, span, "结构「%s」在入口的%s里用了两次（%s）：结构成员只有一组 @location 与 @builtin，两次使用会重复",
                     t->as.record.name, u->direction, where);
-        check_note(u->c, first->span, "结构「%s」先前在这里：%s", t->as.record.name, first->where);
+        fe_check_note(u->c, first->span, "结构「%s」先前在这里：%s", t->as.record.name, first->where);
         return;
     }
     io_remember(u->c, &u->structs, t->as.record.name, span, where);
@@ -260,52 +260,52 @@ static void io_use_slot(IoUses *u, Type *t, IoBuiltin io, Span span, const char 
 
 static void check_io_duplicates(Checker *c, const SemaDef *fn, const AstType *const *params, uint32_t n,
                                 const AstType *result, Span result_span) {
-    Type *ft = type_prune(fn->type);
+    Type *ft = fe_type_prune(fn->type);
     IoUses in = {.c = c, .direction = "输入"};
     for (uint32_t i = 0; i < ft->as.func.count && i < n && i < fn->as.function.param_count; i++) {
         const SemaLocal *p = fn->as.function.params[i];
-        io_use_slot(&in, ft->as.func.params[i], io_of_ast_type(c, params[i], NULL), params[i]->span,
+        io_use_slot(&in, ft->as.func.params[i], fe_io_of_ast_type(c, params[i], NULL), params[i]->span,
                     arena_printf(c->arena, "参数「%s」", p->name));
     }
     IoUses out = {.c = c, .direction = "输出"};
-    io_use_slot(&out, ft->as.func.result, io_of_ast_type(c, result, NULL), result_span, "返回值");
+    io_use_slot(&out, ft->as.func.result, fe_io_of_ast_type(c, result, NULL), result_span, "返回值");
 }
 
 static void check_entry_function(Checker *c, SemaDef *entry, SemaDef *fn, const AstExpr *arg) {
     ShaderStage stage = entry->as.entry.stage;
-    TopName *top = names_find_in(&c->user, fn->name, fn->module);
-    Type *ft = type_prune(fn->type);
+    TopName *top = fe_names_find_in(&c->user, fn->name, fn->module);
+    Type *ft = fe_type_prune(fn->type);
     if (!top || !top->sig || ft->kind != TYPE_FUNC) return;
     const AstType *params[64];
     uint32_t n;
-    const AstType *result = ast_func_parts(top->sig->as.sig.type, params, 64, &n);
+    const AstType *result = fe_ast_func_parts(top->sig->as.sig.type, params, 64, &n);
     for (uint32_t i = 0; i < ft->as.func.count && i < n && i < 64; i++) {
         const char *alias;
-        IoBuiltin io = io_of_ast_type(c, params[i], &alias);
+        IoBuiltin io = fe_io_of_ast_type(c, params[i], &alias);
         io_slot_ok(c, stage, true, ft->as.func.params[i], io, params[i]->span, "输入", NULL);
     }
-    Type *res = type_prune(ft->as.func.result);
+    Type *res = fe_type_prune(ft->as.func.result);
     const char *alias;
-    IoBuiltin rio = io_of_ast_type(c, result, &alias);
+    IoBuiltin rio = fe_io_of_ast_type(c, result, &alias);
     Span rspan = result ? result->span : arg->span;
     check_io_duplicates(c, fn, params, n, result, rspan);
     if (stage == STAGE_COMPUTE) {
         if (res->kind != TYPE_UNIT && res->kind != TYPE_ERROR)
-            check_error(c, rspan, "计算入口的函数须返回「有」，「%s」返回 %s", fn->name, ty_str(c, res));
+            fe_check_error(c, rspan, "计算入口的函数须返回「有」，「%s」返回 %s", fn->name, fe_ty_str(c, res));
         return;
     }
     if (res->kind == TYPE_UNIT) {
-        if (stage == STAGE_VERTEX) check_error(c, rspan, "顶点入口须输出「裁剪位置」");
+        if (stage == STAGE_VERTEX) fe_check_error(c, rspan, "顶点入口须输出「裁剪位置」");
         return;
     }
     bool has_position = false;
     if (io_slot_ok(c, stage, false, res, rio, rspan, "输出", &has_position) && stage == STAGE_VERTEX &&
         !has_position)
-        check_error(c, rspan, "顶点入口须输出「裁剪位置」（返回它或含它的结构）");
+        fe_check_error(c, rspan, "顶点入口须输出「裁剪位置」（返回它或含它的结构）");
 }
 
-void check_entry(Checker *c, TopName *top, SemaDef *def) {
-    Type *t = type_prune(def->type);
+void fe_check_entry(Checker *c, TopName *top, SemaDef *def) {
+    Type *t = fe_type_prune(def->type);
     ShaderStage stage = t->as.con.con == TCON_COMPUTE_ENTRY  ? STAGE_COMPUTE
                         : t->as.con.con == TCON_VERTEX_ENTRY ? STAGE_VERTEX
                                                              : STAGE_FRAGMENT;
@@ -313,48 +313,48 @@ void check_entry(Checker *c, TopName *top, SemaDef *def) {
                       : stage == STAGE_VERTEX ? INTRINSIC_VERTEX_ENTRY
                                               : INTRINSIC_FRAGMENT_ENTRY;
     def->as.entry.stage = stage;
-    const AstExpr *value = ast_strip_parens(top->def->as.def.value);
+    const AstExpr *value = fe_ast_strip_parens(top->def->as.def.value);
     if (!value || value->kind != AST_EXPR_CALL || callee_intrinsic(c, value) != maker) {
-        check_error(c, top->def->as.def.name.span, "入口项「%s」的定义须是对「%s」的调用（着四）", top->name,
-                    intrinsic_name(maker));
+        fe_check_error(c, top->def->as.def.name.span, "入口项「%s」的定义须是对「%s」的调用（着四）", top->name,
+                    fe_intrinsic_name(maker));
         return;
     }
     uint32_t want = stage == STAGE_COMPUTE ? 2 : 1;
     if (value->as.call.arg_count != want) {
-        check_error(c, value->span, "「%s」要 %u 个实参，这里给了 %u 个", intrinsic_name(maker), want,
+        fe_check_error(c, value->span, "「%s」要 %u 个实参，这里给了 %u 个", fe_intrinsic_name(maker), want,
                     value->as.call.arg_count);
         return;
     }
     if (value->as.call.type_arg)
-        check_error(c, value->as.call.type_arg->span, "「%s」的类型参数随所指函数而定，不能用「以」",
-                    intrinsic_name(maker));
-    const AstExpr *fn_ast = ast_strip_parens(value->as.call.args[0]);
+        fe_check_error(c, value->as.call.type_arg->span, "「%s」的类型参数随所指函数而定，不能用「以」",
+                    fe_intrinsic_name(maker));
+    const AstExpr *fn_ast = fe_ast_strip_parens(value->as.call.args[0]);
     bool reported = false;
-    TopName *fn_top = fn_ast && fn_ast->kind == AST_EXPR_NAME ? lookup_user(c, &fn_ast->as.name, &reported) : NULL;
+    TopName *fn_top = fn_ast && fn_ast->kind == AST_EXPR_NAME ? fe_lookup_user(c, &fn_ast->as.name, &reported) : NULL;
     if (reported) return;
     SemaDef *fn = fn_top ? fn_top->sema : NULL;
     if (!fn || fn->kind != DEF_FUNCTION) {
-        check_error(c, value->as.call.args[0]->span, "「%s」的第一个实参须是顶层函数的名字", intrinsic_name(maker));
+        fe_check_error(c, value->as.call.args[0]->span, "「%s」的第一个实参须是顶层函数的名字", fe_intrinsic_name(maker));
         return;
     }
     if (fn->as.function.entry && fn->as.function.entry != def)
-        check_error(c, value->as.call.args[0]->span, "函数「%s」已是入口「%s」的函数，不能再作别的入口",
+        fe_check_error(c, value->as.call.args[0]->span, "函数「%s」已是入口「%s」的函数，不能再作别的入口",
                     fn->name, fn->as.function.entry->name);
     def->as.entry.function = fn;
     fn->as.function.entry = def;
     check_entry_function(c, def, fn, value->as.call.args[0]);
     if (stage != STAGE_COMPUTE) return;
-    TopName *options = names_find(&c->builtin, "计算选项");
-    Type *options_type = options ? resolve_top_type(c, options) : NULL;
-    const AstExpr *record = ast_strip_parens(value->as.call.args[1]);
-    check_expr_as(c, value->as.call.args[1], options_type, "计算选项");
+    TopName *options = fe_names_find(&c->builtin, "计算选项");
+    Type *options_type = options ? fe_resolve_top_type(c, options) : NULL;
+    const AstExpr *record = fe_ast_strip_parens(value->as.call.args[1]);
+    fe_check_expr_as(c, value->as.call.args[1], options_type, "计算选项");
     if (!record || record->kind != AST_EXPR_RECORD) {
-        check_error(c, value->as.call.args[1]->span, "计算选项须直接写成「组值」【「工作组大小」者 N 也】");
+        fe_check_error(c, value->as.call.args[1]->span, "计算选项须直接写成「组值」【「工作组大小」者 N 也】");
         return;
     }
     uint32_t size = literal_field(c, record, "工作组大小", "工作组大小");
     const AstField *f = find_field(record, "工作组大小");
     if (f && (size == 0 || size > 1024) && literal_count(f->value, &(uint64_t){0}))
-        check_error(c, f->value->span, "工作组大小须在 1 到 1024 之间");
+        fe_check_error(c, f->value->span, "工作组大小须在 1 到 1024 之间");
     def->as.entry.workgroup_size = size;
 }

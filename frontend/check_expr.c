@@ -1,11 +1,11 @@
 /* Expressions: bidirectional checking with unification. `expected` is a hint pushed into
  * sub-expressions (literals adapt to it, implicit type arguments are inferred from it);
- * check_expr_as unifies the result with it and reports a mismatch. */
+ * fe_check_expr_as unifies the result with it and reports a mismatch. */
 #include <string.h>
 
 #include "check_internal.h"
 
-SemaExpr *sexpr_new(Checker *c, SemaExprKind kind, Span span, Type *type) {
+SemaExpr *fe_sexpr_new(Checker *c, SemaExprKind kind, Span span, Type *type) {
     SemaExpr *e = arena_alloc(c->arena, sizeof *e);
     e->kind = kind;
     e->span = span;
@@ -15,12 +15,12 @@ SemaExpr *sexpr_new(Checker *c, SemaExprKind kind, Span span, Type *type) {
 }
 
 static SemaExpr *error_expr(Checker *c, Span span) {
-    return sexpr_new(c, SEXPR_ERROR, span, c->types.error);
+    return fe_sexpr_new(c, SEXPR_ERROR, span, c->types.error);
 }
 
 /* ---- scopes ---- */
 
-SemaLocal *local_new(Checker *c, SemaLocalKind kind, const char *name, Span span, Type *type) {
+SemaLocal *fe_local_new(Checker *c, SemaLocalKind kind, const char *name, Span span, Type *type) {
     SemaLocal *local = arena_alloc(c->arena, sizeof *local);
     local->kind = kind;
     local->name = name;
@@ -31,14 +31,14 @@ SemaLocal *local_new(Checker *c, SemaLocalKind kind, const char *name, Span span
     return local;
 }
 
-void scope_push(Checker *c, SemaLocal *local) {
+void fe_scope_push(Checker *c, SemaLocal *local) {
     Scope *scope = arena_alloc(c->arena, sizeof *scope);
     scope->parent = c->scope;
     scope->local = local;
     c->scope = scope;
 }
 
-SemaLocal *scope_lookup(Checker *c, const char *name) {
+SemaLocal *fe_scope_lookup(Checker *c, const char *name) {
     for (Scope *s = c->scope; s; s = s->parent)
         if (strcmp(s->local->name, name) == 0) return s->local;
     return NULL;
@@ -47,85 +47,85 @@ SemaLocal *scope_lookup(Checker *c, const char *name) {
 /* ---- names ---- */
 
 static bool is_memory_resource(Type *type) {
-    return type_is_con(type, TCON_STORAGE_BUFFER) || type_is_con(type, TCON_UNIFORM_BUFFER) ||
-           type_is_con(type, TCON_WORKGROUP_VAR);
+    return fe_type_is_con(type, TCON_STORAGE_BUFFER) || fe_type_is_con(type, TCON_UNIFORM_BUFFER) ||
+           fe_type_is_con(type, TCON_WORKGROUP_VAR);
 }
 
 static SemaExpr *global_ref(Checker *c, TopName *top, const AstExpr *e) {
     const char *name = e->as.name.text;
     if (top->type_def) {
-        check_error(c, e->span, "「%s」是类型，不能当作值", name);
+        fe_check_error(c, e->span, "「%s」是类型，不能当作值", name);
         return error_expr(c, e->span);
     }
-    check_top(c, top);
+    fe_check_top(c, top);
     SemaDef *def = top->sema;
     if (!def) return error_expr(c, e->span);
     switch (def->kind) {
     case DEF_FUNCTION:
-        check_error(c, e->span, "不能把函数「%s」当作值（着五）：函数只能以「%s」于 … 的形式调用", name, name);
+        fe_check_error(c, e->span, "不能把函数「%s」当作值（着五）：函数只能以「%s」于 … 的形式调用", name, name);
         return error_expr(c, e->span);
     case DEF_ENTRY:
-        check_error(c, e->span, "入口项「%s」不能当作值", name);
+        fe_check_error(c, e->span, "入口项「%s」不能当作值", name);
         return error_expr(c, e->span);
     case DEF_RESOURCE: {
-        SemaExpr *s = sexpr_new(c, SEXPR_GLOBAL, e->span, def->type);
+        SemaExpr *s = fe_sexpr_new(c, SEXPR_GLOBAL, e->span, def->type);
         s->as.global = def;
         return s;
     }
     case DEF_CONSTANT: {
-        Type *type = type_prune(def->type);
+        Type *type = fe_type_prune(def->type);
         /* An abstract constant adapts at each use, like a literal (WGSL const). */
-        if (type->kind == TYPE_ABSTRACT_INT) type = type_var(&c->types, LIT_INT);
-        else if (type->kind == TYPE_ABSTRACT_FLOAT) type = type_var(&c->types, LIT_FLOAT);
-        SemaExpr *s = sexpr_new(c, SEXPR_GLOBAL, e->span, type);
+        if (type->kind == TYPE_ABSTRACT_INT) type = fe_type_var(&c->types, LIT_INT);
+        else if (type->kind == TYPE_ABSTRACT_FLOAT) type = fe_type_var(&c->types, LIT_FLOAT);
+        SemaExpr *s = fe_sexpr_new(c, SEXPR_GLOBAL, e->span, type);
         s->as.global = def;
         return s;
     }
     default:
-        check_error(c, e->span, "「%s」是类型，不能当作值", name);
+        fe_check_error(c, e->span, "「%s」是类型，不能当作值", name);
         return error_expr(c, e->span);
     }
 }
 
 static SemaExpr *builtin_ref(Checker *c, TopName *top, const AstExpr *e) {
     const char *name = e->as.name.text;
-    ensure_role(c, top);
+    fe_ensure_role(c, top);
     if (top->role != ROLE_VALUE) {
-        check_error(c, e->span, "「%s」是类型，不能当作值", name);
+        fe_check_error(c, e->span, "「%s」是类型，不能当作值", name);
         return error_expr(c, e->span);
     }
-    if (top->scheme && type_prune(top->scheme->body)->kind == TYPE_FUNC) {
-        check_error(c, e->span, "不能把函数「%s」当作值（着五）：函数只能以「%s」于 … 的形式调用", name, name);
+    if (top->scheme && fe_type_prune(top->scheme->body)->kind == TYPE_FUNC) {
+        fe_check_error(c, e->span, "不能把函数「%s」当作值（着五）：函数只能以「%s」于 … 的形式调用", name, name);
         return error_expr(c, e->span);
     }
     if (top->intrinsic == INTRINSIC_NONE) {
-        check_error(c, e->span, "内建「%s」没有编译器实现", name);
+        fe_check_error(c, e->span, "内建「%s」没有编译器实现", name);
         return error_expr(c, e->span);
     }
-    SemaExpr *s = sexpr_new(c, SEXPR_BUILTIN_VALUE, e->span, top->scheme ? top->scheme->body : NULL);
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_BUILTIN_VALUE, e->span, top->scheme ? top->scheme->body : NULL);
     s->as.builtin_value = top->intrinsic;
     return s;
 }
 
 static SemaExpr *infer_name(Checker *c, const AstExpr *e) {
     const char *name = e->as.name.text;
-    SemaLocal *local = name_is_qualified(&e->as.name) ? NULL : scope_lookup(c, name);
+    SemaLocal *local = name_is_qualified(&e->as.name) ? NULL : fe_scope_lookup(c, name);
     if (local) {
         if (local->kind == LOCAL_REC_FUNC) {
-            check_error(c, e->span, "不能把局部函数「%s」当作值（着五）：只能调用它", name);
+            fe_check_error(c, e->span, "不能把局部函数「%s」当作值（着五）：只能调用它", name);
             return error_expr(c, e->span);
         }
-        SemaExpr *s = sexpr_new(c, SEXPR_LOCAL, e->span, local->type);
+        SemaExpr *s = fe_sexpr_new(c, SEXPR_LOCAL, e->span, local->type);
         s->as.local = local;
         return s;
     }
     bool reported;
-    TopName *top = lookup_user(c, &e->as.name, &reported);
+    TopName *top = fe_lookup_user(c, &e->as.name, &reported);
     if (top) return global_ref(c, top, e);
     if (reported) return error_expr(c, e->span);
-    top = lookup_builtin(c, name);
+    top = fe_lookup_builtin(c, name);
     if (top) return builtin_ref(c, top, e);
-    report_undefined(c, e->span, "名字", name);
+    fe_report_undefined(c, e->span, "名字", name);
     return error_expr(c, e->span);
 }
 
@@ -133,8 +133,8 @@ static SemaExpr *infer_name(Checker *c, const AstExpr *e) {
 
 static SemaExpr *infer_numeral(Checker *c, const AstExpr *e) {
     const NumeralInfo *v = &e->as.numeral.value;
-    Type *type = type_var(&c->types, v->is_decimal ? LIT_FLOAT : LIT_INT);
-    SemaExpr *s = sexpr_new(c, SEXPR_LITERAL, e->span, type);
+    Type *type = fe_type_var(&c->types, v->is_decimal ? LIT_FLOAT : LIT_INT);
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_LITERAL, e->span, type);
     s->as.literal.text = e->as.numeral.text;
     s->as.literal.value = *v;
     ptrvec_push(c->arena, &c->literals, s);
@@ -143,15 +143,15 @@ static SemaExpr *infer_numeral(Checker *c, const AstExpr *e) {
 
 static SemaExpr *infer_tuple(Checker *c, const AstExpr *e, Type *expected) {
     uint32_t n = e->as.tuple.count;
-    Type *want = type_prune(expected);
+    Type *want = fe_type_prune(expected);
     bool guided = want && want->kind == TYPE_TUPLE && want->as.tuple.count == n;
     SemaExpr **items = arena_alloc_array(c->arena, n ? n : 1, sizeof *items);
     Type **types = arena_alloc_array(c->arena, n ? n : 1, sizeof *types);
     for (uint32_t i = 0; i < n; i++) {
-        items[i] = check_expr(c, e->as.tuple.items[i], guided ? want->as.tuple.items[i] : NULL);
+        items[i] = fe_check_expr(c, e->as.tuple.items[i], guided ? want->as.tuple.items[i] : NULL);
         types[i] = items[i]->type;
     }
-    SemaExpr *s = sexpr_new(c, SEXPR_TUPLE, e->span, type_tuple(&c->types, types, n));
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_TUPLE, e->span, fe_type_tuple(&c->types, types, n));
     s->as.tuple.items = items;
     s->as.tuple.count = n;
     return s;
@@ -165,9 +165,9 @@ static int field_index(Type *record, const char *name) {
 
 static SemaExpr *infer_record(Checker *c, const AstExpr *e, Type *expected) {
     if (strcmp(e->as.record.head.text, "组值") != 0)
-        check_error(c, e->as.record.head.span, "记录值要写成「组值」【…】");
+        fe_check_error(c, e->as.record.head.span, "记录值要写成「组值」【…】");
     uint32_t n = e->as.record.count;
-    Type *want = type_prune(expected);
+    Type *want = fe_type_prune(expected);
     if (want && want->kind == TYPE_RECORD) {
         uint32_t m = want->as.record.count;
         SemaExpr **values = arena_alloc_array(c->arena, m ? m : 1, sizeof *values);
@@ -175,24 +175,24 @@ static SemaExpr *infer_record(Checker *c, const AstExpr *e, Type *expected) {
             const AstField *f = &e->as.record.fields[i];
             int k = field_index(want, f->name.text);
             if (k < 0) {
-                check_error(c, f->name.span, "%s没有字段「%s」", ty_str(c, want), f->name.text);
-                check_expr(c, f->value, NULL);
+                fe_check_error(c, f->name.span, "%s没有字段「%s」", fe_ty_str(c, want), f->name.text);
+                fe_check_expr(c, f->value, NULL);
                 continue;
             }
             if (values[k]) {
-                check_error(c, f->name.span, "字段「%s」重复", f->name.text);
+                fe_check_error(c, f->name.span, "字段「%s」重复", f->name.text);
                 continue;
             }
             const char *what = arena_printf(c->arena, "字段「%s」的", f->name.text);
-            values[k] = check_expr_as(c, f->value, want->as.record.fields[k].type, what);
+            values[k] = fe_check_expr_as(c, f->value, want->as.record.fields[k].type, what);
         }
         for (uint32_t k = 0; k < m; k++) {
             if (values[k]) continue;
-            check_error(c, e->span, "缺少字段「%s」（%s）", want->as.record.fields[k].name,
-                        ty_str(c, want));
+            fe_check_error(c, e->span, "缺少字段「%s」（%s）", want->as.record.fields[k].name,
+                        fe_ty_str(c, want));
             values[k] = error_expr(c, e->span);
         }
-        SemaExpr *s = sexpr_new(c, SEXPR_RECORD, e->span, want);
+        SemaExpr *s = fe_sexpr_new(c, SEXPR_RECORD, e->span, want);
         s->as.record.values = values;
         s->as.record.count = m;
         return s;
@@ -203,54 +203,54 @@ static SemaExpr *infer_record(Checker *c, const AstExpr *e, Type *expected) {
         const AstField *f = &e->as.record.fields[i];
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(fields[j].name, f->name.text) == 0)
-                check_error(c, f->name.span, "字段「%s」重复", f->name.text);
-        values[i] = check_expr(c, f->value, NULL);
+                fe_check_error(c, f->name.span, "字段「%s」重复", f->name.text);
+        values[i] = fe_check_expr(c, f->value, NULL);
         fields[i].name = f->name.text;
         fields[i].span = f->name.span;
         fields[i].type = values[i]->type;
     }
-    SemaExpr *s = sexpr_new(c, SEXPR_RECORD, e->span, type_record(&c->types, NULL, fields, n));
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_RECORD, e->span, fe_type_record(&c->types, NULL, fields, n));
     s->as.record.values = values;
     s->as.record.count = n;
     return s;
 }
 
 static SemaExpr *infer_proj(Checker *c, const AstExpr *e) {
-    SemaExpr *base = check_expr(c, e->as.proj.base, NULL);
-    Type *t = type_prune(base->type);
+    SemaExpr *base = fe_check_expr(c, e->as.proj.base, NULL);
+    Type *t = fe_type_prune(base->type);
     if (t->kind == TYPE_ERROR) return error_expr(c, e->span);
     uint32_t index = 0;
     Type *result = NULL;
     if (e->as.proj.is_numeral) {
         const NumeralInfo *v = &e->as.proj.index;
         if (t->kind != TYPE_TUPLE) {
-            check_error(c, e->as.proj.member.span, "%s不是元组、向量或矩阵，不能取第「%s」项",
-                        ty_str(c, t), e->as.proj.member.text);
+            fe_check_error(c, e->as.proj.member.span, "%s不是元组、向量或矩阵，不能取第「%s」项",
+                        fe_ty_str(c, t), e->as.proj.member.text);
             return error_expr(c, e->span);
         }
         if (v->is_decimal || v->is_negative || v->overflow || v->int_value >= t->as.tuple.count) {
-            check_error(c, e->as.proj.member.span, "%s只有 %u 项，没有第「%s」项（从「零」数起）",
-                        ty_str(c, t), t->as.tuple.count, e->as.proj.member.text);
+            fe_check_error(c, e->as.proj.member.span, "%s只有 %u 项，没有第「%s」项（从「零」数起）",
+                        fe_ty_str(c, t), t->as.tuple.count, e->as.proj.member.text);
             return error_expr(c, e->span);
         }
         index = (uint32_t)v->int_value;
         result = t->as.tuple.items[index];
     } else {
         if (t->kind != TYPE_RECORD) {
-            check_error(c, e->as.proj.member.span, "%s不是结构，没有字段「%s」", ty_str(c, t),
+            fe_check_error(c, e->as.proj.member.span, "%s不是结构，没有字段「%s」", fe_ty_str(c, t),
                         e->as.proj.member.text);
             return error_expr(c, e->span);
         }
         int k = field_index(t, e->as.proj.member.text);
         if (k < 0) {
-            check_error(c, e->as.proj.member.span, "%s没有字段「%s」", ty_str(c, t),
+            fe_check_error(c, e->as.proj.member.span, "%s没有字段「%s」", fe_ty_str(c, t),
                         e->as.proj.member.text);
             return error_expr(c, e->span);
         }
         index = (uint32_t)k;
         result = t->as.record.fields[k].type;
     }
-    SemaExpr *s = sexpr_new(c, SEXPR_PROJ, e->span, result);
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_PROJ, e->span, result);
     s->as.proj.base = base;
     s->as.proj.index = index;
     return s;
@@ -259,15 +259,15 @@ static SemaExpr *infer_proj(Checker *c, const AstExpr *e) {
 /* ---- binders and control ---- */
 
 static SemaExpr *infer_let(Checker *c, const AstExpr *e, Type *expected) {
-    const AstExpr *value_ast = ast_strip_parens(e->as.let.value);
-    SemaExpr *value = check_expr(c, e->as.let.value, NULL);
+    const AstExpr *value_ast = fe_ast_strip_parens(e->as.let.value);
+    SemaExpr *value = fe_check_expr(c, e->as.let.value, NULL);
     (void)value_ast;
-    SemaLocal *local = local_new(c, LOCAL_LET, e->as.let.name.text, e->as.let.name.span, value->type);
+    SemaLocal *local = fe_local_new(c, LOCAL_LET, e->as.let.name.text, e->as.let.name.span, value->type);
     Scope *saved = c->scope;
-    scope_push(c, local);
-    SemaExpr *body = check_expr(c, e->as.let.body, expected);
+    fe_scope_push(c, local);
+    SemaExpr *body = fe_check_expr(c, e->as.let.body, expected);
     c->scope = saved;
-    SemaExpr *s = sexpr_new(c, SEXPR_LET, e->span, body->type);
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_LET, e->span, body->type);
     s->as.let.local = local;
     s->as.let.value = value;
     s->as.let.body = body;
@@ -289,10 +289,10 @@ static const AstExpr *lambda_parts(const AstExpr *lambda, const AstName **params
     return body;
 }
 
-SemaExpr *check_function_body(Checker *c, const AstExpr *lambda, Type *func_type,
+SemaExpr *fe_check_function_body(Checker *c, const AstExpr *lambda, Type *func_type,
                               SemaLocalKind kind, SemaLocal ***out_params, uint32_t *out_count,
                               const char *fn_name) {
-    Type *ft = type_prune(func_type);
+    Type *ft = fe_type_prune(func_type);
     uint32_t want = ft->kind == TYPE_FUNC ? ft->as.func.count : 0;
     const AstName *names[64];
     uint32_t count = 0;
@@ -301,50 +301,50 @@ SemaExpr *check_function_body(Checker *c, const AstExpr *lambda, Type *func_type
     *out_count = want;
     if (ft->kind != TYPE_FUNC) return error_expr(c, lambda->span);
     if (count != want) {
-        check_error(c, lambda->span, "函数「%s」的签名有 %u 个参数，定义里有 %u 个", fn_name, want, count);
+        fe_check_error(c, lambda->span, "函数「%s」的签名有 %u 个参数，定义里有 %u 个", fn_name, want, count);
         return error_expr(c, lambda->span);
     }
     for (uint32_t i = 0; i < count; i++) {
-        SemaLocal *p = local_new(c, kind, names[i]->text, names[i]->span, ft->as.func.params[i]);
+        SemaLocal *p = fe_local_new(c, kind, names[i]->text, names[i]->span, ft->as.func.params[i]);
         (*out_params)[i] = p;
-        scope_push(c, p);
+        fe_scope_push(c, p);
     }
     /* A body ending in a value where 「有」 is declared discards that value (WGSL `_ = …;`,
      * MSL `(void)(…);`), so nothing is expected of it. */
-    if (type_prune(ft->as.func.result)->kind == TYPE_UNIT) return check_expr(c, body, NULL);
-    return check_expr_as(c, body, ft->as.func.result,
+    if (fe_type_prune(ft->as.func.result)->kind == TYPE_UNIT) return fe_check_expr(c, body, NULL);
+    return fe_check_expr_as(c, body, ft->as.func.result,
                          arena_printf(c->arena, "函数「%s」的返回值", fn_name));
 }
 
 static SemaExpr *infer_letrec(Checker *c, const AstExpr *e, Type *expected) {
     const char *name = e->as.letrec.name.text;
-    Type *ft = resolve_type(c, e->as.letrec.type);
-    if (type_prune(ft)->kind != TYPE_FUNC && !type_is_error(ft)) {
-        check_error(c, e->as.letrec.type->span, "「递归令」的类型须是函数类型（化…为…者），得到 %s",
-                    ty_str(c, ft));
+    Type *ft = fe_resolve_type(c, e->as.letrec.type);
+    if (fe_type_prune(ft)->kind != TYPE_FUNC && !fe_type_is_error(ft)) {
+        fe_check_error(c, e->as.letrec.type->span, "「递归令」的类型须是函数类型（化…为…者），得到 %s",
+                    fe_ty_str(c, ft));
         ft = c->types.error;
     }
-    SemaLocal *fn = local_new(c, LOCAL_REC_FUNC, name, e->as.letrec.name.span, ft);
+    SemaLocal *fn = fe_local_new(c, LOCAL_REC_FUNC, name, e->as.letrec.name.span, ft);
     Scope *saved = c->scope;
-    scope_push(c, fn);
-    const AstExpr *value = ast_strip_parens(e->as.letrec.value);
+    fe_scope_push(c, fn);
+    const AstExpr *value = fe_ast_strip_parens(e->as.letrec.value);
     SemaLocal **params = NULL;
     uint32_t count = 0;
     SemaExpr *fbody;
     if (!value || value->kind != AST_EXPR_LAMBDA) {
-        check_error(c, e->as.letrec.value ? e->as.letrec.value->span : e->span,
+        fe_check_error(c, e->as.letrec.value ? e->as.letrec.value->span : e->span,
                     "「递归令」「%s」的值须是「得…而…」函数", name);
-        fbody = e->as.letrec.value ? check_expr(c, e->as.letrec.value, NULL) : error_expr(c, e->span);
-    } else if (type_is_error(ft)) {
+        fbody = e->as.letrec.value ? fe_check_expr(c, e->as.letrec.value, NULL) : error_expr(c, e->span);
+    } else if (fe_type_is_error(ft)) {
         fbody = error_expr(c, value->span);
     } else {
         Scope *inner = c->scope;
-        fbody = check_function_body(c, value, ft, LOCAL_REC_PARAM, &params, &count, name);
+        fbody = fe_check_function_body(c, value, ft, LOCAL_REC_PARAM, &params, &count, name);
         c->scope = inner;
     }
-    SemaExpr *body = check_expr(c, e->as.letrec.body, expected);
+    SemaExpr *body = fe_check_expr(c, e->as.letrec.body, expected);
     c->scope = saved;
-    SemaExpr *s = sexpr_new(c, SEXPR_LETREC, e->span, body->type);
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_LETREC, e->span, body->type);
     s->as.letrec.function = fn;
     s->as.letrec.params = params;
     s->as.letrec.param_count = count;
@@ -354,24 +354,24 @@ static SemaExpr *infer_letrec(Checker *c, const AstExpr *e, Type *expected) {
 }
 
 static SemaExpr *infer_if(Checker *c, const AstExpr *e, Type *expected) {
-    SemaExpr *cond = check_expr_as(c, e->as.if_.cond, c->types.boolean, "「若」的条件");
+    SemaExpr *cond = fe_check_expr_as(c, e->as.if_.cond, c->types.boolean, "「若」的条件");
     SemaExpr *then_branch, *else_branch = NULL;
     Type *type;
     if (e->as.if_.else_branch) {
-        then_branch = check_expr(c, e->as.if_.then_branch, expected);
-        else_branch = check_expr(c, e->as.if_.else_branch, then_branch->type);
+        then_branch = fe_check_expr(c, e->as.if_.then_branch, expected);
+        else_branch = fe_check_expr(c, e->as.if_.else_branch, then_branch->type);
         type = then_branch->type;
-        if (!type_unify(&c->types, then_branch->type, else_branch->type)) {
-            check_error(c, e->as.if_.else_branch->span,
+        if (!fe_type_unify(&c->types, then_branch->type, else_branch->type)) {
+            fe_check_error(c, e->as.if_.else_branch->span,
                         "「若」两支的类型不同：「则」一支是 %s，「否则」一支是 %s",
-                        ty_str(c, then_branch->type), ty_str(c, else_branch->type));
+                        fe_ty_str(c, then_branch->type), fe_ty_str(c, else_branch->type));
             type = c->types.error;
         }
     } else {
-        then_branch = check_expr(c, e->as.if_.then_branch, NULL);
+        then_branch = fe_check_expr(c, e->as.if_.then_branch, NULL);
         type = c->types.unit;
     }
-    SemaExpr *s = sexpr_new(c, SEXPR_IF, e->span, type);
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_IF, e->span, type);
     s->as.if_.cond = cond;
     s->as.if_.then_branch = then_branch;
     s->as.if_.else_branch = else_branch;
@@ -379,9 +379,9 @@ static SemaExpr *infer_if(Checker *c, const AstExpr *e, Type *expected) {
 }
 
 static SemaExpr *infer_seq(Checker *c, const AstExpr *e, Type *expected) {
-    SemaExpr *first = check_expr(c, e->as.seq.first, NULL);
-    SemaExpr *second = check_expr(c, e->as.seq.second, expected);
-    SemaExpr *s = sexpr_new(c, SEXPR_SEQ, e->span, second->type);
+    SemaExpr *first = fe_check_expr(c, e->as.seq.first, NULL);
+    SemaExpr *second = fe_check_expr(c, e->as.seq.second, expected);
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_SEQ, e->span, second->type);
     s->as.seq.first = first;
     s->as.seq.second = second;
     return s;
@@ -392,27 +392,27 @@ static SemaExpr *infer(Checker *c, const AstExpr *e, Type *expected) {
     case AST_EXPR_NAME: return infer_name(c, e);
     case AST_EXPR_NUMERAL: return infer_numeral(c, e);
     case AST_EXPR_STRING:
-        check_error(c, e->span, "着色源不能用字符串（着五）");
+        fe_check_error(c, e->span, "着色源不能用字符串（着五）");
         return error_expr(c, e->span);
     case AST_EXPR_TUPLE: return infer_tuple(c, e, expected);
-    case AST_EXPR_BINARY: return check_binary(c, e);
-    case AST_EXPR_NOT: return check_not(c, e);
-    case AST_EXPR_CALL: return check_call(c, e, expected);
+    case AST_EXPR_BINARY: return fe_check_binary(c, e);
+    case AST_EXPR_NOT: return fe_check_not(c, e);
+    case AST_EXPR_CALL: return fe_check_call(c, e, expected);
     case AST_EXPR_PROJ: return infer_proj(c, e);
     case AST_EXPR_RECORD: return infer_record(c, e, expected);
     case AST_EXPR_LAMBDA:
-        check_error(c, e->span, "着色源不能有闭包或匿名函数（着五）：「得…而…」只能作顶层函数或「递归令」的值");
+        fe_check_error(c, e->span, "着色源不能有闭包或匿名函数（着五）：「得…而…」只能作顶层函数或「递归令」的值");
         return error_expr(c, e->span);
     case AST_EXPR_LET: return infer_let(c, e, expected);
     case AST_EXPR_LETREC: return infer_letrec(c, e, expected);
     case AST_EXPR_IF: return infer_if(c, e, expected);
     case AST_EXPR_SEQ: return infer_seq(c, e, expected);
     case AST_EXPR_ANNOT: {
-        Type *type = resolve_type(c, e->as.annot.type);
-        return check_expr_as(c, e->as.annot.expr, type, "标注（也）的");
+        Type *type = fe_resolve_type(c, e->as.annot.type);
+        return fe_check_expr_as(c, e->as.annot.expr, type, "标注（也）的");
     }
     case AST_EXPR_MATCH:
-        check_error(c, e->span, "着色源不能用「鉴」（着五）");
+        fe_check_error(c, e->span, "着色源不能用「鉴」（着五）");
         return error_expr(c, e->span);
     case AST_EXPR_PAREN:
         return e->as.paren.inner ? infer(c, e->as.paren.inner, expected) : error_expr(c, e->span);
@@ -422,35 +422,35 @@ static SemaExpr *infer(Checker *c, const AstExpr *e, Type *expected) {
 
 /* A buffer or workgroup resource used as a value reads its content (language.md). */
 static SemaExpr *load_resource(Checker *c, SemaExpr *s) {
-    Type *t = type_prune(s->type);
+    Type *t = fe_type_prune(s->type);
     Type *content = t->as.con.args[0];
-    if (type_is_con(content, TCON_ARRAY)) {
-        check_error(c, s->span, "「%s」是运行期数组，只能经「读数组」「写数组」等内建函数访问",
+    if (fe_type_is_con(content, TCON_ARRAY)) {
+        fe_check_error(c, s->span, "「%s」是运行期数组，只能经「读数组」「写数组」等内建函数访问",
                     s->as.global->name);
         return error_expr(c, s->span);
     }
-    SemaExpr *load = sexpr_new(c, SEXPR_LOAD, s->span, content);
+    SemaExpr *load = fe_sexpr_new(c, SEXPR_LOAD, s->span, content);
     load->as.load.resource = s;
     return load;
 }
 
-SemaExpr *check_expr_as(Checker *c, const AstExpr *expr, Type *expected, const char *what) {
+SemaExpr *fe_check_expr_as(Checker *c, const AstExpr *expr, Type *expected, const char *what) {
     if (!expr) return error_expr(c, (Span){0, 0, 0});
     SemaExpr *s = infer(c, expr, expected);
     if (s->kind == SEXPR_GLOBAL && is_memory_resource(s->type) && !is_memory_resource(expected))
         s = load_resource(c, s);
-    if (expected && !type_unify(&c->types, s->type, expected)) {
-        check_error(c, expr->span, "%s类型不符：期望 %s，得到 %s", what ? what : "",
-                    ty_str(c, expected), ty_str(c, s->type));
+    if (expected && !fe_type_unify(&c->types, s->type, expected)) {
+        fe_check_error(c, expr->span, "%s类型不符：期望 %s，得到 %s", what ? what : "",
+                    fe_ty_str(c, expected), fe_ty_str(c, s->type));
     }
     return s;
 }
 
-SemaExpr *check_expr_raw(Checker *c, const AstExpr *expr) {
+SemaExpr *fe_check_expr_raw(Checker *c, const AstExpr *expr) {
     if (!expr) return error_expr(c, (Span){0, 0, 0});
     return infer(c, expr, NULL);
 }
 
-SemaExpr *check_expr(Checker *c, const AstExpr *expr, Type *expected) {
-    return check_expr_as(c, expr, expected, NULL);
+SemaExpr *fe_check_expr(Checker *c, const AstExpr *expr, Type *expected) {
+    return fe_check_expr_as(c, expr, expected, NULL);
 }

@@ -101,94 +101,94 @@ typedef struct Checker {
 
 /* ---- diagnostics (resolve.c) ---- */
 /* An error naming the current top-level definition: "…（在顶层定义「名」中）". */
-void check_error(Checker *c, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void check_note(Checker *c, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-const char *ty_str(Checker *c, Type *type);
+void fe_check_error(Checker *c, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void fe_check_note(Checker *c, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+const char *fe_ty_str(Checker *c, Type *type);
 
 /* ---- names and types (resolve.c; visibility: check_visibility.c) ---- */
-TopName *names_find(const NameTable *table, const char *name);
-/* The user definition of `name` in `module` (the chain of names_find), or NULL. */
-TopName *names_find_in(const NameTable *table, const char *name, const Module *module);
+TopName *fe_names_find(const NameTable *table, const char *name);
+/* The user definition of `name` in `module` (the chain of fe_names_find), or NULL. */
+TopName *fe_names_find_in(const NameTable *table, const char *name, const Module *module);
 /* The span naming a top-level definition (its 者, 即 or 乃 statement's name). */
-Span top_name_span(const TopName *top);
+Span fe_top_name_span(const TopName *top);
 /* A top-level name written in c->module: found only when defined in that module or in one it
  * imports itself (the user table: shader sources). The module's own definition comes first;
  * an unqualified name that two imported modules define is ambiguous (着八: reported with a
  * note at each definition). A qualified name 「模块」之「名」 is looked up in the imported
  * shader source it names. On every error reported here NULL is returned and *reported set:
  * the caller must not fall back to the builtins nor report the name again. */
-TopName *lookup_user(Checker *c, const AstName *name, bool *reported);
-/* lookup_user without reporting anything (for a peek before the real lookup). */
-TopName *peek_user(Checker *c, const AstName *name);
+TopName *fe_lookup_user(Checker *c, const AstName *name, bool *reported);
+/* fe_lookup_user without reporting anything (for a peek before the real lookup). */
+TopName *fe_peek_user(Checker *c, const AstName *name);
 static inline bool name_is_qualified(const AstName *name) { return name->qualifier_count != 0; }
 /* An interface (builtin) name written in c->module: visible when the module imports it. */
-TopName *lookup_builtin(Checker *c, const char *name);
+TopName *fe_lookup_builtin(Checker *c, const char *name);
 /* "未定义的…「名」" (what: 名字 / 类型), with a note giving the import line to write when the
  * name is declared in a module this file does not import, or is one of 「点染」's builtins. */
-void report_undefined(Checker *c, Span span, const char *what, const char *name);
-TopName *names_insert(Checker *c, NameTable *table, const char *name);
-bool collect_program(Checker *c);          /* fills the tables from every module */
-/* Gives every user name its output_name (output_names.c), once, after collect_program. */
-void assign_output_names(Checker *c);
+void fe_report_undefined(Checker *c, Span span, const char *what, const char *name);
+TopName *fe_names_insert(Checker *c, NameTable *table, const char *name);
+bool fe_collect_program(Checker *c);          /* fills the tables from every module */
+/* Gives every user name its output_name (output_names.c), once, after fe_collect_program. */
+void fe_assign_output_names(Checker *c);
 /* Settles what an interface name is (type constructor, alias, value). */
-void ensure_role(Checker *c, TopName *top);
-Type *resolve_type(Checker *c, const AstType *type);
-/* Like resolve_type but allows 凡 (interfaces): the scheme of a builtin signature. */
-TypeScheme *resolve_scheme(Checker *c, const AstType *type);
-Type *resolve_top_type(Checker *c, TopName *top);  /* alias/record/user signature */
+void fe_ensure_role(Checker *c, TopName *top);
+Type *fe_resolve_type(Checker *c, const AstType *type);
+/* Like fe_resolve_type but allows 凡 (interfaces): the scheme of a builtin signature. */
+TypeScheme *fe_resolve_scheme(Checker *c, const AstType *type);
+Type *fe_resolve_top_type(Checker *c, TopName *top);  /* alias/record/user signature */
 /* The IO builtin named by a written type (following user aliases), and its name. */
-IoBuiltin io_of_ast_type(Checker *c, const AstType *type, const char **alias);
+IoBuiltin fe_io_of_ast_type(Checker *c, const AstType *type, const char **alias);
 /* Flattens 化 A 而化 B 而 R into params; returns the result type (or NULL). */
-const AstType *ast_func_parts(const AstType *type, const AstType **params, uint32_t max,
+const AstType *fe_ast_func_parts(const AstType *type, const AstType **params, uint32_t max,
                               uint32_t *count);
-const AstExpr *ast_strip_parens(const AstExpr *expr);
+const AstExpr *fe_ast_strip_parens(const AstExpr *expr);
 
 /* ---- builtins (builtins.c) ---- */
 /* Applies literal adjustments (an integer literal asked to be a float becomes 小数) and
  * reports violated constraints of the solved type arguments. */
-void builtin_adjust_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count);
-bool builtin_check_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
+void fe_builtin_adjust_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count);
+bool fe_builtin_check_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
                              Span span);
 /* Ties type arguments a scheme cannot relate (点积: the result is the vector's element);
  * reports and returns false on a conflict. */
-bool builtin_relate_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
+bool fe_builtin_relate_type_args(Checker *c, Intrinsic intrinsic, Type **args, uint32_t count,
                               Span span);
 /* Parameter index whose argument is an array-holding resource (any kind of buffer or
  * workgroup variable, runtime or fixed array), or -1. */
-int builtin_array_resource_param(Intrinsic intrinsic);
+int fe_builtin_array_resource_param(Intrinsic intrinsic);
 /* True for builtins that write through their resource argument. */
-bool builtin_writes_resource(Intrinsic intrinsic);
+bool fe_builtin_writes_resource(Intrinsic intrinsic);
 /* True for builtins a constant expression may call. */
-bool builtin_is_const(Intrinsic intrinsic);
-void builtin_note_use(Checker *c, Intrinsic intrinsic);
+bool fe_builtin_is_const(Intrinsic intrinsic);
+void fe_builtin_note_use(Checker *c, Intrinsic intrinsic);
 
-/* ---- expressions (check_expr.c, check_ops.c, check_call.c) ---- */
-SemaExpr *sexpr_new(Checker *c, SemaExprKind kind, Span span, Type *type);
-SemaExpr *check_expr(Checker *c, const AstExpr *expr, Type *expected);
+/* ---- expressions (fe_check_expr.c, check_ops.c, fe_check_call.c) ---- */
+SemaExpr *fe_sexpr_new(Checker *c, SemaExprKind kind, Span span, Type *type);
+SemaExpr *fe_check_expr(Checker *c, const AstExpr *expr, Type *expected);
 /* Checks and unifies with expected, naming `what` in the mismatch message. */
-SemaExpr *check_expr_as(Checker *c, const AstExpr *expr, Type *expected, const char *what);
+SemaExpr *fe_check_expr_as(Checker *c, const AstExpr *expr, Type *expected, const char *what);
 /* Checks without unifying and without reading a resource's content (resource arguments). */
-SemaExpr *check_expr_raw(Checker *c, const AstExpr *expr);
+SemaExpr *fe_check_expr_raw(Checker *c, const AstExpr *expr);
 /* Binds the parameters of a 得…而… lambda against func_type and checks its body. */
-SemaExpr *check_function_body(Checker *c, const AstExpr *lambda, Type *func_type,
+SemaExpr *fe_check_function_body(Checker *c, const AstExpr *lambda, Type *func_type,
                               SemaLocalKind kind, SemaLocal ***out_params, uint32_t *out_count,
                               const char *fn_name);
-SemaExpr *check_binary(Checker *c, const AstExpr *expr);
-SemaExpr *check_not(Checker *c, const AstExpr *expr);
-SemaExpr *check_call(Checker *c, const AstExpr *expr, Type *expected);
-SemaLocal *scope_lookup(Checker *c, const char *name);
-SemaLocal *local_new(Checker *c, SemaLocalKind kind, const char *name, Span span, Type *type);
-void scope_push(Checker *c, SemaLocal *local);
+SemaExpr *fe_check_binary(Checker *c, const AstExpr *expr);
+SemaExpr *fe_check_not(Checker *c, const AstExpr *expr);
+SemaExpr *fe_check_call(Checker *c, const AstExpr *expr, Type *expected);
+SemaLocal *fe_scope_lookup(Checker *c, const char *name);
+SemaLocal *fe_local_new(Checker *c, SemaLocalKind kind, const char *name, Span span, Type *type);
+void fe_scope_push(Checker *c, SemaLocal *local);
 
 /* ---- definitions and rules (check_defs.c, check_rules.c) ---- */
-void check_top(Checker *c, TopName *top);  /* checks a user definition once, on demand */
+void fe_check_top(Checker *c, TopName *top);  /* checks a user definition once, on demand */
 /* End of a definition: settle type arguments, default literals, range-check literals,
  * replace every type by its solution. */
-void finish_definition(Checker *c);
-void check_tail_calls(Checker *c, SemaExpr *body);
-void check_resource(Checker *c, TopName *top, SemaDef *def);  /* check_entry.c */
-void check_entry(Checker *c, TopName *top, SemaDef *def);
-void check_recursion(Checker *c);
-bool sexpr_is_const(Checker *c, const SemaExpr *expr, Span *bad);
+void fe_finish_definition(Checker *c);
+void fe_check_tail_calls(Checker *c, SemaExpr *body);
+void fe_check_resource(Checker *c, TopName *top, SemaDef *def);  /* fe_check_entry.c */
+void fe_check_entry(Checker *c, TopName *top, SemaDef *def);
+void fe_check_recursion(Checker *c);
+bool fe_sexpr_is_const(Checker *c, const SemaExpr *expr, Span *bad);
 
 #endif

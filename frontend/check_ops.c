@@ -26,18 +26,18 @@ static bool is_arith(AstBinaryOp op) { return op <= AST_OP_MOD; }
 static bool is_equality(AstBinaryOp op) { return op == AST_OP_EQ || op == AST_OP_NE; }
 
 static bool is_numeric_elem(Type *t) {
-    t = type_prune(t);
-    return type_is_numeric_scalar(t) && t->kind != TYPE_BOOL;
+    t = fe_type_prune(t);
+    return fe_type_is_numeric_scalar(t) && t->kind != TYPE_BOOL;
 }
 
 /* Element type of a vector or of a matrix's columns; NULL otherwise. */
 static Type *shape_elem(Type *t) {
     Type *elem, *column;
-    if (type_is_matrix(t, &column, NULL, NULL)) {
-        type_is_vector(column, &elem, NULL);
+    if (fe_type_is_matrix(t, &column, NULL, NULL)) {
+        fe_type_is_vector(column, &elem, NULL);
         return elem;
     }
-    if (type_is_vector(t, &elem, NULL)) return elem;
+    if (fe_type_is_vector(t, &elem, NULL)) return elem;
     return NULL;
 }
 
@@ -45,27 +45,27 @@ static Type *shape_elem(Type *t) {
 static Type *matrix_product(Checker *c, Type *lt, Type *rt) {
     Type *lcol, *rcol, *elem;
     uint32_t lcols, lrows, rcols, rrows, n;
-    bool lm = type_is_matrix(lt, &lcol, &lcols, &lrows);
-    bool rm = type_is_matrix(rt, &rcol, &rcols, &rrows);
+    bool lm = fe_type_is_matrix(lt, &lcol, &lcols, &lrows);
+    bool rm = fe_type_is_matrix(rt, &rcol, &rcols, &rrows);
     if (lm && rm) {
-        if (lcols != rrows || !type_equal(type_prune(lcol)->as.tuple.items[0],
-                                          type_prune(rcol)->as.tuple.items[0]))
+        if (lcols != rrows || !fe_type_equal(fe_type_prune(lcol)->as.tuple.items[0],
+                                          fe_type_prune(rcol)->as.tuple.items[0]))
             return NULL;
-        Type *column = type_vector(&c->types, type_prune(lcol)->as.tuple.items[0], lrows);
-        return type_vector(&c->types, column, rcols);
+        Type *column = fe_type_vector(&c->types, fe_type_prune(lcol)->as.tuple.items[0], lrows);
+        return fe_type_vector(&c->types, column, rcols);
     }
-    if (lm && type_is_vector(rt, &elem, &n)) {
-        if (n != lcols || !type_unify(&c->types, elem, type_prune(lcol)->as.tuple.items[0]))
+    if (lm && fe_type_is_vector(rt, &elem, &n)) {
+        if (n != lcols || !fe_type_unify(&c->types, elem, fe_type_prune(lcol)->as.tuple.items[0]))
             return NULL;
-        return type_vector(&c->types, elem, lrows);
+        return fe_type_vector(&c->types, elem, lrows);
     }
-    if (rm && type_is_vector(lt, &elem, &n)) {
-        if (n != rrows || !type_unify(&c->types, elem, type_prune(rcol)->as.tuple.items[0]))
+    if (rm && fe_type_is_vector(lt, &elem, &n)) {
+        if (n != rrows || !fe_type_unify(&c->types, elem, fe_type_prune(rcol)->as.tuple.items[0]))
             return NULL;
-        return type_vector(&c->types, elem, rcols);
+        return fe_type_vector(&c->types, elem, rcols);
     }
-    if (lm && type_is_numeric_scalar(rt) && type_unify(&c->types, rt, shape_elem(lt))) return lt;
-    if (rm && type_is_numeric_scalar(lt) && type_unify(&c->types, lt, shape_elem(rt))) return rt;
+    if (lm && fe_type_is_numeric_scalar(rt) && fe_type_unify(&c->types, rt, shape_elem(lt))) return lt;
+    if (rm && fe_type_is_numeric_scalar(lt) && fe_type_unify(&c->types, lt, shape_elem(rt))) return rt;
     return NULL;
 }
 
@@ -77,85 +77,85 @@ static Type *operand_type(Checker *c, AstBinaryOp op, Type *lt, Type *rt) {
         Type *elem = shape_elem(other);
         bool literal = var->as.var.lit != LIT_NONE;
         if (!(lv && rv) && elem && literal && is_arith(op) &&
-            (!type_is_matrix(other, NULL, NULL, NULL) || op == AST_OP_MUL))
-            return type_unify(&c->types, var, elem) ? other : NULL;
-        return type_unify(&c->types, lt, rt) ? other : NULL;
+            (!fe_type_is_matrix(other, NULL, NULL, NULL) || op == AST_OP_MUL))
+            return fe_type_unify(&c->types, var, elem) ? other : NULL;
+        return fe_type_unify(&c->types, lt, rt) ? other : NULL;
     }
-    if (type_unify(&c->types, lt, rt)) return lt;
+    if (fe_type_unify(&c->types, lt, rt)) return lt;
     if (!is_arith(op)) return NULL;
     if (op == AST_OP_MUL) {
         Type *product = matrix_product(c, lt, rt);
         if (product) return product;
     }
-    Type *le = type_is_matrix(lt, NULL, NULL, NULL) ? NULL : shape_elem(lt);
-    Type *re = type_is_matrix(rt, NULL, NULL, NULL) ? NULL : shape_elem(rt);
-    if (le && !re && type_is_numeric_scalar(rt) && type_unify(&c->types, le, rt)) return lt;
-    if (re && !le && type_is_numeric_scalar(lt) && type_unify(&c->types, re, lt)) return rt;
+    Type *le = fe_type_is_matrix(lt, NULL, NULL, NULL) ? NULL : shape_elem(lt);
+    Type *re = fe_type_is_matrix(rt, NULL, NULL, NULL) ? NULL : shape_elem(rt);
+    if (le && !re && fe_type_is_numeric_scalar(rt) && fe_type_unify(&c->types, le, rt)) return lt;
+    if (re && !le && fe_type_is_numeric_scalar(lt) && fe_type_unify(&c->types, re, lt)) return rt;
     return NULL;
 }
 
 /* Whether the operand type suits the operator (unknown variables pass for now). */
 static bool operand_ok(AstBinaryOp op, Type *t) {
-    t = type_prune(t);
+    t = fe_type_prune(t);
     if (t->kind == TYPE_VAR || t->kind == TYPE_ERROR) return true;
     Type *elem = shape_elem(t);
-    bool matrix = type_is_matrix(t, NULL, NULL, NULL);
-    if (is_equality(op)) return !matrix && (elem || type_is_numeric_scalar(t) || t->kind == TYPE_BOOL);
+    bool matrix = fe_type_is_matrix(t, NULL, NULL, NULL);
+    if (is_equality(op)) return !matrix && (elem || fe_type_is_numeric_scalar(t) || t->kind == TYPE_BOOL);
     if (!is_arith(op)) return !matrix && is_numeric_elem(elem ? elem : t);
     if (matrix) return op == AST_OP_ADD || op == AST_OP_SUB || op == AST_OP_MUL;
     return is_numeric_elem(elem ? elem : t);
 }
 
-SemaExpr *check_binary(Checker *c, const AstExpr *e) {
+SemaExpr *fe_check_binary(Checker *c, const AstExpr *e) {
     AstBinaryOp op = e->as.binary.op;
     SemaExpr *left, *right;
     Type *result;
     if (op == AST_OP_AND || op == AST_OP_OR) {
         const char *what_l = arena_printf(c->arena, "「%s」左边的", op_word(op));
         const char *what_r = arena_printf(c->arena, "「%s」右边的", op_word(op));
-        left = check_expr_as(c, e->as.binary.left, c->types.boolean, what_l);
-        right = check_expr_as(c, e->as.binary.right, c->types.boolean, what_r);
+        left = fe_check_expr_as(c, e->as.binary.left, c->types.boolean, what_l);
+        right = fe_check_expr_as(c, e->as.binary.right, c->types.boolean, what_r);
         result = c->types.boolean;
     } else {
-        left = check_expr(c, e->as.binary.left, NULL);
-        right = check_expr(c, e->as.binary.right, NULL);
-        Type *lt = type_prune(left->type), *rt = type_prune(right->type);
+        left = fe_check_expr(c, e->as.binary.left, NULL);
+        right = fe_check_expr(c, e->as.binary.right, NULL);
+        Type *lt = fe_type_prune(left->type), *rt = fe_type_prune(right->type);
         Type *operand = NULL;
         if (lt->kind == TYPE_ERROR || rt->kind == TYPE_ERROR) {
             result = c->types.error;
         } else if (!(operand = operand_type(c, op, lt, rt))) {
-            check_error(c, e->as.binary.op_span, "「%s」两边的类型不符：左边是 %s，右边是 %s",
-                        op_word(op), ty_str(c, lt), ty_str(c, rt));
+            fe_check_error(c, e->as.binary.op_span, "「%s」两边的类型不符：左边是 %s，右边是 %s",
+                        op_word(op), fe_ty_str(c, lt), fe_ty_str(c, rt));
             result = c->types.error;
         } else if (!operand_ok(op, operand) || !operand_ok(op, lt) || !operand_ok(op, rt)) {
-            check_error(c, e->as.binary.op_span, "「%s」不能用在 %s 上", op_word(op),
-                        ty_str(c, type_prune(operand)));
+            fe_check_error(c, e->as.binary.op_span, "「%s」不能用在 %s 上", op_word(op),
+                        fe_ty_str(c, fe_type_prune(operand)));
             result = c->types.error;
         } else if (is_arith(op)) {
             result = operand;
         } else {
             uint32_t n;
-            result = type_is_vector(operand, NULL, &n) ? type_vector(&c->types, c->types.boolean, n)
+            result = fe_type_is_vector(operand, NULL, &n) ? fe_type_vector(&c->types, c->types.boolean, n)
                                                        : c->types.boolean;
         }
     }
-    SemaExpr *s = sexpr_new(c, SEXPR_BINARY, e->span, result);
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_BINARY, e->span, result);
     s->as.binary.op = op;
     s->as.binary.left = left;
     s->as.binary.right = right;
     return s;
 }
 
-SemaExpr *check_not(Checker *c, const AstExpr *e) {
-    SemaExpr *operand = check_expr(c, e->as.not_.operand, NULL);
-    Type *t = type_prune(operand->type);
+SemaExpr *fe_check_not(Checker *c, const AstExpr *e) {
+    SemaExpr *operand = fe_check_expr(c, e->as.not_.operand, NULL);
+    Type *t = fe_type_prune(operand->type);
     Type *elem;
-    if (t->kind == TYPE_VAR) type_unify(&c->types, t, c->types.boolean);
-    t = type_prune(t);
+    if (t->kind == TYPE_VAR) fe_type_unify(&c->types, t, c->types.boolean);
+    t = fe_type_prune(t);
     bool ok = t->kind == TYPE_ERROR || t->kind == TYPE_BOOL ||
-              (type_is_vector(t, &elem, NULL) && type_prune(elem)->kind == TYPE_BOOL);
-    if (!ok) check_error(c, e->span, "「非」只能用在「爻」或「爻」的向量上，这里是 %s", ty_str(c, t));
-    SemaExpr *s = sexpr_new(c, SEXPR_NOT, e->span, ok ? t : c->types.error);
+              (fe_type_is_vector(t, &elem, NULL) && fe_type_prune(elem)->kind == TYPE_BOOL);
+    if (!ok) fe_check_error(c, e->span, "「非」只能用在「爻」或「爻」的向量上，这里是 %s", fe_ty_str(c, t));
+    SemaExpr *s = fe_sexpr_new(c, SEXPR_NOT, e->span, ok ? t : c->types.error);
     s->as.not_.operand = operand;
     return s;
 }

@@ -20,7 +20,7 @@ static void walk_call(TailWalk *w, SemaExpr *e, bool tail) {
             if (tail && i + 1 == w->count) {
                 e->as.call.is_tail = true;
             } else {
-                check_error(w->c, e->span,
+                fe_check_error(w->c, e->span,
                             "不支持其他递归（着五）：局部递归函数「%s」只能在尾位置调用自身，这次调用的结果还要再用",
                             callee->name);
             }
@@ -71,7 +71,7 @@ static void walk(TailWalk *w, SemaExpr *e, bool tail) {
     }
 }
 
-void check_tail_calls(Checker *c, SemaExpr *body) {
+void fe_check_tail_calls(Checker *c, SemaExpr *body) {
     TailWalk w = {.c = c};
     walk(&w, body, false);
 }
@@ -90,10 +90,10 @@ static void visit(Checker *c, TopName *top, unsigned char *color, uint32_t depth
         if (color[callee->index] == GRAY) {
             c->def_name = top->name;
             if (edge->callee == top)
-                check_error(c, edge->span, "不支持其他递归（着五）：顶层函数「%s」调用自身；递归请用「递归令」写成局部尾递归",
+                fe_check_error(c, edge->span, "不支持其他递归（着五）：顶层函数「%s」调用自身；递归请用「递归令」写成局部尾递归",
                             top->name);
             else
-                check_error(c, edge->span, "不支持其他递归（着五）：顶层函数「%s」调用「%s」，而「%s」又经调用回到「%s」（顶层函数间接调用自身）",
+                fe_check_error(c, edge->span, "不支持其他递归（着五）：顶层函数「%s」调用「%s」，而「%s」又经调用回到「%s」（顶层函数间接调用自身）",
                             top->name, edge->callee->name, edge->callee->name, top->name);
             c->def_name = NULL;
         } else if (color[callee->index] == WHITE && depth < 10000) {
@@ -103,7 +103,7 @@ static void visit(Checker *c, TopName *top, unsigned char *color, uint32_t depth
     color[me] = BLACK;
 }
 
-void check_recursion(Checker *c) {
+void fe_check_recursion(Checker *c) {
     if (!c->def_count) return;
     unsigned char *color = arena_alloc(c->arena, c->def_count);
     for (uint32_t i = 0; i < c->user_count; i++) {
@@ -115,7 +115,7 @@ void check_recursion(Checker *c) {
 
 /* ---- constant expressions (着四 rule 5) ---- */
 
-bool sexpr_is_const(Checker *c, const SemaExpr *e, Span *bad) {
+bool fe_sexpr_is_const(Checker *c, const SemaExpr *e, Span *bad) {
     if (!e) return true;
     switch (e->kind) {
     case SEXPR_ERROR: case SEXPR_LITERAL: case SEXPR_BUILTIN_VALUE: return true;
@@ -125,24 +125,24 @@ bool sexpr_is_const(Checker *c, const SemaExpr *e, Span *bad) {
         return false;
     case SEXPR_TUPLE:
         for (uint32_t i = 0; i < e->as.tuple.count; i++)
-            if (!sexpr_is_const(c, e->as.tuple.items[i], bad)) return false;
+            if (!fe_sexpr_is_const(c, e->as.tuple.items[i], bad)) return false;
         return true;
     case SEXPR_RECORD:
         for (uint32_t i = 0; i < e->as.record.count; i++)
-            if (!sexpr_is_const(c, e->as.record.values[i], bad)) return false;
+            if (!fe_sexpr_is_const(c, e->as.record.values[i], bad)) return false;
         return true;
-    case SEXPR_PROJ: return sexpr_is_const(c, e->as.proj.base, bad);
-    case SEXPR_NOT: return sexpr_is_const(c, e->as.not_.operand, bad);
+    case SEXPR_PROJ: return fe_sexpr_is_const(c, e->as.proj.base, bad);
+    case SEXPR_NOT: return fe_sexpr_is_const(c, e->as.not_.operand, bad);
     case SEXPR_BINARY:
-        return sexpr_is_const(c, e->as.binary.left, bad) && sexpr_is_const(c, e->as.binary.right, bad);
+        return fe_sexpr_is_const(c, e->as.binary.left, bad) && fe_sexpr_is_const(c, e->as.binary.right, bad);
     case SEXPR_IF:
         if (!e->as.if_.else_branch) break;
-        return sexpr_is_const(c, e->as.if_.cond, bad) && sexpr_is_const(c, e->as.if_.then_branch, bad) &&
-               sexpr_is_const(c, e->as.if_.else_branch, bad);
+        return fe_sexpr_is_const(c, e->as.if_.cond, bad) && fe_sexpr_is_const(c, e->as.if_.then_branch, bad) &&
+               fe_sexpr_is_const(c, e->as.if_.else_branch, bad);
     case SEXPR_CALL:
-        if (e->as.call.kind != CALL_BUILTIN || !builtin_is_const(e->as.call.intrinsic)) break;
+        if (e->as.call.kind != CALL_BUILTIN || !fe_builtin_is_const(e->as.call.intrinsic)) break;
         for (uint32_t i = 0; i < e->as.call.arg_count; i++)
-            if (!sexpr_is_const(c, e->as.call.args[i], bad)) return false;
+            if (!fe_sexpr_is_const(c, e->as.call.args[i], bad)) return false;
         return true;
     default:
         break;

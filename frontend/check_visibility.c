@@ -13,8 +13,8 @@ static bool module_sees(const Module *from, const Module *owner) {
     return false;
 }
 
-TopName *lookup_builtin(Checker *c, const char *name) {
-    TopName *top = names_find(&c->builtin, name);
+TopName *fe_lookup_builtin(Checker *c, const char *name) {
+    TopName *top = fe_names_find(&c->builtin, name);
     return top && module_sees(c->module, top->module) ? top : NULL;
 }
 
@@ -27,18 +27,18 @@ static void report_ambiguous(Checker *c, const AstName *name, TopName *first) {
         if (module_sees(c->module, top->module))
             strbuf_printf(&forms, "%s「%s」之「%s」", forms.len ? "或" : "",
                           top->module->module_name, name->text);
-    check_error(c, name->span, "「%s」有歧义：本文件导入的多个着色模块都定义了它（着八）；请写成%s",
+    fe_check_error(c, name->span, "「%s」有歧义：本文件导入的多个着色模块都定义了它（着八）；请写成%s",
                 name->text, strbuf_cstr(&forms));
     strbuf_free(&forms);
     for (TopName *top = first; top; top = top->next_same_name)
         if (module_sees(c->module, top->module))
-            check_note(c, top_name_span(top), "「%s」在 %s 里的定义", name->text, top->module->import_path);
+            fe_check_note(c, fe_top_name_span(top), "「%s」在 %s 里的定义", name->text, top->module->import_path);
 }
 
 static TopName *lookup_unqualified(Checker *c, const AstName *name, bool report, bool *reported) {
-    TopName *head = names_find(&c->user, name->text);
+    TopName *head = fe_names_find(&c->user, name->text);
     if (!head || !c->module) return head;
-    TopName *own = names_find_in(&c->user, name->text, c->module);
+    TopName *own = fe_names_find_in(&c->user, name->text, c->module);
     if (own) return own;
     TopName *found = NULL;
     for (TopName *top = head; top; top = top->next_same_name) {
@@ -84,7 +84,7 @@ static const Module *qualified_module(Checker *c, const AstName *name, bool repo
         if (!import_matches(module->import_stmts[i], name) || module->imports[i] == found) continue;
         if (found) {
             if (report)
-                check_error(c, name->zhi, "「%s」之「%s」有歧义：%s 与 %s 都是本文件导入的「%s」；请写出更长的路径",
+                fe_check_error(c, name->zhi, "「%s」之「%s」有歧义：%s 与 %s 都是本文件导入的「%s」；请写出更长的路径",
                             name->qualifier[name->qualifier_count - 1].text, name->text, found->import_path,
                             module->imports[i]->import_path, name->qualifier[name->qualifier_count - 1].text);
             return NULL;
@@ -94,13 +94,13 @@ static const Module *qualified_module(Checker *c, const AstName *name, bool repo
     const char *written = qualifier_text(c, name);
     if (!found) {
         if (report)
-            check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：%s不是本文件导入的着色源"
+            fe_check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：%s不是本文件导入的着色源"
                         "（「模块」之「名」只能指导入的着色源里的定义）", written);
         return NULL;
     }
     if (found->kind != MODULE_SHADER_SOURCE) {
         if (report)
-            check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：%s是着色内建声明，它的名字不带模块前缀",
+            fe_check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：%s是着色内建声明，它的名字不带模块前缀",
                         written);
         return NULL;
     }
@@ -110,17 +110,17 @@ static const Module *qualified_module(Checker *c, const AstName *name, bool repo
 static TopName *lookup_qualified(Checker *c, const AstName *name, bool report) {
     const Module *module = qualified_module(c, name, report);
     if (!module) return NULL;
-    TopName *top = names_find_in(&c->user, name->text, module);
+    TopName *top = fe_names_find_in(&c->user, name->text, module);
     if (top || !report) return top;
-    check_error(c, name->span, "着色模块 %s 里没有「%s」", module->import_path, name->text);
+    fe_check_error(c, name->span, "着色模块 %s 里没有「%s」", module->import_path, name->text);
     /* Where the name is defined instead, among the modules this file sees. */
-    for (TopName *other = names_find(&c->user, name->text); other; other = other->next_same_name)
+    for (TopName *other = fe_names_find(&c->user, name->text); other; other = other->next_same_name)
         if (module_sees(c->module, other->module))
-            check_note(c, top_name_span(other), "「%s」定义在 %s 里", name->text, other->module->import_path);
+            fe_check_note(c, fe_top_name_span(other), "「%s」定义在 %s 里", name->text, other->module->import_path);
     return NULL;
 }
 
-TopName *lookup_user(Checker *c, const AstName *name, bool *reported) {
+TopName *fe_lookup_user(Checker *c, const AstName *name, bool *reported) {
     *reported = false;
     if (!name_is_qualified(name)) return lookup_unqualified(c, name, true, reported);
     TopName *top = lookup_qualified(c, name, true);
@@ -128,7 +128,7 @@ TopName *lookup_user(Checker *c, const AstName *name, bool *reported) {
     return top;
 }
 
-TopName *peek_user(Checker *c, const AstName *name) {
+TopName *fe_peek_user(Checker *c, const AstName *name) {
     bool ambiguous = false;
     return name_is_qualified(name) ? lookup_qualified(c, name, false)
                                    : lookup_unqualified(c, name, false, &ambiguous);
@@ -139,8 +139,8 @@ TopName *peek_user(Checker *c, const AstName *name) {
 /* A name the compiler itself implements as one of 「点染」's (when no file imports 「点染」, its
  * interface is not loaded and only these are known). */
 static bool is_dianran_name(const char *name) {
-    return intrinsic_lookup(name) != INTRINSIC_NONE || type_con_lookup(name) != TCON_COUNT ||
-           io_builtin_lookup(name) != IO_NONE || strcmp(name, "定长小数") == 0 ||
+    return fe_intrinsic_lookup(name) != INTRINSIC_NONE || fe_type_con_lookup(name) != TCON_COUNT ||
+           fe_io_builtin_lookup(name) != IO_NONE || strcmp(name, "定长小数") == 0 ||
            strcmp(name, "定长整数") == 0 || strcmp(name, "定长无符号") == 0;
 }
 
@@ -192,9 +192,9 @@ static bool imports_builtin_package(const Module *module) {
     return false;
 }
 
-void report_undefined(Checker *c, Span span, const char *what, const char *name) {
-    check_error(c, span, "未定义的%s「%s」", what, name);
-    TopName *user = names_find(&c->user, name), *builtin = names_find(&c->builtin, name);
+void fe_report_undefined(Checker *c, Span span, const char *what, const char *name) {
+    fe_check_error(c, span, "未定义的%s「%s」", what, name);
+    TopName *user = fe_names_find(&c->user, name), *builtin = fe_names_find(&c->builtin, name);
     const Module *owner = importable_owner(c, user);
     if (!owner) owner = importable_owner(c, builtin);
     const char *import = owner ? owner->import_path : NULL;
@@ -202,6 +202,6 @@ void report_undefined(Checker *c, Span span, const char *what, const char *name)
         import = BUILTIN_IMPORT;
     if (!import || !first_hint(c, span.file, import)) return;
     /* The import belongs at the top of the file. */
-    check_note(c, span_make(span.file, 0, 0), "「%s」在 %s 里，本文件没有导入它：请加上 寻观%s之书。", name,
+    fe_check_note(c, span_make(span.file, 0, 0), "「%s」在 %s 里，本文件没有导入它：请加上 寻观%s之书。", name,
                import, import);
 }

@@ -17,7 +17,7 @@ static const Keyword KEYWORDS[] = {
 
 /* The table is small (under 60 words of at most 3 characters), so a linear scan per
  * position keeps lexing linear in the file size. */
-size_t keyword_match(const char *text, size_t len, TokenKind *kind) {
+size_t fe_keyword_match(const char *text, size_t len, TokenKind *kind) {
     size_t best = 0;
     for (size_t i = 0; i < sizeof KEYWORDS / sizeof KEYWORDS[0]; i++) {
         const Keyword *kw = &KEYWORDS[i];
@@ -47,7 +47,7 @@ static const char *const SPELLINGS[TOK_KIND_COUNT] = {
     [TOK_ERROR] = "无效记号",
 };
 
-const char *token_kind_spelling(TokenKind kind) {
+const char *fe_token_kind_spelling(TokenKind kind) {
     if ((unsigned)kind >= TOK_KIND_COUNT || !SPELLINGS[kind]) return "?";
     return SPELLINGS[kind];
 }

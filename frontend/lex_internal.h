@@ -13,10 +13,10 @@ typedef enum NumeralShape {
     NUMERAL_MALFORMED, /* numeral characters only, at least one digit, but ill-formed */
 } NumeralShape;
 
-NumeralShape numeral_scan(Arena *arena, const char *text, uint32_t len, NumeralInfo *out);
+NumeralShape fe_numeral_scan(Arena *arena, const char *text, uint32_t len, NumeralInfo *out);
 
 /* Length in bytes of the longest keyword spelled at text[0..len), 0 when none; *kind gets
  * its token kind. */
-size_t keyword_match(const char *text, size_t len, TokenKind *kind);
+size_t fe_keyword_match(const char *text, size_t len, TokenKind *kind);
 
 #endif

@@ -108,7 +108,7 @@ static void push_error(Lexer *lx, uint32_t start, uint32_t end) {
 }
 
 static void push_fixed(Lexer *lx, TokenKind kind, uint32_t start, uint32_t end) {
-    const char *spelling = token_kind_spelling(kind);
+    const char *spelling = fe_token_kind_spelling(kind);
     push(lx, kind, start, end, spelling, (uint32_t)strlen(spelling));
 }
 
@@ -156,7 +156,7 @@ static void finish_name(Lexer *lx, uint32_t open) {
     uint32_t len = (uint32_t)lx->buf.len;
     const char *text = buf_copy(lx);
     NumeralInfo info;
-    NumeralShape shape = numeral_scan(lx->arena, text, len, &info);
+    NumeralShape shape = fe_numeral_scan(lx->arena, text, len, &info);
     Span span = span_at(lx, open, lx->pos);
     if (shape == NUMERAL_NONE) {
         push(lx, TOK_NAME, open, lx->pos, text, len);
@@ -374,7 +374,7 @@ static void lex_unknown_run(Lexer *lx) {
     for (;;) {
         uint32_t cp = peek(lx, lx->pos, &width);
         if (starts_other(lx, lx->pos, cp)) break;
-        if (keyword_match(lx->text + lx->pos, lx->len - lx->pos, &kind)) break;
+        if (fe_keyword_match(lx->text + lx->pos, lx->len - lx->pos, &kind)) break;
         lx->pos += width;
     }
     Span span = span_at(lx, start, lx->pos);
@@ -388,7 +388,7 @@ static void lex_unknown_run(Lexer *lx) {
 
 static void lex_bare(Lexer *lx) {
     TokenKind kind;
-    size_t n = keyword_match(lx->text + lx->pos, lx->len - lx->pos, &kind);
+    size_t n = fe_keyword_match(lx->text + lx->pos, lx->len - lx->pos, &kind);
     if (n == 0) {
         lex_unknown_run(lx);
         return;
@@ -441,7 +441,7 @@ static void lex_next(Lexer *lx) {
     }
 }
 
-TokenList lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag) {
+TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag) {
     Lexer lx;
     memset(&lx, 0, sizeof lx);
     lx.arena = arena;

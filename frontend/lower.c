@@ -5,7 +5,7 @@
 
 #include "lower_internal.h"
 
-void lower_error(Lowerer *l, Span span, const char *fmt, ...) {
+void fe_lower_error(Lowerer *l, Span span, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
     diag_report(l->diag, DIAG_ERROR, span, fmt, args);
@@ -21,7 +21,7 @@ static bool name_taken(const Lowerer *l, const char *name) {
            ir_module_find_constant(l->m, name) != IR_NONE;
 }
 
-const char *lower_unique_name(Lowerer *l, const char *base) {
+const char *fe_lower_unique_name(Lowerer *l, const char *base) {
     if (!name_taken(l, base)) return base;
     for (uint32_t n = 2;; n++) {
         const char *name = arena_printf(&l->scratch, "%s_%u", base, n);
@@ -42,16 +42,16 @@ static bool holds_bool(const IrTypeTable *types, IrTypeId id, uint32_t depth) {
 }
 
 static void lower_resource(Lowerer *l, const SemaDef *def) {
-    IrTypeId type = lower_resource_type(l, def);
+    IrTypeId type = fe_lower_resource_type(l, def);
     if (type == IR_NO_TYPE) return;
     ResourceKind kind = def->as.resource.kind;
     if ((kind == RESOURCE_STORAGE || kind == RESOURCE_UNIFORM) && holds_bool(l->types, type, 0)) {
         /* Host-shareable memory has no bool in WGSL (nor a fixed bool layout in MSL/PTX). */
-        lower_error(l, def->span, "%s「%s」里不能有「爻」：缓冲与宿主共享，没有布尔的内存布局；请用「无三二」存 0 与 1",
+        fe_lower_error(l, def->span, "%s「%s」里不能有「爻」：缓冲与宿主共享，没有布尔的内存布局；请用「无三二」存 0 与 1",
                     kind == RESOURCE_STORAGE ? "存储缓冲" : "均匀缓冲", def->name);
         return;
     }
-    IrGlobalId g = ir_module_add_global(l->m, def->output_name, type, lower_resource_space(def), def->span);
+    IrGlobalId g = ir_module_add_global(l->m, def->output_name, type, fe_lower_resource_space(def), def->span);
     if (def->as.resource.kind != RESOURCE_WORKGROUP)
         ir_global_set_binding(l->m, g, def->as.resource.group, def->as.resource.binding);
     l->global_of[def->index] = g;
@@ -59,13 +59,13 @@ static void lower_resource(Lowerer *l, const SemaDef *def) {
 
 /* The signature: 有 parameters are left out, a 有 result is void. */
 static void declare_function(Lowerer *l, const SemaDef *def) {
-    IrTypeId result = lower_type(l, def->as.function.result, def->span);
+    IrTypeId result = fe_lower_type(l, def->as.function.result, def->span);
     if (result == IR_NO_TYPE) return;
     IrFunction *f = ir_function_new(l->m, def->output_name, result, def->span);
     for (uint32_t i = 0; i < def->as.function.param_count; i++) {
         const SemaLocal *p = def->as.function.params[i];
-        if (lower_type_is_unit(p->type)) continue;
-        IrTypeId t = lower_type(l, p->type, p->span);
+        if (fe_lower_type_is_unit(p->type)) continue;
+        IrTypeId t = fe_lower_type(l, p->type, p->span);
         if (t == IR_NO_TYPE) return;
         ir_function_add_param(f, t, p->name, p->span);
     }
@@ -82,7 +82,7 @@ static IrModule *finish(Lowerer *l) {
     return m;
 }
 
-IrModule *lower_program(const CheckedProgram *prog, DiagEngine *diag) {
+IrModule *fe_lower_program(const CheckedProgram *prog, DiagEngine *diag) {
     if (!prog) return NULL;
     Lowerer l;
     memset(&l, 0, sizeof l);
@@ -101,17 +101,17 @@ IrModule *lower_program(const CheckedProgram *prog, DiagEngine *diag) {
     for (uint32_t i = 0; i < n; i++) {
         const SemaDef *def = prog->defs[i];
         switch (def->kind) {
-        case DEF_STRUCT: lower_type(&l, def->type, def->span); break;
+        case DEF_STRUCT: fe_lower_type(&l, def->type, def->span); break;
         case DEF_ALIAS: break;
         case DEF_RESOURCE: lower_resource(&l, def); break;
-        case DEF_CONSTANT: lower_constant(&l, def); break;
+        case DEF_CONSTANT: fe_lower_constant(&l, def); break;
         case DEF_FUNCTION: declare_function(&l, def); break;
         case DEF_ENTRY: break;
         }
     }
     for (uint32_t i = 0; i < n && !l.failed; i++)
-        if (prog->defs[i]->kind == DEF_FUNCTION && l.func_of[i] != IR_NONE) lower_function_body(&l, prog->defs[i]);
+        if (prog->defs[i]->kind == DEF_FUNCTION && l.func_of[i] != IR_NONE) fe_lower_function_body(&l, prog->defs[i]);
     for (uint32_t i = 0; i < n && !l.failed; i++)
-        if (prog->defs[i]->kind == DEF_ENTRY) lower_entry(&l, prog->defs[i]);
+        if (prog->defs[i]->kind == DEF_ENTRY) fe_lower_entry(&l, prog->defs[i]);
     return finish(&l);
 }

@@ -1,8 +1,8 @@
 /* Lowering: a checked program into a YIR module (the frontend lowers into ir/).
  *
  * Call sequence (driver, tests):
- *     CheckedProgram *checked = check_program(arena, program, &diag);
- *     IrModule *m = checked ? lower_program(checked, &diag) : NULL;
+ *     CheckedProgram *checked = fe_check_program(arena, program, &diag);
+ *     IrModule *m = checked ? fe_lower_program(checked, &diag) : NULL;
  *     if (m && ir_verify(m, &diag)) { PassContext ctx; pass_context_init(&ctx, m, &diag, target);
  *                                     pass_run_pipeline(&ctx, default_pipeline(target)); }
  *     ir_module_free(m);
@@ -26,6 +26,6 @@
 /* Returns a module that passes ir_verify, or NULL after reporting errors (e.g. a scalar
  * WGSL does not have, or a 着十二/着十三 operation YIR cannot represent). The caller frees
  * it with ir_module_free. */
-IrModule *lower_program(const CheckedProgram *program, DiagEngine *diag);
+IrModule *fe_lower_program(const CheckedProgram *program, DiagEngine *diag);
 
 #endif

@@ -10,7 +10,7 @@
         if ((v) == IR_NONE) return IR_NONE; \
     } while (0)
 
-IrOp lower_builtin_op(Intrinsic in) {
+IrOp fe_lower_builtin_op(Intrinsic in) {
     switch (in) {
     case INTRINSIC_ABS: return IR_OP_ABS;
     case INTRINSIC_NEGATE: return IR_OP_NEG;
@@ -88,7 +88,7 @@ IrOp lower_builtin_op(Intrinsic in) {
 
 static bool lower_args(FnCtx *fc, const SemaExpr *e, IrValueId *out) {
     for (uint32_t i = 0; i < e->as.call.arg_count; i++) {
-        out[i] = lower_expr(fc, e->as.call.args[i]);
+        out[i] = fe_lower_expr(fc, e->as.call.args[i]);
         if (out[i] == IR_NONE) return false;
     }
     return true;
@@ -98,14 +98,14 @@ static IrValueId lower_op_call(FnCtx *fc, const SemaExpr *e, IrOp op) {
     uint32_t n = e->as.call.arg_count;
     IrValueId *args = arena_alloc_array(&fc->l->scratch, n + 1, sizeof *args);
     if (!lower_args(fc, e, args)) return IR_NONE;
-    IrTypeId type = lower_expr_type(fc, e);
+    IrTypeId type = fe_lower_expr_type(fc, e);
     if (type == IR_NO_TYPE) return IR_NONE;
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     if (op == IR_OP_SHL || op == IR_OP_SHR) {
         /* The amount has the value's lanes (u32 or vecN<u32>). */
         uint32_t lanes = ir_type_lanes(fc->l->types, type);
         if (lanes > 1 && ir_type_lanes(fc->l->types, ir_value_type(fc->f, args[1])) == 1)
-            args[1] = lower_splat(fc, args[1], ir_type_vector(fc->l->types, ir_type_u32(fc->l->types), lanes));
+            args[1] = fe_lower_splat(fc, args[1], ir_type_vector(fc->l->types, ir_type_u32(fc->l->types), lanes));
     }
     return ir_build_op(&fc->b, op, type, args, n);
 }
@@ -113,34 +113,34 @@ static IrValueId lower_op_call(FnCtx *fc, const SemaExpr *e, IrOp op) {
 /* 转换, 位转换, 新浮三二 …: the value itself when it already has the type. */
 static IrValueId lower_conversion(FnCtx *fc, const SemaExpr *e, IrOp op) {
     const SemaExpr *arg = e->as.call.args[0];
-    IrValueId v = lower_expr(fc, arg);
+    IrValueId v = fe_lower_expr(fc, arg);
     TRY(v);
-    IrTypeId type = lower_expr_type(fc, e);
+    IrTypeId type = fe_lower_expr_type(fc, e);
     if (type == IR_NO_TYPE) return IR_NONE;
     if (ir_value_type(fc->f, v) == type) return v;
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     return ir_build_op(&fc->b, op, type, &v, 1);
 }
 
 /* &资源[序]: the element pointer of an array in a buffer or workgroup variable. */
 static IrValueId element_ptr(FnCtx *fc, const SemaExpr *e, IrValueId index) {
-    IrValueId base = lower_resource_ptr(fc, e->as.call.args[0]);
+    IrValueId base = fe_lower_resource_ptr(fc, e->as.call.args[0]);
     TRY(base);
-    lower_at(fc, e);
-    return lower_access(fc, base, index);
+    fe_lower_at(fc, e);
+    return fe_lower_access(fc, base, index);
 }
 
 static IrValueId lower_array(FnCtx *fc, const SemaExpr *e, bool write) {
-    IrValueId index = lower_expr(fc, e->as.call.args[1]);
+    IrValueId index = fe_lower_expr(fc, e->as.call.args[1]);
     TRY(index);
     IrValueId value = IR_NONE;
     if (write) {
-        value = lower_expr(fc, e->as.call.args[2]);
+        value = fe_lower_expr(fc, e->as.call.args[2]);
         TRY(value);
     }
     IrValueId ptr = element_ptr(fc, e, index);
     TRY(ptr);
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     if (!write) return ir_build_load(&fc->b, ptr);
     ir_build_store(&fc->b, ptr, value);
     return LV_UNIT;
@@ -148,11 +148,11 @@ static IrValueId lower_array(FnCtx *fc, const SemaExpr *e, bool write) {
 
 /* 取元素 of an array value: extract for a constant index, else through a variable. */
 static IrValueId lower_element(FnCtx *fc, const SemaExpr *e) {
-    IrValueId array = lower_expr(fc, e->as.call.args[0]);
+    IrValueId array = fe_lower_expr(fc, e->as.call.args[0]);
     TRY(array);
-    IrValueId index = lower_expr(fc, e->as.call.args[1]);
+    IrValueId index = fe_lower_expr(fc, e->as.call.args[1]);
     TRY(index);
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     const IrValue *iv = ir_value(fc->f, index);
     const IrInst *def = iv && iv->kind == IR_VALUE_RESULT ? ir_inst(fc->f, iv->def) : NULL;
     uint32_t count = ir_type_member_count(fc->l->types, ir_value_type(fc->f, array));
@@ -168,7 +168,7 @@ static IrValueId lower_element(FnCtx *fc, const SemaExpr *e) {
     }
     if (known && path < count) return ir_build_extract(&fc->b, array, &path, 1);
     /* One copy per array value: values do not change, and nothing writes the copy. */
-    IrValueId var = lower_value_var(fc, array);
+    IrValueId var = fe_lower_value_var(fc, array);
     IrValueId elem = ir_build_access(&fc->b, var, &index, 1);
     return ir_build_load(&fc->b, elem);
 }
@@ -177,7 +177,7 @@ static IrValueId lower_atomic(FnCtx *fc, const SemaExpr *e, IrOp op) {
     uint32_t n = e->as.call.arg_count;
     IrValueId *args = arena_alloc_array(&fc->l->scratch, n + 1, sizeof *args);
     for (uint32_t i = 1; i < n; i++) {
-        args[i] = lower_expr(fc, e->as.call.args[i]);
+        args[i] = fe_lower_expr(fc, e->as.call.args[i]);
         TRY(args[i]);
     }
     IrValueId ptr = element_ptr(fc, e, args[1]);
@@ -186,18 +186,18 @@ static IrValueId lower_atomic(FnCtx *fc, const SemaExpr *e, IrOp op) {
     args[1] = ptr;
     IrValueId *operands = args + 1;
     uint32_t count = n - 1;
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     if (op == IR_OP_ATOMIC_STORE) {
         ir_build_inst(&fc->b, op, NULL, 0, operands, count);
         return LV_UNIT;
     }
-    IrTypeId type = lower_expr_type(fc, e);
+    IrTypeId type = fe_lower_expr_type(fc, e);
     if (type == IR_NO_TYPE) return IR_NONE;
     if (op != IR_OP_ATOMIC_COMPARE_EXCHANGE) return ir_build_op(&fc->b, op, type, operands, count);
     /* WGSL's __atomic_compare_exchange_result; 原子比较交换 gives its old value. */
     IrField fields[2] = {{"old_value", type}, {"exchanged", ir_type_bool(fc->l->types)}};
     bool is_signed = ir_type_is_signed(fc->l->types, type);
-    const char *name = lower_unique_name(fc->l, is_signed ? "原子比较交换结果_i32" : "原子比较交换结果");
+    const char *name = fe_lower_unique_name(fc->l, is_signed ? "原子比较交换结果_i32" : "原子比较交换结果");
     IrTypeId result = ir_type_struct(fc->l->types, name, fields, 2);
     IrValueId pair = ir_build_op(&fc->b, op, result, operands, count);
     uint32_t old = 0;
@@ -207,7 +207,7 @@ static IrValueId lower_atomic(FnCtx *fc, const SemaExpr *e, IrOp op) {
 static IrValueId lower_cell(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     IrValueId args[2] = {IR_NONE, IR_NONE};
     if (!lower_args(fc, e, args)) return IR_NONE;
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     switch (in) {
     case INTRINSIC_CELL_NEW: return ir_build_var(&fc->b, ir_value_type(fc->f, args[0]), args[0]);
     case INTRINSIC_CELL_READ: return ir_build_load(&fc->b, args[0]);
@@ -225,24 +225,24 @@ static IrValueId lower_element_access(FnCtx *fc, const SemaExpr *e, Intrinsic in
     uint32_t index_count = cell ? 1 : 2;
     IrValueId indices[2], value = IR_NONE;
     for (uint32_t i = 0; i < index_count; i++) {
-        indices[i] = lower_expr(fc, e->as.call.args[1 + i]);
+        indices[i] = fe_lower_expr(fc, e->as.call.args[1 + i]);
         TRY(indices[i]);
     }
     if (write) {
-        value = lower_expr(fc, e->as.call.args[1 + index_count]);
+        value = fe_lower_expr(fc, e->as.call.args[1 + index_count]);
         TRY(value);
     }
     IrValueId ptr;
     if (cell) {
-        IrValueId var = lower_expr(fc, e->as.call.args[0]);
+        IrValueId var = fe_lower_expr(fc, e->as.call.args[0]);
         TRY(var);
-        lower_at(fc, e);
-        ptr = lower_access(fc, var, indices[0]);
+        fe_lower_at(fc, e);
+        ptr = fe_lower_access(fc, var, indices[0]);
     } else {
         ptr = element_ptr(fc, e, indices[0]);
         TRY(ptr);
-        lower_at(fc, e);
-        ptr = lower_access(fc, ptr, indices[1]);
+        fe_lower_at(fc, e);
+        ptr = fe_lower_access(fc, ptr, indices[1]);
     }
     TRY(ptr);
     if (!write) return ir_build_load(&fc->b, ptr);
@@ -253,7 +253,7 @@ static IrValueId lower_element_access(FnCtx *fc, const SemaExpr *e, Intrinsic in
 static IrValueId lower_no_result(FnCtx *fc, const SemaExpr *e, IrOp op) {
     IrValueId args[1];
     if (e->as.call.arg_count > 1 || !lower_args(fc, e, args)) return IR_NONE;
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     if (op == IR_OP_DISCARD) {
         ir_build_discard(&fc->b);
         fc->dead = true;
@@ -267,7 +267,7 @@ static IrValueId lower_no_result(FnCtx *fc, const SemaExpr *e, IrOp op) {
 static IrValueId lower_elect(FnCtx *fc, const SemaExpr *e) {
     IrValueId args[1];
     if (e->as.call.arg_count != 1 || !lower_args(fc, e, args)) return IR_NONE;
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     return ir_build_op(&fc->b, IR_OP_SUBGROUP_ELECT, ir_type_bool(fc->l->types), NULL, 0);
 }
 
@@ -299,20 +299,20 @@ static IrValueId lower_fragment(FnCtx *fc, const SemaExpr *e, IrOp op) {
     if (n > 4) return IR_NONE;
     bool memory = op != IR_OP_FRAG_ZERO && op != IR_OP_FRAG_FILL && op != IR_OP_FRAG_MMA;
     for (uint32_t i = memory ? 1 : 0; i < n; i++) {
-        args[i] = lower_expr(fc, e->as.call.args[i]);
+        args[i] = fe_lower_expr(fc, e->as.call.args[i]);
         TRY(args[i]);
     }
     if (memory) {
-        args[0] = lower_resource_ptr(fc, e->as.call.args[0]);
+        args[0] = fe_lower_resource_ptr(fc, e->as.call.args[0]);
         TRY(args[0]);
     }
     if (op == IR_OP_FRAG_ZERO) n = 0;  /* its one argument is the unit value */
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     if (op == IR_OP_FRAG_STORE || op == IR_OP_FRAG_STORE_ROWS8) {
         ir_build_inst(&fc->b, op, NULL, 0, args, n);
         return LV_UNIT;
     }
-    IrTypeId type = lower_expr_type(fc, e);
+    IrTypeId type = fe_lower_expr_type(fc, e);
     if (type == IR_NO_TYPE) return IR_NONE;
     return ir_build_op(&fc->b, op, type, args, n);
 }
@@ -323,22 +323,22 @@ static IrValueId lower_async(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     uint32_t n = 0;
     if (in == INTRINSIC_ASYNC_COPY) {
         if (e->as.call.arg_count != 4) return IR_NONE;
-        args[0] = lower_resource_ptr(fc, e->as.call.args[0]);
+        args[0] = fe_lower_resource_ptr(fc, e->as.call.args[0]);
         TRY(args[0]);
-        args[1] = lower_expr(fc, e->as.call.args[1]);
+        args[1] = fe_lower_expr(fc, e->as.call.args[1]);
         TRY(args[1]);
-        args[2] = lower_resource_ptr(fc, e->as.call.args[2]);
+        args[2] = fe_lower_resource_ptr(fc, e->as.call.args[2]);
         TRY(args[2]);
-        args[3] = lower_expr(fc, e->as.call.args[3]);
+        args[3] = fe_lower_expr(fc, e->as.call.args[3]);
         TRY(args[3]);
         n = 4;
     } else {
         if (e->as.call.arg_count != 1) return IR_NONE;
-        args[0] = lower_expr(fc, e->as.call.args[0]);  /* the count, or the unit value */
+        args[0] = fe_lower_expr(fc, e->as.call.args[0]);  /* the count, or the unit value */
         TRY(args[0]);
         n = in == INTRINSIC_ASYNC_WAIT ? 1 : 0;
     }
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     IrOp op = in == INTRINSIC_ASYNC_COPY ? IR_OP_ASYNC_COPY : in == INTRINSIC_ASYNC_COMMIT ? IR_OP_ASYNC_COMMIT
                                                                                         : IR_OP_ASYNC_WAIT;
     ir_build_inst(&fc->b, op, NULL, 0, args, n);
@@ -358,16 +358,16 @@ static IrValueId lower_tensor(FnCtx *fc, const SemaExpr *e, IrOp op) {
         bool is_store = op == IR_OP_TENSOR_STORE;
         for (uint32_t i = 0; i < n; i++) {
             bool resource = i == 1 || (i == 5 && !is_store);
-            args[i] = resource ? lower_resource_ptr(fc, e->as.call.args[i]) : lower_expr(fc, e->as.call.args[i]);
+            args[i] = resource ? fe_lower_resource_ptr(fc, e->as.call.args[i]) : fe_lower_expr(fc, e->as.call.args[i]);
             TRY(args[i]);
         }
     }
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     if (op == IR_OP_TENSOR_STORE) {
         ir_build_inst(&fc->b, op, NULL, 0, args, n);
         return LV_UNIT;
     }
-    IrTypeId type = lower_expr_type(fc, e);
+    IrTypeId type = fe_lower_expr_type(fc, e);
     if (type == IR_NO_TYPE) return IR_NONE;
     return ir_build_op(&fc->b, op, type, args, n);
 }
@@ -388,9 +388,9 @@ static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     case INTRINSIC_ARRAY_READ: case INTRINSIC_SHARED_READ: return lower_array(fc, e, false);
     case INTRINSIC_ARRAY_WRITE: case INTRINSIC_SHARED_WRITE: return lower_array(fc, e, true);
     case INTRINSIC_ARRAY_LENGTH: {
-        IrValueId ptr = lower_resource_ptr(fc, e->as.call.args[0]);
+        IrValueId ptr = fe_lower_resource_ptr(fc, e->as.call.args[0]);
         TRY(ptr);
-        lower_at(fc, e);
+        fe_lower_at(fc, e);
         return ir_build_op(&fc->b, IR_OP_ARRAY_LENGTH, ir_type_u32(fc->l->types), &ptr, 1);
     }
     case INTRINSIC_ELEMENT: return lower_element(fc, e);
@@ -412,13 +412,13 @@ static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     case INTRINSIC_ATOMIC_COMPARE_EXCHANGE: return lower_atomic(fc, e, IR_OP_ATOMIC_COMPARE_EXCHANGE);
     default: break;
     }
-    lower_error(fc->l, e->span, "YIR 还不能表示「%s」（在顶层定义「%s」中）", intrinsic_name(in), fc->def->name);
+    fe_lower_error(fc->l, e->span, "YIR 还不能表示「%s」（在顶层定义「%s」中）", fe_intrinsic_name(in), fc->def->name);
     return IR_NONE;
 }
 
-IrValueId lower_builtin_call(FnCtx *fc, const SemaExpr *e) {
+IrValueId fe_lower_builtin_call(FnCtx *fc, const SemaExpr *e) {
     Intrinsic in = e->as.call.intrinsic;
-    IrOp op = lower_builtin_op(in);
+    IrOp op = fe_lower_builtin_op(in);
     if (op != IR_OP_COUNT) return lower_op_call(fc, e, op);
     return lower_special(fc, e, in);
 }

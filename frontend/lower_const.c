@@ -13,7 +13,7 @@ static IrConstEval evaluator(Lowerer *l) {
 }
 
 /* The scalar bits of a literal at a scalar IR type (f16 rounded to the nearest f16). */
-uint64_t lower_literal_bits(Lowerer *l, const SemaExpr *e, IrTypeId type) {
+uint64_t fe_lower_literal_bits(Lowerer *l, const SemaExpr *e, IrTypeId type) {
     const NumeralInfo *v = &e->as.literal.value;
     const IrType *t = ir_type(l->types, type);
     if (!t) return 0;
@@ -36,7 +36,7 @@ uint64_t lower_literal_bits(Lowerer *l, const SemaExpr *e, IrTypeId type) {
 }
 
 static bool not_constant(Lowerer *l, const SemaExpr *e) {
-    lower_error(l, e->span,
+    fe_lower_error(l, e->span,
                 "常量的值须是翻译器能求值的常量表达式（字面量、「新浮三二」等构造器、「转换」、"
                 "「位转换」、算术、比较与逻辑、位运算与移位、值若、元组与组值及其「中」、"
                 "docs/language.md 所列的内建函数、其他常量）");
@@ -56,12 +56,12 @@ static bool check_status(Lowerer *l, const SemaExpr *e, IrEvalStatus status) {
     case IR_EVAL_DOMAIN: why = "的实参超出定义域（如「夹紧」的下限大于上限）"; break;
     case IR_EVAL_INDEX_RANGE: why = "的下标越界"; break;
     }
-    lower_error(l, e->span, "常量表达式%s（WGSL 的常量求值里这是错误）", why);
+    fe_lower_error(l, e->span, "常量表达式%s（WGSL 的常量求值里这是错误）", why);
     return false;
 }
 
 static bool is_abstract(Type *type) {
-    Type *t = type_prune(type);
+    Type *t = fe_type_prune(type);
     return t && (t->kind == TYPE_ABSTRACT_INT || t->kind == TYPE_ABSTRACT_FLOAT ||
                  (t->kind == TYPE_VAR && t->as.var.lit != LIT_NONE));
 }
@@ -72,13 +72,13 @@ static bool is_abstract(Type *type) {
 static IrTypeId operand_type(Lowerer *l, const SemaExpr *operand, IrTypeId result) {
     if (is_abstract(operand->type) && ir_type_is_numeric(l->types, result))
         return ir_type_element_scalar(l->types, result);
-    return lower_type(l, operand->type, operand->span);
+    return fe_lower_type(l, operand->type, operand->span);
 }
 
 static bool eval_operands(Lowerer *l, SemaExpr *const *items, uint32_t count, IrTypeId result, IrLiteral *out) {
     for (uint32_t i = 0; i < count; i++) {
         IrTypeId t = operand_type(l, items[i], result);
-        if (t == IR_NO_TYPE || !lower_const_eval(l, items[i], t, &out[i])) return false;
+        if (t == IR_NO_TYPE || !fe_lower_const_eval(l, items[i], t, &out[i])) return false;
     }
     return true;
 }
@@ -94,10 +94,10 @@ static bool eval_op(Lowerer *l, const SemaExpr *e, IrOp op, IrTypeId type, SemaE
 /* 新浮三二/转换/位转换: a constructed literal is the literal itself; anything else converts. */
 static bool eval_conversion(Lowerer *l, const SemaExpr *e, IrOp op, IrTypeId type, IrLiteral *out) {
     const SemaExpr *arg = e->as.call.args[0];
-    if (arg->kind == SEXPR_LITERAL && arg->as.literal.constructed) return lower_const_eval(l, arg, type, out);
-    IrTypeId from = lower_type(l, arg->type, arg->span);
+    if (arg->kind == SEXPR_LITERAL && arg->as.literal.constructed) return fe_lower_const_eval(l, arg, type, out);
+    IrTypeId from = fe_lower_type(l, arg->type, arg->span);
     IrLiteral value;
-    if (from == IR_NO_TYPE || !lower_const_eval(l, arg, from, &value)) return false;
+    if (from == IR_NO_TYPE || !fe_lower_const_eval(l, arg, from, &value)) return false;
     if (op == IR_OP_CONVERT && from == type) {
         *out = value;
         return true;
@@ -109,11 +109,11 @@ static bool eval_conversion(Lowerer *l, const SemaExpr *e, IrOp op, IrTypeId typ
 /* 取元素 of a constant array with a constant index. */
 static bool eval_element(Lowerer *l, const SemaExpr *e, IrLiteral *out) {
     const SemaExpr *array = e->as.call.args[0], *index = e->as.call.args[1];
-    IrTypeId array_type = lower_type(l, array->type, array->span);
-    IrTypeId index_type = lower_type(l, index->type, index->span);
+    IrTypeId array_type = fe_lower_type(l, array->type, array->span);
+    IrTypeId index_type = fe_lower_type(l, index->type, index->span);
     IrLiteral a, i;
-    if (array_type == IR_NO_TYPE || index_type == IR_NO_TYPE || !lower_const_eval(l, array, array_type, &a) ||
-        !lower_const_eval(l, index, index_type, &i))
+    if (array_type == IR_NO_TYPE || index_type == IR_NO_TYPE || !fe_lower_const_eval(l, array, array_type, &a) ||
+        !fe_lower_const_eval(l, index, index_type, &i))
         return false;
     uint32_t path = (uint32_t)i.bits;
     if (ir_type_is_signed(l->types, index_type) && (int32_t)path < 0) return check_status(l, e, IR_EVAL_INDEX_RANGE);
@@ -132,7 +132,7 @@ static bool eval_builtin(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral
     case INTRINSIC_ELEMENT:
         return e->as.call.arg_count == 2 ? eval_element(l, e, out) : not_constant(l, e);
     default: {
-        IrOp op = lower_builtin_op(in);
+        IrOp op = fe_lower_builtin_op(in);
         if (op == IR_OP_COUNT) return not_constant(l, e);
         return eval_op(l, e, op, type, e->as.call.args, e->as.call.arg_count, out);
     }
@@ -142,9 +142,9 @@ static bool eval_builtin(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral
 /* 中 of a constant tuple, vector, matrix or record. */
 static bool eval_proj(Lowerer *l, const SemaExpr *e, IrLiteral *out) {
     const SemaExpr *base = e->as.proj.base;
-    IrTypeId base_type = lower_type(l, base->type, base->span);
+    IrTypeId base_type = fe_lower_type(l, base->type, base->span);
     IrLiteral value;
-    if (base_type == IR_NO_TYPE || !lower_const_eval(l, base, base_type, &value)) return false;
+    if (base_type == IR_NO_TYPE || !fe_lower_const_eval(l, base, base_type, &value)) return false;
     IrConstEval eval = evaluator(l);
     uint32_t index = e->as.proj.index;
     return check_status(l, e, ir_const_extract(&eval, &value, &index, 1, out));
@@ -154,10 +154,10 @@ static bool eval_proj(Lowerer *l, const SemaExpr *e, IrLiteral *out) {
 static bool eval_select(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *out) {
     if (!e->as.if_.else_branch) return not_constant(l, e);
     IrLiteral args[3];
-    IrTypeId cond_type = lower_type(l, e->as.if_.cond->type, e->as.if_.cond->span);
-    if (cond_type == IR_NO_TYPE || !lower_const_eval(l, e->as.if_.cond, cond_type, &args[0]) ||
-        !lower_const_eval(l, e->as.if_.then_branch, type, &args[1]) ||
-        !lower_const_eval(l, e->as.if_.else_branch, type, &args[2]))
+    IrTypeId cond_type = fe_lower_type(l, e->as.if_.cond->type, e->as.if_.cond->span);
+    if (cond_type == IR_NO_TYPE || !fe_lower_const_eval(l, e->as.if_.cond, cond_type, &args[0]) ||
+        !fe_lower_const_eval(l, e->as.if_.then_branch, type, &args[1]) ||
+        !fe_lower_const_eval(l, e->as.if_.else_branch, type, &args[2]))
         return false;
     IrConstEval eval = evaluator(l);
     return check_status(l, e, ir_const_eval(&eval, IR_OP_SELECT, type, args, 3, out));
@@ -170,7 +170,7 @@ static bool eval_composite(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiter
     if (ir_type_member_count(l->types, type) != count) return not_constant(l, e);
     IrLiteral *members = arena_alloc_array(&l->scratch, count + 1, sizeof *members);
     for (uint32_t i = 0; i < count; i++)
-        if (!lower_const_eval(l, items[i], ir_type_member(l->types, type, i), &members[i])) return false;
+        if (!fe_lower_const_eval(l, items[i], ir_type_member(l->types, type, i), &members[i])) return false;
     IrConstEval eval = evaluator(l);
     return check_status(l, e, ir_const_eval(&eval, IR_OP_CONSTRUCT, type, members, count, out));
 }
@@ -178,7 +178,7 @@ static bool eval_composite(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiter
 static bool eval_global(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *out) {
     const SemaDef *def = e->as.global;
     if (def->kind != DEF_CONSTANT) return not_constant(l, e);
-    IrConstId id = lower_constant(l, def);
+    IrConstId id = fe_lower_constant(l, def);
     if (id == IR_NONE) return false;
     const IrConstant *c = ir_constant(l->m, id);
     if (c->type == type) {
@@ -186,17 +186,17 @@ static bool eval_global(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral 
         return true;
     }
     /* An abstract constant used at a concrete type: its value again, at that type. */
-    return lower_const_eval(l, def->as.constant.value, type, out);
+    return fe_lower_const_eval(l, def->as.constant.value, type, out);
 }
 
-bool lower_const_eval(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *out) {
+bool fe_lower_const_eval(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *out) {
     memset(out, 0, sizeof *out);
     out->type = type;
     if (!e || type == IR_NO_TYPE) return false;
     switch (e->kind) {
     case SEXPR_LITERAL:
         if (ir_type_lanes(l->types, type) != 1) return not_constant(l, e);
-        out->bits = lower_literal_bits(l, e, type);
+        out->bits = fe_lower_literal_bits(l, e, type);
         return true;
     case SEXPR_GLOBAL: return eval_global(l, e, type, out);
     case SEXPR_TUPLE: case SEXPR_RECORD: return eval_composite(l, e, type, out);
@@ -204,7 +204,7 @@ bool lower_const_eval(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *o
     case SEXPR_IF: return eval_select(l, e, type, out);
     case SEXPR_BINARY: {
         SemaExpr *operands[2] = {e->as.binary.left, e->as.binary.right};
-        return eval_op(l, e, lower_binary_op(e->as.binary.op), type, operands, 2, out);
+        return eval_op(l, e, fe_lower_binary_op(e->as.binary.op), type, operands, 2, out);
     }
     case SEXPR_NOT: return eval_op(l, e, IR_OP_NOT, type, &e->as.not_.operand, 1, out);
     case SEXPR_CALL:
@@ -215,19 +215,19 @@ bool lower_const_eval(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *o
     }
 }
 
-IrConstId lower_constant(Lowerer *l, const SemaDef *def) {
+IrConstId fe_lower_constant(Lowerer *l, const SemaDef *def) {
     uint32_t i = def->index;
     if (l->const_state[i] == 2) return l->const_of[i];
     if (l->const_state[i] == 1) {
-        lower_error(l, def->span, "常量「%s」的值取决于它自己", def->name);
+        fe_lower_error(l, def->span, "常量「%s」的值取决于它自己", def->name);
         return IR_NONE;
     }
     l->const_state[i] = 1;
     IrConstId id = IR_NONE;
-    if (!lower_type_is_unit(def->type)) {
-        IrTypeId type = lower_type(l, def->type, def->span);
+    if (!fe_lower_type_is_unit(def->type)) {
+        IrTypeId type = fe_lower_type(l, def->type, def->span);
         IrLiteral value;
-        if (type != IR_NO_TYPE && lower_const_eval(l, def->as.constant.value, type, &value))
+        if (type != IR_NO_TYPE && fe_lower_const_eval(l, def->as.constant.value, type, &value))
             id = ir_module_add_constant(l->m, def->output_name, type, value, def->span);
     }
     l->const_of[i] = id;

@@ -15,23 +15,23 @@ typedef struct Branch {
 } Branch;
 
 static bool lower_branch(FnCtx *fc, IrBlockId block, Branch br) {
-    uint32_t mark = lower_cache_mark(fc);
+    uint32_t mark = fe_lower_cache_mark(fc);
     ir_builder_set_block(&fc->b, block);
     IrValueId v = LV_UNIT;
     if (br.expr) {
-        v = lower_expr(fc, br.expr);
+        v = fe_lower_expr(fc, br.expr);
     } else if (br.has_konst) {
-        lower_at(fc, br.at);
+        fe_lower_at(fc, br.at);
         v = ir_build_bool(&fc->b, br.konst);
     }
     bool dead = fc->dead;
     if (!dead && v != IR_NONE && !fc->l->failed) {
-        lower_at(fc, br.expr ? br.expr : br.at);
+        fe_lower_at(fc, br.expr ? br.expr : br.at);
         if (br.unit || v == LV_UNIT) ir_build_yield(&fc->b, NULL, 0);
         else ir_build_yield(&fc->b, &v, 1);
     }
     fc->dead = false;
-    lower_cache_reset(fc, mark);
+    fe_lower_cache_reset(fc, mark);
     return dead;
 }
 
@@ -41,7 +41,7 @@ static IrValueId after_if(FnCtx *fc, const SemaExpr *e, IrInstId inst, bool then
     ir_builder_after(&fc->b, inst);
     if (fc->l->failed) return IR_NONE;
     if (then_dead && else_dead) {
-        lower_at(fc, e);
+        fe_lower_at(fc, e);
         ir_build_inst(&fc->b, IR_OP_UNREACHABLE, NULL, 0, NULL, 0);
         fc->dead = true;
         return IR_NONE;
@@ -49,13 +49,13 @@ static IrValueId after_if(FnCtx *fc, const SemaExpr *e, IrInstId inst, bool then
     return unit ? LV_UNIT : ir_inst_result(fc->f, inst, 0);
 }
 
-IrValueId lower_if(FnCtx *fc, const SemaExpr *e) {
-    IrValueId cond = lower_expr(fc, e->as.if_.cond);
+IrValueId fe_lower_if(FnCtx *fc, const SemaExpr *e) {
+    IrValueId cond = fe_lower_expr(fc, e->as.if_.cond);
     if (cond == IR_NONE) return IR_NONE;
-    bool unit = lower_type_is_unit(e->type);
-    IrTypeId type = unit ? IR_NO_TYPE : lower_expr_type(fc, e);
+    bool unit = fe_lower_type_is_unit(e->type);
+    IrTypeId type = unit ? IR_NO_TYPE : fe_lower_expr_type(fc, e);
     if (!unit && type == IR_NO_TYPE) return IR_NONE;
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     IrInstId inst = ir_build_if(&fc->b, cond, &type, unit ? 0 : 1);
     Branch then_br = {e->as.if_.then_branch, false, false, unit, e};
     Branch else_br = {e->as.if_.else_branch, false, false, unit, e};
@@ -85,8 +85,8 @@ static bool is_plain(const SemaExpr *e) {
     case SEXPR_BINARY: return is_plain(e->as.binary.left) && is_plain(e->as.binary.right);
     case SEXPR_CALL: {
         Intrinsic in = e->as.call.intrinsic;
-        if (e->as.call.kind != CALL_BUILTIN || intrinsic_has_side_effects(in) ||
-            intrinsic_needs_uniformity(in))
+        if (e->as.call.kind != CALL_BUILTIN || fe_intrinsic_has_side_effects(in) ||
+            fe_intrinsic_needs_uniformity(in))
             return false;
         for (uint32_t i = 0; i < e->as.call.arg_count; i++)
             if (!is_plain(e->as.call.args[i])) return false;
@@ -100,18 +100,18 @@ static bool is_plain(const SemaExpr *e) {
     }
 }
 
-IrValueId lower_logic(FnCtx *fc, const SemaExpr *e) {
+IrValueId fe_lower_logic(FnCtx *fc, const SemaExpr *e) {
     bool is_and = e->as.binary.op == AST_OP_AND;
-    IrValueId left = lower_expr(fc, e->as.binary.left);
+    IrValueId left = fe_lower_expr(fc, e->as.binary.left);
     if (left == IR_NONE) return IR_NONE;
     if (is_plain(e->as.binary.right)) {
-        IrValueId right = lower_expr(fc, e->as.binary.right);
+        IrValueId right = fe_lower_expr(fc, e->as.binary.right);
         if (right == IR_NONE) return IR_NONE;
-        lower_at(fc, e);
+        fe_lower_at(fc, e);
         return ir_build_binary(&fc->b, is_and ? IR_OP_AND : IR_OP_OR, left, right);
     }
     IrTypeId type = ir_type_bool(fc->l->types);
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     IrInstId inst = ir_build_if(&fc->b, left, &type, 1);
     Branch eval = {e->as.binary.right, false, false, false, e};
     Branch konst = {NULL, true, !is_and, false, e};
@@ -194,14 +194,14 @@ static void collect_free(FreeVars *fv, const SemaExpr *e) {
 static bool lift_function(FnCtx *fc, const SemaExpr *e, LocalFn *info) {
     Lowerer *l = fc->l;
     SemaLocal *self = e->as.letrec.function;
-    Type *ft = type_prune(self->type);
+    Type *ft = fe_type_prune(self->type);
     if (ft->kind != TYPE_FUNC) {
-        lower_error(l, self->span, "翻译的内部错误：局部函数「%s」没有函数类型", self->name);
+        fe_lower_error(l, self->span, "翻译的内部错误：局部函数「%s」没有函数类型", self->name);
         return false;
     }
-    IrTypeId result = lower_type(l, ft->as.func.result, self->span);
+    IrTypeId result = fe_lower_type(l, ft->as.func.result, self->span);
     if (result == IR_NO_TYPE) return false;
-    IrFunction *g = ir_function_new(l->m, lower_unique_name(l, self->name), result, self->span);
+    IrFunction *g = ir_function_new(l->m, fe_lower_unique_name(l, self->name), result, self->span);
     g->local_recursive = true;
     info->func = g->id;
     info->defined = true;
@@ -218,11 +218,11 @@ static bool lift_function(FnCtx *fc, const SemaExpr *e, LocalFn *info) {
     for (uint32_t i = 0; i <= n; i++) inner.locals[i] = IR_NONE;
     for (uint32_t i = 0; i < e->as.letrec.param_count; i++) {
         SemaLocal *p = e->as.letrec.params[i];
-        if (lower_type_is_unit(p->type)) {
+        if (fe_lower_type_is_unit(p->type)) {
             inner.locals[p->index] = LV_UNIT;
             continue;
         }
-        IrTypeId t = lower_type(l, p->type, p->span);
+        IrTypeId t = fe_lower_type(l, p->type, p->span);
         if (t == IR_NO_TYPE) return false;
         inner.locals[p->index] = ir_function_add_param(g, t, p->name, p->span);
     }
@@ -233,11 +233,11 @@ static bool lift_function(FnCtx *fc, const SemaExpr *e, LocalFn *info) {
             outer == LV_UNIT ? LV_UNIT : ir_function_add_param(g, ir_value_type(fc->f, outer), c->name, c->span);
     }
     const SemaExpr *body = e->as.letrec.function_body;
-    lower_fn_return(&inner, body, lower_expr(&inner, body));
+    fe_lower_fn_return(&inner, body, fe_lower_expr(&inner, body));
     return !l->failed;
 }
 
-IrValueId lower_letrec(FnCtx *fc, const SemaExpr *e) {
+IrValueId fe_lower_letrec(FnCtx *fc, const SemaExpr *e) {
     SemaLocal *self = e->as.letrec.function;
     FreeVars fv = {fc, self, NULL, 0, 0};
     collect_free(&fv, e->as.letrec.function_body);
@@ -245,34 +245,34 @@ IrValueId lower_letrec(FnCtx *fc, const SemaExpr *e) {
     info->captures = fv.list;
     info->capture_count = fv.count;
     if (!lift_function(fc, e, info)) return IR_NONE;
-    return lower_expr(fc, e->as.letrec.body);
+    return fe_lower_expr(fc, e->as.letrec.body);
 }
 
-IrValueId lower_local_call(FnCtx *fc, const SemaExpr *e) {
+IrValueId fe_lower_local_call(FnCtx *fc, const SemaExpr *e) {
     const SemaLocal *callee = e->as.call.local;
     const LocalFn *info = &fc->local_fns[callee->index];
     if (!info->defined) {
-        lower_error(fc->l, e->span, "翻译的内部错误：局部函数「%s」尚未定义", callee->name);
+        fe_lower_error(fc->l, e->span, "翻译的内部错误：局部函数「%s」尚未定义", callee->name);
         return IR_NONE;
     }
     uint32_t n = 0;
     IrValueId *args = arena_alloc_array(&fc->l->scratch, e->as.call.arg_count + info->capture_count + 1,
                                         sizeof *args);
     for (uint32_t i = 0; i < e->as.call.arg_count; i++) {
-        IrValueId v = lower_expr(fc, e->as.call.args[i]);
+        IrValueId v = fe_lower_expr(fc, e->as.call.args[i]);
         if (v == IR_NONE) return IR_NONE;
         if (v != LV_UNIT) args[n++] = v;
     }
     for (uint32_t i = 0; i < info->capture_count; i++) {
         IrValueId v = fc->locals[info->captures[i]->index];
         if (v == IR_NONE) {
-            lower_error(fc->l, e->span, "翻译的内部错误：局部函数「%s」用到的「%s」在此没有值", callee->name,
+            fe_lower_error(fc->l, e->span, "翻译的内部错误：局部函数「%s」用到的「%s」在此没有值", callee->name,
                         info->captures[i]->name);
             return IR_NONE;
         }
         if (v != LV_UNIT) args[n++] = v;
     }
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     IrValueId r = ir_build_call(&fc->b, info->func, args, n);
     return r == IR_NONE ? LV_UNIT : r;
 }

@@ -31,11 +31,11 @@ typedef struct IoCtx {
 } IoCtx;
 
 static bool is_integer(Lowerer *l, Type *type, Span span) {
-    return ir_type_is_integer(l->types, lower_type(l, type, span));
+    return ir_type_is_integer(l->types, fe_lower_type(l, type, span));
 }
 
 static void set_io(IoCtx *c, IrIo *io, IoBuiltin builtin, Type *type, Span span) {
-    Type *t = type_prune(type);
+    Type *t = fe_type_prune(type);
     if (builtin != IO_NONE) {
         io->kind = IR_IO_BUILTIN;
         io->builtin = ir_builtin(builtin);
@@ -55,7 +55,7 @@ static void set_io(IoCtx *c, IrIo *io, IoBuiltin builtin, Type *type, Span span)
     io->flat = interpolated && is_integer(c->l, t, span);
 }
 
-void lower_entry(Lowerer *l, const SemaDef *def) {
+void fe_lower_entry(Lowerer *l, const SemaDef *def) {
     const SemaDef *fn = def->as.entry.function;
     if (!fn || l->func_of[fn->index] == IR_NONE) return;
     IrStage stage = def->as.entry.stage == STAGE_COMPUTE  ? IR_STAGE_COMPUTE
@@ -70,10 +70,10 @@ void lower_entry(Lowerer *l, const SemaDef *def) {
     uint32_t k = 0;
     for (uint32_t i = 0; i < fn->as.function.param_count && k < entry->param_count; i++) {
         const SemaLocal *p = fn->as.function.params[i];
-        if (lower_type_is_unit(p->type)) continue;
+        if (fe_lower_type_is_unit(p->type)) continue;
         set_io(&in, &entry->params[k++], p->io, p->type, p->span);
     }
-    if (lower_type_is_unit(fn->as.function.result)) return;
+    if (fe_lower_type_is_unit(fn->as.function.result)) return;
     IoCtx out = {l, stage, false, 0};
     set_io(&out, &entry->result, fn->as.function.result_io, fn->as.function.result, fn->span);
 }

@@ -10,22 +10,22 @@
         if ((v) == IR_NONE) return IR_NONE; \
     } while (0)
 
-void lower_at(FnCtx *fc, const SemaExpr *e) {
+void fe_lower_at(FnCtx *fc, const SemaExpr *e) {
     if (e) fc->b.span = e->span;
 }
 
-IrTypeId lower_expr_type(FnCtx *fc, const SemaExpr *e) {
-    return lower_type(fc->l, e->type, e->span);
+IrTypeId fe_lower_expr_type(FnCtx *fc, const SemaExpr *e) {
+    return fe_lower_type(fc->l, e->type, e->span);
 }
 
 static void internal_error(FnCtx *fc, const SemaExpr *e, const char *what) {
-    lower_error(fc->l, e->span, "翻译的内部错误：%s（在顶层定义「%s」中）", what, fc->def->name);
+    fe_lower_error(fc->l, e->span, "翻译的内部错误：%s（在顶层定义「%s」中）", what, fc->def->name);
 }
 
 /* ---- pointers shared while visible ---- */
 
-uint32_t lower_cache_mark(const FnCtx *fc) { return fc->cache_count; }
-void lower_cache_reset(FnCtx *fc, uint32_t mark) {
+uint32_t fe_lower_cache_mark(const FnCtx *fc) { return fc->cache_count; }
+void fe_lower_cache_reset(FnCtx *fc, uint32_t mark) {
     if (mark < fc->cache_count) fc->cache_count = mark;
 }
 
@@ -48,7 +48,7 @@ static void cache_add(FnCtx *fc, IrOp op, uint32_t a, uint32_t b, IrValueId valu
     fc->cache[fc->cache_count++] = (CacheEntry){op, a, b, value};
 }
 
-IrValueId lower_global_ptr(FnCtx *fc, IrGlobalId global) {
+IrValueId fe_lower_global_ptr(FnCtx *fc, IrGlobalId global) {
     IrValueId v = cache_find(fc, IR_OP_GLOBAL, global, 0);
     if (v != IR_NONE) return v;
     v = ir_build_global(&fc->b, global);
@@ -56,7 +56,7 @@ IrValueId lower_global_ptr(FnCtx *fc, IrGlobalId global) {
     return v;
 }
 
-IrValueId lower_access(FnCtx *fc, IrValueId base, IrValueId index) {
+IrValueId fe_lower_access(FnCtx *fc, IrValueId base, IrValueId index) {
     IrValueId v = cache_find(fc, IR_OP_ACCESS, base, index);
     if (v != IR_NONE) return v;
     v = ir_build_access(&fc->b, base, &index, 1);
@@ -64,7 +64,7 @@ IrValueId lower_access(FnCtx *fc, IrValueId base, IrValueId index) {
     return v;
 }
 
-IrValueId lower_value_var(FnCtx *fc, IrValueId value) {
+IrValueId fe_lower_value_var(FnCtx *fc, IrValueId value) {
     IrValueId v = cache_find(fc, IR_OP_VAR, value, 0);
     if (v != IR_NONE) return v;
     v = ir_build_var(&fc->b, ir_value_type(fc->f, value), value);
@@ -72,27 +72,27 @@ IrValueId lower_value_var(FnCtx *fc, IrValueId value) {
     return v;
 }
 
-IrValueId lower_resource_ptr(FnCtx *fc, const SemaExpr *e) {
+IrValueId fe_lower_resource_ptr(FnCtx *fc, const SemaExpr *e) {
     if (e->kind != SEXPR_GLOBAL || e->as.global->kind != DEF_RESOURCE ||
         fc->l->global_of[e->as.global->index] == IR_NONE) {
         internal_error(fc, e, "此处须是资源");
         return IR_NONE;
     }
-    lower_at(fc, e);
-    return lower_global_ptr(fc, fc->l->global_of[e->as.global->index]);
+    fe_lower_at(fc, e);
+    return fe_lower_global_ptr(fc, fc->l->global_of[e->as.global->index]);
 }
 
 /* ---- values ---- */
 
-IrValueId lower_build_literal(FnCtx *fc, const IrLiteral *lit, bool abstract) {
+IrValueId fe_lower_build_literal(FnCtx *fc, const IrLiteral *lit, bool abstract) {
     if (!lit->elem_count)
         return abstract ? ir_build_abstract_literal(&fc->b, lit->type, lit->bits) : ir_build_literal(&fc->b, lit->type, lit->bits);
     IrValueId *items = arena_alloc_array(&fc->l->scratch, lit->elem_count, sizeof *items);
-    for (uint32_t i = 0; i < lit->elem_count; i++) items[i] = lower_build_literal(fc, &lit->elems[i], abstract);
+    for (uint32_t i = 0; i < lit->elem_count; i++) items[i] = fe_lower_build_literal(fc, &lit->elems[i], abstract);
     return ir_build_construct(&fc->b, lit->type, items, lit->elem_count);
 }
 
-IrValueId lower_splat(FnCtx *fc, IrValueId v, IrTypeId to) {
+IrValueId fe_lower_splat(FnCtx *fc, IrValueId v, IrTypeId to) {
     if (ir_value_type(fc->f, v) == to) return v;
     return ir_build_construct(&fc->b, to, &v, 1);
 }
@@ -101,7 +101,7 @@ static IrValueId lower_global_value(FnCtx *fc, const SemaExpr *e) {
     const SemaDef *def = e->as.global;
     if (def->kind == DEF_RESOURCE) {
         /* Textures and samplers are values loaded from their handle. */
-        IrValueId ptr = lower_resource_ptr(fc, e);
+        IrValueId ptr = fe_lower_resource_ptr(fc, e);
         TRY(ptr);
         return ir_build_load(&fc->b, ptr);
     }
@@ -109,35 +109,35 @@ static IrValueId lower_global_value(FnCtx *fc, const SemaExpr *e) {
         internal_error(fc, e, "全局名字不是常量");
         return IR_NONE;
     }
-    IrConstId id = lower_constant(fc->l, def);
-    IrTypeId type = lower_expr_type(fc, e);
+    IrConstId id = fe_lower_constant(fc->l, def);
+    IrTypeId type = fe_lower_expr_type(fc, e);
     if (id == IR_NONE || type == IR_NO_TYPE) return IR_NONE;
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     if (ir_constant(fc->l->m, id)->type == type) return ir_build_constant(&fc->b, id);
     /* An abstract constant used at a concrete type: its value as a literal of that type,
      * abstract like the constant (WGSL's abstract const adapts the same way, 着三). */
     IrLiteral lit;
-    if (!lower_const_eval(fc->l, def->as.constant.value, type, &lit)) return IR_NONE;
-    lower_at(fc, e);
-    return lower_build_literal(fc, &lit, true);
+    if (!fe_lower_const_eval(fc->l, def->as.constant.value, type, &lit)) return IR_NONE;
+    fe_lower_at(fc, e);
+    return fe_lower_build_literal(fc, &lit, true);
 }
 
 static IrValueId lower_composite(FnCtx *fc, const SemaExpr *e) {
     bool record = e->kind == SEXPR_RECORD;
     uint32_t count = record ? e->as.record.count : e->as.tuple.count;
     SemaExpr **items = record ? e->as.record.values : e->as.tuple.items;
-    IrTypeId type = lower_expr_type(fc, e);
+    IrTypeId type = fe_lower_expr_type(fc, e);
     if (type == IR_NO_TYPE) return IR_NONE;
     IrValueId *args = arena_alloc_array(&fc->l->scratch, count + 1, sizeof *args);
     for (uint32_t i = 0; i < count; i++) {
-        args[i] = lower_expr(fc, items[i]);
+        args[i] = fe_lower_expr(fc, items[i]);
         TRY(args[i]);
         if (args[i] == LV_UNIT) {
             internal_error(fc, items[i], "元组的项不能是「有」");
             return IR_NONE;
         }
     }
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     return ir_build_construct(&fc->b, type, args, count);
 }
 
@@ -153,21 +153,21 @@ static IrValueId lower_proj(FnCtx *fc, const SemaExpr *e) {
     uint32_t k = depth;
     for (const SemaExpr *p = e; p->kind == SEXPR_PROJ; p = p->as.proj.base) path[--k] = p->as.proj.index;
     if (base->kind == SEXPR_LOAD) {
-        IrValueId ptr = lower_resource_ptr(fc, base->as.load.resource);
+        IrValueId ptr = fe_lower_resource_ptr(fc, base->as.load.resource);
         TRY(ptr);
-        lower_at(fc, e);
+        fe_lower_at(fc, e);
         IrValueId *indices = arena_alloc_array(&fc->l->scratch, depth, sizeof *indices);
         for (uint32_t i = 0; i < depth; i++) indices[i] = ir_build_u32(&fc->b, path[i]);
         IrValueId elem = ir_build_access(&fc->b, ptr, indices, depth);
         return ir_build_load(&fc->b, elem);
     }
-    IrValueId v = lower_expr(fc, base);
+    IrValueId v = fe_lower_expr(fc, base);
     TRY(v);
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     return ir_build_extract(&fc->b, v, path, depth);
 }
 
-IrOp lower_binary_op(AstBinaryOp op) {
+IrOp fe_lower_binary_op(AstBinaryOp op) {
     switch (op) {
     case AST_OP_ADD: return IR_OP_ADD;
     case AST_OP_SUB: return IR_OP_SUB;
@@ -188,20 +188,20 @@ IrOp lower_binary_op(AstBinaryOp op) {
 
 static IrValueId lower_binary(FnCtx *fc, const SemaExpr *e) {
     AstBinaryOp op = e->as.binary.op;
-    if (op == AST_OP_AND || op == AST_OP_OR) return lower_logic(fc, e);
-    IrValueId left = lower_expr(fc, e->as.binary.left);
+    if (op == AST_OP_AND || op == AST_OP_OR) return fe_lower_logic(fc, e);
+    IrValueId left = fe_lower_expr(fc, e->as.binary.left);
     TRY(left);
-    IrValueId right = lower_expr(fc, e->as.binary.right);
+    IrValueId right = fe_lower_expr(fc, e->as.binary.right);
     TRY(right);
-    IrTypeId type = lower_expr_type(fc, e);
+    IrTypeId type = fe_lower_expr_type(fc, e);
     if (type == IR_NO_TYPE) return IR_NONE;
-    lower_at(fc, e);
-    IrOp ir = lower_binary_op(op);
+    fe_lower_at(fc, e);
+    IrOp ir = fe_lower_binary_op(op);
     IrTypeId lt = ir_value_type(fc->f, left), rt = ir_value_type(fc->f, right);
     if (ir != IR_OP_MUL && lt != rt) {
         /* vector op scalar: WGSL splats the scalar; YIR wants equal operand types. */
-        if (ir_type_lanes(fc->l->types, lt) == 1) left = lower_splat(fc, left, rt);
-        else right = lower_splat(fc, right, lt);
+        if (ir_type_lanes(fc->l->types, lt) == 1) left = fe_lower_splat(fc, left, rt);
+        else right = fe_lower_splat(fc, right, lt);
     }
     IrValueId args[2] = {left, right};
     return ir_build_op(&fc->b, ir, type, args, 2);
@@ -221,12 +221,12 @@ static void name_value(FnCtx *fc, IrValueId v, const char *name) {
 }
 
 static IrValueId lower_let(FnCtx *fc, const SemaExpr *e) {
-    IrValueId v = lower_expr(fc, e->as.let.value);
+    IrValueId v = fe_lower_expr(fc, e->as.let.value);
     TRY(v);
     SemaLocal *local = e->as.let.local;
     if (v != LV_UNIT) name_value(fc, v, local->name);
     fc->locals[local->index] = v;
-    return lower_expr(fc, e->as.let.body);
+    return fe_lower_expr(fc, e->as.let.body);
 }
 
 static IrValueId lower_user_call(FnCtx *fc, const SemaExpr *e) {
@@ -236,11 +236,11 @@ static IrValueId lower_user_call(FnCtx *fc, const SemaExpr *e) {
     uint32_t n = 0;
     IrValueId *args = arena_alloc_array(&fc->l->scratch, e->as.call.arg_count + 1, sizeof *args);
     for (uint32_t i = 0; i < e->as.call.arg_count; i++) {
-        IrValueId v = lower_expr(fc, e->as.call.args[i]);
+        IrValueId v = fe_lower_expr(fc, e->as.call.args[i]);
         TRY(v);
         if (v != LV_UNIT) args[n++] = v;
     }
-    lower_at(fc, e);
+    fe_lower_at(fc, e);
     IrValueId r = ir_build_call(&fc->b, id, args, n);
     return r == IR_NONE ? LV_UNIT : r;
 }
@@ -248,20 +248,20 @@ static IrValueId lower_user_call(FnCtx *fc, const SemaExpr *e) {
 static IrValueId lower_call(FnCtx *fc, const SemaExpr *e) {
     switch (e->as.call.kind) {
     case CALL_FUNCTION: return lower_user_call(fc, e);
-    case CALL_LOCAL: return lower_local_call(fc, e);
-    case CALL_BUILTIN: return lower_builtin_call(fc, e);
+    case CALL_LOCAL: return fe_lower_local_call(fc, e);
+    case CALL_BUILTIN: return fe_lower_builtin_call(fc, e);
     }
     return IR_NONE;
 }
 
-IrValueId lower_expr(FnCtx *fc, const SemaExpr *e) {
+IrValueId fe_lower_expr(FnCtx *fc, const SemaExpr *e) {
     if (!e || fc->dead || fc->l->failed) return IR_NONE;
     switch (e->kind) {
     case SEXPR_LITERAL: {
-        IrTypeId type = lower_expr_type(fc, e);
+        IrTypeId type = fe_lower_expr_type(fc, e);
         if (type == IR_NO_TYPE) return IR_NONE;
-        lower_at(fc, e);
-        uint64_t bits = lower_literal_bits(fc->l, e, type);
+        fe_lower_at(fc, e);
+        uint64_t bits = fe_lower_literal_bits(fc->l, e, type);
         /* 着三: a literal not given to a constructor is a WGSL abstract literal. */
         if (!e->as.literal.constructed) return ir_build_abstract_literal(&fc->b, type, bits);
         return ir_build_literal(&fc->b, type, bits);
@@ -273,9 +273,9 @@ IrValueId lower_expr(FnCtx *fc, const SemaExpr *e) {
     }
     case SEXPR_GLOBAL: return lower_global_value(fc, e);
     case SEXPR_LOAD: {
-        IrValueId ptr = lower_resource_ptr(fc, e->as.load.resource);
+        IrValueId ptr = fe_lower_resource_ptr(fc, e->as.load.resource);
         TRY(ptr);
-        lower_at(fc, e);
+        fe_lower_at(fc, e);
         return ir_build_load(&fc->b, ptr);
     }
     case SEXPR_BUILTIN_VALUE:
@@ -285,20 +285,20 @@ IrValueId lower_expr(FnCtx *fc, const SemaExpr *e) {
     case SEXPR_TUPLE: case SEXPR_RECORD: return lower_composite(fc, e);
     case SEXPR_PROJ: return lower_proj(fc, e);
     case SEXPR_NOT: {
-        IrValueId v = lower_expr(fc, e->as.not_.operand);
+        IrValueId v = fe_lower_expr(fc, e->as.not_.operand);
         TRY(v);
-        lower_at(fc, e);
+        fe_lower_at(fc, e);
         return ir_build_unary(&fc->b, IR_OP_NOT, v);
     }
     case SEXPR_BINARY: return lower_binary(fc, e);
     case SEXPR_CALL: return lower_call(fc, e);
     case SEXPR_LET: return lower_let(fc, e);
-    case SEXPR_LETREC: return lower_letrec(fc, e);
-    case SEXPR_IF: return lower_if(fc, e);
+    case SEXPR_LETREC: return fe_lower_letrec(fc, e);
+    case SEXPR_IF: return fe_lower_if(fc, e);
     case SEXPR_SEQ: {
-        IrValueId first = lower_expr(fc, e->as.seq.first);
+        IrValueId first = fe_lower_expr(fc, e->as.seq.first);
         TRY(first);
-        return lower_expr(fc, e->as.seq.second);
+        return fe_lower_expr(fc, e->as.seq.second);
     }
     case SEXPR_ERROR: break;
     }
@@ -308,14 +308,14 @@ IrValueId lower_expr(FnCtx *fc, const SemaExpr *e) {
 
 /* The body's value is returned (着五); a function returning 「有」 discards it (the value's
  * effects stay, it is simply unused); nothing follows a discard. */
-void lower_fn_return(FnCtx *fc, const SemaExpr *body, IrValueId v) {
+void fe_lower_fn_return(FnCtx *fc, const SemaExpr *body, IrValueId v) {
     if (fc->dead || v == IR_NONE || fc->l->failed) return;
-    lower_at(fc, body);
+    fe_lower_at(fc, body);
     bool returns_unit = fc->f->return_type == ir_type_void(&fc->l->m->types);
     ir_build_return(&fc->b, v == LV_UNIT || returns_unit ? IR_NONE : v);
 }
 
-void lower_function_body(Lowerer *l, const SemaDef *def) {
+void fe_lower_function_body(Lowerer *l, const SemaDef *def) {
     IrFunction *f = ir_function(l->m, l->func_of[def->index]);
     FnCtx fc;
     memset(&fc, 0, sizeof fc);
@@ -331,8 +331,8 @@ void lower_function_body(Lowerer *l, const SemaDef *def) {
     for (uint32_t i = 0; i < def->as.function.param_count; i++) {
         const SemaLocal *p = def->as.function.params[i];
         if (p->index > n) continue;
-        fc.locals[p->index] = lower_type_is_unit(p->type) ? LV_UNIT : f->params[k++];
+        fc.locals[p->index] = fe_lower_type_is_unit(p->type) ? LV_UNIT : f->params[k++];
     }
     const SemaExpr *body = def->as.function.body;
-    lower_fn_return(&fc, body, lower_expr(&fc, body));
+    fe_lower_fn_return(&fc, body, fe_lower_expr(&fc, body));
 }

@@ -69,60 +69,60 @@ typedef struct FnCtx {
 } FnCtx;
 
 /* ---- lower.c ---- */
-void lower_error(Lowerer *l, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void fe_lower_error(Lowerer *l, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A module-scope name not yet taken (by a definition or an IR function). */
-const char *lower_unique_name(Lowerer *l, const char *base);
+const char *fe_lower_unique_name(Lowerer *l, const char *base);
 
 /* ---- lower_types.c ---- */
 /* IR type of a sema type; IR_NO_TYPE after reporting at `span`. Unit is void. */
-IrTypeId lower_type(Lowerer *l, Type *type, Span span);
-bool lower_type_is_unit(Type *type);
+IrTypeId fe_lower_type(Lowerer *l, Type *type, Span span);
+bool fe_lower_type_is_unit(Type *type);
 /* The pointer type of a resource global and its address space. */
-IrAddressSpace lower_resource_space(const SemaDef *def);
-IrTypeId lower_resource_type(Lowerer *l, const SemaDef *def);
+IrAddressSpace fe_lower_resource_space(const SemaDef *def);
+IrTypeId fe_lower_resource_type(Lowerer *l, const SemaDef *def);
 
 /* ---- lower_const.c ---- */
 /* The IR constant of a DEF_CONSTANT (created on first use); IR_NONE after an error. */
-IrConstId lower_constant(Lowerer *l, const SemaDef *def);
+IrConstId fe_lower_constant(Lowerer *l, const SemaDef *def);
 /* Evaluates a constant expression as a literal of IR type `type`. */
-bool lower_const_eval(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *out);
+bool fe_lower_const_eval(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *out);
 /* Bits of a scalar literal of IR type `type`. */
-uint64_t lower_literal_bits(Lowerer *l, const SemaExpr *e, IrTypeId type);
+uint64_t fe_lower_literal_bits(Lowerer *l, const SemaExpr *e, IrTypeId type);
 
-/* ---- lower_entry.c ---- */
-void lower_entry(Lowerer *l, const SemaDef *def);
+/* ---- fe_lower_entry.c ---- */
+void fe_lower_entry(Lowerer *l, const SemaDef *def);
 
-/* ---- lower_expr.c ---- */
-void lower_function_body(Lowerer *l, const SemaDef *def);
-IrValueId lower_expr(FnCtx *fc, const SemaExpr *e);
-IrOp lower_binary_op(AstBinaryOp op);
-IrTypeId lower_expr_type(FnCtx *fc, const SemaExpr *e);
-void lower_at(FnCtx *fc, const SemaExpr *e);   /* stamps e's span on what is built next */
+/* ---- fe_lower_expr.c ---- */
+void fe_lower_function_body(Lowerer *l, const SemaDef *def);
+IrValueId fe_lower_expr(FnCtx *fc, const SemaExpr *e);
+IrOp fe_lower_binary_op(AstBinaryOp op);
+IrTypeId fe_lower_expr_type(FnCtx *fc, const SemaExpr *e);
+void fe_lower_at(FnCtx *fc, const SemaExpr *e);   /* stamps e's span on what is built next */
 /* `global @g` / `access %p, %i`, shared while visible (the seed's 数据[序] is one pointer). */
-IrValueId lower_global_ptr(FnCtx *fc, IrGlobalId global);
-IrValueId lower_access(FnCtx *fc, IrValueId base, IrValueId index);
+IrValueId fe_lower_global_ptr(FnCtx *fc, IrGlobalId global);
+IrValueId fe_lower_access(FnCtx *fc, IrValueId base, IrValueId index);
 /* A function variable holding a copy of `value` (for dynamic indexing), shared while visible. */
-IrValueId lower_value_var(FnCtx *fc, IrValueId value);
+IrValueId fe_lower_value_var(FnCtx *fc, IrValueId value);
 /* The pointer of a resource argument (a raw SEXPR_GLOBAL resource). */
-IrValueId lower_resource_ptr(FnCtx *fc, const SemaExpr *e);
+IrValueId fe_lower_resource_ptr(FnCtx *fc, const SemaExpr *e);
 /* Ends a function body with `return v` (nothing after a discard). */
-void lower_fn_return(FnCtx *fc, const SemaExpr *body, IrValueId v);
-uint32_t lower_cache_mark(const FnCtx *fc);
-void lower_cache_reset(FnCtx *fc, uint32_t mark);
+void fe_lower_fn_return(FnCtx *fc, const SemaExpr *body, IrValueId v);
+uint32_t fe_lower_cache_mark(const FnCtx *fc);
+void fe_lower_cache_reset(FnCtx *fc, uint32_t mark);
 /* Builds a literal value (scalar const or construct of consts). */
-IrValueId lower_build_literal(FnCtx *fc, const IrLiteral *lit, bool abstract);
+IrValueId fe_lower_build_literal(FnCtx *fc, const IrLiteral *lit, bool abstract);
 /* A value of type `to` from `v` (vector splat of a scalar). */
-IrValueId lower_splat(FnCtx *fc, IrValueId v, IrTypeId to);
+IrValueId fe_lower_splat(FnCtx *fc, IrValueId v, IrTypeId to);
 
 /* ---- lower_control.c ---- */
-IrValueId lower_if(FnCtx *fc, const SemaExpr *e);
-IrValueId lower_logic(FnCtx *fc, const SemaExpr *e);
-IrValueId lower_letrec(FnCtx *fc, const SemaExpr *e);
-IrValueId lower_local_call(FnCtx *fc, const SemaExpr *e);
+IrValueId fe_lower_if(FnCtx *fc, const SemaExpr *e);
+IrValueId fe_lower_logic(FnCtx *fc, const SemaExpr *e);
+IrValueId fe_lower_letrec(FnCtx *fc, const SemaExpr *e);
+IrValueId fe_lower_local_call(FnCtx *fc, const SemaExpr *e);
 
 /* ---- lower_builtin.c ---- */
-IrValueId lower_builtin_call(FnCtx *fc, const SemaExpr *e);
+IrValueId fe_lower_builtin_call(FnCtx *fc, const SemaExpr *e);
 /* The YIR op of a builtin that is one op over its arguments; IR_OP_COUNT otherwise. */
-IrOp lower_builtin_op(Intrinsic intrinsic);
+IrOp fe_lower_builtin_op(Intrinsic intrinsic);
 
 #endif

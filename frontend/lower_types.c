@@ -5,8 +5,8 @@
 
 #include "lower_internal.h"
 
-bool lower_type_is_unit(Type *type) {
-    return type && type_prune(type)->kind == TYPE_UNIT;
+bool fe_lower_type_is_unit(Type *type) {
+    return type && fe_type_prune(type)->kind == TYPE_UNIT;
 }
 
 static IrTypeId scalar_type(Lowerer *l, Type *t, Span span) {
@@ -22,16 +22,16 @@ static IrTypeId scalar_type(Lowerer *l, Type *t, Span span) {
         if (width == 32) return ir_type_u32(l->types);
         break;
     }
-    lower_error(l, span,
+    fe_lower_error(l, span,
                 "WGSL 没有 %s 这种标量（只有「定长小数」于「三二」/「一六」、「定长整数」于「三二」"
                 "与「定长无符号」于「三二」）",
-                type_to_string(&l->scratch, t));
+                fe_type_to_string(&l->scratch, t));
     return IR_NO_TYPE;
 }
 
 static IrTypeId find_struct(const Lowerer *l, Type *t) {
     for (uint32_t i = 0; i < l->struct_count; i++)
-        if (l->structs[i].type == t || type_equal(l->structs[i].type, t)) return l->structs[i].ir;
+        if (l->structs[i].type == t || fe_type_equal(l->structs[i].type, t)) return l->structs[i].ir;
     return IR_NO_TYPE;
 }
 
@@ -55,18 +55,18 @@ static IrTypeId struct_type(Lowerer *l, Type *t, Span span) {
     IrField *fields = arena_alloc_array(&l->scratch, count + 1, sizeof *fields);
     for (uint32_t i = 0; i < count; i++) {
         Type *ft = record ? t->as.record.fields[i].type : t->as.tuple.items[i];
-        if (lower_type_is_unit(ft)) {
-            lower_error(l, span, "结构的字段不能是「有」：%s", type_to_string(&l->scratch, t));
+        if (fe_lower_type_is_unit(ft)) {
+            fe_lower_error(l, span, "结构的字段不能是「有」：%s", fe_type_to_string(&l->scratch, t));
             return IR_NO_TYPE;
         }
-        fields[i].type = lower_type(l, ft, span);
+        fields[i].type = fe_lower_type(l, ft, span);
         if (fields[i].type == IR_NO_TYPE) return IR_NO_TYPE;
         fields[i].name = record ? t->as.record.fields[i].name : arena_printf(&l->scratch, "_%u", i);
     }
     const char *name = record ? t->as.record.name : NULL;
     if (!name) {
         l->anon_count++;
-        name = lower_unique_name(l, arena_printf(&l->scratch, "%s%u", record ? "组值" : "元组", l->anon_count));
+        name = fe_lower_unique_name(l, arena_printf(&l->scratch, "%s%u", record ? "组值" : "元组", l->anon_count));
     }
     IrTypeId ir = ir_type_struct(l->types, name, fields, count);
     remember_struct(l, t, ir);
@@ -76,12 +76,12 @@ static IrTypeId struct_type(Lowerer *l, Type *t, Span span) {
 static IrTypeId tuple_type(Lowerer *l, Type *t, Span span) {
     Type *elem = NULL, *column = NULL;
     uint32_t count = 0, cols = 0, rows = 0;
-    if (type_is_vector(t, &elem, &count)) {
-        IrTypeId e = lower_type(l, elem, span);
+    if (fe_type_is_vector(t, &elem, &count)) {
+        IrTypeId e = fe_lower_type(l, elem, span);
         return e == IR_NO_TYPE ? IR_NO_TYPE : ir_type_vector(l->types, e, count);
     }
-    if (type_is_matrix(t, &column, &cols, &rows)) {
-        IrTypeId c = lower_type(l, column, span);
+    if (fe_type_is_matrix(t, &column, &cols, &rows)) {
+        IrTypeId c = fe_lower_type(l, column, span);
         const IrType *ct = ir_type(l->types, c);
         return ct ? ir_type_matrix(l->types, ct->elem, cols, rows) : IR_NO_TYPE;
     }
@@ -89,13 +89,13 @@ static IrTypeId tuple_type(Lowerer *l, Type *t, Span span) {
 }
 
 static IrTypeId fixed_array_type(Lowerer *l, Type *t, Span span) {
-    Type *len = type_prune(t->as.con.args[1]);
+    Type *len = fe_type_prune(t->as.con.args[1]);
     if (len->kind != TYPE_NAT || len->as.nat == 0 || len->as.nat > 0xFFFFFFFu) {
-        lower_error(l, span, "定长数组的长度须在类型里写成正的整数字面量（着八）：%s",
-                    type_to_string(&l->scratch, t));
+        fe_lower_error(l, span, "定长数组的长度须在类型里写成正的整数字面量（着八）：%s",
+                    fe_type_to_string(&l->scratch, t));
         return IR_NO_TYPE;
     }
-    IrTypeId elem = lower_type(l, t->as.con.args[0], span);
+    IrTypeId elem = fe_lower_type(l, t->as.con.args[0], span);
     return elem == IR_NO_TYPE ? IR_NO_TYPE : ir_type_array(l->types, elem, (uint32_t)len->as.nat);
 }
 
@@ -104,7 +104,7 @@ static IrTypeId con_type(Lowerer *l, Type *t, Span span) {
     IrTypeId arg = IR_NO_TYPE;
     switch (t->as.con.con) {
     case TCON_ARRAY: case TCON_ATOMIC: case TCON_CELL: case TCON_TEXTURE_2D:
-        arg = lower_type(l, t->as.con.args[0], span);
+        arg = fe_lower_type(l, t->as.con.args[0], span);
         if (arg == IR_NO_TYPE) return IR_NO_TYPE;
         break;
     default: break;
@@ -126,14 +126,14 @@ static IrTypeId con_type(Lowerer *l, Type *t, Span span) {
     case TCON_INT_MATRIX_ACC: return ir_type_fragment(T, IR_FRAG_ACC_S32);
     case TCON_TENSOR_ACC: return ir_type_fragment(T, IR_FRAG_TENSOR_ACC_F32);
     default:
-        lower_error(l, span, "%s 不能当作值的类型", type_to_string(&l->scratch, t));
+        fe_lower_error(l, span, "%s 不能当作值的类型", fe_type_to_string(&l->scratch, t));
         return IR_NO_TYPE;
     }
 }
 
-IrTypeId lower_type(Lowerer *l, Type *type, Span span) {
+IrTypeId fe_lower_type(Lowerer *l, Type *type, Span span) {
     if (!type) return IR_NO_TYPE;
-    Type *t = type_prune(type);
+    Type *t = fe_type_prune(type);
     IrTypeId result = IR_NO_TYPE;
     switch (t->kind) {
     case TYPE_UNIT: return ir_type_void(l->types);
@@ -148,18 +148,18 @@ IrTypeId lower_type(Lowerer *l, Type *type, Span span) {
         /* A literal variable left unbound stands for its abstract type. */
         if (t->as.var.lit == LIT_INT) return ir_type_i32(l->types);
         if (t->as.var.lit == LIT_FLOAT) return ir_type_f32(l->types);
-        lower_error(l, span, "翻译的内部错误：类型 %s 无法译成 YIR", type_to_string(&l->scratch, t));
+        fe_lower_error(l, span, "翻译的内部错误：类型 %s 无法译成 YIR", fe_type_to_string(&l->scratch, t));
         return IR_NO_TYPE;
     default:
-        lower_error(l, span, "翻译的内部错误：类型 %s 无法译成 YIR", type_to_string(&l->scratch, t));
+        fe_lower_error(l, span, "翻译的内部错误：类型 %s 无法译成 YIR", fe_type_to_string(&l->scratch, t));
         return IR_NO_TYPE;
     }
     if (result == IR_NO_TYPE && !l->failed)
-        lower_error(l, span, "YIR 没有这种类型：%s", type_to_string(&l->scratch, t));
+        fe_lower_error(l, span, "YIR 没有这种类型：%s", fe_type_to_string(&l->scratch, t));
     return result;
 }
 
-IrAddressSpace lower_resource_space(const SemaDef *def) {
+IrAddressSpace fe_lower_resource_space(const SemaDef *def) {
     switch (def->as.resource.kind) {
     case RESOURCE_STORAGE:
         return def->as.resource.read_only ? IR_SPACE_STORAGE_READ : IR_SPACE_STORAGE_READ_WRITE;
@@ -169,12 +169,12 @@ IrAddressSpace lower_resource_space(const SemaDef *def) {
     }
 }
 
-IrTypeId lower_resource_type(Lowerer *l, const SemaDef *def) {
+IrTypeId fe_lower_resource_type(Lowerer *l, const SemaDef *def) {
     switch (def->as.resource.kind) {
     case RESOURCE_STORAGE: case RESOURCE_UNIFORM: case RESOURCE_WORKGROUP:
-        return lower_type(l, def->as.resource.content, def->span);
+        return fe_lower_type(l, def->as.resource.content, def->span);
     case RESOURCE_TEXTURE_2D: {
-        IrTypeId elem = lower_type(l, def->as.resource.content, def->span);
+        IrTypeId elem = fe_lower_type(l, def->as.resource.content, def->span);
         return elem == IR_NO_TYPE ? IR_NO_TYPE : ir_type_texture_2d(l->types, elem);
     }
     case RESOURCE_SAMPLER: return ir_type_sampler(l->types);

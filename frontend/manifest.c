@@ -293,7 +293,7 @@ static void finish(MParser *p) {
     }
 }
 
-bool manifest_parse(Arena *arena, const SourceFile *file, DiagEngine *diag, Manifest *out) {
+bool fe_manifest_parse(Arena *arena, const SourceFile *file, DiagEngine *diag, Manifest *out) {
     memset(out, 0, sizeof *out);
     MParser p = {.lx = {.arena = arena, .file = file, .diag = diag}, .out = out};
     size_t bad = utf8_find_invalid(file->text, file->len);

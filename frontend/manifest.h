@@ -23,6 +23,6 @@ typedef struct Manifest {
 
 /* Parses a manifest already loaded into the source map. Reports every error with its
  * position and fills *out with what parsed. Returns true when there was no error. */
-bool manifest_parse(Arena *arena, const SourceFile *file, DiagEngine *diag, Manifest *out);
+bool fe_manifest_parse(Arena *arena, const SourceFile *file, DiagEngine *diag, Manifest *out);
 
 #endif

@@ -129,7 +129,7 @@ static Span no_position(void) { return span_make(UINT32_MAX, 0, 0); }
 static Package *package_from_manifest(Loader *l, const char *root, const char *manifest_path,
                                       const SourceFile *file) {
     Manifest manifest;
-    manifest_parse(l->arena, file, l->diag, &manifest);
+    fe_manifest_parse(l->arena, file, l->diag, &manifest);
     Package *package = arena_alloc(l->arena, sizeof *package);
     package->name = manifest.name;
     package->root = root;
@@ -459,7 +459,7 @@ static Module *visit(Loader *l, SourceFile *file, const char *key, Package *pack
     entry->module = module;
     entry->state = VISIT_ACTIVE;
     ptrvec_push(l->arena, &l->modules, entry);
-    module->ast = parse_file(l->arena, file, l->diag);
+    module->ast = fe_parse_file(l->arena, file, l->diag);
     if (module->kind == MODULE_SHADER_INTERFACE) check_interface(l, module);
     resolve_imports(l, module);
     entry->state = VISIT_DONE;
@@ -491,7 +491,7 @@ static const char *main_import_path(Loader *l, const Package *package, const cha
     return text;
 }
 
-Program *load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
+Program *fe_load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
                       const char *main_path, const LoadOptions *options) {
     LoadOptions none = {0};
     Loader l = {.arena = arena, .sources = sources, .diag = diag,
@@ -518,7 +518,7 @@ Program *load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
     return program;
 }
 
-const char *find_builtin_dir(Arena *arena, const char *executable_path) {
+const char *fe_find_builtin_dir(Arena *arena, const char *executable_path) {
     if (!executable_path || !executable_path[0]) return NULL;
     const char *dir = path_dir(arena, executable_path);
     const char *candidates[] = {path_join(arena, dir, "库/点染"),

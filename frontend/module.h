@@ -69,12 +69,12 @@ typedef struct Program {
  * Loads and parses the main file and everything it imports. Reports lookup errors
  * (with the seed's exact text), import cycles and parse errors. Returns NULL only when
  * the main file cannot be read (an I/O error, already reported). options may be NULL. */
-Program *load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
+Program *fe_load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
                       const char *main_path, const LoadOptions *options);
 
 /* Finds the 点染 package directory shipped with the compiler, given argv[0]'s resolved
  * executable path: <exe dir>/库/点染 (build tree) or <exe dir>/../share/yusec/库/点染
  * (install). Returns NULL when neither exists. */
-const char *find_builtin_dir(Arena *arena, const char *executable_path);
+const char *fe_find_builtin_dir(Arena *arena, const char *executable_path);
 
 #endif

@@ -123,7 +123,7 @@ static void build_decimal(Arena *arena, const char *text, uint32_t len, uint32_t
     out->overflow = overflow;
 }
 
-NumeralShape numeral_scan(Arena *arena, const char *text, uint32_t len, NumeralInfo *out) {
+NumeralShape fe_numeral_scan(Arena *arena, const char *text, uint32_t len, NumeralInfo *out) {
     memset(out, 0, sizeof *out);
     uint32_t at = 0;
     bool negative = false;
@@ -140,6 +140,6 @@ NumeralShape numeral_scan(Arena *arena, const char *text, uint32_t len, NumeralI
     return result;
 }
 
-bool numeral_parse(Arena *arena, const char *text, uint32_t len, NumeralInfo *out) {
-    return numeral_scan(arena, text, len, out) == NUMERAL_OK;
+bool fe_numeral_parse(Arena *arena, const char *text, uint32_t len, NumeralInfo *out) {
+    return fe_numeral_scan(arena, text, len, out) == NUMERAL_OK;
 }

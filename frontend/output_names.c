@@ -41,17 +41,17 @@ static bool name_claimed(const PtrVec *claimed, const char *name) {
 /* A written name no other definition spells and no earlier candidate took. */
 static const char *claim(Checker *c, PtrVec *claimed, const char *base) {
     const char *name = base;
-    for (uint32_t n = 2; names_find(&c->user, name) || name_claimed(claimed, name); n++)
+    for (uint32_t n = 2; fe_names_find(&c->user, name) || name_claimed(claimed, name); n++)
         name = arena_printf(c->arena, "%s_%u", base, n);
     ptrvec_push(c->arena, claimed, (void *)name);
     return name;
 }
 
-void assign_output_names(Checker *c) {
+void fe_assign_output_names(Checker *c) {
     PtrVec claimed = {0};
     for (uint32_t i = 0; i < c->user_count; i++) {
         TopName *top = c->user_order[i];
-        TopName *head = names_find(&c->user, top->name);
+        TopName *head = fe_names_find(&c->user, top->name);
         if (head == top && !top->next_same_name) {
             top->output_name = top->name;
             continue;

@@ -99,7 +99,7 @@ static const char *quoted_kind(Parser *p, TokenKind kind) {
     case TOK_NAME: return "名字";
     case TOK_NUMERAL: return "数字";
     case TOK_STRING: return "字符串";
-    default: return arena_printf(p->arena, "「%s」", token_kind_spelling(kind));
+    default: return arena_printf(p->arena, "「%s」", fe_token_kind_spelling(kind));
     }
 }
 
@@ -989,8 +989,8 @@ static AstStmt *parse_top_statement(Parser *p) {
     return s;
 }
 
-AstFile *parse_file(Arena *arena, const SourceFile *source, DiagEngine *diag) {
-    TokenList tokens = lex_file(arena, source, diag);
+AstFile *fe_parse_file(Arena *arena, const SourceFile *source, DiagEngine *diag) {
+    TokenList tokens = fe_lex_file(arena, source, diag);
     Parser parser = {.arena = arena, .source = source, .diag = diag, .toks = tokens.items,
                      .count = tokens.count};
     Parser *p = &parser;

@@ -20,21 +20,21 @@ static void report(Checker *c, DiagLevel level, Span span, const char *fmt, va_l
     strbuf_free(&text);
 }
 
-void check_error(Checker *c, Span span, const char *fmt, ...) {
+void fe_check_error(Checker *c, Span span, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
     report(c, DIAG_ERROR, span, fmt, args);
     va_end(args);
 }
 
-void check_note(Checker *c, Span span, const char *fmt, ...) {
+void fe_check_note(Checker *c, Span span, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
     report(c, DIAG_NOTE, span, fmt, args);
     va_end(args);
 }
 
-const char *ty_str(Checker *c, Type *type) { return type_to_string(c->arena, type); }
+const char *fe_ty_str(Checker *c, Type *type) { return fe_type_to_string(c->arena, type); }
 
 /* ---- name tables (open addressing; names are short UTF-8 strings) ---- */
 
@@ -44,7 +44,7 @@ static uint32_t hash_name(const char *name) {
     return h;
 }
 
-TopName *names_find(const NameTable *table, const char *name) {
+TopName *fe_names_find(const NameTable *table, const char *name) {
     if (!table->cap || !name) return NULL;
     uint32_t i = hash_name(name) & (table->cap - 1);
     while (table->slots[i]) {
@@ -54,8 +54,8 @@ TopName *names_find(const NameTable *table, const char *name) {
     return NULL;
 }
 
-TopName *names_find_in(const NameTable *table, const char *name, const Module *module) {
-    for (TopName *top = names_find(table, name); top; top = top->next_same_name)
+TopName *fe_names_find_in(const NameTable *table, const char *name, const Module *module) {
+    for (TopName *top = fe_names_find(table, name); top; top = top->next_same_name)
         if (top->module == module) return top;
     return NULL;
 }
@@ -66,8 +66,8 @@ static void table_put(TopName **slots, uint32_t cap, TopName *top) {
     slots[i] = top;
 }
 
-TopName *names_insert(Checker *c, NameTable *table, const char *name) {
-    TopName *found = names_find(table, name);
+TopName *fe_names_insert(Checker *c, NameTable *table, const char *name) {
+    TopName *found = fe_names_find(table, name);
     if (found) return found;
     if ((table->count + 1) * 2 > table->cap) {
         uint32_t cap = table->cap ? table->cap * 2 : 64;
@@ -86,12 +86,12 @@ TopName *names_insert(Checker *c, NameTable *table, const char *name) {
 
 /* ---- small AST helpers ---- */
 
-const AstExpr *ast_strip_parens(const AstExpr *expr) {
+const AstExpr *fe_ast_strip_parens(const AstExpr *expr) {
     while (expr && expr->kind == AST_EXPR_PAREN) expr = expr->as.paren.inner;
     return expr;
 }
 
-const AstType *ast_func_parts(const AstType *type, const AstType **params, uint32_t max,
+const AstType *fe_ast_func_parts(const AstType *type, const AstType **params, uint32_t max,
                               uint32_t *count) {
     *count = 0;
     while (type && type->kind == AST_TYPE_FUNC) {
@@ -122,7 +122,7 @@ static Span stmt_name_span(const AstStmt *stmt) {
     }
 }
 
-Span top_name_span(const TopName *top) {
+Span fe_top_name_span(const TopName *top) {
     const AstStmt *stmt = top->def ? top->def : top->type_def ? top->type_def : top->sig;
     return stmt ? stmt_name_span(stmt) : (Span){0, 0, 0};
 }
@@ -130,8 +130,8 @@ Span top_name_span(const TopName *top) {
 static void duplicate(Checker *c, const AstStmt *stmt, const AstStmt *previous, const char *what) {
     const char *name = stmt_name(stmt);
     c->def_name = NULL;
-    check_error(c, stmt_name_span(stmt), "「%s」重复%s", name, what);
-    check_note(c, stmt_name_span(previous), "「%s」先前在这里%s", name, what);
+    fe_check_error(c, stmt_name_span(stmt), "「%s」重复%s", name, what);
+    fe_check_note(c, stmt_name_span(previous), "「%s」先前在这里%s", name, what);
 }
 
 static void user_order_push(Checker *c, TopName *top) {
@@ -151,8 +151,8 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
     if (!name) return;
     NameTable *table = interface ? &c->builtin : &c->user;
     /* Interfaces share one namespace; each shader source has its own (着八). */
-    TopName *first = names_find(table, name);
-    TopName *top = interface ? first : names_find_in(table, name, module);
+    TopName *first = fe_names_find(table, name);
+    TopName *top = interface ? first : fe_names_find_in(table, name, module);
     if (!top) {
         if (first) {
             top = arena_alloc(c->arena, sizeof *top);
@@ -161,7 +161,7 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
             while (last->next_same_name) last = last->next_same_name;
             last->next_same_name = top;
         } else {
-            top = names_insert(c, table, name);
+            top = fe_names_insert(c, table, name);
         }
         top->module = module;
         top->in_interface = interface;
@@ -178,7 +178,7 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
     case AST_STMT_DEF:
         if (interface) {
             c->def_name = NULL;
-            check_error(c, stmt_name_span(stmt),
+            fe_check_error(c, stmt_name_span(stmt),
                         "着色内建声明只能有 乃 签名与 即 定义，「%s」不能用 者 给出定义", name);
         } else if (top->def) duplicate(c, stmt, top->def, "定义");
         else if (top->type_def) duplicate(c, stmt, top->type_def, "定义");
@@ -191,7 +191,7 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
         break;
     case AST_STMT_LI:
         c->def_name = name;
-        check_error(c, stmt_name_span(stmt), "着色源不能用「立」声明（着四）");
+        fe_check_error(c, stmt_name_span(stmt), "着色源不能用「立」声明（着四）");
         c->def_name = NULL;
         break;
     default:
@@ -199,7 +199,7 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
     }
 }
 
-bool collect_program(Checker *c) {
+bool fe_collect_program(Checker *c) {
     uint32_t order = 0;
     for (uint32_t m = 0; m < c->program->module_count; m++) {
         const Module *module = c->program->modules[m];
@@ -209,7 +209,7 @@ bool collect_program(Checker *c) {
             if (!stmt) continue;
             if (stmt->kind == AST_STMT_EXPR) {
                 c->def_name = NULL;
-                check_error(c, stmt->span, "%s",
+                fe_check_error(c, stmt->span, "%s",
                             module->kind == MODULE_SHADER_INTERFACE
                                 ? "着色内建声明只能有 乃 签名与 即 定义，不能有裸表达式"
                                 : "着色源的顶层不能有裸表达式（着四）：顶层只能写 乃、者、即 与导入");
@@ -246,17 +246,17 @@ static Type *prim_type(Checker *c, const char *name) {
 
 static bool is_meta_result(Checker *c, const AstType *type, uint32_t *arity) {
     const AstType *params[8];
-    const AstType *result = ast_func_parts(type, params, 8, arity);
+    const AstType *result = fe_ast_func_parts(type, params, 8, arity);
     if (!result || result->kind != AST_TYPE_NAME) return false;
-    Type *t = resolve_type(c, result);
-    return type_prune(t)->kind == TYPE_META;
+    Type *t = fe_resolve_type(c, result);
+    return fe_type_prune(t)->kind == TYPE_META;
 }
 
-void ensure_role(Checker *c, TopName *top) {
+void fe_ensure_role(Checker *c, TopName *top) {
     if (top->role != ROLE_NONE || !top->in_interface) return;
     if (top->type_def) {
         top->role = ROLE_ALIAS;
-        top->io = io_builtin_lookup(top->name);
+        top->io = fe_io_builtin_lookup(top->name);
         return;
     }
     if (!top->sig) return;
@@ -276,17 +276,17 @@ void ensure_role(Checker *c, TopName *top) {
             else if (strcmp(top->name, "定长无符号") == 0) top->scalar = SCALAR_UINT;
             else top->scalar = SCALAR_FLOAT;
         } else {
-            TypeCon con = type_con_lookup(top->name);
+            TypeCon con = fe_type_con_lookup(top->name);
             if (con == TCON_COUNT) {
-                check_error(c, top->sig->as.sig.name.span,
+                fe_check_error(c, top->sig->as.sig.name.span,
                             "编译器不认识内建类型「%s」（着色内建声明里的类型须由编译器实现）",
                             top->name);
                 top->role = ROLE_CON;
                 top->con = TCON_COUNT;
-            } else if (type_con_arity(con) != arity) {
-                check_error(c, top->sig->as.sig.name.span,
+            } else if (fe_type_con_arity(con) != arity) {
+                fe_check_error(c, top->sig->as.sig.name.span,
                             "内建类型「%s」应有 %u 个类型参数，声明里有 %u 个", top->name,
-                            type_con_arity(con), arity);
+                            fe_type_con_arity(con), arity);
                 top->role = ROLE_CON;
                 top->con = TCON_COUNT;
             } else {
@@ -295,8 +295,8 @@ void ensure_role(Checker *c, TopName *top) {
             }
         }
     } else {
-        top->intrinsic = intrinsic_lookup(top->name);
-        top->scheme = resolve_scheme(c, top->sig->as.sig.type);
+        top->intrinsic = fe_intrinsic_lookup(top->name);
+        top->scheme = fe_resolve_scheme(c, top->sig->as.sig.type);
     }
     c->def_name = saved;
     c->in_interface = saved_interface;
@@ -316,95 +316,95 @@ static int tparam_index(Checker *c, const char *name) {
 /* A qualified type name: only a user type of an imported shader source (reported when not). */
 static Type *resolve_qualified_name(Checker *c, const AstName *name) {
     if (c->in_interface) {
-        check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：着色内建声明里的名字不带模块前缀");
+        fe_check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：着色内建声明里的名字不带模块前缀");
         return c->types.error;
     }
     bool reported;
-    TopName *top = lookup_user(c, name, &reported);
+    TopName *top = fe_lookup_user(c, name, &reported);
     if (!top) return c->types.error;
-    if (top->type_def) return resolve_top_type(c, top);
-    check_error(c, name->span, "「%s」不是类型", name->text);
+    if (top->type_def) return fe_resolve_top_type(c, top);
+    fe_check_error(c, name->span, "「%s」不是类型", name->text);
     return c->types.error;
 }
 
 static Type *resolve_name(Checker *c, const AstName *name, bool want_arity0) {
     if (name_is_qualified(name)) return resolve_qualified_name(c, name);
     int param = tparam_index(c, name->text);
-    if (param >= 0) return type_param(&c->types, (uint32_t)param, name->text);
+    if (param >= 0) return fe_type_param(&c->types, (uint32_t)param, name->text);
     Type *prim = prim_type(c, name->text);
     if (prim) {
         if (prim->kind == TYPE_ERROR)
-            check_error(c, name->span, "编译器没有内建类型「%s」", name->text);
+            fe_check_error(c, name->span, "编译器没有内建类型「%s」", name->text);
         return prim;
     }
     /* The interface never sees the program's names (a user 「三维无」 must not change it). */
     bool reported = false;
-    TopName *top = c->in_interface ? NULL : lookup_user(c, name, &reported);
+    TopName *top = c->in_interface ? NULL : fe_lookup_user(c, name, &reported);
     if (reported) return c->types.error;
     if (top) {
-        if (top->type_def) return resolve_top_type(c, top);
-        check_error(c, name->span, "「%s」不是类型", name->text);
+        if (top->type_def) return fe_resolve_top_type(c, top);
+        fe_check_error(c, name->span, "「%s」不是类型", name->text);
         return c->types.error;
     }
-    top = lookup_builtin(c, name->text);
+    top = fe_lookup_builtin(c, name->text);
     if (top) {
-        ensure_role(c, top);
+        fe_ensure_role(c, top);
         switch (top->role) {
-        case ROLE_ALIAS: return resolve_top_type(c, top);
+        case ROLE_ALIAS: return fe_resolve_top_type(c, top);
         case ROLE_CON:
             if (top->con == TCON_COUNT) return c->types.error;
-            if (type_con_arity(top->con) != 0 && want_arity0) {
-                check_error(c, name->span, "「%s」须带类型实参（「%s」于 …）", name->text, name->text);
+            if (fe_type_con_arity(top->con) != 0 && want_arity0) {
+                fe_check_error(c, name->span, "「%s」须带类型实参（「%s」于 …）", name->text, name->text);
                 return c->types.error;
             }
-            return type_con(&c->types, top->con, NULL, 0);
+            return fe_type_con(&c->types, top->con, NULL, 0);
         case ROLE_SCALAR_CTOR:
-            check_error(c, name->span, "「%s」须带宽度（如「%s」于「三二」）", name->text, name->text);
+            fe_check_error(c, name->span, "「%s」须带宽度（如「%s」于「三二」）", name->text, name->text);
             return c->types.error;
         default:
-            check_error(c, name->span, "「%s」不是类型", name->text);
+            fe_check_error(c, name->span, "「%s」不是类型", name->text);
             return c->types.error;
         }
     }
-    report_undefined(c, name->span, "类型", name->text);
+    fe_report_undefined(c, name->span, "类型", name->text);
     return c->types.error;
 }
 
 static Type *resolve_func(Checker *c, const AstType *type) {
     const AstType *params[64];
     uint32_t count;
-    const AstType *result = ast_func_parts(type, params, 64, &count);
+    const AstType *result = fe_ast_func_parts(type, params, 64, &count);
     if (count > 64) {
-        check_error(c, type->span, "函数的参数太多（最多 64 个）");
+        fe_check_error(c, type->span, "函数的参数太多（最多 64 个）");
         return c->types.error;
     }
     Type **items = arena_alloc_array(c->arena, count ? count : 1, sizeof *items);
-    for (uint32_t i = 0; i < count; i++) items[i] = resolve_type(c, params[i]);
-    Type *res = result ? resolve_type(c, result) : c->types.error;
-    return type_func(&c->types, items, count, res);
+    for (uint32_t i = 0; i < count; i++) items[i] = fe_resolve_type(c, params[i]);
+    Type *res = result ? fe_resolve_type(c, result) : c->types.error;
+    return fe_type_func(&c->types, items, count, res);
 }
 
-Type *resolve_type(Checker *c, const AstType *type) {
+Type *fe_resolve_type(Checker *c, const AstType *type) {
     if (!type) return c->types.error;
     switch (type->kind) {
     case AST_TYPE_NAME: return resolve_name(c, &type->as.name, true);
     case AST_TYPE_NUMERAL:
-        check_error(c, type->span, "数字「%s」只能作类型实参（宽度或长度）", type->as.numeral.text);
+        fe_check_error(c, type->span, "数字「%s」只能作类型实参（宽度或长度）", type->as.numeral.text);
         return c->types.error;
     case AST_TYPE_APP: return resolve_app(c, type);
     case AST_TYPE_FORALL:
-        if (!c->in_interface) check_error(c, type->span, "着色源不能用 凡 声明多态函数（着四）");
-        else check_error(c, type->span, "凡 只能写在签名的最外层");
+        if (!c->in_interface) fe_check_error(c, type->span, "着色源不能用 凡 声明多态函数（着四）");
+        else fe_check_error(c, type->span, "凡 只能写在签名的最外层");
         return c->types.error;
     case AST_TYPE_FUNC: return resolve_func(c, type);
     case AST_TYPE_TUPLE: {
         uint32_t n = type->as.tuple.count;
         Type **items = arena_alloc_array(c->arena, n ? n : 1, sizeof *items);
-        for (uint32_t i = 0; i < n; i++) items[i] = resolve_type(c, type->as.tuple.items[i]);
-        return type_tuple(&c->types, items, n);
+        for (uint32_t i = 0; i < n; i++) items[i] = fe_resolve_type(c, type->as.tuple.items[i]);
+        return fe_type_tuple(&c->types, items, n);
     }
     case AST_TYPE_RECORD:
-        check_error(c, type->span, "「组类」【…】只能写在 即 定义里（给结构起名字）");
+        fe_check_error(c, type->span, "「组类」【…】只能写在 即 定义里（给结构起名字）");
         return c->types.error;
     }
     return c->types.error;
@@ -417,18 +417,18 @@ static bool numeral_is_count(const AstType *arg) {
 
 static Type *resolve_width(Checker *c, const TopName *ctor, const AstType *arg, Span whole) {
     if (!numeral_is_count(arg)) {
-        check_error(c, arg->span, "标量宽度须写成整数字面量（着八）");
+        fe_check_error(c, arg->span, "标量宽度须写成整数字面量（着八）");
         return c->types.error;
     }
     uint64_t width = arg->as.numeral.value.int_value;
     bool ok = width == 32 || (width == 16 && ctor->scalar == SCALAR_FLOAT);
     if (!ok) {
-        check_error(c, whole, "WGSL 没有「%s」于「%s」这种标量（只有「定长小数」于「三二」/「一六」、"
+        fe_check_error(c, whole, "WGSL 没有「%s」于「%s」这种标量（只有「定长小数」于「三二」/「一六」、"
                     "「定长整数」于「三二」与「定长无符号」于「三二」）",
                     ctor->name, arg->as.numeral.text);
         return c->types.error;
     }
-    return type_scalar(&c->types, ctor->scalar, (uint32_t)width);
+    return fe_type_scalar(&c->types, ctor->scalar, (uint32_t)width);
 }
 
 static Type *resolve_length(Checker *c, const AstType *arg) {
@@ -436,61 +436,61 @@ static Type *resolve_length(Checker *c, const AstType *arg) {
         return resolve_name(c, &arg->as.name, true);
     if (!numeral_is_count(arg) || arg->as.numeral.value.int_value == 0 ||
         arg->as.numeral.value.int_value > 0xFFFFFFFFu) {
-        check_error(c, arg->span, "定长数组的长度须写成正整数字面量（着八）");
+        fe_check_error(c, arg->span, "定长数组的长度须写成正整数字面量（着八）");
         return c->types.error;
     }
-    return type_nat(&c->types, arg->as.numeral.value.int_value);
+    return fe_type_nat(&c->types, arg->as.numeral.value.int_value);
 }
 
 static Type *resolve_app(Checker *c, const AstType *type) {
     const AstType *head = type->as.app.head;
     uint32_t n = type->as.app.arg_count;
     if (!head || head->kind != AST_TYPE_NAME) {
-        check_error(c, type->span, "只有内建类型构造（如「数组」）能带类型实参");
+        fe_check_error(c, type->span, "只有内建类型构造（如「数组」）能带类型实参");
         return c->types.error;
     }
     const char *name = head->as.name.text;
     if (name_is_qualified(&head->as.name)) {
         /* User types take no type arguments: 「模块」之「名」 于 … is always wrong. */
         if (resolve_qualified_name(c, &head->as.name) != c->types.error)
-            check_error(c, head->span, "「%s」不带类型实参", name);
+            fe_check_error(c, head->span, "「%s」不带类型实参", name);
         return c->types.error;
     }
     bool reported = false;
     TopName *top = tparam_index(c, name) >= 0 || c->in_interface ? NULL
-                                                                  : lookup_user(c, &head->as.name, &reported);
+                                                                  : fe_lookup_user(c, &head->as.name, &reported);
     if (reported) return c->types.error;
-    if (!top) top = lookup_builtin(c, name);
-    if (top) ensure_role(c, top);
+    if (!top) top = fe_lookup_builtin(c, name);
+    if (top) fe_ensure_role(c, top);
     if (!top || (top->role != ROLE_CON && top->role != ROLE_SCALAR_CTOR)) {
         if (!top && tparam_index(c, name) < 0 && !prim_type(c, name))
-            report_undefined(c, head->span, "类型", name);
-        else check_error(c, head->span, "「%s」不带类型实参", name);
+            fe_report_undefined(c, head->span, "类型", name);
+        else fe_check_error(c, head->span, "「%s」不带类型实参", name);
         return c->types.error;
     }
     if (top->role == ROLE_SCALAR_CTOR) {
         if (n != 1) {
-            check_error(c, type->span, "「%s」只带一个宽度", name);
+            fe_check_error(c, type->span, "「%s」只带一个宽度", name);
             return c->types.error;
         }
         return resolve_width(c, top, type->as.app.args[0], type->span);
     }
     if (top->con == TCON_COUNT) return c->types.error;
-    uint32_t arity = type_con_arity(top->con);
+    uint32_t arity = fe_type_con_arity(top->con);
     if (n != arity) {
-        check_error(c, type->span, "「%s」应带 %u 个类型实参，这里有 %u 个", name, arity, n);
+        fe_check_error(c, type->span, "「%s」应带 %u 个类型实参，这里有 %u 个", name, arity, n);
         return c->types.error;
     }
     Type **args = arena_alloc_array(c->arena, n, sizeof *args);
     for (uint32_t i = 0; i < n; i++) {
         const AstType *arg = type->as.app.args[i];
         if (top->con == TCON_FIXED_ARRAY && i == 1) args[i] = resolve_length(c, arg);
-        else args[i] = resolve_type(c, arg);
+        else args[i] = fe_resolve_type(c, arg);
     }
-    return type_con(&c->types, top->con, args, n);
+    return fe_type_con(&c->types, top->con, args, n);
 }
 
-TypeScheme *resolve_scheme(Checker *c, const AstType *type) {
+TypeScheme *fe_resolve_scheme(Checker *c, const AstType *type) {
     const char *names[16];
     uint32_t count = 0;
     while (type && type->kind == AST_TYPE_FORALL && count < 16) {
@@ -505,7 +505,7 @@ TypeScheme *resolve_scheme(Checker *c, const AstType *type) {
     uint32_t saved_count = c->tparam_count;
     c->tparams = scheme->names;
     c->tparam_count = count;
-    scheme->body = resolve_type(c, type);
+    scheme->body = fe_resolve_type(c, type);
     c->tparams = saved;
     c->tparam_count = saved_count;
     return scheme;
@@ -513,10 +513,10 @@ TypeScheme *resolve_scheme(Checker *c, const AstType *type) {
 
 static Type *resolve_record(Checker *c, TopName *top, const AstType *type) {
     if (strcmp(type->as.record.head.text, "组类") != 0)
-        check_error(c, type->as.record.head.span, "记录类型要写成「组类」【…】");
+        fe_check_error(c, type->as.record.head.span, "记录类型要写成「组类」【…】");
     uint32_t n = type->as.record.count;
     RecordField *fields = arena_alloc_array(c->arena, n ? n : 1, sizeof *fields);
-    Type *record = type_record(&c->types, top->output_name, fields, n);
+    Type *record = fe_type_record(&c->types, top->output_name, fields, n);
     top->type = record;  /* fields may not mention it: checked below through the state */
     for (uint32_t i = 0; i < n; i++) {
         const AstTypeField *f = &type->as.record.fields[i];
@@ -524,18 +524,18 @@ static Type *resolve_record(Checker *c, TopName *top, const AstType *type) {
         fields[i].span = f->name.span;
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(fields[j].name, f->name.text) == 0)
-                check_error(c, f->name.span, "字段「%s」重复", f->name.text);
-        fields[i].type = resolve_type(c, f->type);
-        fields[i].io = io_of_ast_type(c, f->type, &fields[i].alias);
+                fe_check_error(c, f->name.span, "字段「%s」重复", f->name.text);
+        fields[i].type = fe_resolve_type(c, f->type);
+        fields[i].io = fe_io_of_ast_type(c, f->type, &fields[i].alias);
     }
     return record;
 }
 
-Type *resolve_top_type(Checker *c, TopName *top) {
+Type *fe_resolve_top_type(Checker *c, TopName *top) {
     if (top->type_state == STATE_DONE) return top->type;
     if (top->type_state == STATE_BUSY) {
         const AstStmt *stmt = top->type_def ? top->type_def : top->sig;
-        check_error(c, stmt ? stmt_name_span(stmt) : (Span){0, 0, 0},
+        fe_check_error(c, stmt ? stmt_name_span(stmt) : (Span){0, 0, 0},
                     "类型「%s」的定义引用了自身", top->name);
         return c->types.error;
     }
@@ -554,9 +554,9 @@ Type *resolve_top_type(Checker *c, TopName *top) {
     if (top->type_def) {
         const AstType *body = top->type_def->as.sig.type;
         if (body && body->kind == AST_TYPE_RECORD) result = resolve_record(c, top, body);
-        else result = resolve_type(c, body);
+        else result = fe_resolve_type(c, body);
     } else if (top->sig) {
-        result = resolve_type(c, top->sig->as.sig.type);
+        result = fe_resolve_type(c, top->sig->as.sig.type);
     } else {
         result = NULL;
     }
@@ -570,14 +570,14 @@ Type *resolve_top_type(Checker *c, TopName *top) {
     return result;
 }
 
-IoBuiltin io_of_ast_type(Checker *c, const AstType *type, const char **alias) {
+IoBuiltin fe_io_of_ast_type(Checker *c, const AstType *type, const char **alias) {
     if (alias) *alias = type && type->kind == AST_TYPE_NAME ? type->as.name.text : NULL;
     const Module *saved_module = c->module;
     IoBuiltin io = IO_NONE;
     /* Each alias is followed where it was written (the module that defines it). */
     for (int depth = 0; depth < 16 && type && type->kind == AST_TYPE_NAME; depth++) {
         const char *name = type->as.name.text;
-        TopName *top = c->in_interface ? NULL : peek_user(c, &type->as.name);
+        TopName *top = c->in_interface ? NULL : fe_peek_user(c, &type->as.name);
         if (name_is_qualified(&type->as.name) && !top) break;
         if (top) {
             if (!top->type_def) break;
@@ -585,9 +585,9 @@ IoBuiltin io_of_ast_type(Checker *c, const AstType *type, const char **alias) {
             c->module = top->module;
             continue;
         }
-        top = lookup_builtin(c, name);
+        top = fe_lookup_builtin(c, name);
         if (!top) break;
-        ensure_role(c, top);
+        fe_ensure_role(c, top);
         if (top->role != ROLE_ALIAS) break;
         if (top->io != IO_NONE) {
             io = top->io;

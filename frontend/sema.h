@@ -106,13 +106,13 @@ typedef enum Intrinsic {
     INTRINSIC_COUNT
 } Intrinsic;
 
-const char *intrinsic_name(Intrinsic intrinsic);   /* Chinese name, no quotes */
-Intrinsic intrinsic_lookup(const char *name);       /* INTRINSIC_NONE when unknown */
+const char *fe_intrinsic_name(Intrinsic intrinsic);   /* Chinese name, no quotes */
+Intrinsic fe_intrinsic_lookup(const char *name);       /* INTRINSIC_NONE when unknown */
 /* Barriers, subgroup, matrix-fragment and tensor operations, derivatives and implicit-LOD
  * sampling: must run in uniform control flow (the uniformity pass checks them). */
-bool intrinsic_needs_uniformity(Intrinsic intrinsic);
+bool fe_intrinsic_needs_uniformity(Intrinsic intrinsic);
 /* Writes memory or otherwise must not be dropped, reordered or turned into select. */
-bool intrinsic_has_side_effects(Intrinsic intrinsic);
+bool fe_intrinsic_has_side_effects(Intrinsic intrinsic);
 
 typedef struct SemaDef SemaDef;
 typedef struct SemaExpr SemaExpr;
@@ -135,7 +135,7 @@ typedef struct SemaLocal {
 } SemaLocal;
 
 typedef enum SemaExprKind {
-    SEXPR_ERROR,         /* never in a program check_program returns */
+    SEXPR_ERROR,         /* never in a program fe_check_program returns */
     SEXPR_LITERAL,       /* a numeral; type is the concrete scalar or 整数/小数 */
     SEXPR_LOCAL,         /* a local variable or parameter */
     SEXPR_GLOBAL,        /* a top-level constant, or a resource passed to a builtin */
@@ -274,10 +274,10 @@ typedef struct CheckedProgram {
 
 /* Resolves and type-checks every module of the program. Reports every error to diag and
  * returns NULL when there was any; never crashes on ill-formed or half-parsed trees. */
-CheckedProgram *check_program(Arena *arena, const Program *program, DiagEngine *diag);
+CheckedProgram *fe_check_program(Arena *arena, const Program *program, DiagEngine *diag);
 
 /* Debug dump of the checked program (definitions, then each body with types), for
  * tests and `yusec -check -dump-types` if the driver wants it. */
-void sema_dump(StrBuf *out, const CheckedProgram *program);
+void fe_sema_dump(StrBuf *out, const CheckedProgram *program);
 
 #endif

@@ -72,13 +72,13 @@ typedef struct TokenList {
 /* Lexes a whole file. Errors (invalid UTF-8, unknown characters, unterminated names,
  * strings and comments, ASCII parentheses, 、) are reported to diag and the lexer goes
  * on. Never fails otherwise. */
-TokenList lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag);
+TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag);
 
 /* The spelling of a token kind for messages: 「名字」, 「数字」, 『字符串』, （, 乃, … */
-const char *token_kind_spelling(TokenKind kind);
+const char *fe_token_kind_spelling(TokenKind kind);
 
 /* Parses numeral-shaped quoted text. Returns false when the text is not a numeral
  * (then it is an ordinary name). */
-bool numeral_parse(Arena *arena, const char *text, uint32_t len, NumeralInfo *out);
+bool fe_numeral_parse(Arena *arena, const char *text, uint32_t len, NumeralInfo *out);
 
 #endif

@@ -13,10 +13,10 @@ static const struct { const char *name; uint32_t arity; } TYPE_CON_INFO[TCON_COU
 #undef YU_TYPE_CON_INFO
 };
 
-const char *type_con_name(TypeCon con) { return con < TCON_COUNT ? TYPE_CON_INFO[con].name : "?"; }
-uint32_t type_con_arity(TypeCon con) { return con < TCON_COUNT ? TYPE_CON_INFO[con].arity : 0; }
+const char *fe_type_con_name(TypeCon con) { return con < TCON_COUNT ? TYPE_CON_INFO[con].name : "?"; }
+uint32_t fe_type_con_arity(TypeCon con) { return con < TCON_COUNT ? TYPE_CON_INFO[con].arity : 0; }
 
-TypeCon type_con_lookup(const char *name) {
+TypeCon fe_type_con_lookup(const char *name) {
     for (int i = 0; i < TCON_COUNT; i++)
         if (strcmp(TYPE_CON_INFO[i].name, name) == 0) return (TypeCon)i;
     return TCON_COUNT;
@@ -29,20 +29,20 @@ static const struct { const char *name, *wgsl; } IO_INFO[IO_COUNT] = {
 #undef YU_IO_INFO
 };
 
-const char *io_builtin_name(IoBuiltin io) { return io < IO_COUNT ? IO_INFO[io].name : ""; }
-const char *io_builtin_wgsl(IoBuiltin io) { return io < IO_COUNT ? IO_INFO[io].wgsl : ""; }
+const char *fe_io_builtin_name(IoBuiltin io) { return io < IO_COUNT ? IO_INFO[io].name : ""; }
+const char *fe_io_builtin_wgsl(IoBuiltin io) { return io < IO_COUNT ? IO_INFO[io].wgsl : ""; }
 
-IoBuiltin io_builtin_lookup(const char *name) {
+IoBuiltin fe_io_builtin_lookup(const char *name) {
     for (int i = 1; i < IO_COUNT; i++)
         if (strcmp(IO_INFO[i].name, name) == 0) return (IoBuiltin)i;
     return IO_NONE;
 }
 
-bool io_builtin_is_input(IoBuiltin io) {
+bool fe_io_builtin_is_input(IoBuiltin io) {
     return io != IO_NONE && io != IO_CLIP_POSITION && io != IO_FRAG_DEPTH;
 }
 
-bool io_builtin_is_output(IoBuiltin io) {
+bool fe_io_builtin_is_output(IoBuiltin io) {
     return io == IO_CLIP_POSITION || io == IO_FRAG_DEPTH || io == IO_SAMPLE_MASK;
 }
 
@@ -54,7 +54,7 @@ static Type *new_type(TypeContext *ctx, TypeKind kind) {
     return type;
 }
 
-void type_context_init(TypeContext *ctx, Arena *arena) {
+void fe_type_context_init(TypeContext *ctx, Arena *arena) {
     memset(ctx, 0, sizeof *ctx);
     ctx->arena = arena;
     ctx->next_var = 1;
@@ -65,53 +65,53 @@ void type_context_init(TypeContext *ctx, Arena *arena) {
     ctx->boolean = new_type(ctx, TYPE_BOOL);
     ctx->unit = new_type(ctx, TYPE_UNIT);
     ctx->meta = new_type(ctx, TYPE_META);
-    ctx->f32 = type_scalar(ctx, SCALAR_FLOAT, 32);
-    ctx->f16 = type_scalar(ctx, SCALAR_FLOAT, 16);
-    ctx->i32 = type_scalar(ctx, SCALAR_SINT, 32);
-    ctx->u32 = type_scalar(ctx, SCALAR_UINT, 32);
+    ctx->f32 = fe_type_scalar(ctx, SCALAR_FLOAT, 32);
+    ctx->f16 = fe_type_scalar(ctx, SCALAR_FLOAT, 16);
+    ctx->i32 = fe_type_scalar(ctx, SCALAR_SINT, 32);
+    ctx->u32 = fe_type_scalar(ctx, SCALAR_UINT, 32);
 }
 
-Type *type_var(TypeContext *ctx, LitKind lit) {
+Type *fe_type_var(TypeContext *ctx, LitKind lit) {
     Type *type = new_type(ctx, TYPE_VAR);
     type->as.var.id = ctx->next_var++;
     type->as.var.lit = lit;
     return type;
 }
 
-Type *type_param(TypeContext *ctx, uint32_t index, const char *name) {
+Type *fe_type_param(TypeContext *ctx, uint32_t index, const char *name) {
     Type *type = new_type(ctx, TYPE_PARAM);
     type->as.param.index = index;
     type->as.param.name = name;
     return type;
 }
 
-Type *type_scalar(TypeContext *ctx, ScalarKind kind, uint32_t width) {
+Type *fe_type_scalar(TypeContext *ctx, ScalarKind kind, uint32_t width) {
     Type *type = new_type(ctx, TYPE_SCALAR);
     type->as.scalar.kind = kind;
     type->as.scalar.width = width;
     return type;
 }
 
-Type *type_nat(TypeContext *ctx, uint64_t value) {
+Type *fe_type_nat(TypeContext *ctx, uint64_t value) {
     Type *type = new_type(ctx, TYPE_NAT);
     type->as.nat = value;
     return type;
 }
 
-Type *type_tuple(TypeContext *ctx, Type **items, uint32_t count) {
+Type *fe_type_tuple(TypeContext *ctx, Type **items, uint32_t count) {
     Type *type = new_type(ctx, TYPE_TUPLE);
     type->as.tuple.items = items;
     type->as.tuple.count = count;
     return type;
 }
 
-Type *type_vector(TypeContext *ctx, Type *elem, uint32_t count) {
+Type *fe_type_vector(TypeContext *ctx, Type *elem, uint32_t count) {
     Type **items = arena_alloc_array(ctx->arena, count, sizeof *items);
     for (uint32_t i = 0; i < count; i++) items[i] = elem;
-    return type_tuple(ctx, items, count);
+    return fe_type_tuple(ctx, items, count);
 }
 
-Type *type_con(TypeContext *ctx, TypeCon con, Type **args, uint32_t count) {
+Type *fe_type_con(TypeContext *ctx, TypeCon con, Type **args, uint32_t count) {
     Type *type = new_type(ctx, TYPE_CON);
     type->as.con.con = con;
     type->as.con.args = args;
@@ -119,13 +119,13 @@ Type *type_con(TypeContext *ctx, TypeCon con, Type **args, uint32_t count) {
     return type;
 }
 
-Type *type_con1(TypeContext *ctx, TypeCon con, Type *arg) {
+Type *fe_type_con1(TypeContext *ctx, TypeCon con, Type *arg) {
     Type **args = arena_alloc_array(ctx->arena, 1, sizeof *args);
     args[0] = arg;
-    return type_con(ctx, con, args, 1);
+    return fe_type_con(ctx, con, args, 1);
 }
 
-Type *type_func(TypeContext *ctx, Type **params, uint32_t count, Type *result) {
+Type *fe_type_func(TypeContext *ctx, Type **params, uint32_t count, Type *result) {
     Type *type = new_type(ctx, TYPE_FUNC);
     type->as.func.params = params;
     type->as.func.count = count;
@@ -133,7 +133,7 @@ Type *type_func(TypeContext *ctx, Type **params, uint32_t count, Type *result) {
     return type;
 }
 
-Type *type_record(TypeContext *ctx, const char *name, RecordField *fields, uint32_t count) {
+Type *fe_type_record(TypeContext *ctx, const char *name, RecordField *fields, uint32_t count) {
     Type *type = new_type(ctx, TYPE_RECORD);
     type->as.record.name = name;
     type->as.record.id = name ? ctx->next_record++ : 0;
@@ -144,7 +144,7 @@ Type *type_record(TypeContext *ctx, const char *name, RecordField *fields, uint3
 
 /* ---- Inspection ---- */
 
-Type *type_prune(Type *type) {
+Type *fe_type_prune(Type *type) {
     if (!type) return NULL;
     Type *root = type;
     while (root->kind == TYPE_VAR && root->as.var.binding) root = root->as.var.binding;
@@ -156,23 +156,23 @@ Type *type_prune(Type *type) {
     return root;
 }
 
-bool type_is_unbound(Type *type) {
-    type = type_prune(type);
+bool fe_type_is_unbound(Type *type) {
+    type = fe_type_prune(type);
     return type && type->kind == TYPE_VAR;
 }
 
-bool type_is_error(Type *type) {
-    type = type_prune(type);
+bool fe_type_is_error(Type *type) {
+    type = fe_type_prune(type);
     return !type || type->kind == TYPE_ERROR;
 }
 
-bool type_is_scalar(Type *type) {
-    type = type_prune(type);
+bool fe_type_is_scalar(Type *type) {
+    type = fe_type_prune(type);
     return type && type->kind == TYPE_SCALAR;
 }
 
-bool type_is_numeric_scalar(Type *type) {
-    type = type_prune(type);
+bool fe_type_is_numeric_scalar(Type *type) {
+    type = fe_type_prune(type);
     if (!type) return false;
     switch (type->kind) {
     case TYPE_SCALAR: case TYPE_ABSTRACT_INT: case TYPE_ABSTRACT_FLOAT: return true;
@@ -182,52 +182,52 @@ bool type_is_numeric_scalar(Type *type) {
 }
 
 static bool scalar_like(Type *type) {
-    type = type_prune(type);
-    return type->kind == TYPE_BOOL || type_is_numeric_scalar(type);
+    type = fe_type_prune(type);
+    return type->kind == TYPE_BOOL || fe_type_is_numeric_scalar(type);
 }
 
-bool type_is_vector(Type *type, Type **elem, uint32_t *count) {
-    type = type_prune(type);
+bool fe_type_is_vector(Type *type, Type **elem, uint32_t *count) {
+    type = fe_type_prune(type);
     if (!type || type->kind != TYPE_TUPLE) return false;
     uint32_t n = type->as.tuple.count;
     if (n < 2 || n > 4) return false;
-    Type *first = type_prune(type->as.tuple.items[0]);
+    Type *first = fe_type_prune(type->as.tuple.items[0]);
     if (!scalar_like(first)) return false;
     for (uint32_t i = 1; i < n; i++) {
-        Type *item = type_prune(type->as.tuple.items[i]);
-        if (item != first && !(item->kind != TYPE_VAR && type_equal(item, first))) return false;
+        Type *item = fe_type_prune(type->as.tuple.items[i]);
+        if (item != first && !(item->kind != TYPE_VAR && fe_type_equal(item, first))) return false;
     }
     if (elem) *elem = first;
     if (count) *count = n;
     return true;
 }
 
-bool type_is_matrix(Type *type, Type **column, uint32_t *cols, uint32_t *rows) {
-    type = type_prune(type);
+bool fe_type_is_matrix(Type *type, Type **column, uint32_t *cols, uint32_t *rows) {
+    type = fe_type_prune(type);
     if (!type || type->kind != TYPE_TUPLE) return false;
     uint32_t n = type->as.tuple.count;
     if (n < 2 || n > 4) return false;
     Type *elem;
     uint32_t r;
-    Type *first = type_prune(type->as.tuple.items[0]);
-    if (!type_is_vector(first, &elem, &r)) return false;
-    elem = type_prune(elem);
+    Type *first = fe_type_prune(type->as.tuple.items[0]);
+    if (!fe_type_is_vector(first, &elem, &r)) return false;
+    elem = fe_type_prune(elem);
     if (elem->kind != TYPE_SCALAR || elem->as.scalar.kind != SCALAR_FLOAT) return false;
     for (uint32_t i = 1; i < n; i++)
-        if (!type_equal(type->as.tuple.items[i], first)) return false;
+        if (!fe_type_equal(type->as.tuple.items[i], first)) return false;
     if (column) *column = first;
     if (cols) *cols = n;
     if (rows) *rows = r;
     return true;
 }
 
-bool type_is_con(Type *type, TypeCon con) {
-    type = type_prune(type);
+bool fe_type_is_con(Type *type, TypeCon con) {
+    type = fe_type_prune(type);
     return type && type->kind == TYPE_CON && type->as.con.con == con;
 }
 
-bool type_array_elem(Type *type, Type **elem, uint64_t *length) {
-    type = type_prune(type);
+bool fe_type_array_elem(Type *type, Type **elem, uint64_t *length) {
+    type = fe_type_prune(type);
     if (!type || type->kind != TYPE_CON) return false;
     if (type->as.con.con == TCON_ARRAY && type->as.con.count == 1) {
         if (elem) *elem = type->as.con.args[0];
@@ -236,60 +236,60 @@ bool type_array_elem(Type *type, Type **elem, uint64_t *length) {
     }
     if (type->as.con.con == TCON_FIXED_ARRAY && type->as.con.count == 2) {
         if (elem) *elem = type->as.con.args[0];
-        Type *n = type_prune(type->as.con.args[1]);
+        Type *n = fe_type_prune(type->as.con.args[1]);
         if (length) *length = n->kind == TYPE_NAT ? n->as.nat : 0;
         return true;
     }
     return false;
 }
 
-bool type_has_unbound(Type *type) {
-    type = type_prune(type);
+bool fe_type_has_unbound(Type *type) {
+    type = fe_type_prune(type);
     if (!type) return false;
     switch (type->kind) {
     case TYPE_VAR: return type->as.var.lit == LIT_NONE;
     case TYPE_PARAM: return true;
     case TYPE_TUPLE:
         for (uint32_t i = 0; i < type->as.tuple.count; i++)
-            if (type_has_unbound(type->as.tuple.items[i])) return true;
+            if (fe_type_has_unbound(type->as.tuple.items[i])) return true;
         return false;
     case TYPE_RECORD:
         for (uint32_t i = 0; i < type->as.record.count; i++)
-            if (type_has_unbound(type->as.record.fields[i].type)) return true;
+            if (fe_type_has_unbound(type->as.record.fields[i].type)) return true;
         return false;
     case TYPE_CON:
         for (uint32_t i = 0; i < type->as.con.count; i++)
-            if (type_has_unbound(type->as.con.args[i])) return true;
+            if (fe_type_has_unbound(type->as.con.args[i])) return true;
         return false;
     case TYPE_FUNC:
         for (uint32_t i = 0; i < type->as.func.count; i++)
-            if (type_has_unbound(type->as.func.params[i])) return true;
-        return type_has_unbound(type->as.func.result);
+            if (fe_type_has_unbound(type->as.func.params[i])) return true;
+        return fe_type_has_unbound(type->as.func.result);
     default: return false;
     }
 }
 
-bool type_uses_f16(Type *type) {
-    type = type_prune(type);
+bool fe_type_uses_f16(Type *type) {
+    type = fe_type_prune(type);
     if (!type) return false;
     switch (type->kind) {
     case TYPE_SCALAR: return type->as.scalar.kind == SCALAR_FLOAT && type->as.scalar.width == 16;
     case TYPE_TUPLE:
         for (uint32_t i = 0; i < type->as.tuple.count; i++)
-            if (type_uses_f16(type->as.tuple.items[i])) return true;
+            if (fe_type_uses_f16(type->as.tuple.items[i])) return true;
         return false;
     case TYPE_RECORD:
         for (uint32_t i = 0; i < type->as.record.count; i++)
-            if (type_uses_f16(type->as.record.fields[i].type)) return true;
+            if (fe_type_uses_f16(type->as.record.fields[i].type)) return true;
         return false;
     case TYPE_CON:
         for (uint32_t i = 0; i < type->as.con.count; i++)
-            if (type_uses_f16(type->as.con.args[i])) return true;
+            if (fe_type_uses_f16(type->as.con.args[i])) return true;
         return false;
     case TYPE_FUNC:
         for (uint32_t i = 0; i < type->as.func.count; i++)
-            if (type_uses_f16(type->as.func.params[i])) return true;
-        return type_uses_f16(type->as.func.result);
+            if (fe_type_uses_f16(type->as.func.params[i])) return true;
+        return fe_type_uses_f16(type->as.func.result);
     default: return false;
     }
 }
@@ -306,16 +306,16 @@ static bool records_match(TypeContext *ctx, Type *a, Type *b, bool unify) {
     for (uint32_t i = 0; i < a->as.record.count; i++) {
         const RecordField *other = find_field(b, a->as.record.fields[i].name);
         if (!other) return false;
-        bool ok = unify ? type_unify(ctx, a->as.record.fields[i].type, other->type)
-                        : type_equal(a->as.record.fields[i].type, other->type);
+        bool ok = unify ? fe_type_unify(ctx, a->as.record.fields[i].type, other->type)
+                        : fe_type_equal(a->as.record.fields[i].type, other->type);
         if (!ok) return false;
     }
     return true;
 }
 
-bool type_equal(Type *a, Type *b) {
-    a = type_prune(a);
-    b = type_prune(b);
+bool fe_type_equal(Type *a, Type *b) {
+    a = fe_type_prune(a);
+    b = fe_type_prune(b);
     if (a == b) return true;
     if (!a || !b || a->kind != b->kind) return false;
     switch (a->kind) {
@@ -330,7 +330,7 @@ bool type_equal(Type *a, Type *b) {
     case TYPE_TUPLE:
         if (a->as.tuple.count != b->as.tuple.count) return false;
         for (uint32_t i = 0; i < a->as.tuple.count; i++)
-            if (!type_equal(a->as.tuple.items[i], b->as.tuple.items[i])) return false;
+            if (!fe_type_equal(a->as.tuple.items[i], b->as.tuple.items[i])) return false;
         return true;
     case TYPE_RECORD:
         if (a->as.record.id && b->as.record.id) return a->as.record.id == b->as.record.id;
@@ -338,19 +338,19 @@ bool type_equal(Type *a, Type *b) {
     case TYPE_CON:
         if (a->as.con.con != b->as.con.con || a->as.con.count != b->as.con.count) return false;
         for (uint32_t i = 0; i < a->as.con.count; i++)
-            if (!type_equal(a->as.con.args[i], b->as.con.args[i])) return false;
+            if (!fe_type_equal(a->as.con.args[i], b->as.con.args[i])) return false;
         return true;
     case TYPE_FUNC:
         if (a->as.func.count != b->as.func.count) return false;
         for (uint32_t i = 0; i < a->as.func.count; i++)
-            if (!type_equal(a->as.func.params[i], b->as.func.params[i])) return false;
-        return type_equal(a->as.func.result, b->as.func.result);
+            if (!fe_type_equal(a->as.func.params[i], b->as.func.params[i])) return false;
+        return fe_type_equal(a->as.func.result, b->as.func.result);
     }
     return false;
 }
 
 static bool occurs(Type *var, Type *type) {
-    type = type_prune(type);
+    type = fe_type_prune(type);
     if (type == var) return true;
     switch (type->kind) {
     case TYPE_TUPLE:
@@ -403,9 +403,9 @@ static bool bind_var(Type *var, Type *type) {
     return true;
 }
 
-bool type_unify(TypeContext *ctx, Type *a, Type *b) {
-    a = type_prune(a);
-    b = type_prune(b);
+bool fe_type_unify(TypeContext *ctx, Type *a, Type *b) {
+    a = fe_type_prune(a);
+    b = fe_type_prune(b);
     if (!a || !b) return false;
     if (a == b) return true;
     if (a->kind == TYPE_VAR) return bind_var(a, b);
@@ -416,7 +416,7 @@ bool type_unify(TypeContext *ctx, Type *a, Type *b) {
     case TYPE_TUPLE:
         if (a->as.tuple.count != b->as.tuple.count) return false;
         for (uint32_t i = 0; i < a->as.tuple.count; i++)
-            if (!type_unify(ctx, a->as.tuple.items[i], b->as.tuple.items[i])) return false;
+            if (!fe_type_unify(ctx, a->as.tuple.items[i], b->as.tuple.items[i])) return false;
         return true;
     case TYPE_RECORD:
         if (a->as.record.id && b->as.record.id) return a->as.record.id == b->as.record.id;
@@ -424,20 +424,20 @@ bool type_unify(TypeContext *ctx, Type *a, Type *b) {
     case TYPE_CON:
         if (a->as.con.con != b->as.con.con || a->as.con.count != b->as.con.count) return false;
         for (uint32_t i = 0; i < a->as.con.count; i++)
-            if (!type_unify(ctx, a->as.con.args[i], b->as.con.args[i])) return false;
+            if (!fe_type_unify(ctx, a->as.con.args[i], b->as.con.args[i])) return false;
         return true;
     case TYPE_FUNC:
         if (a->as.func.count != b->as.func.count) return false;
         for (uint32_t i = 0; i < a->as.func.count; i++)
-            if (!type_unify(ctx, a->as.func.params[i], b->as.func.params[i])) return false;
-        return type_unify(ctx, a->as.func.result, b->as.func.result);
+            if (!fe_type_unify(ctx, a->as.func.params[i], b->as.func.params[i])) return false;
+        return fe_type_unify(ctx, a->as.func.result, b->as.func.result);
     default:
-        return type_equal(a, b);
+        return fe_type_equal(a, b);
     }
 }
 
-Type *type_subst(TypeContext *ctx, Type *type, Type **args, uint32_t count) {
-    type = type_prune(type);
+Type *fe_type_subst(TypeContext *ctx, Type *type, Type **args, uint32_t count) {
+    type = fe_type_prune(type);
     if (!type) return ctx->error;
     switch (type->kind) {
     case TYPE_PARAM:
@@ -445,39 +445,39 @@ Type *type_subst(TypeContext *ctx, Type *type, Type **args, uint32_t count) {
     case TYPE_TUPLE: {
         Type **items = arena_alloc_array(ctx->arena, type->as.tuple.count, sizeof *items);
         for (uint32_t i = 0; i < type->as.tuple.count; i++)
-            items[i] = type_subst(ctx, type->as.tuple.items[i], args, count);
-        return type_tuple(ctx, items, type->as.tuple.count);
+            items[i] = fe_type_subst(ctx, type->as.tuple.items[i], args, count);
+        return fe_type_tuple(ctx, items, type->as.tuple.count);
     }
     case TYPE_RECORD: {
         if (type->as.record.id) return type;  /* named records are closed */
         RecordField *fields = arena_alloc_array(ctx->arena, type->as.record.count, sizeof *fields);
         for (uint32_t i = 0; i < type->as.record.count; i++) {
             fields[i] = type->as.record.fields[i];
-            fields[i].type = type_subst(ctx, fields[i].type, args, count);
+            fields[i].type = fe_type_subst(ctx, fields[i].type, args, count);
         }
-        return type_record(ctx, NULL, fields, type->as.record.count);
+        return fe_type_record(ctx, NULL, fields, type->as.record.count);
     }
     case TYPE_CON: {
         if (type->as.con.count == 0) return type;
         Type **items = arena_alloc_array(ctx->arena, type->as.con.count, sizeof *items);
         for (uint32_t i = 0; i < type->as.con.count; i++)
-            items[i] = type_subst(ctx, type->as.con.args[i], args, count);
-        return type_con(ctx, type->as.con.con, items, type->as.con.count);
+            items[i] = fe_type_subst(ctx, type->as.con.args[i], args, count);
+        return fe_type_con(ctx, type->as.con.con, items, type->as.con.count);
     }
     case TYPE_FUNC: {
         Type **params = arena_alloc_array(ctx->arena, type->as.func.count, sizeof *params);
         for (uint32_t i = 0; i < type->as.func.count; i++)
-            params[i] = type_subst(ctx, type->as.func.params[i], args, count);
-        return type_func(ctx, params, type->as.func.count,
-                         type_subst(ctx, type->as.func.result, args, count));
+            params[i] = fe_type_subst(ctx, type->as.func.params[i], args, count);
+        return fe_type_func(ctx, params, type->as.func.count,
+                         fe_type_subst(ctx, type->as.func.result, args, count));
     }
     default:
         return type;
     }
 }
 
-void type_default_literals(TypeContext *ctx, Type *type) {
-    type = type_prune(type);
+void fe_type_default_literals(TypeContext *ctx, Type *type) {
+    type = fe_type_prune(type);
     if (!type) return;
     switch (type->kind) {
     case TYPE_VAR:
@@ -486,29 +486,29 @@ void type_default_literals(TypeContext *ctx, Type *type) {
         return;
     case TYPE_TUPLE:
         for (uint32_t i = 0; i < type->as.tuple.count; i++)
-            type_default_literals(ctx, type->as.tuple.items[i]);
+            fe_type_default_literals(ctx, type->as.tuple.items[i]);
         return;
     case TYPE_RECORD:
         if (type->as.record.id) return;
         for (uint32_t i = 0; i < type->as.record.count; i++)
-            type_default_literals(ctx, type->as.record.fields[i].type);
+            fe_type_default_literals(ctx, type->as.record.fields[i].type);
         return;
     case TYPE_CON:
         for (uint32_t i = 0; i < type->as.con.count; i++)
-            type_default_literals(ctx, type->as.con.args[i]);
+            fe_type_default_literals(ctx, type->as.con.args[i]);
         return;
     case TYPE_FUNC:
         for (uint32_t i = 0; i < type->as.func.count; i++)
-            type_default_literals(ctx, type->as.func.params[i]);
-        type_default_literals(ctx, type->as.func.result);
+            fe_type_default_literals(ctx, type->as.func.params[i]);
+        fe_type_default_literals(ctx, type->as.func.result);
         return;
     default:
         return;
     }
 }
 
-Type *type_zonk(TypeContext *ctx, Type *type) {
-    type = type_prune(type);
+Type *fe_type_zonk(TypeContext *ctx, Type *type) {
+    type = fe_type_prune(type);
     if (!type) return ctx->error;
     switch (type->kind) {
     case TYPE_VAR:
@@ -519,8 +519,8 @@ Type *type_zonk(TypeContext *ctx, Type *type) {
         Type **items = arena_alloc_array(ctx->arena, type->as.tuple.count ? type->as.tuple.count : 1,
                                          sizeof *items);
         for (uint32_t i = 0; i < type->as.tuple.count; i++)
-            items[i] = type_zonk(ctx, type->as.tuple.items[i]);
-        return type_tuple(ctx, items, type->as.tuple.count);
+            items[i] = fe_type_zonk(ctx, type->as.tuple.items[i]);
+        return fe_type_tuple(ctx, items, type->as.tuple.count);
     }
     case TYPE_RECORD: {
         if (type->as.record.id) return type;
@@ -528,22 +528,22 @@ Type *type_zonk(TypeContext *ctx, Type *type) {
                                                 sizeof *fields);
         for (uint32_t i = 0; i < type->as.record.count; i++) {
             fields[i] = type->as.record.fields[i];
-            fields[i].type = type_zonk(ctx, fields[i].type);
+            fields[i].type = fe_type_zonk(ctx, fields[i].type);
         }
-        return type_record(ctx, NULL, fields, type->as.record.count);
+        return fe_type_record(ctx, NULL, fields, type->as.record.count);
     }
     case TYPE_CON: {
         if (type->as.con.count == 0) return type;
         Type **args = arena_alloc_array(ctx->arena, type->as.con.count, sizeof *args);
-        for (uint32_t i = 0; i < type->as.con.count; i++) args[i] = type_zonk(ctx, type->as.con.args[i]);
-        return type_con(ctx, type->as.con.con, args, type->as.con.count);
+        for (uint32_t i = 0; i < type->as.con.count; i++) args[i] = fe_type_zonk(ctx, type->as.con.args[i]);
+        return fe_type_con(ctx, type->as.con.con, args, type->as.con.count);
     }
     case TYPE_FUNC: {
         Type **params = arena_alloc_array(ctx->arena, type->as.func.count ? type->as.func.count : 1,
                                           sizeof *params);
         for (uint32_t i = 0; i < type->as.func.count; i++)
-            params[i] = type_zonk(ctx, type->as.func.params[i]);
-        return type_func(ctx, params, type->as.func.count, type_zonk(ctx, type->as.func.result));
+            params[i] = fe_type_zonk(ctx, type->as.func.params[i]);
+        return fe_type_func(ctx, params, type->as.func.count, fe_type_zonk(ctx, type->as.func.result));
     }
     default:
         return type;
@@ -560,7 +560,7 @@ static void put_digits(StrBuf *out, uint64_t value) {
 }
 
 static const char *scalar_short(Type *elem) {
-    elem = type_prune(elem);
+    elem = fe_type_prune(elem);
     if (elem->kind == TYPE_BOOL) return "爻";
     if (elem->kind != TYPE_SCALAR || elem->as.scalar.width != 32) {
         if (elem->kind == TYPE_SCALAR && elem->as.scalar.kind == SCALAR_FLOAT &&
@@ -583,15 +583,15 @@ static void print_vector_name(StrBuf *out, Type *type, bool *done) {
     Type *elem;
     uint32_t n, cols, rows;
     Type *column;
-    if (type_is_matrix(type, &column, &cols, &rows) && cols == rows &&
-        type_equal(type_prune(column)->as.tuple.items[0], type_prune(column)->as.tuple.items[0]) &&
-        type_prune(type_prune(column)->as.tuple.items[0])->kind == TYPE_SCALAR &&
-        type_prune(type_prune(column)->as.tuple.items[0])->as.scalar.width == 32) {
+    if (fe_type_is_matrix(type, &column, &cols, &rows) && cols == rows &&
+        fe_type_equal(fe_type_prune(column)->as.tuple.items[0], fe_type_prune(column)->as.tuple.items[0]) &&
+        fe_type_prune(fe_type_prune(column)->as.tuple.items[0])->kind == TYPE_SCALAR &&
+        fe_type_prune(fe_type_prune(column)->as.tuple.items[0])->as.scalar.width == 32) {
         strbuf_printf(out, "「%s阶浮」", DIMS[cols]);
         *done = true;
         return;
     }
-    if (type_is_vector(type, &elem, &n)) {
+    if (fe_type_is_vector(type, &elem, &n)) {
         const char *s = scalar_short(elem);
         if (s) {
             strbuf_printf(out, "「%s维%s」", DIMS[n], s);
@@ -601,7 +601,7 @@ static void print_vector_name(StrBuf *out, Type *type, bool *done) {
 }
 
 static void print_type(StrBuf *out, Type *type, bool nested) {
-    type = type_prune(type);
+    type = fe_type_prune(type);
     if (!type) {
         strbuf_puts(out, "（错误）");
         return;
@@ -667,7 +667,7 @@ static void print_type(StrBuf *out, Type *type, bool nested) {
         return;
     case TYPE_CON:
         if (nested && type->as.con.count) strbuf_puts(out, "（");
-        strbuf_printf(out, "「%s」", type_con_name(type->as.con.con));
+        strbuf_printf(out, "「%s」", fe_type_con_name(type->as.con.con));
         for (uint32_t i = 0; i < type->as.con.count; i++) {
             strbuf_puts(out, "于");
             print_type(out, type->as.con.args[i], true);
@@ -689,7 +689,7 @@ static void print_type(StrBuf *out, Type *type, bool nested) {
     }
 }
 
-const char *type_to_string(Arena *arena, Type *type) {
+const char *fe_type_to_string(Arena *arena, Type *type) {
     StrBuf buf;
     strbuf_init(&buf);
     print_type(&buf, type, false);

@@ -62,10 +62,10 @@ typedef enum TypeCon {
     TCON_COUNT
 } TypeCon;
 
-const char *type_con_name(TypeCon con);
-uint32_t type_con_arity(TypeCon con);
+const char *fe_type_con_name(TypeCon con);
+uint32_t fe_type_con_arity(TypeCon con);
 /* The constructor with this Chinese name, or TCON_COUNT. */
-TypeCon type_con_lookup(const char *name);
+TypeCon fe_type_con_lookup(const char *name);
 
 /* Builtin input/output types (着三, 着四 rule 3): aliases that get @builtin(…). */
 #define YU_IO_BUILTINS(X)                                                         \
@@ -93,13 +93,13 @@ typedef enum IoBuiltin {
     IO_COUNT
 } IoBuiltin;
 
-const char *io_builtin_name(IoBuiltin io);  /* 「全局调用号」 without quotes */
-const char *io_builtin_wgsl(IoBuiltin io);  /* global_invocation_id */
-IoBuiltin io_builtin_lookup(const char *name);
+const char *fe_io_builtin_name(IoBuiltin io);  /* 「全局调用号」 without quotes */
+const char *fe_io_builtin_wgsl(IoBuiltin io);  /* global_invocation_id */
+IoBuiltin fe_io_builtin_lookup(const char *name);
 /* True for the builtins that are stage inputs (everything but 裁剪位置 and 片元深度; 采样掩码
  * is both). */
-bool io_builtin_is_input(IoBuiltin io);
-bool io_builtin_is_output(IoBuiltin io);
+bool fe_io_builtin_is_input(IoBuiltin io);
+bool fe_io_builtin_is_output(IoBuiltin io);
 
 /* Literal variables adapt to the other side of a unification (着三 literal rules). */
 typedef enum LitKind {
@@ -149,59 +149,59 @@ typedef struct TypeContext {
     Type *f32, *f16, *i32, *u32;
 } TypeContext;
 
-void type_context_init(TypeContext *ctx, Arena *arena);
+void fe_type_context_init(TypeContext *ctx, Arena *arena);
 
-Type *type_var(TypeContext *ctx, LitKind lit);
-Type *type_param(TypeContext *ctx, uint32_t index, const char *name);
-Type *type_scalar(TypeContext *ctx, ScalarKind kind, uint32_t width);
-Type *type_nat(TypeContext *ctx, uint64_t value);
-Type *type_tuple(TypeContext *ctx, Type **items, uint32_t count);
-Type *type_vector(TypeContext *ctx, Type *elem, uint32_t count);
-Type *type_con(TypeContext *ctx, TypeCon con, Type **args, uint32_t count);
-Type *type_con1(TypeContext *ctx, TypeCon con, Type *arg);
-Type *type_func(TypeContext *ctx, Type **params, uint32_t count, Type *result);
-Type *type_record(TypeContext *ctx, const char *name, RecordField *fields, uint32_t count);
+Type *fe_type_var(TypeContext *ctx, LitKind lit);
+Type *fe_type_param(TypeContext *ctx, uint32_t index, const char *name);
+Type *fe_type_scalar(TypeContext *ctx, ScalarKind kind, uint32_t width);
+Type *fe_type_nat(TypeContext *ctx, uint64_t value);
+Type *fe_type_tuple(TypeContext *ctx, Type **items, uint32_t count);
+Type *fe_type_vector(TypeContext *ctx, Type *elem, uint32_t count);
+Type *fe_type_con(TypeContext *ctx, TypeCon con, Type **args, uint32_t count);
+Type *fe_type_con1(TypeContext *ctx, TypeCon con, Type *arg);
+Type *fe_type_func(TypeContext *ctx, Type **params, uint32_t count, Type *result);
+Type *fe_type_record(TypeContext *ctx, const char *name, RecordField *fields, uint32_t count);
 
 /* ---- Inspection ---- */
 /* Follows bound variables (with path compression). Always use before switching on kind. */
-Type *type_prune(Type *type);
+Type *fe_type_prune(Type *type);
 /* A variable still unbound after pruning. */
-bool type_is_unbound(Type *type);
-bool type_is_error(Type *type);
+bool fe_type_is_unbound(Type *type);
+bool fe_type_is_error(Type *type);
 /* Concrete scalar (not abstract). */
-bool type_is_scalar(Type *type);
+bool fe_type_is_scalar(Type *type);
 /* Scalar, abstract literal type, or a literal variable. */
-bool type_is_numeric_scalar(Type *type);
+bool fe_type_is_numeric_scalar(Type *type);
 /* A tuple of 2–4 equal scalars (including bool and abstract literal types). */
-bool type_is_vector(Type *type, Type **elem, uint32_t *count);
+bool fe_type_is_vector(Type *type, Type **elem, uint32_t *count);
 /* A tuple of 2–4 equal float vectors of 2–4 items: cols columns of rows rows. */
-bool type_is_matrix(Type *type, Type **column, uint32_t *cols, uint32_t *rows);
+bool fe_type_is_matrix(Type *type, Type **column, uint32_t *cols, uint32_t *rows);
 /* A TYPE_CON of this constructor. */
-bool type_is_con(Type *type, TypeCon con);
+bool fe_type_is_con(Type *type, TypeCon con);
 /* The element of 数组/定长数组 (and the length for 定长数组, else 0). */
-bool type_array_elem(Type *type, Type **elem, uint64_t *length);
+bool fe_type_array_elem(Type *type, Type **elem, uint64_t *length);
 /* True if a TYPE_PARAM or an unbound non-literal variable occurs in the type. */
-bool type_has_unbound(Type *type);
-bool type_uses_f16(Type *type);
+bool fe_type_has_unbound(Type *type);
+bool fe_type_uses_f16(Type *type);
 
 /* Structural equality after pruning (records by identity when both are named). */
-bool type_equal(Type *a, Type *b);
+bool fe_type_equal(Type *a, Type *b);
 
 /* Unifies a and b, binding variables. Returns false on a mismatch (bindings made before
  * the mismatch remain; callers report and move on). */
-bool type_unify(TypeContext *ctx, Type *a, Type *b);
+bool fe_type_unify(TypeContext *ctx, Type *a, Type *b);
 
 /* Replaces TYPE_PARAM i by args[i]. */
-Type *type_subst(TypeContext *ctx, Type *type, Type **args, uint32_t count);
+Type *fe_type_subst(TypeContext *ctx, Type *type, Type **args, uint32_t count);
 
 /* Binds leftover literal variables to 整数 / 小数 (WGSL abstract types). */
-void type_default_literals(TypeContext *ctx, Type *type);
+void fe_type_default_literals(TypeContext *ctx, Type *type);
 
 /* The solution of a type: no variables left (unbound literal variables become 整数/小数,
  * other unbound variables the error type). */
-Type *type_zonk(TypeContext *ctx, Type *type);
+Type *fe_type_zonk(TypeContext *ctx, Type *type);
 
 /* Chinese spelling for messages: 「浮三二」, 「三维无」, 「存储缓冲」于（「数组」于「无三二」）… */
-const char *type_to_string(Arena *arena, Type *type);
+const char *fe_type_to_string(Arena *arena, Type *type);
 
 #endif

@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     DiagEngine diag;
     diag_init(&diag, &sources, NULL);
     Manifest manifest;
-    if (manifest_parse(&arena, file, &diag, &manifest)) {
+    if (fe_manifest_parse(&arena, file, &diag, &manifest)) {
         require_clean_name(manifest.name);
         for (uint32_t i = 0; i < manifest.dependency_count; i++)
             require_clean_name(manifest.dependencies[i]);

@@ -19,10 +19,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     SourceFile *file = source_add(&sources, "fuzz。着色器。豫", (const char *)data, size);
     DiagEngine diag;
     diag_init(&diag, &sources, NULL);
-    AstFile *ast = parse_file(&arena, file, &diag);
+    AstFile *ast = fe_parse_file(&arena, file, &diag);
     StrBuf dump;
     strbuf_init(&dump);
-    ast_dump_file(&dump, ast);
+    fe_ast_dump_file(&dump, ast);
     strbuf_free(&dump);
     diag_free(&diag);
     arena_free(&arena);

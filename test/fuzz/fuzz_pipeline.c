@@ -33,7 +33,7 @@ static void emit_all(IrModule *module, DiagEngine *diag) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    /* load_program reads files: the input goes to a per-process file. */
+    /* fe_load_program reads files: the input goes to a per-process file. */
     char path[64];
     snprintf(path, sizeof path, "/tmp/yusec-fuzz-%d。着色器。豫", (int)getpid());
     FILE *file = fopen(path, "wb");
@@ -49,10 +49,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     diag_init(&diag, &sources, NULL);
     LoadOptions load = {0};
     load.builtin_dir = YUSEC_FUZZ_BUILTIN_DIR;
-    Program *program = load_program(&arena, &sources, &diag, path, &load);
+    Program *program = fe_load_program(&arena, &sources, &diag, path, &load);
     CheckedProgram *checked = program && !diag_has_errors(&diag)
-                                  ? check_program(&arena, program, &diag) : NULL;
-    IrModule *module = checked ? lower_program(checked, &diag) : NULL;
+                                  ? fe_check_program(&arena, program, &diag) : NULL;
+    IrModule *module = checked ? fe_lower_program(checked, &diag) : NULL;
     if (module && ir_verify(module, &diag)) {
         PassContext ctx;
         pass_context_init(&ctx, module, &diag, PASS_TARGET_WGSL);

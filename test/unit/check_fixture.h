@@ -71,12 +71,12 @@ static inline CheckedProgram *check_text(Fixture *f, const char *text) {
     f->modules[0].kind = MODULE_SHADER_INTERFACE;
     f->modules[0].path = lib->path;
     f->modules[0].module_name = "点染本";
-    f->modules[0].ast = parse_file(&f->arena, lib, &f->diag);
+    f->modules[0].ast = fe_parse_file(&f->arena, lib, &f->diag);
     assert_int_equal(f->diag.error_count, 0);
     f->modules[1].kind = MODULE_SHADER_SOURCE;
     f->modules[1].path = main->path;
     f->modules[1].module_name = "测试";
-    f->modules[1].ast = parse_file(&f->arena, main, &f->diag);
+    f->modules[1].ast = fe_parse_file(&f->arena, main, &f->diag);
     f->module_list[0] = &f->modules[0];
     f->module_list[1] = &f->modules[1];
     /* As if the source imported the interface (each file sees only what it imports). */
@@ -86,7 +86,7 @@ static inline CheckedProgram *check_text(Fixture *f, const char *text) {
     f->program.modules = f->module_list;
     f->program.module_count = 2;
     f->program.main = &f->modules[1];
-    return check_program(&f->arena, &f->program, &f->diag);
+    return fe_check_program(&f->arena, &f->program, &f->diag);
 }
 
 static inline const char *diag_text(Fixture *f) { return strbuf_cstr(&f->diag.text); }
@@ -118,7 +118,7 @@ static inline SemaDef *find_def(CheckedProgram *p, const char *name) {
 static inline const char *dump(Fixture *f, CheckedProgram *p) {
     StrBuf out;
     strbuf_init(&out);
-    sema_dump(&out, p);
+    fe_sema_dump(&out, p);
     const char *text = arena_strdup(&f->arena, strbuf_cstr(&out));
     strbuf_free(&out);
     return text;

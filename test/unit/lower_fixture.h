@@ -1,5 +1,5 @@
-/* Shared helpers of the lowering tests: the front end as the driver runs it (load_program
- * with the repository's 点染 package, check_program), then lower_program. */
+/* Shared helpers of the lowering tests: the front end as the driver runs it (fe_load_program
+ * with the repository's 点染 package, fe_check_program), then fe_lower_program. */
 #ifndef YUSEC_TEST_LOWER_FIXTURE_H
 #define YUSEC_TEST_LOWER_FIXTURE_H
 
@@ -61,11 +61,11 @@ static inline IrModule *lower_path(LowerRun *r, const char *path) {
     LoadOptions load;
     memset(&load, 0, sizeof load);
     load.builtin_dir = arena_strdup(&r->arena, builtin);
-    Program *program = load_program(&r->arena, &r->sources, &r->diag, path, &load);
+    Program *program = fe_load_program(&r->arena, &r->sources, &r->diag, path, &load);
     if (!program || diag_has_errors(&r->diag)) return NULL;
-    r->checked = check_program(&r->arena, program, &r->diag);
+    r->checked = fe_check_program(&r->arena, program, &r->diag);
     if (!r->checked) return NULL;
-    r->m = lower_program(r->checked, &r->diag);
+    r->m = fe_lower_program(r->checked, &r->diag);
     return r->m;
 }
 

@@ -32,7 +32,7 @@ static void conversion_with_type_argument(void **state) {
     CheckedProgram *p = expect_ok(f, KERNEL("令「y」为「转换」以「浮三二」于「序」而「元」"));
     SemaExpr *let = function_body(p, "核")->as.let.body;  /* 令「序」… 而 令「y」… */
     assert_int_equal(let->kind, SEXPR_LET);
-    assert_true(type_equal(let->as.let.value->type, p->types->f32));
+    assert_true(fe_type_equal(let->as.let.value->type, p->types->f32));
     assert_int_equal(let->as.let.value->as.call.type_arg_count, 2);
 }
 
@@ -55,15 +55,15 @@ static void literal_takes_operand_type(void **state) {
     SemaExpr *sum = call->as.call.args[2];
     assert_int_equal(sum->kind, SEXPR_BINARY);
     assert_int_equal(sum->as.binary.right->kind, SEXPR_LITERAL);
-    assert_true(type_equal(sum->as.binary.right->type, p->types->u32));
+    assert_true(fe_type_equal(sum->as.binary.right->type, p->types->u32));
     assert_false(sum->as.binary.right->as.literal.constructed);
 }
 
 static void abstract_literal_default(void **state) {
     Fixture *f = *state;
     CheckedProgram *p = expect_ok(f, PRELUDE "「叁」者「三」也。\n「半」者「0.5」也。\n");
-    assert_int_equal(type_prune(find_def(p, "叁")->type)->kind, TYPE_ABSTRACT_INT);
-    assert_int_equal(type_prune(find_def(p, "半")->type)->kind, TYPE_ABSTRACT_FLOAT);
+    assert_int_equal(fe_type_prune(find_def(p, "叁")->type)->kind, TYPE_ABSTRACT_INT);
+    assert_int_equal(fe_type_prune(find_def(p, "半")->type)->kind, TYPE_ABSTRACT_FLOAT);
 }
 
 static void abstract_constant_adapts(void **state) {
@@ -111,7 +111,7 @@ static void constraint_violation(void **state) {
 static void float_builtin_takes_integer_literal(void **state) {
     Fixture *f = *state;
     CheckedProgram *p = expect_ok(f, PRELUDE "「根」者「平方根」于「四」也。\n");
-    assert_int_equal(type_prune(find_def(p, "根")->type)->kind, TYPE_ABSTRACT_FLOAT);
+    assert_int_equal(fe_type_prune(find_def(p, "根")->type)->kind, TYPE_ABSTRACT_FLOAT);
 }
 
 static void literal_range(void **state) {
@@ -146,7 +146,7 @@ static void cells(void **state) {
         "「写格」于「和」于（「读格」于「和」加「序」）；\n"
         "「写数组」于「数据」于「序」于（「读格」于「和」）"));
     SemaExpr *let = function_body(p, "核")->as.let.body;
-    assert_true(type_is_con(let->as.let.local->type, TCON_CELL));
+    assert_true(fe_type_is_con(let->as.let.local->type, TCON_CELL));
 }
 
 static void cell_type_mismatch(void **state) {
@@ -213,13 +213,13 @@ static void unit_result_discards_last_value(void **state) {
         "「核」者得「号」而「原子加」于「计数」于（「号」中「零」）于（「新无三二」于「一」）也。\n");
     SemaExpr *body = function_body(p, "核");
     assert_int_equal(body->kind, SEXPR_CALL);
-    assert_true(type_equal(body->type, p->types->u32));
+    assert_true(fe_type_equal(body->type, p->types->u32));
 }
 
 static void unit_result_value_of_a_let_chain(void **state) {
     Fixture *f = *state;
     CheckedProgram *p = expect_ok(f, KERNEL("「读数组」于「数据」于「序」"));
-    assert_true(type_equal(function_body(p, "核")->as.let.body->type, p->types->u32));
+    assert_true(fe_type_equal(function_body(p, "核")->as.let.body->type, p->types->u32));
 }
 
 /* Only 「有」 relaxes the result: any other declared result still has to match. */
@@ -236,7 +236,7 @@ static void dot_result_is_the_element_type(void **state) {
                                           "「向」者（「新整三二」于「二」）与（「新整三二」于「负三」）也。\n"
                                           "「整点」者「点积」于「向」于「向」也。\n"
                                           "「浮点」者「点积」于（「新浮三二」于「一」与「新浮三二」于「二」）于（「新浮三二」于「三」与「新浮三二」于「四」）也。\n");
-    Type *i = type_prune(find_def(p, "整点")->type), *fl = type_prune(find_def(p, "浮点")->type);
+    Type *i = fe_type_prune(find_def(p, "整点")->type), *fl = fe_type_prune(find_def(p, "浮点")->type);
     assert_int_equal(i->kind, TYPE_SCALAR);
     assert_int_equal(i->as.scalar.kind, SCALAR_SINT);
     assert_int_equal(fl->kind, TYPE_SCALAR);

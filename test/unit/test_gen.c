@@ -18,7 +18,7 @@ static const char *string_token(Arena *arena, const char *source, int index, int
     source_map_init(&map, arena);
     diag_init(&diag, &map, NULL);
     SourceFile *file = source_add(&map, "生成。着色生成。豫", source, strlen(source));
-    TokenList tokens = lex_file(arena, file, &diag);
+    TokenList tokens = fe_lex_file(arena, file, &diag);
     *errors = diag.error_count;
     diag_free(&diag);
     for (uint32_t i = 0; i < tokens.count; i++)

@@ -39,7 +39,7 @@ static int teardown(void **state) {
 
 static TokenList lex_bytes(Fixture *f, const char *text, size_t len) {
     SourceFile *file = source_add(&f->map, "t", text, len);
-    f->tokens = lex_file(&f->arena, file, &f->diag);
+    f->tokens = fe_lex_file(&f->arena, file, &f->diag);
     assert_true(f->tokens.count >= 1);
     assert_int_equal(f->tokens.items[f->tokens.count - 1].kind, TOK_EOF);
     return f->tokens;
@@ -56,8 +56,8 @@ static TokenList lex(Fixture *f, const char *text) { return lex_bytes(f, text, s
         for (size_t i_ = 0; i_ < n_ && i_ < (f)->tokens.count; i_++) {                \
             if ((f)->tokens.items[i_].kind != expected_[i_])                          \
                 print_error("token %zu: got %s, want %s\n", i_,                       \
-                            token_kind_spelling((f)->tokens.items[i_].kind),          \
-                            token_kind_spelling(expected_[i_]));                      \
+                            fe_token_kind_spelling((f)->tokens.items[i_].kind),          \
+                            fe_token_kind_spelling(expected_[i_]));                      \
             assert_int_equal((f)->tokens.items[i_].kind, expected_[i_]);              \
         }                                                                             \
         assert_int_equal((f)->tokens.count, n_);                                      \
@@ -237,7 +237,7 @@ static void test_numerals_not_numerals(void **state) {
                            "一号", "〇"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         NumeralInfo info;
-        assert_false(numeral_parse(&f->arena, names[i], (uint32_t)strlen(names[i]), &info));
+        assert_false(fe_numeral_parse(&f->arena, names[i], (uint32_t)strlen(names[i]), &info));
         char quoted[64];
         snprintf(quoted, sizeof quoted, "「%s」", names[i]);
         lex(f, quoted);
@@ -250,12 +250,12 @@ static void test_numerals_not_numerals(void **state) {
 static void test_numeral_parse_api(void **state) {
     Fixture *f = *state;
     NumeralInfo info;
-    assert_true(numeral_parse(&f->arena, "八一九二", (uint32_t)strlen("八一九二"), &info));
+    assert_true(fe_numeral_parse(&f->arena, "八一九二", (uint32_t)strlen("八一九二"), &info));
     assert_int_equal(info.int_value, 8192);
     /* Only the given bytes are read: "12" of "123". */
-    assert_true(numeral_parse(&f->arena, "123", 2, &info));
+    assert_true(fe_numeral_parse(&f->arena, "123", 2, &info));
     assert_int_equal(info.int_value, 12);
-    assert_false(numeral_parse(&f->arena, "一点点二", (uint32_t)strlen("一点点二"), &info));
+    assert_false(fe_numeral_parse(&f->arena, "一点点二", (uint32_t)strlen("一点点二"), &info));
 }
 
 static void test_numerals_malformed(void **state) {
@@ -541,16 +541,16 @@ static void test_pathological_inputs(void **state) {
 
 static void test_token_kind_spelling(void **state) {
     (void)state;
-    assert_string_equal(token_kind_spelling(TOK_NAME), "「名字」");
-    assert_string_equal(token_kind_spelling(TOK_NUMERAL), "数字");
-    assert_string_equal(token_kind_spelling(TOK_STRING), "字符串");
-    assert_string_equal(token_kind_spelling(TOK_EOF), "文件结尾");
-    assert_string_equal(token_kind_spelling(TOK_LPAREN), "（");
-    assert_string_equal(token_kind_spelling(TOK_SEMI), "；");
-    assert_string_equal(token_kind_spelling(TOK_KW_NAI), "乃");
-    assert_string_equal(token_kind_spelling(TOK_KW_DIGUILING), "递归令");
-    assert_string_equal(token_kind_spelling(TOK_KW_OLD_XUN), "循");
-    for (int k = 0; k < TOK_KIND_COUNT; k++) assert_non_null(token_kind_spelling((TokenKind)k));
+    assert_string_equal(fe_token_kind_spelling(TOK_NAME), "「名字」");
+    assert_string_equal(fe_token_kind_spelling(TOK_NUMERAL), "数字");
+    assert_string_equal(fe_token_kind_spelling(TOK_STRING), "字符串");
+    assert_string_equal(fe_token_kind_spelling(TOK_EOF), "文件结尾");
+    assert_string_equal(fe_token_kind_spelling(TOK_LPAREN), "（");
+    assert_string_equal(fe_token_kind_spelling(TOK_SEMI), "；");
+    assert_string_equal(fe_token_kind_spelling(TOK_KW_NAI), "乃");
+    assert_string_equal(fe_token_kind_spelling(TOK_KW_DIGUILING), "递归令");
+    assert_string_equal(fe_token_kind_spelling(TOK_KW_OLD_XUN), "循");
+    for (int k = 0; k < TOK_KIND_COUNT; k++) assert_non_null(fe_token_kind_spelling((TokenKind)k));
 }
 
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)

@@ -222,7 +222,7 @@ static void scalar_widths_wgsl_lacks(void **state) {
     LowerRun r;
     run_init(&r);
     TypeContext types;
-    type_context_init(&types, &r.arena);
+    fe_type_context_init(&types, &r.arena);
     Lowerer l;
     memset(&l, 0, sizeof l);
     l.diag = &r.diag;
@@ -230,11 +230,11 @@ static void scalar_widths_wgsl_lacks(void **state) {
     l.types = &l.m->types;
     arena_init(&l.scratch);
     Span span = {0, 0, 0};
-    assert_int_equal(lower_type(&l, type_scalar(&types, SCALAR_SINT, 16), span), IR_NO_TYPE);
+    assert_int_equal(fe_lower_type(&l, fe_type_scalar(&types, SCALAR_SINT, 16), span), IR_NO_TYPE);
     assert_true(l.failed);
     expect_in(run_diags(&r), "WGSL 没有");
     expect_in(run_diags(&r), "一六");
-    assert_int_equal(lower_type(&l, type_scalar(&types, SCALAR_FLOAT, 16), span), ir_type_f16(l.types));
+    assert_int_equal(fe_lower_type(&l, fe_type_scalar(&types, SCALAR_FLOAT, 16), span), ir_type_f16(l.types));
     arena_free(&l.scratch);
     ir_module_free(l.m);
     run_free(&r);

@@ -68,7 +68,7 @@ static Program *load_with(Fixture *f, const char *path, const char **search, uin
                           const char *builtin) {
     LoadOptions options = {.search_paths = search, .search_path_count = count,
                            .builtin_dir = builtin};
-    return load_program(&f->arena, &f->sources, &f->diag, path, &options);
+    return fe_load_program(&f->arena, &f->sources, &f->diag, path, &options);
 }
 
 static Program *load(Fixture *f, const char *path, const char **search, uint32_t count) {
@@ -97,7 +97,7 @@ static int files_read_count_of(const Program *program, const char *path) {
 
 static bool parse_manifest_text(Fixture *f, const char *text, Manifest *out) {
     SourceFile *file = source_add(&f->sources, "包。清单", text, strlen(text));
-    return manifest_parse(&f->arena, file, &f->diag, out);
+    return fe_manifest_parse(&f->arena, file, &f->diag, out);
 }
 
 static void test_manifest_good(void **state) {
@@ -419,7 +419,7 @@ static CheckedProgram *load_and_check(Fixture *f, const char *path) {
     Program *p = load(f, path, NULL, 0);
     assert_non_null(p);
     assert_no_errors(f);
-    CheckedProgram *checked = check_program(&f->arena, p, &f->diag);
+    CheckedProgram *checked = fe_check_program(&f->arena, p, &f->diag);
     if (checked) assert_no_errors(f);
     return checked;
 }
@@ -474,7 +474,7 @@ static CheckedProgram *load_and_check_real(Fixture *f, const char *path) {
     Program *p = load_with(f, path, NULL, 0, "../../库/点染");
     assert_non_null(p);
     assert_no_errors(f);
-    CheckedProgram *checked = check_program(&f->arena, p, &f->diag);
+    CheckedProgram *checked = fe_check_program(&f->arena, p, &f->diag);
     assert_no_errors(f);
     return checked;
 }
@@ -517,7 +517,7 @@ static void test_qualified_names_pick_a_definition(void **state) {
     CheckedProgram *p = load_and_check_real(f, "重名/限定名。着色器。豫");
     assert_non_null(p);
     const SemaDef *sum = def_in(p, "重名/限定名。着色器。豫", "合");
-    Type *param = type_prune(type_prune(sum->type)->as.func.params[0]);
+    Type *param = fe_type_prune(fe_type_prune(sum->type)->as.func.params[0]);
     assert_int_equal(param->kind, TYPE_RECORD);
     assert_string_equal(param->as.record.name, "乙之点");
     assert_string_equal(def_in(p, "重名/限定名。着色器。豫", "系数")->output_name, "限定名之系数");
@@ -545,7 +545,7 @@ static void test_ambiguous_qualifier(void **state) {
     Program *program = load_with(f, "重名/单元/同模块名含糊。着色器。豫", NULL, 0, "../../库/点染");
     assert_non_null(program);
     assert_no_errors(f);
-    assert_null(check_program(&f->arena, program, &f->diag));
+    assert_null(fe_check_program(&f->arena, program, &f->diag));
     assert_int_equal(f->diag.error_count, 1);
     assert_diag_contains(f, "重名/单元/同模块名含糊。着色器。豫:7:14: error: 「甲」之「倍」有歧义："
                             "「重名」之「几何」之「甲」 与 「重名」之「杂项」之「甲」 都是本文件导入的「甲」；"
@@ -558,7 +558,7 @@ static void test_missing_main_file(void **state) {
     assert_diag_contains(f, "工程/没有。着色器。豫: error: 无法打开文件");
 }
 
-/* ---- find_builtin_dir ---- */
+/* ---- fe_find_builtin_dir ---- */
 
 static void write_file(const char *path) {
     FILE *out = fopen(path, "w");
@@ -576,11 +576,11 @@ static void test_find_builtin_dir(void **state) {
     snprintf(path, sizeof path, "%s/bin/库", root); mkdir(path, 0700);
     snprintf(path, sizeof path, "%s/bin/库/点染", root); mkdir(path, 0700);
     snprintf(exe, sizeof exe, "%s/bin/yusec", root);
-    assert_null(find_builtin_dir(&f->arena, exe));
+    assert_null(fe_find_builtin_dir(&f->arena, exe));
     snprintf(path, sizeof path, "%s/bin/库/点染/点染本。着色器。接口。豫", root);
     write_file(path);
     snprintf(path, sizeof path, "%s/bin/库/点染", root);
-    assert_string_equal(find_builtin_dir(&f->arena, exe), path);
+    assert_string_equal(fe_find_builtin_dir(&f->arena, exe), path);
     /* Install tree: <exe dir>/../share/yusec/库/点染. */
     const char *dirs[] = {"share", "share/yusec", "share/yusec/库", "share/yusec/库/点染", "bin2"};
     for (size_t i = 0; i < 5; i++) {
@@ -591,8 +591,8 @@ static void test_find_builtin_dir(void **state) {
     write_file(path);
     snprintf(exe, sizeof exe, "%s/bin2/yusec", root);
     snprintf(path, sizeof path, "%s/bin2/../share/yusec/库/点染", root);
-    assert_string_equal(find_builtin_dir(&f->arena, exe), path);
-    assert_null(find_builtin_dir(&f->arena, NULL));
+    assert_string_equal(fe_find_builtin_dir(&f->arena, exe), path);
+    assert_null(fe_find_builtin_dir(&f->arena, NULL));
     /* Clean up what this test made. */
     const char *files[] = {"bin/库/点染/点染本。着色器。接口。豫", "share/yusec/库/点染/点染本。着色器。接口。豫"};
     for (size_t i = 0; i < 2; i++) {

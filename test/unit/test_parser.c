@@ -49,7 +49,7 @@ static AstFile *parse_bytes(Fixture *f, const char *text, size_t len) {
     diag_init(&f->diag, &f->map, NULL);
     f->diag.max_errors = max_errors;
     SourceFile *file = source_add(&f->map, "t。着色器。豫", text, len);
-    f->file = parse_file(&f->arena, file, &f->diag);
+    f->file = fe_parse_file(&f->arena, file, &f->diag);
     assert_non_null(f->file);
     return f->file;
 }
@@ -93,7 +93,7 @@ static void assert_file_dump(Fixture *f, const char *source, const char *expecte
     parse(f, source);
     assert_no_errors(f);
     strbuf_clear(&f->dump);
-    ast_dump_file(&f->dump, f->file);
+    fe_ast_dump_file(&f->dump, f->file);
     char *stripped = strip_positions(strbuf_cstr(&f->dump));
     assert_text(stripped, expected);
     free(stripped);
@@ -108,7 +108,7 @@ static void assert_expr(Fixture *f, const char *expr, const char *expected) {
     assert_int_equal(f->file->count, 1);
     assert_int_equal(f->file->stmts[0]->kind, AST_STMT_DEF);
     strbuf_clear(&f->dump);
-    ast_dump_expr(&f->dump, f->file->source, f->file->stmts[0]->as.def.value, 0);
+    fe_ast_dump_expr(&f->dump, f->file->source, f->file->stmts[0]->as.def.value, 0);
     char *stripped = strip_positions(strbuf_cstr(&f->dump));
     assert_text(stripped, expected);
     free(stripped);
@@ -123,7 +123,7 @@ static void assert_type(Fixture *f, const char *type, const char *expected) {
     assert_int_equal(f->file->count, 1);
     assert_int_equal(f->file->stmts[0]->kind, AST_STMT_SIG);
     strbuf_clear(&f->dump);
-    ast_dump_type(&f->dump, f->file->source, f->file->stmts[0]->as.sig.type, 0);
+    fe_ast_dump_type(&f->dump, f->file->source, f->file->stmts[0]->as.sig.type, 0);
     char *stripped = strip_positions(strbuf_cstr(&f->dump));
     assert_text(stripped, expected);
     free(stripped);
@@ -159,7 +159,7 @@ static void test_seed_example(void **state) {
     parse(f, SEED);
     assert_no_errors(f);
     assert_int_equal(f->file->count, 7);
-    ast_dump_file(&f->dump, f->file);
+    fe_ast_dump_file(&f->dump, f->file);
     const char *dump = strbuf_cstr(&f->dump);
     assert_non_null(strstr(dump, "Import 寻观 「点染」之「点染本」 @1:1\n"));
     assert_non_null(strstr(dump, "\nDef 「加倍」 @7:1\n  Lambda 「号」 @7:6\n    Let 「序」 @8:2\n"));
@@ -763,7 +763,7 @@ static void test_garbage_never_crashes(void **state) {
             if (f->diag.error_count == 0) print_error("no error for %s\n", inputs[i]);
             assert_true(f->diag.error_count > 0);
         }
-        ast_dump_file(&f->dump, f->file);
+        fe_ast_dump_file(&f->dump, f->file);
     }
 }
 

@@ -262,7 +262,7 @@ static void check_constant(Checker *c, TopName *top, SemaDef *def) {
 
 static void validate_constant(Checker *c, SemaDef *def) {
     Span bad;
-    if (def->as.constant.value && !fe_sexpr_is_const(c, def->as.constant.value, &bad))
+    if (def->as.constant.value && !fe_sexpr_is_const(def->as.constant.value, &bad))
         fe_check_error(c, bad, "常量「%s」的值须是常量表达式（着四）", def->name);
 }
 

@@ -189,6 +189,5 @@ void fe_check_tail_calls(Checker *c, SemaExpr *body);
 void fe_check_resource(Checker *c, TopName *top, SemaDef *def);  /* fe_check_entry.c */
 void fe_check_entry(Checker *c, TopName *top, SemaDef *def);
 void fe_check_recursion(Checker *c);
-bool fe_sexpr_is_const(Checker *c, const SemaExpr *expr, Span *bad);
 
 #endif

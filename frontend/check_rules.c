@@ -115,7 +115,7 @@ void fe_check_recursion(Checker *c) {
 
 /* ---- constant expressions (着四 rule 5) ---- */
 
-bool fe_sexpr_is_const(Checker *c, const SemaExpr *e, Span *bad) {
+bool fe_sexpr_is_const(const SemaExpr *e, Span *bad) {
     if (!e) return true;
     switch (e->kind) {
     case SEXPR_ERROR: case SEXPR_LITERAL: case SEXPR_BUILTIN_VALUE: return true;
@@ -125,24 +125,24 @@ bool fe_sexpr_is_const(Checker *c, const SemaExpr *e, Span *bad) {
         return false;
     case SEXPR_TUPLE:
         for (uint32_t i = 0; i < e->as.tuple.count; i++)
-            if (!fe_sexpr_is_const(c, e->as.tuple.items[i], bad)) return false;
+            if (!fe_sexpr_is_const(e->as.tuple.items[i], bad)) return false;
         return true;
     case SEXPR_RECORD:
         for (uint32_t i = 0; i < e->as.record.count; i++)
-            if (!fe_sexpr_is_const(c, e->as.record.values[i], bad)) return false;
+            if (!fe_sexpr_is_const(e->as.record.values[i], bad)) return false;
         return true;
-    case SEXPR_PROJ: return fe_sexpr_is_const(c, e->as.proj.base, bad);
-    case SEXPR_NOT: return fe_sexpr_is_const(c, e->as.not_.operand, bad);
+    case SEXPR_PROJ: return fe_sexpr_is_const(e->as.proj.base, bad);
+    case SEXPR_NOT: return fe_sexpr_is_const(e->as.not_.operand, bad);
     case SEXPR_BINARY:
-        return fe_sexpr_is_const(c, e->as.binary.left, bad) && fe_sexpr_is_const(c, e->as.binary.right, bad);
+        return fe_sexpr_is_const(e->as.binary.left, bad) && fe_sexpr_is_const(e->as.binary.right, bad);
     case SEXPR_IF:
         if (!e->as.if_.else_branch) break;
-        return fe_sexpr_is_const(c, e->as.if_.cond, bad) && fe_sexpr_is_const(c, e->as.if_.then_branch, bad) &&
-               fe_sexpr_is_const(c, e->as.if_.else_branch, bad);
+        return fe_sexpr_is_const(e->as.if_.cond, bad) && fe_sexpr_is_const(e->as.if_.then_branch, bad) &&
+               fe_sexpr_is_const(e->as.if_.else_branch, bad);
     case SEXPR_CALL:
         if (e->as.call.kind != CALL_BUILTIN || !fe_builtin_is_const(e->as.call.intrinsic)) break;
         for (uint32_t i = 0; i < e->as.call.arg_count; i++)
-            if (!fe_sexpr_is_const(c, e->as.call.args[i], bad)) return false;
+            if (!fe_sexpr_is_const(e->as.call.args[i], bad)) return false;
         return true;
     default:
         break;

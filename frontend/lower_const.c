@@ -215,6 +215,28 @@ bool fe_lower_const_eval(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral
     }
 }
 
+static bool has_zero_lane(const IrLiteral *value) {
+    if (!value->elem_count) return value->bits == 0;
+    for (uint32_t i = 0; i < value->elem_count; i++)
+        if (has_zero_lane(&value->elems[i])) return true;
+    return false;
+}
+
+/* WGSL: integer e1 / e2 and e1 % e2 with e2 a const-expression of value zero (any component)
+ * are shader-creation errors, whatever e1 is. */
+bool fe_lower_check_divisor(Lowerer *l, AstBinaryOp op, const SemaExpr *divisor, IrTypeId type) {
+    Span bad;
+    if ((op != AST_OP_DIV && op != AST_OP_MOD) || !ir_type_is_integer(l->types, type) ||
+        !fe_sexpr_is_const(divisor, &bad))
+        return true;
+    IrLiteral value;
+    if (!fe_lower_const_eval(l, divisor, type, &value)) return false;
+    if (!has_zero_lane(&value)) return true;
+    fe_lower_error(l, divisor->span, "整数%s：除数是值为零的常量表达式（WGSL 里这是错误）",
+                   op == AST_OP_DIV ? "除以零" : "对零取余");
+    return false;
+}
+
 IrConstId fe_lower_constant(Lowerer *l, const SemaDef *def) {
     uint32_t i = def->index;
     if (l->const_state[i] == 2) return l->const_of[i];

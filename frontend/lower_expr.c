@@ -195,6 +195,7 @@ static IrValueId lower_binary(FnCtx *fc, const SemaExpr *e) {
     TRY(right);
     IrTypeId type = fe_lower_expr_type(fc, e);
     if (type == IR_NO_TYPE) return IR_NONE;
+    if (!fe_lower_check_divisor(fc->l, op, e->as.binary.right, ir_value_type(fc->f, right))) return IR_NONE;
     fe_lower_at(fc, e);
     IrOp ir = fe_lower_binary_op(op);
     IrTypeId lt = ir_value_type(fc->f, left), rt = ir_value_type(fc->f, right);

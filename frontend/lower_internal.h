@@ -86,6 +86,9 @@ IrTypeId fe_lower_resource_type(Lowerer *l, const SemaDef *def);
 IrConstId fe_lower_constant(Lowerer *l, const SemaDef *def);
 /* Evaluates a constant expression as a literal of IR type `type`. */
 bool fe_lower_const_eval(Lowerer *l, const SemaExpr *e, IrTypeId type, IrLiteral *out);
+/* The divisor of an integer 除 or 余 (of IR type `type`): false, with the error reported at
+ * it, when it is a constant expression that is zero (in any lane) or fails to evaluate. */
+bool fe_lower_check_divisor(Lowerer *l, AstBinaryOp op, const SemaExpr *divisor, IrTypeId type);
 /* Bits of a scalar literal of IR type `type`. */
 uint64_t fe_lower_literal_bits(Lowerer *l, const SemaExpr *e, IrTypeId type);
 

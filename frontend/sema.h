@@ -276,6 +276,11 @@ typedef struct CheckedProgram {
  * returns NULL when there was any; never crashes on ill-formed or half-parsed trees. */
 CheckedProgram *fe_check_program(Arena *arena, const Program *program, DiagEngine *diag);
 
+/* Whether a checked expression is a constant expression (着四 rule 5: literals, constants,
+ * and the constant forms over them); false sets *bad to the first part that is not. The
+ * checker asks it of top-level constants, the lowering of divisors (a zero one is an error). */
+bool fe_sexpr_is_const(const SemaExpr *expr, Span *bad);
+
 /* Debug dump of the checked program (definitions, then each body with types), for
  * tests and `yusec -check -dump-types` if the driver wants it. */
 void fe_sema_dump(StrBuf *out, const CheckedProgram *program);

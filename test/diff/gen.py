@@ -109,7 +109,7 @@ def ensure_runtime(e, names):
     if e[0] == "call" and e[1] in ("左移", "右移") and e[3][0] == "const":
         e = e[:3] + (("const", e[3][1] % 32),)
     if e[0] == "bin" and e[1] in ("除", "余") and e[3] == ("const", 0):
-        e = e[:3] + (("const", 1),)  # Tint rejects x / 0u (yusec accepts it: docs/testing.md)
+        e = e[:3] + (("const", 1),)  # an error (整数除以零), as in WGSL
     if e[0] in ("bin", "call", "help") and is_const(e[-2]) and is_const(e[-1]) and names:
         return e[:-2] + (("var", names[0]), e[-1])
     if e[0] == "if" and all(is_const(x) for x in e[2:4]) and names:

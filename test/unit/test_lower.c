@@ -240,6 +240,53 @@ static void scalar_widths_wgsl_lacks(void **state) {
     run_free(&r);
 }
 
+/* The lowering of 「除」 = `body` in a function of 「x」 (u32) and 「v」 (四维整) after the
+ * constants 「零无」 and 「一无」: its diagnostics, "" when it lowered. */
+static char *lower_division(const char *body) {
+    char source[2048];
+    snprintf(source, sizeof source, PRELUDE
+             "「零无」者「新无三二」于「零」也。\n「一无」者「新无三二」于「一」也。\n"
+             "「除」乃化「无三二」又化「四维整」又化「浮三二」为「无三二」者也。\n"
+             "「除」者得「x」又得「v」又得「f」而%s也。\n", body);
+    LowerRun r;
+    run_init(&r);
+    IrModule *m = lower_text(&r, source);
+    char *diags = strdup(m ? "" : run_diags(&r));
+    run_free(&r);
+    return diags;
+}
+
+static void expect_division_error(const char *body, const char *position, const char *what) {
+    char *diags = lower_division(body);
+    expect_in(diags, position);
+    expect_in(diags, what);
+    expect_in(diags, "除数是值为零的常量表达式");
+    free(diags);
+}
+
+static void expect_division_lowers(const char *body) {
+    char *diags = lower_division(body);
+    if (*diags) fail_msg("%s: %s", body, diags);
+    free(diags);
+}
+
+/* An integer divisor that is a constant expression of value zero (a literal, a constant, a
+ * folded expression, one lane of a vector) is an error at the divisor (WGSL rejects it);
+ * float division by zero and run-time divisors are not. */
+static void constant_zero_divisor(void **state) {
+    (void)state;
+    expect_division_error("「x」除（「新无三二」于「0」）", "测试。着色器。豫:5:25: error:", "整数除以零");
+    expect_division_error("「x」余「零无」", "测试。着色器。豫:5:24: error:", "整数对零取余");
+    expect_division_error("「x」除（「一无」减「一无」）", "测试。着色器。豫:5:25: error:", "整数除以零");
+    expect_division_error("「转换」以「无三二」于（（「v」余（（「新整三二」于「一」）与（「新整三二」于「零」）"
+                          "与（「新整三二」于「二」）与（「新整三二」于「三」）））中「零」）",
+                          "error:", "整数对零取余");
+    expect_division_lowers("「x」除「一无」");
+    expect_division_lowers("「x」除「x」");
+    expect_division_lowers("「x」余（「x」减「x」）");
+    expect_division_lowers("「转换」以「无三二」于（「f」除（「新浮三二」于「零」））");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(seed_example_is_the_round_trip_ir),
@@ -250,6 +297,7 @@ int main(void) {
         cmocka_unit_test(local_functions_are_lifted),
         cmocka_unit_test(pass_diagnostics_point_at_source),
         cmocka_unit_test(scalar_widths_wgsl_lacks),
+        cmocka_unit_test(constant_zero_divisor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

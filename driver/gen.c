@@ -268,6 +268,19 @@ static void put_lengths_json(StrBuf *out, const RtPlan *plan) {
     strbuf_puts(out, "]}");
 }
 
+/* A texture parameter in "ptx_params" (ir/abi.h): {"texture": 名, "sampler": 名} for a
+ * (texture, sampler) pair, {"texture": 名} for the texel object, {"compare": 名} for a
+ * comparison sampler's compare function. */
+static void put_texture_param_json(StrBuf *out, const RtTextureSlot *t) {
+    strbuf_puts(out, t->param.kind == IR_TEXTURE_PARAM_COMPARE ? "{\"compare\": " : "{\"texture\": ");
+    put_json_string(out, t->name);
+    if (t->param.kind == IR_TEXTURE_PARAM_SAMPLED) {
+        strbuf_puts(out, ", \"sampler\": ");
+        put_json_string(out, t->sampler_name);
+    }
+    strbuf_putc(out, '}');
+}
+
 static void put_entry_json(StrBuf *out, Arena *arena, const IrModule *m, uint32_t index,
                            const RtPlan *plan) {
     const IrEntry *e = ir_entry(m, index);
@@ -288,10 +301,15 @@ static void put_entry_json(StrBuf *out, Arena *arena, const IrModule *m, uint32_
             else if (plan->slots[s].global == IR_NONE) strbuf_puts(out, "null");
             else put_json_string(out, plan->slots[s].name);
         }
+        for (uint32_t t = 0; t < plan->texture_count; t++) {
+            strbuf_puts(out, plan->slot_count + t ? ", " : "");
+            put_texture_param_json(out, &plan->textures[t]);
+        }
         strbuf_puts(out, "], \"ptx_param_names\": [");
-        for (uint32_t s = 0; s < plan->slot_count; s++) {
+        for (uint32_t s = 0; s < plan->slot_count + plan->texture_count; s++) {
             strbuf_puts(out, s ? ", " : "");
-            put_json_string(out, plan->slots[s].param_name);
+            put_json_string(out, s < plan->slot_count ? plan->slots[s].param_name
+                                                      : plan->textures[s - plan->slot_count].param_name);
         }
         strbuf_putc(out, ']');
         put_lengths_json(out, plan);

@@ -170,6 +170,12 @@ static int bind_buffers(RunState *st) {
         st->params[i] = (RtParam){spec->data, spec->bytes, arena_alloc(&st->arena, spec->bytes)};
     }
     fill_lengths(st);
+    if (plan->texture_count) {  /* the kernel's texture parameters (docs/targets.md § Textures) */
+        const RtTextureSlot *t = &plan->textures[0];
+        fprintf(stderr, "yusec: error: 入口用到纹理 %u:%u（%s）；yusec run 还不能建 CUDA 纹理对象\n", t->group,
+                t->binding, t->name);
+        ok = false;
+    }
     for (uint32_t i = 0; i < st->args.buffer_count; i++) {
         const RtBufferSpec *spec = &st->args.buffers[i];
         if (!find_slot(plan, spec->group, spec->binding))

@@ -109,7 +109,7 @@ bool ir_buffer_params(Arena *arena, const IrModule *m, const bool *used, const b
     }
     sort_by_binding(m, ids, count);
     if (all_group0 && count > 0 && max_binding > IR_ABI_MAX_DENSE_BINDING) {
-        *out = (IrBufferParams){NULL, 0, max_binding, NULL, 0};
+        *out = (IrBufferParams){NULL, 0, max_binding, NULL, 0, NULL, 0};
         return false;
     }
     uint32_t params = all_group0 && count > 0 ? max_binding + 1 : count;
@@ -120,7 +120,7 @@ bool ir_buffer_params(Arena *arena, const IrModule *m, const bool *used, const b
     } else {
         for (uint32_t i = 0; i < count; i++) list[i] = param_of(m, ids[i]);
     }
-    *out = (IrBufferParams){list, params, 0, NULL, 0};
+    *out = (IrBufferParams){list, params, 0, NULL, 0, NULL, 0};
     length_list(arena, m, used, lengths, out);
     if (out->length_count) list[out->count++] = (IrBufferParam){IR_NONE, 0, 0, true};
     return true;

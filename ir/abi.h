@@ -53,12 +53,46 @@ typedef struct IrBufferParam {
     bool lengths;         /* the lengths buffer (last, only when the entry takes a length) */
 } IrBufferParam;
 
+/* ---- textures and samplers on PTX (着十's 待办事项; docs/targets.md § Textures) ----
+ * CUDA binds the sampler state into the texture object, so the kernel takes, after the
+ * buffers and the lengths buffer, one parameter per texture use:
+ *   TEXELS   .param .u64 p_tex_g<g>_b<b>: a texture object of the texture with normalized
+ *            coordinates, point filtering and clamp addressing, for 读纹素 and 纹理尺寸;
+ *   SAMPLED  .param .u64 p_tex_g<g>_b<b>_g<sg>_b<sb>: one texture object per (texture, sampler)
+ *            pair that 采样纹理, 按层采样纹理 or 比较采样 uses, with the sampler's addressing,
+ *            filtering and normalized coordinates (a comparison sampler: point filtering);
+ *   COMPARE  .param .u32 p_cmp_g<sg>_b<sb>: a comparison sampler's compare function, numbered
+ *            as WebGPU's GPUCompareFunction (1 never … 8 always; IrCompareFunction), which
+ *            PTX has no instruction for: the kernel compares the fetched depth itself.
+ * Textures by (group, binding), each with TEXELS before its SAMPLED pairs (by sampler group,
+ * binding); then the COMPARE parameters by (group, binding). The prefixes keep the names
+ * apart from a group-0 placeholder p_g<g>_b<b> at a texture's or sampler's binding. */
+typedef enum IrTextureParamKind {
+    IR_TEXTURE_PARAM_TEXELS,
+    IR_TEXTURE_PARAM_SAMPLED,
+    IR_TEXTURE_PARAM_COMPARE,
+} IrTextureParamKind;
+
+typedef struct IrTextureParam {
+    IrTextureParamKind kind;
+    IrGlobalId texture;   /* TEXELS, SAMPLED; IR_NONE for COMPARE */
+    IrGlobalId sampler;   /* SAMPLED, COMPARE; IR_NONE for TEXELS */
+} IrTextureParam;
+
+/* WebGPU's GPUCompareFunction, in its order (the COMPARE parameter's value). */
+typedef enum IrCompareFunction {
+    IR_COMPARE_NEVER = 1, IR_COMPARE_LESS, IR_COMPARE_EQUAL, IR_COMPARE_LESS_EQUAL,
+    IR_COMPARE_GREATER, IR_COMPARE_NOT_EQUAL, IR_COMPARE_GREATER_EQUAL, IR_COMPARE_ALWAYS,
+} IrCompareFunction;
+
 typedef struct IrBufferParams {
     IrBufferParam *params;  /* in order */
     uint32_t count;
     uint32_t too_large_binding;  /* set when the dense rule would exceed the cap (count 0) */
     IrGlobalId *lengths;    /* the length list: lengths buffer element k measures lengths[k] */
     uint32_t length_count;
+    IrTextureParam *textures;  /* kernel parameters count … count + texture_count - 1 */
+    uint32_t texture_count;
 } IrBufferParams;
 
 /* The parameters of a kernel whose reach marked `used` globals and `lengths` (NULL: none)
@@ -69,14 +103,33 @@ typedef struct IrBufferParams {
 bool ir_buffer_params(Arena *arena, const IrModule *module, const bool *used, const bool *lengths,
                       IrBufferParams *out);
 
+/* The texture (index 0) or sampler (index 1) global that operand `index` of texture op `inst`
+ * names: the operand is a load of the global itself. IR_NONE otherwise (e.g. a parameter). */
+IrGlobalId ir_texture_operand(const IrFunction *func, const IrInst *inst, uint32_t index);
+
+/* Fills out->textures with the texture parameters of the functions marked in `funcs`, in the
+ * order above (any previous list is replaced). False when a texture op's texture or sampler
+ * is not a module binding, with *bad set to that op (its span locates the diagnostic). */
+bool ir_texture_params(Arena *arena, const IrModule *module, const bool *funcs, IrBufferParams *out,
+                       const IrInst **bad);
+
+/* The position of `want` in out->textures (kind, texture, sampler equal); IR_NONE if absent. */
+uint32_t ir_texture_slot(const IrBufferParams *params, IrTextureParam want);
+
 /* The position of `global` in the length list; IR_NONE when it is not there. */
 uint32_t ir_length_slot(const IrBufferParams *params, IrGlobalId global);
 
 /* 着十: a parameter is named p_g<group>_b<binding> (placeholders too; the lengths buffer
  * IR_ABI_LENGTHS_PARAM). The longest name fits
  * IR_ABI_PARAM_NAME_MAX bytes with its NUL. */
-#define IR_ABI_PARAM_NAME_MAX 32u
+#define IR_ABI_PARAM_NAME_MAX 64u
 void ir_buffer_param_name(const IrBufferParam *param, char name[IR_ABI_PARAM_NAME_MAX]);
+/* The name of a texture parameter (above). */
+void ir_texture_param_name(const IrModule *module, const IrTextureParam *param,
+                           char name[IR_ABI_PARAM_NAME_MAX]);
+/* Kernel parameter `index` (buffers, lengths, then textures): its name; false past the end. */
+bool ir_kernel_param_name(const IrModule *module, const IrBufferParams *params, uint32_t index,
+                          char name[IR_ABI_PARAM_NAME_MAX]);
 
 /* ---- workgroup memory on PTX (着十's host contract, docs/targets.md) ----
  * Static .shared is capped at 48 KiB per kernel. A module whose workgroup variables together

@@ -96,6 +96,46 @@ static bool make_slots(Arena *arena, const IrModule *m, const bool *used, const 
     return true;
 }
 
+static RtTextureSlot texture_slot_of(const IrModule *m, const IrTextureParam *p) {
+    RtTextureSlot slot;
+    memset(&slot, 0, sizeof slot);
+    slot.param = *p;
+    const IrGlobal *main = ir_global(m, p->kind == IR_TEXTURE_PARAM_COMPARE ? p->sampler : p->texture);
+    slot.group = main->group;
+    slot.binding = main->binding;
+    slot.name = main->name;
+    slot.sampler_name = "";
+    if (p->kind == IR_TEXTURE_PARAM_SAMPLED) {
+        const IrGlobal *s = ir_global(m, p->sampler);
+        slot.sampler_group = s->group;
+        slot.sampler_binding = s->binding;
+        slot.sampler_name = s->name;
+    }
+    if (p->kind != IR_TEXTURE_PARAM_COMPARE) {
+        const IrType *t = ir_type(&m->types, main->type);
+        slot.depth = t->kind == IR_TYPE_TEXTURE_DEPTH_2D;
+        const IrType *e = slot.depth ? NULL : ir_type(&m->types, t->elem);
+        slot.sample_kind = e ? e->scalar : IR_FLOAT;
+    }
+    ir_texture_param_name(m, p, slot.param_name);
+    return slot;
+}
+
+static bool make_texture_slots(Arena *arena, const IrModule *m, const bool *funcs, RtPlan *plan, StrBuf *error) {
+    IrBufferParams params;
+    memset(&params, 0, sizeof params);
+    const IrInst *bad = NULL;
+    if (!ir_texture_params(arena, m, funcs, &params, &bad)) {
+        strbuf_puts(error, "纹理与采样器的实参须直接是模块的绑定");
+        return false;
+    }
+    plan->textures = arena_alloc_array(arena, params.texture_count + 1, sizeof *plan->textures);
+    for (uint32_t i = 0; i < params.texture_count; i++)
+        plan->textures[i] = texture_slot_of(m, &params.textures[i]);
+    plan->texture_count = params.texture_count;
+    return true;
+}
+
 bool rt_plan_entry(Arena *arena, const IrModule *m, const IrEntry *e, RtPlan *plan,
                    StrBuf *error) {
     memset(plan, 0, sizeof *plan);
@@ -117,5 +157,5 @@ bool rt_plan_entry(Arena *arena, const IrModule *m, const IrEntry *e, RtPlan *pl
     strbuf_free(&name);
     /* within the PTX limit (at most 227 KiB) whenever the module translated */
     plan->dynamic_shared_bytes = (uint32_t)ir_entry_dynamic_shared_bytes(m, used);
-    return make_slots(arena, m, used, lengths, plan, error);
+    return make_slots(arena, m, used, lengths, plan, error) && make_texture_slots(arena, m, funcs, plan, error);
 }

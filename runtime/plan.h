@@ -28,6 +28,18 @@ typedef struct RtSlot {
     bool lengths;          /* the lengths buffer (ir/abi.h): u32 byte sizes of `measured` */
 } RtSlot;
 
+/* One texture parameter after the buffers (ir/abi.h § textures and samplers on PTX). */
+typedef struct RtTextureSlot {
+    IrTextureParam param;
+    uint32_t group, binding;                 /* the texture's (COMPARE: the sampler's) */
+    const char *name;                        /* its source name */
+    uint32_t sampler_group, sampler_binding; /* SAMPLED: the sampler's */
+    const char *sampler_name;                /* SAMPLED: the sampler's name; else "" */
+    IrScalarKind sample_kind;                /* TEXELS, SAMPLED: f32, i32 or u32 texels */
+    bool depth;                              /* a depth texture (r32float) */
+    char param_name[IR_ABI_PARAM_NAME_MAX];
+} RtTextureSlot;
+
 typedef struct RtPlan {
     const IrEntry *entry;
     const char *kernel;    /* the PTX .entry name (yy + mangled WGSL function name) */
@@ -37,6 +49,8 @@ typedef struct RtPlan {
     uint32_t *measured;    /* lengths buffer element k = byte size of slots[measured[k]] */
     uint32_t measured_count;
     uint32_t dynamic_shared_bytes;  /* launch's sharedMemBytes (ir_entry_dynamic_shared_bytes) */
+    RtTextureSlot *textures;  /* kernel parameters slot_count … slot_count + texture_count - 1 */
+    uint32_t texture_count;
 } RtPlan;
 
 /* The compute entry named `name` (entry item, or its function's name); with name NULL the

@@ -88,13 +88,14 @@ static bool check_param_names(const RtPlan *plan, const RtPtxEntry *found, StrBu
     StrBuf name;
     strbuf_init(&name);
     bool ok = true;
-    for (uint32_t i = 0; i < plan->slot_count && ok; i++) {
+    for (uint32_t i = 0; i < plan->slot_count + plan->texture_count && ok; i++) {
+        const char *want = i < plan->slot_count ? plan->slots[i].param_name
+                                                : plan->textures[i - plan->slot_count].param_name;
         strbuf_clear(&name);
-        ok = rt_ptx_param_name(found, i, &name) &&
-             strcmp(strbuf_cstr(&name), plan->slots[i].param_name) == 0;
+        ok = rt_ptx_param_name(found, i, &name) && strcmp(strbuf_cstr(&name), want) == 0;
         if (!ok)
             strbuf_printf(error, "PTX 入口 %s 的第 %u 个参数是 %s，按参数约定应是 %s（PTX 与源码不是同一版？）",
-                          plan->kernel, i + 1, strbuf_cstr(&name), plan->slots[i].param_name);
+                          plan->kernel, i + 1, strbuf_cstr(&name), want);
     }
     strbuf_free(&name);
     return ok;
@@ -106,9 +107,9 @@ bool rt_plan_check_ptx(const RtPlan *plan, const char *ptx, StrBuf *error) {
         strbuf_printf(error, "PTX 里没有入口 %s（「%s」）", plan->kernel, plan->entry->name);
         return false;
     }
-    if (found.param_count != plan->slot_count) {
+    if (found.param_count != plan->slot_count + plan->texture_count) {
         strbuf_printf(error, "PTX 入口 %s 有 %u 个参数，按参数约定应有 %u 个（PTX 与源码不是同一版？）",
-                      plan->kernel, found.param_count, plan->slot_count);
+                      plan->kernel, found.param_count, plan->slot_count + plan->texture_count);
         return false;
     }
     if (!check_param_names(plan, &found, error)) return false;

@@ -24,6 +24,8 @@ LLVMValueRef ptx_declare_function(PtxCtx *px, const IrFunction *f) {
         if (slot != IR_NONE) params[f->param_count + slot] = ptx_ptr(px, ptx_space(ir_global(px->m, g)->space));
         if (px->length_hidden[g] != IR_NONE) params[f->param_count + px->length_hidden[g]] = ptx_i32(px);
     }
+    for (uint32_t k = 0; k < px->textures.texture_count; k++)
+        params[f->param_count + px->texture_hidden + k] = ptx_texture_param_type(px, &px->textures.textures[k]);
     LLVMTypeRef ret = ptx_reg_type(px, f->return_type, f->span);
     if (!ret) return NULL;
     StrBuf name;
@@ -166,11 +168,8 @@ static LLVMValueRef emit_global(FnCtx *fc, const IrInst *inst) {
     PtxCtx *px = fc->px;
     const IrGlobal *g = ir_global(px->m, inst->symbol);
     if (g->space == IR_SPACE_WORKGROUP) return px->shared[inst->symbol];
-    if (px->hidden_index[inst->symbol] == IR_NONE) {
-        ptx_fail(px, inst->span, "textures and samplers are not supported (to do)",
-                 "PTX 目标不支持纹理与采样器（待办事项）");
-        return NULL;
-    }
+    /* Textures and samplers: texture.c finds their objects from the binding itself. */
+    if (g->space == IR_SPACE_HANDLE) return LLVMConstPointerNull(ptx_ptr(px, PTX_AS_GENERIC));
     return LLVMGetParam(fc->fn, fc->f->param_count + px->hidden_index[inst->symbol]);
 }
 
@@ -213,7 +212,8 @@ static bool emit_inst(FnCtx *fc, const IrInst *inst, const FlowTarget *ft) {
     case IR_OP_CALL: result = emit_call(fc, inst); break;
     case IR_OP_LOAD: {
         IrTypeId t = ir_value_type(fc->f, inst->results[0]);
-        result = ptx_load(fc, ptx_val(fc, inst->args[0]), t, 0, inst->span);
+        if (ptx_is_handle(px, t)) result = LLVMGetUndef(ptx_reg_type(px, t, inst->span));  /* texture.c */
+        else result = ptx_load(fc, ptx_val(fc, inst->args[0]), t, 0, inst->span);
         break;
     }
     case IR_OP_STORE: {

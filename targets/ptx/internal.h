@@ -40,6 +40,8 @@ typedef struct PtxCtx {
     uint32_t *hidden_index;      /* per IrGlobalId: hidden parameter slot, or IR_NONE */
     uint32_t *length_hidden;     /* per IrGlobalId: hidden i32 slot of its size in bytes, or IR_NONE */
     uint32_t hidden_count;
+    IrBufferParams textures;     /* the texture parameters of all kernels (texture.c) */
+    uint32_t texture_hidden;     /* hidden slot of textures.textures[0] */
     bool *full_warps;            /* per IrFuncId: only reached from workgroup sizes 32·k */
     PtxKernel *kernels;          /* the kernels emitted so far */
     uint32_t kernel_count;
@@ -85,6 +87,8 @@ const IrType *ptx_ty(PtxCtx *px, IrTypeId id);
  * arrays of column vectors, structs as literal structs). NULL after a diagnostic. */
 LLVMTypeRef ptx_reg_type(PtxCtx *px, IrTypeId id, Span span);
 unsigned ptx_space(IrAddressSpace space);
+/* Textures and samplers (values without registers of their own). */
+bool ptx_is_handle(PtxCtx *px, IrTypeId id);
 /* Memory access through byte offsets and the WGSL storage layout (fragments: LLVM's). */
 uint32_t ptx_memory_align(PtxCtx *px, IrTypeId type);
 uint32_t ptx_memory_size(PtxCtx *px, IrTypeId type);
@@ -151,6 +155,14 @@ void ptx_plan_lengths(PtxCtx *px, const bool *funcs);
  * does not measure it). */
 LLVMValueRef ptx_kernel_length(PtxCtx *px, LLVMValueRef kernel, const IrBufferParams *kp, IrGlobalId global);
 LLVMValueRef ptx_array_length(FnCtx *fc, const IrInst *inst);
+
+/* ---- texture.c: textures and samplers (ir/abi.h's texture parameters) ---- */
+/* Gives every texture parameter of the functions in `funcs` a hidden slot. */
+void ptx_plan_textures(PtxCtx *px, const bool *funcs);
+LLVMTypeRef ptx_texture_param_type(PtxCtx *px, const IrTextureParam *param);
+/* In a kernel: module texture parameter `index` from the kernel's own (0 when it has none). */
+LLVMValueRef ptx_kernel_texture(PtxCtx *px, LLVMValueRef kernel, const IrBufferParams *kp, uint32_t index);
+LLVMValueRef ptx_texture(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 
 /* ---- params.c ---- */
 /* Copies LLVM's PTX `text` to `out` with each kernel parameter <kernel>_param_<n> (LLVM's

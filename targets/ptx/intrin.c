@@ -23,6 +23,9 @@ static const char *const known[] = {
     "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16", "llvm.nvvm.mma.m16n8k16.row.col.f32.f32",
     "llvm.nvvm.mma.m16n8k32.row.col.s8", "llvm.nvvm.cp.async.cg.shared.global.16",
     "llvm.nvvm.cp.async.commit.group", "llvm.nvvm.cp.async.wait.group",
+    /* textures (texture.c) */
+    "llvm.nvvm.txq.width", "llvm.nvvm.txq.height", "llvm.nvvm.tex.unified.2d.level.v4f32.f32",
+    "llvm.nvvm.tex.unified.2d.level.v4s32.f32", "llvm.nvvm.tex.unified.2d.level.v4u32.f32",
     "llvm.fabs", "llvm.minnum", "llvm.maxnum", "llvm.sqrt", "llvm.floor", "llvm.ceil", "llvm.trunc",
     "llvm.roundeven", "llvm.fma", "llvm.copysign", "llvm.abs", "llvm.smin", "llvm.smax", "llvm.umin", "llvm.umax",
     "llvm.ctpop", "llvm.bitreverse", "llvm.fptosi.sat", "llvm.fptoui.sat",

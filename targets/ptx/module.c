@@ -60,6 +60,7 @@ static IrBufferParams kernel_params(PtxCtx *px, const bool *visit, const bool *u
                  "PTX 目标：绑定号 %u 太大（组 0 的绑定号最多 %u）", params.too_large_binding,
                  IR_ABI_MAX_DENSE_BINDING);
     }
+    ir_texture_params(&px->arena, px->m, visit, &params, NULL);  /* ptx_plan_textures reported */
     return params;
 }
 
@@ -168,6 +169,8 @@ static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const
     for (uint32_t g = 0; g < ir_global_count(px->m); g++)
         if (px->length_hidden[g] != IR_NONE)
             args[f->param_count + px->length_hidden[g]] = ptx_kernel_length(px, kernel, kp, g);
+    for (uint32_t k = 0; k < px->textures.texture_count; k++)
+        args[f->param_count + px->texture_hidden + k] = ptx_kernel_texture(px, kernel, kp, k);
     LLVMValueRef callee = px->funcs[e->func];
     LLVMBuildCall2(px->b, LLVMGlobalGetValueType(callee), callee, args, n, "");
     LLVMBuildRetVoid(px->b);
@@ -189,10 +192,12 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, bool *visit, bool *used) {
     memset(used, 0, ir_global_count(px->m) * sizeof *used);
     ir_reach(px->m, e->func, visit, used);
     IrBufferParams kp = kernel_params(px, visit, used);
-    LLVMTypeRef *params = arena_alloc_array(&px->arena, kp.count + 1, sizeof *params);
+    uint32_t count = kp.count + kp.texture_count;
+    LLVMTypeRef *params = arena_alloc_array(&px->arena, count + 1, sizeof *params);
     /* Generic pointers, cast to global in the body: the .param .u64 and cvta.to.global of 着十
-     * (nvcc's form). */
+     * (nvcc's form); then the texture objects and compare functions. */
     for (uint32_t i = 0; i < kp.count; i++) params[i] = ptx_ptr(px, PTX_AS_GENERIC);
+    for (uint32_t i = 0; i < kp.texture_count; i++) params[kp.count + i] = ptx_texture_param_type(px, &kp.textures[i]);
     StrBuf name;
     strbuf_init(&name);
     ptx_entry_name(&name, &px->arena, px->m, e);
@@ -203,7 +208,7 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, bool *visit, bool *used) {
         return;
     }
     LLVMValueRef kernel = LLVMAddFunction(px->mod, strbuf_cstr(&name),
-                                          LLVMFunctionType(LLVMVoidTypeInContext(px->ctx), params, kp.count, false));
+                                          LLVMFunctionType(LLVMVoidTypeInContext(px->ctx), params, count, false));
     record_kernel(px, strbuf_cstr(&name), &kp);
     strbuf_free(&name);
     LLVMSetFunctionCallConv(kernel, LLVMPTXKernelCallConv);
@@ -316,6 +321,7 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
         if (e->stage == IR_STAGE_COMPUTE) ir_reach(m, e->func, funcs, used);
     }
     ptx_plan_lengths(px, funcs);
+    ptx_plan_textures(px, funcs);
     mark_full_warps(px, visit, used);
     for (uint32_t i = 0; i < nf && !px->failed; i++)
         if (funcs[i] && !(px->funcs[i] = ptx_declare_function(px, ir_function(m, i)))) px->failed = true;

@@ -321,9 +321,7 @@ LLVMValueRef ptx_op(FnCtx *fc, const IrInst *inst) {
     case IR_OP_ARRAY_LENGTH: return ptx_array_length(fc, inst);
     case IR_OP_TEXTURE_SAMPLE: case IR_OP_TEXTURE_SAMPLE_LEVEL: case IR_OP_TEXTURE_LOAD:
     case IR_OP_TEXTURE_DIMENSIONS: case IR_OP_TEXTURE_SAMPLE_COMPARE:
-        ptx_fail(px, inst->span, "textures and samplers are not supported (to do)",
-                 "PTX 目标不支持纹理与采样器（待办事项）");
-        return NULL;
+        return ptx_texture(fc, inst, av);
     case IR_OP_WORKGROUP_BARRIER: case IR_OP_STORAGE_BARRIER: case IR_OP_ATOMIC_LOAD:
     case IR_OP_ATOMIC_STORE: case IR_OP_ATOMIC_ADD: case IR_OP_ATOMIC_SUB: case IR_OP_ATOMIC_MAX:
     case IR_OP_ATOMIC_MIN: case IR_OP_ATOMIC_EXCHANGE: case IR_OP_ATOMIC_COMPARE_EXCHANGE:

@@ -16,8 +16,7 @@ static const char PARAM_INFIX[] = "_param_";
 
 /* The new name of token [start, start+len) when it is LLVM's name of a kernel parameter,
  * with *kernel and *index set; NULL otherwise. */
-static const IrBufferParam *renamed(PtxCtx *px, const char *start, size_t len, uint32_t *kernel,
-                                    uint32_t *index) {
+static bool renamed(PtxCtx *px, const char *start, size_t len, uint32_t *kernel, uint32_t *index) {
     for (uint32_t k = 0; k < px->kernel_count; k++) {
         const PtxKernel *pk = &px->kernels[k];
         size_t name_len = strlen(pk->name), infix = sizeof PARAM_INFIX - 1;
@@ -25,22 +24,23 @@ static const IrBufferParam *renamed(PtxCtx *px, const char *start, size_t len, u
             memcmp(start + name_len, PARAM_INFIX, infix) != 0)
             continue;
         uint32_t n = 0;
+        uint32_t total = pk->params.count + pk->params.texture_count;
         for (const char *d = start + name_len + infix; d < start + len; d++) {
-            if (*d < '0' || *d > '9' || n > pk->params.count) return NULL;
+            if (*d < '0' || *d > '9' || n > total) return false;
             n = n * 10 + (uint32_t)(*d - '0');
         }
-        if (n >= pk->params.count) return NULL;
+        if (n >= total) return false;
         *kernel = k;
         *index = n;
-        return &pk->params.params[n];
+        return true;
     }
-    return NULL;
+    return false;
 }
 
 /* Every parameter must have been renamed where it is declared (and loaded). */
 static bool all_renamed(PtxCtx *px, uint32_t **seen) {
     for (uint32_t k = 0; k < px->kernel_count; k++)
-        for (uint32_t i = 0; i < px->kernels[k].params.count; i++)
+        for (uint32_t i = 0; i < px->kernels[k].params.count + px->kernels[k].params.texture_count; i++)
             if (seen[k][i] == 0) {
                 ptx_fail_path(px->diag, px->failure,
                               ptx_ascii(px, "internal error: LLVM did not name parameter %u of %s %s_param_%u",
@@ -55,7 +55,8 @@ static bool all_renamed(PtxCtx *px, uint32_t **seen) {
 bool ptx_name_params(PtxCtx *px, const char *text, size_t len, StrBuf *out) {
     uint32_t **seen = arena_alloc_array(&px->arena, px->kernel_count + 1, sizeof *seen);
     for (uint32_t k = 0; k < px->kernel_count; k++)
-        seen[k] = arena_alloc_array(&px->arena, px->kernels[k].params.count + 1, sizeof **seen);
+        seen[k] = arena_alloc_array(&px->arena, px->kernels[k].params.count + px->kernels[k].params.texture_count + 1,
+                                    sizeof **seen);
     for (size_t i = 0; i < len;) {
         if (!is_token_char(text[i])) {
             strbuf_putc(out, text[i++]);
@@ -64,10 +65,9 @@ bool ptx_name_params(PtxCtx *px, const char *text, size_t len, StrBuf *out) {
         size_t end = i;
         while (end < len && is_token_char(text[end])) end++;
         uint32_t kernel, index;
-        const IrBufferParam *param = renamed(px, text + i, end - i, &kernel, &index);
-        if (param) {
+        if (renamed(px, text + i, end - i, &kernel, &index)) {
             char name[IR_ABI_PARAM_NAME_MAX];
-            ir_buffer_param_name(param, name);
+            ir_kernel_param_name(px->m, &px->kernels[kernel].params, index, name);
             strbuf_puts(out, name);
             seen[kernel][index]++;
         } else {

@@ -56,10 +56,18 @@ static LLVMTypeRef make_reg_type(PtxCtx *px, IrTypeId id, Span span) {
     case IR_TYPE_FRAGMENT: /* four words of A/B, eight accumulator elements (fragment.c) */
         if (t->fragment == IR_FRAG_ACC_F32) return LLVMVectorType(LLVMFloatTypeInContext(px->ctx), 8);
         return LLVMVectorType(ptx_i32(px), t->fragment == IR_FRAG_ACC_S32 ? 8 : 4);
+    case IR_TYPE_TEXTURE_2D: case IR_TYPE_TEXTURE_DEPTH_2D: case IR_TYPE_SAMPLER: case IR_TYPE_SAMPLER_COMPARISON:
+        return ptx_i64(px);  /* never used: texture.c takes the objects from the bindings */
     default:
         ptx_fail(px, span, "textures and samplers are not supported (to do)", "PTX 目标不支持纹理与采样器（待办事项）");
         return NULL;
     }
+}
+
+bool ptx_is_handle(PtxCtx *px, IrTypeId id) {
+    const IrType *t = ptx_ty(px, id);
+    return t && (t->kind == IR_TYPE_TEXTURE_2D || t->kind == IR_TYPE_TEXTURE_DEPTH_2D ||
+                 t->kind == IR_TYPE_SAMPLER || t->kind == IR_TYPE_SAMPLER_COMPARISON);
 }
 
 LLVMTypeRef ptx_reg_type(PtxCtx *px, IrTypeId id, Span span) {

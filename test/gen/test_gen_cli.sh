@@ -69,5 +69,14 @@ for want in '"ptx_params": [null, null, "甲", {"lengths": true}]' \
   grep -qF "$want" "$work/l.json" || fail "manifest lacks $want"
 done
 
+# Textures on PTX (ir/abi.h): the texel object, one object per (texture, sampler) pair, in
+# ptx_params and ptx_param_names after the buffers.
+"$yusec" --entries=json -I "$PWD/../库" "$PWD/../库/点染/测试/样例/纹理读取。着色器。豫" >"$work/t.json" ||
+  fail "--entries=json with textures"
+for want in '"ptx_params": [null, null, null, "结果", "整结果", {"texture": "图"}, {"texture": "图", "sampler": "采样"}, {"texture": "整图"}]' \
+            '"ptx_param_names": ["p_g0_b0", "p_g0_b1", "p_g0_b2", "p_g0_b3", "p_g0_b4", "p_tex_g0_b0", "p_tex_g0_b0_g0_b1", "p_tex_g0_b2"]'; do
+  grep -qF "$want" "$work/t.json" || fail "manifest lacks $want"
+done
+
 [ "$failed" = 0 ] || { echo "FAIL: $failed checks" >&2; exit 1; }
 echo ok

@@ -415,7 +415,7 @@ static void test_plan_check_ptx(void **state) {
     (void)state;
     RtSlot slots[2] = {{.param_name = "p_g0_b0"}, {.param_name = "p_g0_b1"}};
     IrEntry entry = {.name = "甲入口"};
-    RtPlan plan = {&entry, "yy_ab", {64, 1, 1}, slots, 2, NULL, 0, 0};
+    RtPlan plan = {&entry, "yy_ab", {64, 1, 1}, slots, 2, NULL, 0, 0, NULL, 0};
     StrBuf error;
     strbuf_init(&error);
     assert_true(rt_plan_check_ptx(&plan, two_entries_ptx, &error));

@@ -212,6 +212,7 @@ static IrModule *build_module(Session *session, const char *argv0, PassTarget ta
     PassContext ctx;
     pass_context_init(&ctx, module, &session->diag, target);
     ctx.verify_each = ctx.verify_each || options->verify_each;
+    if (options->inline_budget >= 0) ctx.inline_budget = (uint64_t)options->inline_budget;
     ctx.print_after_all = options->print_after_all;
     ctx.print_after = options->print_after;
     ctx.print_out = &dumps;

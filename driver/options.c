@@ -66,6 +66,7 @@ void options_print_help(FILE *out) {
           "  -fno-uniformity-check  一致性分析报错时仍然输出（用来与 Tint 对照）\n"
           "  -fbounds-check  越界的下标夹到最后一个元素（三个目标一样；运行期数组的长度由宿主另传）\n"
           "  -fclassic-uniform-layout  按经典的 16 字节均匀缓冲规则检查均匀缓冲（报出不合的字段）\n"
+          "  -finline-budget=N  千手内联预算：一个函数的额外副本超过 N 条指令就保留为函数（默认 4096）\n"
           "\n"
           "千手（PTX）：\n"
           "  -arch=sm_80      目标计算能力：sm_80（默认）、sm_86、sm_89、sm_90、sm_90a\n"
@@ -129,6 +130,17 @@ static bool parse_max_errors(Options *options, const char *value, FILE *err) {
     return true;
 }
 
+static bool parse_inline_budget(Options *options, const char *value, FILE *err) {
+    char *end;
+    long n = strtol(value, &end, 10);
+    if (*value == '\0' || *end != '\0' || n < 0 || n > 1000000000) {
+        fprintf(err, "yusec: error: -finline-budget 须是 0 到 1000000000 之间的整数，却是 '%s'\n", value);
+        return false;
+    }
+    options->inline_budget = n;
+    return true;
+}
+
 /* Pipeline options that would otherwise be ignored or mean nothing: named here rather than
  * accepted silently. */
 static bool check_pipeline_options(const Options *options, FILE *err) {
@@ -161,6 +173,7 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
     memset(options, 0, sizeof *options);
     options->max_errors = DIAG_DEFAULT_MAX_ERRORS;
     options->opt_level = -1;
+    options->inline_budget = -1;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         Action action;
@@ -199,6 +212,8 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
             options->includes[options->include_count++] = arg + 2;
         } else if (strncmp(arg, "-fmax-errors=", 13) == 0) {
             if (!parse_max_errors(options, arg + 13, err)) return false;
+        } else if (strncmp(arg, "-finline-budget=", 16) == 0) {
+            if (!parse_inline_budget(options, arg + 16, err)) return false;
         } else if (parse_value_option(options, arg)) {
             /* handled */
         } else if (strcmp(arg, "-print-after-all") == 0) {

@@ -41,6 +41,7 @@ typedef struct Options {
     bool no_uniformity_check;    /* -fno-uniformity-check: emit despite uniformity errors */
     bool bounds_check;           /* -fbounds-check: clamp every dynamic index (pass bounds) */
     bool classic_uniform_layout; /* -fclassic-uniform-layout: report what 16-byte uniform rules reject */
+    long inline_budget;          /* -finline-budget=N (pass inline); -1 when not given */
     /* PTX */
     const char *arch;            /* -arch=sm_XX */
     const char *ptx_version;     /* -ptx-version=8.X */

@@ -90,6 +90,7 @@ typedef struct IrFunction {
     uint32_t param_count, param_cap;
     IrBlockId body;
     bool local_recursive;  /* a local recursive function, for the tail-recursion-to-loop pass */
+    bool not_inlined;      /* the inline pass left its calls over the budget: targets keep a real function */
     IrValue *values;
     uint32_t value_count, value_cap;
     IrInst *insts;

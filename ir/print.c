@@ -312,6 +312,7 @@ void ir_print_function(StrBuf *out, const IrFunction *func) {
         ir_print_type(out, &func->module->types, func->return_type);
     }
     if (func->local_recursive) strbuf_puts(out, " local_recursive");
+    if (func->not_inlined) strbuf_puts(out, " noinline");
     strbuf_puts(out, " {\n");
     print_block(&p, func->body, 1);
     strbuf_puts(out, "}\n");

@@ -664,6 +664,10 @@ static void parse_function(Parser *p) {
         next(p);
         f->local_recursive = true;
     }
+    if (tok_is(p, "noinline")) {
+        next(p);
+        f->not_inlined = true;
+    }
     ir_builder_init(&p->b, f);
     parse_braced_block(p, f->body);
     end_of_line(p);

@@ -1,8 +1,10 @@
 /* inline: replaces calls to user functions by a copy of the callee's body (policy
- * INLINE_ALL, the PTX target: 着十 "用户函数在用处内联"). A callee whose only return ends
- * its body is spliced in place; otherwise the copy is wrapped in a one-trip
- * `loop { ... break v }` so that early returns become breaks. Spans and value names are
- * kept. Afterwards, functions no entry reaches are removed. */
+ * INLINE_ALL, the PTX target: 着十 "用户函数在用处内联") within the inlining budget: a callee
+ * whose copies would add more than ctx->inline_budget instructions stays a function, marked
+ * not_inlined, and its calls stay calls, so that the output grows linearly with the input.
+ * A callee whose only return ends its body is spliced in place; otherwise the copy is
+ * wrapped in a one-trip `loop { ... break v }` so that early returns become breaks. Spans
+ * and value names are kept. Afterwards, functions no entry reaches are removed. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,9 +12,9 @@
 #include "pass.h"
 #include "util.h"
 
-/* Instructions one function may hold after inlining: far above any real kernel, low
- * enough that exponential fan-out stops before memory runs out. */
-enum { INLINE_MAX_INSTS = 1u << 16 };
+/* A callee of at most this many instructions (after its own inlining) is always inlined:
+ * each call site grows by a bounded amount, so the output stays linear. */
+enum { INLINE_TINY_INSTS = 16 };
 
 typedef struct Copier {
     IrFunction *to;
@@ -218,9 +220,11 @@ typedef struct CallFrame {
 
 /* Depth-first over the call graph from root (an explicit stack: a chain of thousands of
  * functions must not exhaust the C stack). A call back into a function still on the path
- * is recursion, which inlining can never finish: reported at that call. */
+ * is recursion, which inlining can never finish: reported at that call. Every function is
+ * appended to `order` when its callees are done (callees before callers). */
 static bool check_no_recursion_from(PassContext *ctx, const CallSites *sites, uint8_t *state,
-                                    CallFrame *stack, IrFuncId root) {
+                                    CallFrame *stack, IrFuncId root, IrFuncId *order,
+                                    uint32_t *ordered) {
     uint32_t depth = 0, count = ir_function_count(ctx->module);
     stack[depth++] = (CallFrame){root, 0};
     state[root] = CALL_ACTIVE;
@@ -228,6 +232,7 @@ static bool check_no_recursion_from(PassContext *ctx, const CallSites *sites, ui
         CallFrame *top = &stack[depth - 1];
         if (top->next == sites[top->func].count) {
             state[top->func] = CALL_DONE;
+            order[(*ordered)++] = top->func;
             depth--;
             continue;
         }
@@ -246,47 +251,101 @@ static bool check_no_recursion_from(PassContext *ctx, const CallSites *sites, ui
     return true;
 }
 
-static bool check_no_recursion(PassContext *ctx) {
-    uint32_t count = ir_function_count(ctx->module);
-    CallSites *sites = mem_calloc(count + 1, sizeof *sites);
+/* The module's call graph as the budget needs it. */
+typedef struct CallGraph {
+    uint32_t count;       /* functions */
+    CallSites *sites;     /* per function, its placed calls */
+    IrFuncId *order;      /* every function, callees before callers */
+    uint32_t *callers;    /* per function, the calls to it in the whole module */
+    bool *inlined;        /* per function, whether its calls are replaced by its body */
+} CallGraph;
+
+static void call_graph_free(CallGraph *g) {
+    for (uint32_t i = 0; g->sites && i < g->count; i++) free(g->sites[i].insts);
+    free(g->sites);
+    free(g->order);
+    free(g->callers);
+    free(g->inlined);
+}
+
+static bool call_graph_build(PassContext *ctx, CallGraph *g) {
+    IrModule *m = ctx->module;
+    uint32_t count = ir_function_count(m);
+    *g = (CallGraph){count, mem_calloc(count + 1, sizeof *g->sites), mem_calloc(count + 1, sizeof *g->order),
+                     mem_calloc(count + 1, sizeof *g->callers), mem_calloc(count + 1, sizeof *g->inlined)};
     uint8_t *state = mem_calloc(count + 1, 1);
     CallFrame *stack = mem_calloc(count + 1, sizeof *stack);
-    for (uint32_t i = 0; i < count; i++) sites[i] = call_sites(ir_function(ctx->module, i));
+    for (uint32_t i = 0; i < count; i++) {
+        const IrFunction *f = ir_function(m, i);
+        g->sites[i] = call_sites(f);
+        for (uint32_t k = 0; k < g->sites[i].count; k++) {
+            IrFuncId callee = callee_of(f, g->sites[i].insts[k]);
+            if (callee < count) g->callers[callee]++;
+        }
+    }
     bool ok = true;
+    uint32_t ordered = 0;
     for (uint32_t i = 0; i < count && ok; i++)
-        if (state[i] == CALL_UNSEEN) ok = check_no_recursion_from(ctx, sites, state, stack, i);
-    for (uint32_t i = 0; i < count; i++) free(sites[i].insts);
-    free(sites);
+        if (state[i] == CALL_UNSEEN) ok = check_no_recursion_from(ctx, g->sites, state, stack, i, g->order, &ordered);
     free(state);
     free(stack);
     return ok;
 }
 
-/* Inlines every call in f, the calls that the copied bodies bring along too (the call graph
- * is known to be acyclic, so this ends). A body that would outgrow INLINE_MAX_INSTS (calls
- * that fan out exponentially) is an error of its own, never reported as recursion. */
-static bool inline_all_in(PassContext *ctx, IrFunction *f) {
+static uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
+
+static uint64_t saturating_mul(uint64_t a, uint64_t b) {
+    return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* The budget (docs/passes.md): sizes are computed callees first, without copying anything:
+ * a function's size after inlining is its own placed instructions plus, per call to an
+ * inlined callee, that callee's size. A callee is inlined when it has one caller (its body
+ * moves rather than being copied), when it is tiny, or when its extra copies add at most
+ * ctx->inline_budget instructions; otherwise it stays a function (not_inlined). */
+static void decide_inlining(PassContext *ctx, CallGraph *g) {
+    IrModule *m = ctx->module;
+    uint64_t *size = mem_calloc(g->count + 1, sizeof *size);
+    bool *is_entry = mem_calloc(g->count + 1, sizeof *is_entry);
+    for (uint32_t e = 0; e < ir_entry_count(m); e++)
+        if (ir_entry(m, e)->func < g->count) is_entry[ir_entry(m, e)->func] = true;
+    for (uint32_t k = 0; k < g->count; k++) {
+        IrFuncId id = g->order[k];
+        IrFunction *f = ir_function(m, id);
+        uint32_t placed = 0;
+        free(pass_placed_insts(f, &placed));
+        uint64_t total = placed;
+        for (uint32_t c = 0; c < g->sites[id].count; c++) {
+            IrFuncId callee = callee_of(f, g->sites[id].insts[c]);
+            if (callee < g->count && g->inlined[callee]) total = saturating_add(total, size[callee]);
+        }
+        size[id] = total;
+        uint32_t callers = g->callers[id];
+        bool within = callers <= 1 || total <= INLINE_TINY_INSTS ||
+                      saturating_mul(total, callers - 1) <= ctx->inline_budget;
+        g->inlined[id] = !is_entry[id] && within;
+        f->not_inlined = !is_entry[id] && !within;
+    }
+    free(size);
+    free(is_entry);
+}
+
+/* Inlines every call in f to a callee the budget inlines, the calls that the copied bodies
+ * bring along too (the call graph is known to be acyclic, so this ends). */
+static bool inline_chosen_in(PassContext *ctx, const CallGraph *g, IrFunction *f) {
     Substitutions subs = {0};
     bool ok = true;
-    for (;;) {
+    for (uint32_t done = 1; done && ok;) {
         CallSites sites = call_sites(f);
-        if (!sites.count) {
-            free(sites.insts);
-            break;
-        }
+        done = 0;
         for (uint32_t i = 0; i < sites.count && ok; i++) {
-            Span at = ir_inst(f, sites.insts[i])->span;
+            IrFuncId callee = callee_of(f, sites.insts[i]);
+            if (callee >= g->count || !g->inlined[callee]) continue;
             ok = inline_call(ctx, f, sites.insts[i], &subs);
-            if (ok && f->inst_count > INLINE_MAX_INSTS) {
-                diag_error(ctx->diag, at,
-                           "无法内联：函数「%s」全部内联后超过 %u 条指令的上限", f->name,
-                           (unsigned)INLINE_MAX_INSTS);
-                ok = false;
-            }
+            done++;
         }
         free(sites.insts);
         substitutions_apply(f, &subs);
-        if (!ok) break;
     }
     free(subs.from);
     free(subs.to);
@@ -294,24 +353,27 @@ static bool inline_all_in(PassContext *ctx, IrFunction *f) {
 }
 
 /* Entry functions are flattened first, so the chain below them is copied once into each
- * of them rather than into every function along it; then any other function an entry still
- * reaches (through a global, not a call), or every function of a module without entries (a
- * library under test). Afterwards the functions no entry reaches are removed. */
+ * of them rather than into every function along it; then every other function an entry
+ * still reaches (one that stays a function, or one reached through a global), or every
+ * function of a module without entries (a library under test). Afterwards the functions no
+ * entry reaches are removed. */
 bool pass_inline(PassContext *ctx) {
     if (ctx->inline_policy == INLINE_NONE) return true;
-    if (!check_no_recursion(ctx)) return false;
+    CallGraph g;
+    bool ok = call_graph_build(ctx, &g);
     IrModule *m = ctx->module;
-    bool ok = true;
+    if (ok) decide_inlining(ctx, &g);
     for (uint32_t e = 0; e < ir_entry_count(m) && ok; e++)
-        ok = inline_all_in(ctx, ir_function(m, ir_entry(m, e)->func));
+        ok = inline_chosen_in(ctx, &g, ir_function(m, ir_entry(m, e)->func));
     bool *reach = ok ? pass_reachable_functions(m) : NULL;
-    for (uint32_t i = 0; ok && i < ir_function_count(m); i++)
-        if (reach[i] || !ir_entry_count(m)) ok = inline_all_in(ctx, ir_function(m, i));
-    if (ok && ir_entry_count(m)) {
-        free(reach);
-        reach = pass_reachable_functions(m);
-        pass_remove_functions(m, reach);
-    }
+    for (uint32_t i = 0; i < ir_function_count(m) && ok; i++)
+        if (!ir_entry_count(m) || reach[i]) ok = inline_chosen_in(ctx, &g, ir_function(m, i));
     free(reach);
+    call_graph_free(&g);
+    if (ok && ir_entry_count(m)) {
+        bool *reach = pass_reachable_functions(m);
+        pass_remove_functions(m, reach);
+        free(reach);
+    }
     return ok;
 }

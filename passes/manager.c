@@ -19,6 +19,7 @@ void pass_context_init(PassContext *ctx, IrModule *module, DiagEngine *diag, Pas
     ctx->diag = diag;
     ctx->target = target;
     ctx->inline_policy = target == PASS_TARGET_PTX ? INLINE_ALL : INLINE_NONE;
+    ctx->inline_budget = INLINE_DEFAULT_BUDGET;
 #ifndef NDEBUG
     /* Debug builds (debug and asan presets) verify after every pass; -verify-each asks for
      * it in release builds. */

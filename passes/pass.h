@@ -17,14 +17,20 @@ typedef enum PassTarget { PASS_TARGET_WGSL, PASS_TARGET_MSL, PASS_TARGET_PTX } P
 /* Which calls the inline pass replaces by the callee's body. */
 typedef enum InlinePolicy {
     INLINE_NONE,  /* WGSL, MSL: user functions stay functions (着四 rule 4) */
-    INLINE_ALL,   /* PTX: every call is inlined, then unreachable functions go (着十) */
+    INLINE_ALL,   /* PTX: every call within the budget is inlined, then unreachable functions
+                     go (着十; the budget is where yusec departs from it, docs/passes.md) */
 } InlinePolicy;
+
+/* The default of PassContext.inline_budget: how many instructions the extra copies of one
+ * callee may add in all before it stays a function (-finline-budget=N). */
+enum { INLINE_DEFAULT_BUDGET = 4096 };
 
 typedef struct PassContext {
     IrModule *module;
     DiagEngine *diag;
     PassTarget target;
     InlinePolicy inline_policy;  /* pass_context_init derives it from the target */
+    uint64_t inline_budget;      /* INLINE_DEFAULT_BUDGET unless set */
     bool verify_each;            /* ir_verify after every pass */
     bool print_after_all;        /* dump the module after every pass into print_out */
     const char *print_after;     /* or only after the pass of this name (NULL: none) */

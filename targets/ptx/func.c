@@ -34,7 +34,10 @@ LLVMValueRef ptx_declare_function(PtxCtx *px, const IrFunction *f) {
     LLVMValueRef fn = LLVMAddFunction(px->mod, strbuf_cstr(&name), LLVMFunctionType(ret, params, n, false));
     strbuf_free(&name);
     LLVMSetLinkage(fn, LLVMInternalLinkage);
-    unsigned kind = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+    /* A function the inline pass kept (over its budget) stays a .func: LLVM must not undo
+     * the budget by inlining it after all. */
+    const char *inlining = f->not_inlined ? "noinline" : "alwaysinline";
+    unsigned kind = LLVMGetEnumAttributeKindForName(inlining, strlen(inlining));
     LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(px->ctx, kind, 0));
     return fn;
 }

@@ -30,10 +30,12 @@ lacks() {
 # 2. Running out of the inlining budget is not recursion.
 expect 0 "a chain of 1500 calls inlines on PTX" -- -emit-ptx "$inputs/长调用链。着色器。豫"
 lacks "$tmp/err" "递归" "the call chain is not called recursion"
-expect 1 "calls fanning out 2^40 times stop at the inlining limit" -- -emit-ptx "$inputs/内联过大。着色器。豫"
-contains "$tmp/err" "全部内联后超过 65536 条指令的上限" "the limit is named"
+# Calls fanning out 2^40 times: beyond the inlining budget (issue 16) functions stay .func,
+# so the PTX stays small instead of hitting a limit.
+expect 0 "calls fanning out 2^40 times compile within the inlining budget" -- -emit-ptx "$inputs/内联过大。着色器。豫"
 lacks "$tmp/err" "递归" "fan-out is not called recursion"
-contains "$tmp/err" "内联过大。着色器。豫:" "the limit error is located"
+contains "$tmp/out" ".func" "functions over the budget stay .func"
+[ "$(wc -l <"$tmp/out")" -le 2000 ] && echo "ok: the fan-out's PTX is small" || fail "the fan-out's PTX has $(wc -l <"$tmp/out") lines"
 
 # 3. Each target's limits are checked before emission (targets/limits.c), located.
 for flag in -emit-wgsl -emit-msl -emit-ptx; do

@@ -21,7 +21,8 @@ typedef struct Run {
     bool ok;
 } Run;
 
-static void run(Run *r, const char *text, const char *pipeline, PassTarget target) {
+static void run_with_budget(Run *r, const char *text, const char *pipeline, PassTarget target,
+                            uint64_t inline_budget) {
     arena_init(&r->arena);
     source_map_init(&r->sources, &r->arena);
     diag_init(&r->diag, &r->sources, NULL);
@@ -34,11 +35,16 @@ static void run(Run *r, const char *text, const char *pipeline, PassTarget targe
     PassContext ctx;
     pass_context_init(&ctx, r->m, &r->diag, target);
     ctx.verify_each = true;
+    ctx.inline_budget = inline_budget;
     ctx.print_out = &r->dumps;
     ctx.print_after = "tailrec";
     r->ok = pass_run_pipeline(&ctx, pipeline);
     ir_print_module(&r->out, r->m);
     if (r->ok && !ir_verify(r->m, &r->diag)) fail_msg("output: %s", strbuf_cstr(&r->diag.text));
+}
+
+static void run(Run *r, const char *text, const char *pipeline, PassTarget target) {
+    run_with_budget(r, text, pipeline, target, INLINE_DEFAULT_BUDGET);
 }
 
 static void done(Run *r) {
@@ -209,6 +215,73 @@ static void test_inline_keeps_functions_for_wgsl(void **state) {
     run(&r, call_text, "inline", PASS_TARGET_WGSL);
     assert_true(r.ok);
     expect_in(strbuf_cstr(&r.out), "call @sq(%i.0)");
+    done(&r);
+}
+
+/* A callee of 20 instructions (over the always-inlined 16) called twice or once. */
+#define BIG_CALLEE                                                                        \
+    "fn @big(%x.0:u32) -> u32 {\n"                                                        \
+    "  %1:u32 = mul %x.0, %x.0\n  %2:u32 = mul %1, %x.0\n  %3:u32 = mul %2, %x.0\n"       \
+    "  %4:u32 = mul %3, %x.0\n  %5:u32 = mul %4, %x.0\n  %6:u32 = mul %5, %x.0\n"          \
+    "  %7:u32 = mul %6, %x.0\n  %8:u32 = mul %7, %x.0\n  %9:u32 = mul %8, %x.0\n"          \
+    "  %10:u32 = mul %9, %x.0\n  %11:u32 = mul %10, %x.0\n  %12:u32 = mul %11, %x.0\n"     \
+    "  %13:u32 = mul %12, %x.0\n  %14:u32 = mul %13, %x.0\n  %15:u32 = mul %14, %x.0\n"   \
+    "  %16:u32 = mul %15, %x.0\n  %17:u32 = mul %16, %x.0\n  %18:u32 = mul %17, %x.0\n"   \
+    "  %19:u32 = mul %18, %x.0\n"                                                         \
+    "  return %19\n"                                                                      \
+    "}\n\n"
+#define BIG_ENTRY "entry @e = compute @main workgroup_size(1, 1, 1) (builtin(local_invocation_index))\n"
+
+static const char big_twice_text[] = BIG_CALLEE
+    "fn @main(%i.0:u32) {\n  %1:u32 = call @big(%i.0)\n  %2:u32 = call @big(%1)\n  return\n}\n\n" BIG_ENTRY;
+static const char big_once_text[] = BIG_CALLEE
+    "fn @main(%i.0:u32) {\n  %1:u32 = call @big(%i.0)\n  return\n}\n\n" BIG_ENTRY;
+
+/* Over the budget (one extra copy of 20 instructions > 19): the callee stays a function,
+ * marked noinline for the target, and both calls stay. */
+static void test_inline_budget_keeps_a_function(void **state) {
+    (void)state;
+    Run r;
+    run_with_budget(&r, big_twice_text, "inline", PASS_TARGET_PTX, 19);
+    assert_true(r.ok);
+    const char *out = strbuf_cstr(&r.out);
+    expect_in(out, "fn @big(%x.0:u32) -> u32 noinline {");
+    expect_in(out, "%1:u32 = call @big(%i.0)");
+    expect_in(out, "%2:u32 = call @big(%1)");
+    done(&r);
+    /* Exactly at the budget, the copy is made. */
+    run_with_budget(&r, big_twice_text, "inline", PASS_TARGET_PTX, 20);
+    assert_true(r.ok);
+    expect_not_in(strbuf_cstr(&r.out), "call");
+    expect_not_in(strbuf_cstr(&r.out), "noinline");
+    done(&r);
+}
+
+/* A callee with one caller moves rather than copies, and a tiny one (sq: 2 instructions)
+ * adds a bounded amount per call: both are inlined even with no budget at all. */
+static void test_inline_budget_zero_still_inlines_single_and_tiny(void **state) {
+    (void)state;
+    Run r;
+    run_with_budget(&r, big_once_text, "inline", PASS_TARGET_PTX, 0);
+    assert_true(r.ok);
+    expect_not_in(strbuf_cstr(&r.out), "call");
+    done(&r);
+    run_with_budget(&r, call_text, "inline", PASS_TARGET_PTX, 0);
+    assert_true(r.ok);
+    expect_not_in(strbuf_cstr(&r.out), "call");
+    done(&r);
+}
+
+/* The mark survives the YIR text: printed, read back, printed alike. */
+static void test_noinline_round_trips(void **state) {
+    (void)state;
+    Run r, again;
+    run_with_budget(&r, big_twice_text, "inline", PASS_TARGET_PTX, 0);
+    assert_true(r.ok);
+    run_with_budget(&again, strbuf_cstr(&r.out), "", PASS_TARGET_PTX, 0);
+    assert_string_equal(strbuf_cstr(&again.out), strbuf_cstr(&r.out));
+    expect_in(strbuf_cstr(&again.out), "noinline");
+    done(&again);
     done(&r);
 }
 
@@ -464,6 +537,9 @@ int main(void) {
         cmocka_unit_test(test_non_tail_self_call_is_rejected),
         cmocka_unit_test(test_inline_everything_for_ptx),
         cmocka_unit_test(test_inline_keeps_functions_for_wgsl),
+        cmocka_unit_test(test_inline_budget_keeps_a_function),
+        cmocka_unit_test(test_inline_budget_zero_still_inlines_single_and_tiny),
+        cmocka_unit_test(test_noinline_round_trips),
         cmocka_unit_test(test_barrier_under_divergent_if_is_rejected_with_notes),
         cmocka_unit_test(test_barrier_under_uniform_if_is_accepted),
         cmocka_unit_test(test_barrier_after_uniform_loop_is_accepted),

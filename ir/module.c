@@ -3,8 +3,8 @@
 #include <string.h>
 
 const IrOpInfo ir_op_table[IR_OP_COUNT] = {
-#define IR_OP(id, name, min, max, results, effect, sig, uniform, wgsl, msl) \
-    [IR_OP_##id] = {name, min, max, results, effect, sig, uniform, wgsl, msl},
+#define IR_OP(id, name, min, max, results, effect, sig, uniform) \
+    [IR_OP_##id] = {name, min, max, results, effect, sig, uniform},
 #include "ops.def"
 #undef IR_OP
 };

@@ -30,7 +30,7 @@ typedef enum IrSig {
 } IrSig;
 
 typedef enum IrOp {
-#define IR_OP(id, name, min, max, results, effect, sig, uniform, wgsl, msl) IR_OP_##id,
+#define IR_OP(id, name, min, max, results, effect, sig, uniform) IR_OP_##id,
 #include "ops.def"
 #undef IR_OP
     IR_OP_COUNT
@@ -43,7 +43,6 @@ typedef struct IrOpInfo {
     IrEffect effect;
     IrSig sig;
     uint32_t flags;              /* IR_NEEDS_UNIFORM, IR_SUBGROUP_OP, IR_UNIFORM_ARG1 */
-    const char *wgsl, *msl;
 } IrOpInfo;
 
 extern const IrOpInfo ir_op_table[IR_OP_COUNT];

@@ -66,6 +66,9 @@ bool pass_inline(PassContext *ctx);      /* inline.c */
 bool pass_fold(PassContext *ctx);        /* fold.c */
 bool pass_dce(PassContext *ctx);         /* dce.c */
 bool pass_uniformity(PassContext *ctx);  /* uniformity.c */
+/* How its diagnostics name an op: WGSL's builtin for the ops that need uniform control flow
+ * (workgroupBarrier, subgroupAdd, …), else the op's YIR name. */
+const char *pass_uniformity_op_name(IrOp op);
 bool pass_bounds(PassContext *ctx);      /* bounds.c: -fbounds-check */
 bool pass_uniform_layout(PassContext *ctx);  /* uniform_layout.c: -fclassic-uniform-layout */
 

@@ -664,6 +664,38 @@ static Site requirement(Uni *u, const Graph *g, uint32_t first, bool subgroup, N
     return site;
 }
 
+/* The diagnostics name an op that needs uniform control flow as WGSL's builtin (the
+ * function Tint's uniformity analysis names, spec 着十一); the matrix fragment and tensor
+ * tile ops, which WGSL lacks, by their YIR name. */
+static const char *const uniform_op_names[IR_OP_COUNT] = {
+    [IR_OP_DPDX] = "dpdx",
+    [IR_OP_DPDY] = "dpdy",
+    [IR_OP_WORKGROUP_BARRIER] = "workgroupBarrier",
+    [IR_OP_STORAGE_BARRIER] = "storageBarrier",
+    [IR_OP_TEXTURE_SAMPLE] = "textureSample",
+    [IR_OP_TEXTURE_SAMPLE_COMPARE] = "textureSampleCompare",
+    [IR_OP_SUBGROUP_SHUFFLE] = "subgroupShuffle",
+    [IR_OP_SUBGROUP_SHUFFLE_XOR] = "subgroupShuffleXor",
+    [IR_OP_SUBGROUP_SHUFFLE_UP] = "subgroupShuffleUp",
+    [IR_OP_SUBGROUP_SHUFFLE_DOWN] = "subgroupShuffleDown",
+    [IR_OP_SUBGROUP_ADD] = "subgroupAdd",
+    [IR_OP_SUBGROUP_MAX] = "subgroupMax",
+    [IR_OP_SUBGROUP_MIN] = "subgroupMin",
+    [IR_OP_SUBGROUP_EXCLUSIVE_ADD] = "subgroupExclusiveAdd",
+    [IR_OP_SUBGROUP_INCLUSIVE_ADD] = "subgroupInclusiveAdd",
+    [IR_OP_SUBGROUP_EXCLUSIVE_MUL] = "subgroupExclusiveMul",
+    [IR_OP_SUBGROUP_INCLUSIVE_MUL] = "subgroupInclusiveMul",
+    [IR_OP_SUBGROUP_BALLOT] = "subgroupBallot",
+    [IR_OP_SUBGROUP_ALL] = "subgroupAll",
+    [IR_OP_SUBGROUP_ANY] = "subgroupAny",
+    [IR_OP_SUBGROUP_ELECT] = "subgroupElect",
+};
+
+const char *pass_uniformity_op_name(IrOp op) {
+    if (op >= IR_OP_COUNT) return "?";
+    return uniform_op_names[op] ? uniform_op_names[op] : ir_op_info(op)->name;
+}
+
 static void report(Uni *u, const Graph *g, bool subgroup) {
     uint32_t *path = arena_alloc_array(&u->arena, g->count + 1, sizeof *path);
     uint32_t start = subgroup ? g->req_sg : g->req_wg;
@@ -672,9 +704,8 @@ static void report(Uni *u, const Graph *g, bool subgroup) {
     Notes notes = {0};
     Site site = requirement(u, g, path[1], subgroup, &notes, 0);
     path_notes(u, g, path, len, 2, &notes);
-    /* Name the operation as WGSL spells it (the caret shows the source call). */
-    const IrOpInfo *info = site.op ? ir_op_info(site.op->op) : NULL;
-    const char *name = !info ? "?" : info->wgsl[0] ? info->wgsl : info->name;
+    /* The caret shows the source call. */
+    const char *name = site.op ? pass_uniformity_op_name(site.op->op) : "?";
     if (site.operand)
         diag_error(u->ctx->diag, site.span, "子组运算（%s）的第二个实参须在子组之内一致，此处的值可能不一致", name);
     else if (subgroup)

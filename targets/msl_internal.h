@@ -30,6 +30,9 @@ typedef struct MslState {
 } MslState;
 
 extern const TeLang msl_lang;
+/* msl_spelling.c: the op table of msl_lang and the ops deliberately not in it. */
+extern const char *const msl_spelling[IR_OP_COUNT];
+bool msl_op_unspelled(IrOp op);
 
 void msl_type(TextEmitter *em, StrBuf *out, IrTypeId type);
 /* Whether a global is passed to functions (resources, workgroup and private variables). */

@@ -252,7 +252,7 @@ static TeExpr atomic_expr(TextEmitter *em, const IrInst *inst, const TeExpr *arg
     list[n] = args[0];
     list[n++].text = te_address_of(em, &args[0]);
     for (uint32_t i = 1; i < inst->arg_count && n < 3; i++) list[n++] = args[i];
-    const char *name = ir_op_info(inst->op)->msl;
+    const char *name = msl_spelling[inst->op];
     if (inst->op == IR_OP_ATOMIC_COMPARE_EXCHANGE) {
         IrTypeId rt = result_type(em, inst);
         name = rt < em->m->types.count && st->cmpxchg[rt] ? st->cmpxchg[rt] : "_";
@@ -277,7 +277,7 @@ static TeExpr texture_expr(TextEmitter *em, const IrInst *inst, const TeExpr *ar
     const char *tex = te_operand(em, TE_PRIMARY, false, &args[0]);
     TeExpr rest[3];
     uint32_t n = 0;
-    const char *method = ir_op_info(inst->op)->msl;
+    const char *method = msl_spelling[inst->op];
     switch (inst->op) {
     case IR_OP_TEXTURE_SAMPLE:
     case IR_OP_TEXTURE_SAMPLE_COMPARE:
@@ -514,7 +514,8 @@ static void msl_prologue(TextEmitter *em, const IrFunction *func) {
 
 const TeLang msl_lang = {
     .name = "MSL",
-    .use_msl_column = true,
+    .spelling = msl_spelling,
+    .unspelled = msl_op_unspelled,
     .needs_parens = msl_needs_parens,
     .type = msl_type,
     .literal = msl_literal,

@@ -55,7 +55,14 @@ typedef struct TextEmitter TextEmitter;
 
 typedef struct TeLang {
     const char *name;                 /* "WGSL", "MSL": for messages */
-    bool use_msl_column;              /* spell ops from ops.def's msl column, else wgsl */
+    /* The language's spelling of each op (IR_OP_COUNT entries, by op): an infix or prefix
+     * operator ("+", "!"), a function or method name, or a whole expression
+     * ("discard_fragment()"). NULL for the ops the engine writes itself
+     * (te_engine_writes_op) and those `unspelled` names. */
+    const char *const *spelling;
+    /* The other ops without a spelling, on purpose: written whole by `expr`, or refused with
+     * a diagnostic (the engine's "目标不支持指令"). test_spelling holds the two together. */
+    bool (*unspelled)(IrOp op);
     /* Whether `child` needs parentheses as the left (right = false) or right operand of
      * `parent`; for unary parents right is false. */
     bool (*needs_parens)(TeClass parent, bool right, TeClass child);
@@ -139,6 +146,10 @@ void te_begin_function(TextEmitter *em, const IrFunction *func);
 const char *te_param_name(TextEmitter *em, uint32_t index);
 void te_emit_body(TextEmitter *em);
 void te_end_function(TextEmitter *em);
+
+/* The ops the engine writes without a spelling: literals, names, conversions, composites,
+ * memory access, calls and control flow (text_emit_body.c). */
+bool te_engine_writes_op(IrOp op);
 
 /* Helpers for languages. */
 bool te_is_void(const TextEmitter *em, IrTypeId type);

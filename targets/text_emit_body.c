@@ -232,8 +232,19 @@ static TeClass binary_class(IrOp op) {
 }
 
 static const char *spelling(const TextEmitter *em, IrOp op) {
-    const IrOpInfo *info = ir_op_info(op);
-    return em->lang->use_msl_column ? info->msl : info->wgsl;
+    return op < IR_OP_COUNT ? em->lang->spelling[op] : NULL;
+}
+
+bool te_engine_writes_op(IrOp op) {
+    switch (op) {
+    case IR_OP_CONST: case IR_OP_CONSTANT: case IR_OP_GLOBAL: case IR_OP_VAR: case IR_OP_CONVERT:
+    case IR_OP_CONSTRUCT: case IR_OP_EXTRACT: case IR_OP_INSERT: case IR_OP_ACCESS: case IR_OP_LOAD:
+    case IR_OP_STORE: case IR_OP_CALL: case IR_OP_IF: case IR_OP_LOOP: case IR_OP_YIELD: case IR_OP_BREAK:
+    case IR_OP_CONTINUE: case IR_OP_RETURN: case IR_OP_UNREACHABLE:
+        return true;
+    default:
+        return false;
+    }
 }
 
 TeExpr te_binary(TextEmitter *em, TeClass cls, const char *op, const TeExpr *l, const TeExpr *r) {

@@ -6,6 +6,9 @@
 #include "text_emit.h"
 
 extern const TeLang wgsl_lang;
+/* wgsl_spelling.c: the op table of wgsl_lang and the ops deliberately not in it. */
+extern const char *const wgsl_spelling[IR_OP_COUNT];
+bool wgsl_op_unspelled(IrOp op);
 
 void wgsl_type(TextEmitter *em, StrBuf *out, IrTypeId type);
 /* `storage, read_write`, `uniform`, `workgroup`, … as written in var<…>. */

@@ -297,7 +297,8 @@ static void wgsl_phony(TextEmitter *em, StrBuf *out, const char *value) {
 
 const TeLang wgsl_lang = {
     .name = "WGSL",
-    .use_msl_column = false,
+    .spelling = wgsl_spelling,
+    .unspelled = wgsl_op_unspelled,
     .needs_parens = wgsl_needs_parens,
     .type = wgsl_type,
     .literal = wgsl_literal,

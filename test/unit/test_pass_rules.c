@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ir/fragment.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 
@@ -417,6 +418,24 @@ static void shuffle_delta(Run *r, const char *op, const char *delta, PassTarget 
     run(r, text, "uniformity", target);
 }
 
+/* Every op that needs uniform control flow is named in the uniformity diagnostics as WGSL's
+ * builtin (camel case: no underscore, unlike YIR's workgroup_barrier), except the fragment
+ * and tensor ops WGSL lacks, which keep their YIR name. */
+static void test_uniformity_names_every_uniform_op(void **state) {
+    (void)state;
+    for (int i = 0; i < IR_OP_COUNT; i++) {
+        IrOp op = (IrOp)i;
+        if (!ir_op_needs_uniform(op)) continue;
+        const char *name = pass_uniformity_op_name(op);
+        bool own = ir_op_is_fragment(op) || ir_op_is_tensor(op);
+        if (own) assert_string_equal(name, ir_op_info(op)->name);
+        else if (strchr(name, '_')) fail_msg("uniformity diagnostics lack the WGSL name of %s", name);
+    }
+    assert_string_equal(pass_uniformity_op_name(IR_OP_WORKGROUP_BARRIER), "workgroupBarrier");
+    assert_string_equal(pass_uniformity_op_name(IR_OP_SUBGROUP_SHUFFLE_XOR), "subgroupShuffleXor");
+    assert_string_equal(pass_uniformity_op_name(IR_OP_CALL), "call");
+}
+
 static void test_shuffle_delta_must_be_uniform(void **state) {
     (void)state;
     static const char *const ops[] = {"subgroup_shuffle_xor", "subgroup_shuffle_up", "subgroup_shuffle_down"};
@@ -545,6 +564,7 @@ int main(void) {
         cmocka_unit_test(test_barrier_after_uniform_loop_is_accepted),
         cmocka_unit_test(test_subgroup_op_under_divergent_if_is_rejected),
         cmocka_unit_test(test_shuffle_delta_must_be_uniform),
+        cmocka_unit_test(test_uniformity_names_every_uniform_op),
         cmocka_unit_test(test_tensor_op_under_divergent_if_is_rejected),
         cmocka_unit_test(test_requirement_through_call_after_inlining),
         cmocka_unit_test(test_fold_wraps_and_dce_removes_dead_values),

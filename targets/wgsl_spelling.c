@@ -1,0 +1,118 @@
+/* How WGSL spells the YIR operations (spec 着四, 着八, 着十一): the table the shared
+ * re-emitter reads through wgsl_lang.spelling, and the ops deliberately left out of it. */
+#include "wgsl_internal.h"
+
+const char *const wgsl_spelling[IR_OP_COUNT] = {
+    [IR_OP_ADD]                     = "+",
+    [IR_OP_SUB]                     = "-",
+    [IR_OP_MUL]                     = "*",
+    [IR_OP_DIV]                     = "/",
+    [IR_OP_REM]                     = "%",
+    [IR_OP_NEG]                     = "-",
+    [IR_OP_EQ]                      = "==",
+    [IR_OP_NE]                      = "!=",
+    [IR_OP_LT]                      = "<",
+    [IR_OP_LE]                      = "<=",
+    [IR_OP_GT]                      = ">",
+    [IR_OP_GE]                      = ">=",
+    [IR_OP_AND]                     = "&&",
+    [IR_OP_OR]                      = "||",
+    [IR_OP_NOT]                     = "!",
+    [IR_OP_BIT_AND]                 = "&",
+    [IR_OP_BIT_OR]                  = "|",
+    [IR_OP_BIT_XOR]                 = "^",
+    [IR_OP_BIT_NOT]                 = "~",
+    [IR_OP_COUNT_ONE_BITS]          = "countOneBits",
+    [IR_OP_REVERSE_BITS]            = "reverseBits",
+    [IR_OP_SHL]                     = "<<",
+    [IR_OP_SHR]                     = ">>",
+    [IR_OP_SELECT]                  = "select",
+    [IR_OP_ARRAY_LENGTH]            = "arrayLength",
+    [IR_OP_ABS]                     = "abs",
+    [IR_OP_MIN]                     = "min",
+    [IR_OP_MAX]                     = "max",
+    [IR_OP_CLAMP]                   = "clamp",
+    [IR_OP_SIGN]                    = "sign",
+    [IR_OP_SQRT]                    = "sqrt",
+    [IR_OP_INVERSE_SQRT]            = "inverseSqrt",
+    [IR_OP_EXP]                     = "exp",
+    [IR_OP_EXP2]                    = "exp2",
+    [IR_OP_LOG]                     = "log",
+    [IR_OP_LOG2]                    = "log2",
+    [IR_OP_POW]                     = "pow",
+    [IR_OP_SIN]                     = "sin",
+    [IR_OP_COS]                     = "cos",
+    [IR_OP_TAN]                     = "tan",
+    [IR_OP_TANH]                    = "tanh",
+    [IR_OP_ASIN]                    = "asin",
+    [IR_OP_ACOS]                    = "acos",
+    [IR_OP_ATAN]                    = "atan",
+    [IR_OP_ATAN2]                   = "atan2",
+    [IR_OP_FLOOR]                   = "floor",
+    [IR_OP_CEIL]                    = "ceil",
+    [IR_OP_TRUNC]                   = "trunc",
+    [IR_OP_FRACT]                   = "fract",
+    [IR_OP_ROUND]                   = "round",
+    [IR_OP_MIX]                     = "mix",
+    [IR_OP_STEP]                    = "step",
+    [IR_OP_SMOOTHSTEP]              = "smoothstep",
+    [IR_OP_FMA]                     = "fma",
+    [IR_OP_SATURATE]                = "saturate",
+    [IR_OP_DOT]                     = "dot",
+    [IR_OP_CROSS]                   = "cross",
+    [IR_OP_LENGTH]                  = "length",
+    [IR_OP_DISTANCE]                = "distance",
+    [IR_OP_NORMALIZE]               = "normalize",
+    [IR_OP_REFLECT]                 = "reflect",
+    [IR_OP_DPDX]                    = "dpdx",
+    [IR_OP_DPDY]                    = "dpdy",
+    [IR_OP_PACK2X16FLOAT]           = "pack2x16float",
+    [IR_OP_UNPACK2X16FLOAT]         = "unpack2x16float",
+    [IR_OP_WORKGROUP_BARRIER]       = "workgroupBarrier",
+    [IR_OP_STORAGE_BARRIER]         = "storageBarrier",
+    [IR_OP_ATOMIC_LOAD]             = "atomicLoad",
+    [IR_OP_ATOMIC_STORE]            = "atomicStore",
+    [IR_OP_ATOMIC_ADD]              = "atomicAdd",
+    [IR_OP_ATOMIC_SUB]              = "atomicSub",
+    [IR_OP_ATOMIC_MAX]              = "atomicMax",
+    [IR_OP_ATOMIC_MIN]              = "atomicMin",
+    [IR_OP_ATOMIC_EXCHANGE]         = "atomicExchange",
+    [IR_OP_ATOMIC_COMPARE_EXCHANGE] = "atomicCompareExchangeWeak",
+    [IR_OP_TEXTURE_SAMPLE]          = "textureSample",
+    [IR_OP_TEXTURE_SAMPLE_LEVEL]    = "textureSampleLevel",
+    [IR_OP_TEXTURE_LOAD]            = "textureLoad",
+    [IR_OP_TEXTURE_DIMENSIONS]      = "textureDimensions",
+    [IR_OP_TEXTURE_SAMPLE_COMPARE]  = "textureSampleCompare",
+    [IR_OP_SUBGROUP_SHUFFLE]        = "subgroupShuffle",
+    [IR_OP_SUBGROUP_SHUFFLE_XOR]    = "subgroupShuffleXor",
+    [IR_OP_SUBGROUP_SHUFFLE_UP]     = "subgroupShuffleUp",
+    [IR_OP_SUBGROUP_SHUFFLE_DOWN]   = "subgroupShuffleDown",
+    [IR_OP_SUBGROUP_ADD]            = "subgroupAdd",
+    [IR_OP_SUBGROUP_MAX]            = "subgroupMax",
+    [IR_OP_SUBGROUP_MIN]            = "subgroupMin",
+    [IR_OP_SUBGROUP_EXCLUSIVE_ADD]  = "subgroupExclusiveAdd",
+    [IR_OP_SUBGROUP_INCLUSIVE_ADD]  = "subgroupInclusiveAdd",
+    [IR_OP_SUBGROUP_EXCLUSIVE_MUL]  = "subgroupExclusiveMul",
+    [IR_OP_SUBGROUP_INCLUSIVE_MUL]  = "subgroupInclusiveMul",
+    [IR_OP_SUBGROUP_BALLOT]         = "subgroupBallot",
+    [IR_OP_SUBGROUP_ALL]            = "subgroupAll",
+    [IR_OP_SUBGROUP_ANY]            = "subgroupAny",
+    [IR_OP_SUBGROUP_ELECT]          = "subgroupElect",
+    [IR_OP_DISCARD]                 = "discard",
+};
+
+/* BITCAST is written whole by wgsl_lang.c (bitcast<T>(x) with the 着八 constant check); WGSL
+ * has no subgroup matrix fragments (着十二), no asynchronous copies and no tensor tiles
+ * (着十三), which are reported instead. */
+bool wgsl_op_unspelled(IrOp op) {
+    switch (op) {
+    case IR_OP_BITCAST:
+    case IR_OP_FRAG_ZERO: case IR_OP_FRAG_FILL: case IR_OP_FRAG_LOAD: case IR_OP_FRAG_LOAD_ROWS8:
+    case IR_OP_FRAG_LOAD_TRANSPOSED: case IR_OP_FRAG_MMA: case IR_OP_FRAG_STORE: case IR_OP_FRAG_STORE_ROWS8:
+    case IR_OP_ASYNC_COPY: case IR_OP_ASYNC_COMMIT: case IR_OP_ASYNC_WAIT:
+    case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE:
+        return true;
+    default:
+        return false;
+    }
+}

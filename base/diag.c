@@ -92,12 +92,23 @@ static void emit(DiagEngine *diag, const char *text, size_t len) {
     }
 }
 
+static void tell_listener(DiagEngine *diag, DiagLevel level, const SourceFile *file,
+                          const char *path, Span span, const char *message,
+                          const char *rendered, size_t rendered_len) {
+    if (!diag->listener) return;
+    DiagRecord record = {level, file, path, span, message, rendered, rendered_len};
+    diag->listener(diag->listener_user, &record);
+}
+
 static void report_cap(DiagEngine *diag) {
     if (diag->cap_reported) return;
     diag->cap_reported = true;
     char line[160];
     int len = snprintf(line, sizeof line, "yusec: 错误过多，只报告前 %d 条\n", diag->max_errors);
     emit(diag, line, (size_t)len);
+    char message[120];
+    snprintf(message, sizeof message, "错误过多，只报告前 %d 条", diag->max_errors);
+    tell_listener(diag, DIAG_NOTE, NULL, NULL, span_make(UINT32_MAX, 0, 0), message, line, (size_t)len);
 }
 
 void diag_report(DiagEngine *diag, DiagLevel level, Span span, const char *fmt, va_list args) {
@@ -125,12 +136,15 @@ void diag_report(DiagEngine *diag, DiagLevel level, Span span, const char *fmt, 
     } else {
         strbuf_printf(&header, "yusec: %s: ", level_word(level));
     }
+    size_t message_at = header.len;
     strbuf_vprintf(&header, fmt, args);
     /* Paths and messages quote source text (names, strings) too. */
     append_escaped(&line, header.data, header.len);
     strbuf_putc(&line, '\n');
     if (file) append_excerpt(&line, file, span, row);
     emit(diag, line.data, line.len);
+    tell_listener(diag, level, file, file ? file->path : NULL, span, header.data + message_at,
+                  line.data, line.len);
     strbuf_free(&header);
     strbuf_free(&line);
 }
@@ -149,15 +163,18 @@ DEFINE_REPORTER(diag_note, DIAG_NOTE)
 void diag_error_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
     diag->error_count++;
     diag->suppress_notes = false;
-    StrBuf line;
+    StrBuf message, line;
+    strbuf_init(&message);
     strbuf_init(&line);
-    strbuf_printf(&line, "%s: error: ", path);
     va_list args;
     va_start(args, fmt);
-    strbuf_vprintf(&line, fmt, args);
+    strbuf_vprintf(&message, fmt, args);
     va_end(args);
-    strbuf_putc(&line, '\n');
+    strbuf_printf(&line, "%s: error: %s\n", path, strbuf_cstr(&message));
     emit(diag, line.data, line.len);
+    tell_listener(diag, DIAG_ERROR, NULL, path, span_make(UINT32_MAX, 0, 0), strbuf_cstr(&message),
+                  line.data, line.len);
+    strbuf_free(&message);
     strbuf_free(&line);
 }
 

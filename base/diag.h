@@ -15,6 +15,20 @@ typedef enum DiagLevel { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
 /* Default cap on reported errors; further errors are counted but not printed. */
 #define DIAG_DEFAULT_MAX_ERRORS 20
 
+/* One diagnostic as reported, for a listener that keeps them as data (libyusec's structured
+ * diagnostics): the message alone, where it points, and the text this engine rendered. */
+typedef struct DiagRecord {
+    DiagLevel level;
+    const SourceFile *file;  /* NULL: no source position */
+    const char *path;        /* the file's path, or the path of diag_error_path; may be NULL */
+    Span span;
+    const char *message;
+    const char *rendered;    /* header, source line and caret, as written to `text` */
+    size_t rendered_len;
+} DiagRecord;
+
+typedef void (*DiagListener)(void *user, const DiagRecord *record);
+
 typedef struct DiagEngine {
     const SourceMap *sources;
     StrBuf text;          /* everything reported, in order (tests read it) */
@@ -24,6 +38,8 @@ typedef struct DiagEngine {
     int max_errors;       /* 0 means no cap */
     bool suppress_notes;  /* set after an error past the cap so its notes vanish too */
     bool cap_reported;
+    DiagListener listener;  /* when set, called once per diagnostic reported */
+    void *listener_user;
 } DiagEngine;
 
 void diag_init(DiagEngine *diag, const SourceMap *sources, FILE *stream);

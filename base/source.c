@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "file.h"
 #include "memory.h"
@@ -13,6 +14,19 @@ void source_map_init(SourceMap *map, Arena *arena) {
     map->arena = arena;
     map->files = NULL;
     map->count = map->cap = 0;
+    map->reader = (SourceReader){0};
+}
+
+static bool read_from_reader(const SourceMap *map, const char *path, const char **text, size_t *len) {
+    return map->reader.read && map->reader.read(map->reader.user, path, text, len);
+}
+
+bool source_exists(const SourceMap *map, const char *path) {
+    const char *text;
+    size_t len;
+    if (read_from_reader(map, path, &text, &len)) return true;
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 static void index_lines(Arena *arena, SourceFile *file) {
@@ -46,6 +60,13 @@ SourceFile *source_add(SourceMap *map, const char *path, const char *text, size_
 }
 
 SourceFile *source_load(SourceMap *map, const char *path, const char **error) {
+    const char *held;
+    size_t held_len;
+    if (read_from_reader(map, path, &held, &held_len)) {
+        if (held_len <= SOURCE_MAX_BYTES) return source_add(map, path, held ? held : "", held_len);
+        *error = arena_printf(map->arena, "文件过大（上限 %u 字节）", SOURCE_MAX_BYTES);
+        return NULL;
+    }
     const char *kind;
     FILE *stream = file_open_regular(path, &kind);
     if (!stream) {

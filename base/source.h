@@ -24,10 +24,19 @@ typedef struct SourceFile {
     uint32_t line_count;
 } SourceFile;
 
+/* Where files come from before the file system (libyusec's source provider): `read` returns
+ * true with the bytes of `path` (copied by the caller), or false to leave the file to the
+ * file system. A NULL `read` means the file system only. */
+typedef struct SourceReader {
+    bool (*read)(void *user, const char *path, const char **text, size_t *len);
+    void *user;
+} SourceReader;
+
 typedef struct SourceMap {
     Arena *arena;
     SourceFile **files;
     uint32_t count, cap;
+    SourceReader reader;  /* zero: the file system only */
 } SourceMap;
 
 /* Largest source file accepted; spans are 32-bit. */
@@ -38,8 +47,12 @@ void source_map_init(SourceMap *map, Arena *arena);
 /* Adds text (copied) under the given path and returns the file. */
 SourceFile *source_add(SourceMap *map, const char *path, const char *text, size_t len);
 
-/* Reads a file. Returns NULL and sets *error to a Chinese message on failure. */
+/* Reads a file (through the map's reader first). Returns NULL and sets *error to a Chinese
+ * message on failure. */
 SourceFile *source_load(SourceMap *map, const char *path, const char **error);
+
+/* True when `path` is a file the reader serves or a regular file on disk. */
+bool source_exists(const SourceMap *map, const char *path);
 
 SourceFile *source_get(const SourceMap *map, uint32_t id);
 

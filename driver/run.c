@@ -63,25 +63,6 @@ static int parse_command_line(RunState *st, int argc, char **argv) {
     return status;
 }
 
-/* The PTX name the compiler's entry table gives the entry, or NULL. */
-static const char *table_kernel_name(RunState *st, const char *entry) {
-    const char *line = strbuf_cstr(&st->compiled.entry_table);
-    size_t entry_len = strlen(entry);
-    while (*line) {
-        const char *end = strchr(line, '\n');
-        if (!end) end = line + strlen(line);
-        const char *cols[5] = {line};
-        int n = 1;
-        for (const char *p = line; p < end && n < 5; p++)
-            if (*p == '\t') cols[n++] = p + 1;
-        if (n == 5 && (size_t)(cols[1] - 1 - cols[0]) == entry_len &&
-            memcmp(cols[0], entry, entry_len) == 0 && *cols[3] != '-')
-            return arena_strndup(&st->arena, cols[3], (size_t)(cols[4] - 1 - cols[3]));
-        line = *end ? end + 1 : end;
-    }
-    return NULL;
-}
-
 static int plan_entry(RunState *st) {
     StrBuf error;
     strbuf_init(&error);
@@ -92,8 +73,8 @@ static int plan_entry(RunState *st) {
     else if (!rt_plan_entry(&st->arena, m, entry, &st->plan, &error))
         status = fail(RUN_FAILED, "", &error);
     if (status == RUN_OK) {
-        const char *from_table = table_kernel_name(st, entry->name);
-        if (from_table) st->plan.kernel = from_table;  /* the compiler's word is final */
+        const LibEntry *row = lib_entries_find(&st->compiled.entries, entry->name);
+        if (row && row->ptx_name) st->plan.kernel = row->ptx_name;  /* the compiler's word is final */
         if (st->ptx && !rt_plan_check_ptx(&st->plan, st->ptx, &error)) status = fail(RUN_FAILED, "", &error);
     }
     strbuf_free(&error);
@@ -428,12 +409,10 @@ int driver_run(int argc, char **argv, RunCompileFn compile) {
     memset(&st, 0, sizeof st);
     arena_init(&st.arena);
     strbuf_init(&st.compiled.ptx);
-    strbuf_init(&st.compiled.entry_table);
     int status = run_steps(&st, argc, argv, compile);
     if (st.compiled.module) ir_module_free(st.compiled.module);
     if (st.compiled.has_sources) arena_free(&st.compiled.arena);
     strbuf_free(&st.compiled.ptx);
-    strbuf_free(&st.compiled.entry_table);
     arena_free(&st.arena);
     return status;
 }

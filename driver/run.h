@@ -12,15 +12,16 @@
 #include "base/strbuf.h"
 #include "driver/options.h"
 #include "ir/ir.h"
+#include "lib/entries.h"
 
 /* What main.c's compile hook hands back. */
 typedef struct RunCompiled {
     bool want_ptx;       /* in: false when --ptx brings the PTX (the plugin is not needed) */
     IrModule *module;    /* out: the module after the PTX pass pipeline; run frees it */
     StrBuf ptx;          /* out: the -emit-ptx text (when want_ptx) */
-    StrBuf entry_table;  /* out: its entry table */
-    /* out, optional: the source files the module's spans point into (the executor reports
-     * faults at them); `sources` allocates from `arena`, which run frees. */
+    LibEntryTable entries;  /* out: the module's typed entry table (allocated from `arena`) */
+    /* out: the source files the module's spans point into (the executor reports faults at
+     * them); `sources` and `entries` allocate from `arena`, which run frees. */
     bool has_sources;
     Arena arena;
     SourceMap sources;

@@ -174,7 +174,7 @@ static Package *anonymous_package(Loader *l, const char *root) {
 }
 
 static bool holds_manifest(Loader *l, const char *dir) {
-    return is_file(path_join(l->arena, dir, MANIFEST_FILE_NAME));
+    return source_exists(l->sources, path_join(l->arena, dir, MANIFEST_FILE_NAME));
 }
 
 /* The package of a file: the nearest directory, from the file's own upward, that holds
@@ -364,9 +364,9 @@ static const char *module_file(Loader *l, const Package *package, const AstStmt 
         base = path_join(l->arena, base, part->text);
     }
     const char *source = arena_printf(l->arena, "%s%s", base, SOURCE_SUFFIX);
-    if (is_file(source)) return source;
+    if (source_exists(l->sources, source)) return source;
     const char *interface = arena_printf(l->arena, "%s%s", base, INTERFACE_SUFFIX);
-    if (is_file(interface)) return interface;
+    if (source_exists(l->sources, interface)) return interface;
     diag_error(l->diag, stmt->span,
                "包内模块不存在：%s（着色文件只能导入着色源「名。着色器。豫」与着色内建声明"
                "「名。着色器。接口。豫」）",

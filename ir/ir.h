@@ -179,6 +179,9 @@ struct IrModule {
 /* ---- module (module.c) ---- */
 IrModule *ir_module_new(void);
 void ir_module_free(IrModule *module);
+/* A deep copy in a fresh arena with the same handles (clone.c): each target runs its passes
+ * on its own copy of the module lowered once. Free it with ir_module_free. */
+IrModule *ir_module_clone(const IrModule *module);
 
 IrGlobalId ir_module_add_global(IrModule *module, const char *name, IrTypeId type,
                                 IrAddressSpace space, Span span);

@@ -8,7 +8,8 @@
 
 #include <cmocka.h>
 
-#include "driver/gen.h"
+#include "driver/depfile.h"
+#include "lib/generated.h"
 #include "frontend/token.h"
 
 /* Lexes `source` and returns the decoded text of its string number `index` (arena-owned). */
@@ -51,36 +52,39 @@ static void test_escape_round_trips(void **state) {
     }
 }
 
-static void set_target(GenTarget *t, bool ok, const char *text, const char *table,
-                       const char *diagnostics) {
+static void set_target(GenTarget *t, bool ok, const char *text, const char *diagnostics) {
     gen_target_init(t);
     t->ok = ok;
     strbuf_puts(&t->text, text);
-    strbuf_puts(&t->entry_table, table);
     strbuf_puts(&t->diagnostics, diagnostics);
+}
+
+/* A compute entry (with its PTX name) and a vertex entry, as lib/entries.c builds them. */
+static LibEntryTable two_entries(LibEntry rows[2], const char *compute_item, const char *compute_fn,
+                                 const char *ptx_name, const char *vertex_item, const char *vertex_fn) {
+    rows[0] = (LibEntry){compute_item, compute_fn, IR_STAGE_COMPUTE, {32, 1, 1}, ptx_name};
+    rows[1] = (LibEntry){vertex_item, vertex_fn, IR_STAGE_VERTEX, {0, 0, 0}, NULL};
+    return (LibEntryTable){NULL, rows, 2};
 }
 
 static void free_targets(GenTarget *t) {
     for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_free(&t[i]);
 }
 
-/* WGSL fails: its constant is one comment line naming the first diagnostic; the entry table
- * and the PTX names (compute entries only) come from MSL, the first target that succeeded. */
+/* WGSL fails: its constant is one comment line naming the first diagnostic; the entry
+ * constants and the PTX names (compute entries only) come from the entry table. */
 static void test_failed_target_is_a_comment(void **state) {
     (void)state;
     GenTarget t[GEN_TARGET_COUNT];
-    set_target(&t[GEN_WGSL], false, "", "",
+    set_target(&t[GEN_WGSL], false, "",
                "甲。着色器。豫:3:1: error: WGSL 没有子组矩阵片\n  line\n  ^\n");
-    set_target(&t[GEN_MSL], true, "kernel void 乘();\n", "乘入口\t乘\tcompute\n画入口\t画\tvertex\n",
-               "");
-    set_target(&t[GEN_PTX], true, ".entry yy_x\n",
-               "乘入口\t乘\tcompute\tyy_e4_b9_98\t32\n画入口\t画\tvertex\t-\t0\n", "");
-    GenPtxName names[] = {{"乘入口", "yy_e4_b9_98"}};
-    t[GEN_MSL].ptx_names = names;
-    t[GEN_MSL].ptx_name_count = 1;
+    set_target(&t[GEN_MSL], true, "kernel void 乘();\n", "");
+    set_target(&t[GEN_PTX], true, ".entry yy_x\n", "");
+    LibEntry rows[2];
+    LibEntryTable entries = two_entries(rows, "乘入口", "乘", "yy_e4_b9_98", "画入口", "画");
     StrBuf out;
     strbuf_init(&out);
-    assert_true(gen_module_source(&out, t));
+    assert_true(gen_module_source(&out, t, &entries));
     const char *text = strbuf_cstr(&out);
     assert_non_null(strstr(text, "「着色源」者『// WGSL 译不出：甲。着色器。豫:3:1: error: "
                                  "WGSL 没有子组矩阵片』也。\n"));
@@ -102,10 +106,12 @@ static void test_failed_target_is_a_comment(void **state) {
 static void test_all_failed(void **state) {
     (void)state;
     GenTarget t[GEN_TARGET_COUNT];
-    for (int i = 0; i < GEN_TARGET_COUNT; i++) set_target(&t[i], false, "", "", "x: error: y\n");
+    for (int i = 0; i < GEN_TARGET_COUNT; i++) set_target(&t[i], false, "", "x: error: y\n");
+    LibEntry rows[2];
+    LibEntryTable entries = two_entries(rows, "甲入口", "甲", "yy_e7_94_b2", "画入口", "画");
     StrBuf out;
     strbuf_init(&out);
-    assert_false(gen_module_source(&out, t));
+    assert_false(gen_module_source(&out, t, &entries));
     assert_int_equal(out.len, 0);
     strbuf_free(&out);
     free_targets(t);
@@ -129,17 +135,16 @@ static void expect_ascii_ptx_comment(const char *module, const char *want) {
 static void test_ptx_names_without_ptx(void **state) {
     (void)state;
     GenTarget t[GEN_TARGET_COUNT];
-    set_target(&t[GEN_WGSL], true, "w", "甲入口\t甲\tcompute\n画入口\t画\tvertex\n", "");
-    set_target(&t[GEN_MSL], true, "m", "甲入口\t甲\tcompute\n画入口\t画\tvertex\n", "");
-    set_target(&t[GEN_PTX], false, "", "",
+    set_target(&t[GEN_WGSL], true, "w", "");
+    set_target(&t[GEN_MSL], true, "m", "");
+    set_target(&t[GEN_PTX], false, "",
                "甲。着色器。豫:3:7: error: PTX 目标不支持纹理与采样器（待办事项）\n");
-    GenPtxName names[] = {{"甲入口", "yy_e7_94_b2"}};
-    t[GEN_WGSL].ptx_names = names;
-    t[GEN_WGSL].ptx_name_count = 1;
+    LibEntry rows[2];
+    LibEntryTable entries = two_entries(rows, "甲入口", "甲", "yy_e7_94_b2", "画入口", "画");
     t[GEN_PTX].ptx_failure = (GenPtxFailure){true, false, 3, 7, "textures are not supported"};
     StrBuf out;
     strbuf_init(&out);
-    assert_true(gen_module_source(&out, t));
+    assert_true(gen_module_source(&out, t, &entries));
     const char *text = strbuf_cstr(&out);
     assert_non_null(strstr(text, "「甲入口」者『甲』也。\n「画入口」者『画』也。\n"
                                  "「甲入口并线汇编名」者『yy_e7_94_b2』也。\n"));
@@ -147,17 +152,16 @@ static void test_ptx_names_without_ptx(void **state) {
     expect_ascii_ptx_comment(text, "// PTX translation failed at line 3, column 7: textures are not supported");
     strbuf_clear(&out);
     t[GEN_PTX].ptx_failure.imported = true;
-    assert_true(gen_module_source(&out, t));
+    assert_true(gen_module_source(&out, t, &entries));
     expect_ascii_ptx_comment(strbuf_cstr(&out), "// PTX translation failed at line 3, column 7 of an "
                                                 "imported shader file: textures are not supported");
     strbuf_clear(&out);
     /* The PTX pipeline failed before the plugin (no reason, no place): still ASCII. */
     t[GEN_PTX].ptx_failure = (GenPtxFailure){0};
-    assert_true(gen_module_source(&out, t));
+    assert_true(gen_module_source(&out, t, &entries));
     expect_ascii_ptx_comment(strbuf_cstr(&out), "// PTX translation failed: an error before code "
                                                 "generation (yusec -emit-ptx shows it)");
     strbuf_free(&out);
-    t[GEN_WGSL].ptx_names = NULL;
     free_targets(t);
 }
 

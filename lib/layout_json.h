@@ -1,8 +1,8 @@
 /* The "layouts" of the --entries=json manifest (docs/generated.md): each buffer type's memory
  * layout, from the one layout of ir/types.h (WGSL's rules, which every target follows), once
  * per type. */
-#ifndef YUSEC_DRIVER_LAYOUT_JSON_H
-#define YUSEC_DRIVER_LAYOUT_JSON_H
+#ifndef YUSEC_LIB_LAYOUT_JSON_H
+#define YUSEC_LIB_LAYOUT_JSON_H
 
 #include "../base/arena.h"
 #include "../base/strbuf.h"

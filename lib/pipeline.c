@@ -1,0 +1,260 @@
+#include "pipeline.h"
+
+#include <string.h>
+
+#include "../frontend/lower.h"
+#include "../frontend/module.h"
+#include "../frontend/sema.h"
+#include "../passes/pass.h"
+#include "../targets/target.h"
+
+static const PassTarget PASS_TARGETS[LIB_TARGET_COUNT] = {PASS_TARGET_WGSL, PASS_TARGET_MSL,
+                                                          PASS_TARGET_PTX};
+
+void lib_session_init(LibSession *session, const LibConfig *config, const char *input, FILE *stream) {
+    memset(session, 0, sizeof *session);
+    session->config = config;
+    session->input = input;
+    arena_init(&session->arena);
+    source_map_init(&session->sources, &session->arena);
+    session->sources.reader = config->reader;
+    diag_init(&session->diag, &session->sources, stream);
+    session->diag.max_errors = config->max_errors;
+    strbuf_init(&session->dumps);
+}
+
+void lib_session_free(LibSession *session) {
+    strbuf_free(&session->dumps);
+    diag_free(&session->diag);
+    arena_free(&session->arena);
+}
+
+static bool has_suffix(const char *text, const char *suffix) {
+    size_t len = strlen(text), suffix_len = strlen(suffix);
+    return len >= suffix_len && strcmp(text + len - suffix_len, suffix) == 0;
+}
+
+/* The main file alone (a .yir input, -dump-ast); NULL after reporting an I/O error. */
+static const SourceFile *load_main(LibSession *session) {
+    const char *error = NULL;
+    const SourceFile *file = source_load(&session->sources, session->input, &error);
+    if (!file) diag_error_path(&session->diag, session->input, "%s", error);
+    return file;
+}
+
+AstFile *lib_parse_main(LibSession *session, LibStatus *status) {
+    const SourceFile *file = load_main(session);
+    if (!file) {
+        *status = LIB_IO;
+        return NULL;
+    }
+    AstFile *ast = fe_parse_file(&session->arena, file, &session->diag);
+    *status = diag_has_errors(&session->diag) ? LIB_ERRORS : LIB_OK;
+    return ast;
+}
+
+/* Loads the main file with its imports and type-checks the program. */
+static CheckedProgram *run_frontend(LibSession *session, LibStatus *status) {
+    const LibConfig *config = session->config;
+    LoadOptions load = {0};
+    load.search_paths = config->include_dirs;
+    load.search_path_count = config->include_count;
+    load.builtin_dir = config->builtin_dir;
+    Program *program = fe_load_program(&session->arena, &session->sources, &session->diag,
+                                       session->input, &load);
+    if (!program) {
+        *status = LIB_IO;
+        return NULL;
+    }
+    session->files_read = program->files_read;
+    session->files_read_count = program->files_read_count;
+    if (diag_has_errors(&session->diag)) {
+        *status = LIB_ERRORS;
+        return NULL;
+    }
+    CheckedProgram *checked = fe_check_program(&session->arena, program, &session->diag);
+    *status = checked ? LIB_OK : LIB_ERRORS;
+    return checked;
+}
+
+LibStatus lib_check(LibSession *session) {
+    LibStatus status;
+    run_frontend(session, &status);
+    if (status == LIB_OK && diag_has_errors(&session->diag)) status = LIB_ERRORS;
+    return status;
+}
+
+/* YIR for the input: read from a .yir file, or lowered from the checked program. */
+static IrModule *input_module(LibSession *session, LibStatus *status) {
+    if (has_suffix(session->input, ".yir")) {
+        session->files_read = arena_alloc(&session->arena, sizeof *session->files_read);
+        session->files_read[0] = session->input;
+        session->files_read_count = 1;
+        const SourceFile *file = load_main(session);
+        if (!file) {
+            *status = LIB_IO;
+            return NULL;
+        }
+        IrModule *module = ir_read(&session->diag, file);
+        *status = module ? LIB_OK : LIB_ERRORS;
+        return module;
+    }
+    CheckedProgram *checked = run_frontend(session, status);
+    if (!checked) return NULL;
+    IrModule *module = fe_lower_program(checked, &session->diag);
+    *status = module ? LIB_OK : LIB_ERRORS;
+    return module;
+}
+
+/* ---- pass pipelines ---- */
+
+/* Appends the comma-separated names of `list` to `out`, less the uniformity pass when asked. */
+static void append_names(StrBuf *out, const char *list, bool drop_uniformity) {
+    const char *start = list;
+    while (*start) {
+        const char *end = strchr(start, ',');
+        size_t len = end ? (size_t)(end - start) : strlen(start);
+        bool dropped = drop_uniformity && len == strlen("uniformity") &&
+                       strncmp(start, "uniformity", len) == 0;
+        if (!dropped) {
+            if (out->len) strbuf_putc(out, ',');
+            strbuf_append(out, start, len);
+        }
+        start += len + (end ? 1 : 0);
+    }
+}
+
+/* The whole pass list of a target: -passes= when given, else the target's default.
+ * -fno-uniformity-check drops the uniformity pass (to compare verdicts with Tint);
+ * -fbounds-check puts bounds first (later passes see the clamps); -fclassic-uniform-layout
+ * adds uniform-layout at the end (the check changes nothing). */
+static const char *pipeline_for(LibSession *session, LibTarget target) {
+    const LibConfig *config = session->config;
+    const char *base = config->passes ? config->passes : default_pipeline(PASS_TARGETS[target]);
+    StrBuf list;
+    strbuf_init(&list);
+    if (config->bounds_check) strbuf_puts(&list, "bounds");
+    append_names(&list, base, config->no_uniformity_check);
+    if (config->classic_uniform_layout) append_names(&list, "uniform-layout", false);
+    char *result = arena_strdup(&session->arena, strbuf_cstr(&list));
+    strbuf_free(&list);
+    return result;
+}
+
+/* The length of the first pass name in `list` (up to a comma). */
+static size_t first_name(const char *list) {
+    const char *comma = strchr(list, ',');
+    return comma ? (size_t)(comma - list) : strlen(list);
+}
+
+/* How many bytes of `a` and `b` are the same whole pass names, stopping before the inline
+ * pass: it follows each target's policy, so it never runs shared. */
+static size_t shared_prefix(const char *a, const char *b) {
+    size_t at = 0;
+    while (a[at] && b[at]) {
+        size_t len = first_name(a + at);
+        if (len != first_name(b + at) || memcmp(a + at, b + at, len) != 0) break;
+        if (len == strlen("inline") && memcmp(a + at, "inline", len) == 0) break;
+        at += len;
+        if (a[at] != b[at]) break;
+        if (a[at] == ',') at++;
+    }
+    if (at && a[at - 1] == ',') at--;
+    return at;
+}
+
+/* Runs `pipeline` on `module` with the inlining policy of `target`, dumps into the session. */
+static bool run_passes(LibSession *session, IrModule *module, LibTarget target, const char *pipeline) {
+    PassContext ctx;
+    pass_context_init(&ctx, module, &session->diag, PASS_TARGETS[target]);
+    ctx.verify_each = ctx.verify_each || session->config->verify_each;
+    if (session->config->inline_budget >= 0) ctx.inline_budget = (uint64_t)session->config->inline_budget;
+    ctx.print_after_all = session->config->print_after_all;
+    ctx.print_after = session->config->print_after;
+    ctx.print_out = &session->dumps;
+    int errors = session->diag.error_count;
+    return pass_run_pipeline(&ctx, pipeline) && session->diag.error_count == errors;
+}
+
+IrModule *lib_build_shared(LibSession *session, unsigned targets, LibStatus *status) {
+    IrModule *module = input_module(session, status);
+    if (!module) return NULL;
+    if (!ir_verify(module, &session->diag)) {
+        *status = LIB_ERRORS;
+        ir_module_free(module);
+        return NULL;
+    }
+    const char *first = NULL;
+    size_t shared = 0;
+    int wanted = 0;
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) {
+        if (!(targets & LIB_TARGET_BIT(t))) continue;
+        const char *pipeline = pipeline_for(session, (LibTarget)t);
+        session->rest[t] = pipeline;
+        if (!first) {
+            first = pipeline;
+            shared = strlen(pipeline);
+        } else if (shared_prefix(first, pipeline) < shared) {
+            shared = shared_prefix(first, pipeline);
+        }
+        wanted++;
+    }
+    *status = LIB_OK;
+    if (wanted < 2 || shared == 0) return module;  /* one target runs its whole pipeline */
+    for (int t = 0; t < LIB_TARGET_COUNT; t++)
+        if (session->rest[t]) session->rest[t] += shared + (session->rest[t][shared] == ',');
+    if (!run_passes(session, module, LIB_TARGET_WGSL, arena_strndup(&session->arena, first, shared))) {
+        *status = LIB_ERRORS;
+        ir_module_free(module);
+        return NULL;
+    }
+    return module;
+}
+
+IrModule *lib_build_target(LibSession *session, IrModule *shared, bool take, LibTarget target,
+                           LibStatus *status) {
+    IrModule *module = take ? shared : ir_module_clone(shared);
+    const char *rest = session->rest[target] ? session->rest[target] : pipeline_for(session, target);
+    if (!run_passes(session, module, target, rest)) {
+        *status = LIB_ERRORS;
+        ir_module_free(module);
+        return NULL;
+    }
+    *status = LIB_OK;
+    return module;
+}
+
+void lib_ptx_options(const LibConfig *config, PtxOptions *options) {
+    ptx_options_init(options);
+    if (config->arch) options->arch = config->arch;
+    if (config->ptx_version) options->ptx_version = config->ptx_version;
+    if (config->opt_level >= 0) options->opt_level = config->opt_level;
+    options->fma_contract = !config->no_fma;
+}
+
+bool lib_emit(LibSession *session, const IrModule *module, LibTarget target, StrBuf *out,
+              LibEntryTable *entries, PtxFailure *failure) {
+    bool ok = false;
+    int errors = session->diag.error_count;
+    switch (target) {
+    case LIB_TARGET_WGSL: ok = wgsl_emit(module, out, NULL, &session->diag); break;
+    case LIB_TARGET_MSL: ok = msl_emit(module, out, NULL, &session->diag); break;
+    case LIB_TARGET_PTX: {
+        PtxOptions ptx;
+        lib_ptx_options(session->config, &ptx);
+        ok = ptx_emit(module, &ptx, out, NULL, failure, &session->diag);
+        break;
+    }
+    default: break;
+    }
+    ok = ok && session->diag.error_count == errors;
+    if (ok && entries) lib_entries_build(entries, module);
+    return ok;
+}
+
+void lib_demote_errors(LibSession *session, int error_count) {
+    DiagEngine *diag = &session->diag;
+    if (diag->error_count <= error_count) return;
+    diag->warning_count += diag->error_count - error_count;
+    diag->error_count = error_count;
+}

@@ -1,0 +1,99 @@
+/* The compile pipeline of libyusec, below the public API (include/yusec/yusec.h) and used by
+ * it and by the yusec command: one session per compile holds the sources, the diagnostics and
+ * the files read. The front end, checking, lowering, verification and the passes every
+ * requested target shares run once (lib_build_shared); each target then runs the rest of its
+ * pipeline on its own copy of that module (lib_build_target) and its emitter (lib_emit).
+ * Layering: lib/ sits above frontend/, ir/, passes/ and targets/. */
+#ifndef YUSEC_LIB_PIPELINE_H
+#define YUSEC_LIB_PIPELINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../base/arena.h"
+#include "../base/diag.h"
+#include "../base/source.h"
+#include "../base/strbuf.h"
+#include "../frontend/ast.h"
+#include "../ir/ir.h"
+#include "../targets/ptx.h"
+#include "entries.h"
+
+typedef enum LibTarget { LIB_TARGET_WGSL, LIB_TARGET_MSL, LIB_TARGET_PTX, LIB_TARGET_COUNT } LibTarget;
+
+#define LIB_TARGET_BIT(target) (1u << (unsigned)(target))
+#define LIB_ALL_TARGETS (LIB_TARGET_BIT(LIB_TARGET_WGSL) | LIB_TARGET_BIT(LIB_TARGET_MSL) | \
+                         LIB_TARGET_BIT(LIB_TARGET_PTX))
+
+/* What stays fixed across the compiles of a context (the command line's options). */
+typedef struct LibConfig {
+    const char *const *include_dirs;  /* -I */
+    uint32_t include_count;
+    const char *builtin_dir;          /* the 点染 package; NULL: none */
+    int max_errors;
+    SourceReader reader;              /* files served before the file system */
+    /* the YIR pipeline */
+    const char *passes;               /* -passes=; NULL: each target's default pipeline */
+    bool print_after_all;
+    const char *print_after;
+    bool verify_each;
+    long long inline_budget;          /* -finline-budget=N; negative: the default */
+    bool no_uniformity_check;
+    bool bounds_check;
+    bool classic_uniform_layout;
+    /* PTX */
+    const char *arch;
+    const char *ptx_version;
+    int opt_level;                    /* -1: the default */
+    bool no_fma;
+} LibConfig;
+
+/* How far a compile got: the command's exit status 0, 1 and 2. */
+typedef enum LibStatus { LIB_OK = 0, LIB_ERRORS = 1, LIB_IO = 2 } LibStatus;
+
+typedef struct LibSession {
+    const LibConfig *config;
+    const char *input;
+    Arena arena;            /* everything of the session but the modules */
+    SourceMap sources;
+    DiagEngine diag;
+    const char **files_read;  /* set by the front end (a .yir input: the input itself) */
+    uint32_t files_read_count;
+    StrBuf dumps;           /* -print-after(-all) dumps, in order */
+    const char *rest[LIB_TARGET_COUNT];  /* what each target runs after lib_build_shared */
+} LibSession;
+
+/* Diagnostics are written to `stream` as they come (NULL: only kept in diag.text). */
+void lib_session_init(LibSession *session, const LibConfig *config, const char *input, FILE *stream);
+void lib_session_free(LibSession *session);
+
+/* The main file parsed alone (yusec -dump-ast); NULL when it cannot be read. */
+AstFile *lib_parse_main(LibSession *session, LibStatus *status);
+
+/* The front end and checking (yusec -check). */
+LibStatus lib_check(LibSession *session);
+
+/* The module for the targets in `targets` (LIB_TARGET_BIT…): read from a .yir input or lowered
+ * from the checked program, verified, and run through the passes that all those targets'
+ * pipelines begin with. NULL (status set) after errors. */
+IrModule *lib_build_shared(LibSession *session, unsigned targets, LibStatus *status);
+
+/* The rest of `target`'s pipeline on a copy of `shared` (on `shared` itself when `take` is
+ * true: the caller no longer needs it, and it is freed on failure). */
+IrModule *lib_build_target(LibSession *session, IrModule *shared, bool take, LibTarget target,
+                           LibStatus *status);
+
+/* The target's text from its module, and its entry table (may be NULL); `failure` (may be
+ * NULL) gets PTX's ASCII reason. False after diagnostics. */
+bool lib_emit(LibSession *session, const IrModule *module, LibTarget target, StrBuf *out,
+              LibEntryTable *entries, PtxFailure *failure);
+
+/* The errors reported after the first `error_count` count as warnings from now on (a target
+ * that failed while the generated module was still made). */
+void lib_demote_errors(LibSession *session, int error_count);
+
+/* The PTX options of the configuration. */
+void lib_ptx_options(const LibConfig *config, PtxOptions *options);
+
+#endif

@@ -269,6 +269,30 @@ static void test_wide_module_reads_and_round_trips(void **state) {
     ctx_free(&c);
 }
 
+/* ir_module_clone: the copy prints like the original, verifies, and owns all its memory:
+ * the original freed and a type interned anew, the copy still prints the same and changing
+ * it leaves the original as it was. */
+static void test_clone_is_deep(void **state) {
+    (void)state;
+    Ctx c;
+    ctx_init(&c);
+    IrModule *m = read_text(&c, wide_text);
+    if (!m) fail_msg("%s", strbuf_cstr(&c.diag.text));
+    IrModule *copy = ir_module_clone(m);
+    IrTypeId u32 = ir_type_u32(&m->types);
+    ir_module_free(m);
+    assert_round_trip(copy, wide_text);
+    assert_true(ir_verify(copy, &c.diag));
+    assert_int_equal(ir_type_u32(&copy->types), u32);  /* the interning table came along */
+    IrModule *again = ir_module_clone(copy);
+    ir_entry(again, 0)->name = "改名";
+    ir_function(again, 0)->insts[0].span.start = 99;
+    assert_round_trip(copy, wide_text);
+    ir_module_free(again);
+    ir_module_free(copy);
+    ctx_free(&c);
+}
+
 /* An h literal reads as the nearest f16 (ties to even), the one rounding of ir_f16_nearest. */
 static void test_f16_literals_read_as_nearest_f16(void **state) {
     (void)state;
@@ -346,6 +370,7 @@ int main(void) {
         cmocka_unit_test(test_seed_example_prints_and_round_trips),
         cmocka_unit_test(test_if_and_loop_yield_values),
         cmocka_unit_test(test_wide_module_reads_and_round_trips),
+        cmocka_unit_test(test_clone_is_deep),
         cmocka_unit_test(test_f16_literals_read_as_nearest_f16),
         cmocka_unit_test(test_reader_reports_position),
         cmocka_unit_test(test_reader_survives_truncations),

@@ -12,6 +12,7 @@
 #include "runtime/buffers.h"
 #include "runtime/plan.h"
 #include "runtime/run_args.h"
+#include "runtime/texture.h"
 #include "runtime/runtime.h"
 
 enum { RUN_OK = 0, RUN_FAILED = 1, RUN_USAGE = 2, RUN_HELP = -1 };
@@ -29,6 +30,7 @@ typedef struct RunState {
     RtPlan plan;
     RtParam *params;
     const RtBufferSpec **specs;  /* per slot, NULL when none was given */
+    RtTextureParam *textures;    /* per texture slot (plan.textures) */
 } RunState;
 
 static int fail(int status, const char *what, StrBuf *why) {
@@ -151,12 +153,6 @@ static int bind_buffers(RunState *st) {
         st->params[i] = (RtParam){spec->data, spec->bytes, arena_alloc(&st->arena, spec->bytes)};
     }
     fill_lengths(st);
-    if (plan->texture_count) {  /* the kernel's texture parameters (docs/targets.md § Textures) */
-        const RtTextureSlot *t = &plan->textures[0];
-        fprintf(stderr, "yusec: error: 入口用到纹理 %u:%u（%s）；yusec run 还不能建 CUDA 纹理对象\n", t->group,
-                t->binding, t->name);
-        ok = false;
-    }
     for (uint32_t i = 0; i < st->args.buffer_count; i++) {
         const RtBufferSpec *spec = &st->args.buffers[i];
         if (!find_slot(plan, spec->group, spec->binding))
@@ -172,6 +168,120 @@ static int bind_buffers(RunState *st) {
         }
     }
     return ok ? RUN_OK : RUN_USAGE;
+}
+
+static const RtTextureSpec *find_texture(const RunArgs *args, uint32_t group, uint32_t binding) {
+    for (uint32_t i = 0; i < args->texture_count; i++)
+        if (args->textures[i].group == group && args->textures[i].binding == binding) return &args->textures[i];
+    return NULL;
+}
+
+static const RtSamplerSpec *find_sampler(const RunArgs *args, uint32_t group, uint32_t binding) {
+    for (uint32_t i = 0; i < args->sampler_count; i++)
+        if (args->samplers[i].group == group && args->samplers[i].binding == binding) return &args->samplers[i];
+    return NULL;
+}
+
+/* The format gives what the texture's type samples: f32 (float and unorm formats), u32,
+ * i32, or a depth texture (depth32float, r32float). */
+static bool format_fits(const RtTextureSlot *t, RtTexelFormat f) {
+    if (t->depth) return f == RT_TEXEL_DEPTH32FLOAT || f == RT_TEXEL_R32FLOAT;
+    if (t->sample_kind == IR_UINT) return f == RT_TEXEL_R32UINT || f == RT_TEXEL_RGBA32UINT;
+    if (t->sample_kind == IR_SINT) return f == RT_TEXEL_R32SINT || f == RT_TEXEL_RGBA32SINT;
+    return !rt_texel_format_is_integer(f) && f != RT_TEXEL_DEPTH32FLOAT;
+}
+
+/* One texture parameter from --texture and --sampler (docs/runtime.md § Textures). */
+static bool bind_texture(RunState *st, const RtTextureSlot *t, RtTextureParam *out) {
+    memset(out, 0, sizeof *out);
+    const RtSamplerSpec *s = NULL;
+    if (t->param.kind != IR_TEXTURE_PARAM_TEXELS) {
+        uint32_t g = t->param.kind == IR_TEXTURE_PARAM_COMPARE ? t->group : t->sampler_group;
+        uint32_t b = t->param.kind == IR_TEXTURE_PARAM_COMPARE ? t->binding : t->sampler_binding;
+        const char *name = t->param.kind == IR_TEXTURE_PARAM_COMPARE ? t->name : t->sampler_name;
+        if (!(s = find_sampler(&st->args, g, b))) {
+            fprintf(stderr, "yusec: error: 入口用到采样器 %u:%u（%s），却没有给出它（--sampler %u:%u=过滤[:寻址[:比较]]）\n",
+                    g, b, name, g, b);
+            return false;
+        }
+        if (t->param.kind == IR_TEXTURE_PARAM_COMPARE) {
+            if (!s->compare)
+                fprintf(stderr, "yusec: error: 比较采样器 %u:%u（%s）须给出比较函数（--sampler %u:%u=nearest:clamp-to-edge:less 等）\n",
+                        g, b, name, g, b);
+            out->value = s->compare;
+            return s->compare != 0;
+        }
+    }
+    const RtTextureSpec *spec = find_texture(&st->args, t->group, t->binding);
+    if (!spec) {
+        fprintf(stderr, "yusec: error: 入口用到纹理 %u:%u（%s），却没有给出它（--texture %u:%u=格式:宽x高:值）\n", t->group,
+                t->binding, t->name, t->group, t->binding);
+        return false;
+    }
+    if (!format_fits(t, spec->data.format)) {
+        fprintf(stderr, "yusec: error: 纹理 %u:%u（%s）是%s纹理，格式 %s 不合\n", t->group, t->binding, t->name,
+                t->depth ? "深度" : t->sample_kind == IR_UINT ? "无符号整数" : t->sample_kind == IR_SINT ? "整数" : "浮点",
+                rt_texel_format_name(spec->data.format));
+        return false;
+    }
+    out->texture = &spec->data;
+    out->address = s ? s->address : RT_ADDRESS_CLAMP;
+    out->linear = s && s->linear && !t->depth;  /* comparison: point-filtered (docs/targets.md) */
+    if (out->linear && rt_texel_format_is_integer(spec->data.format)) {
+        fprintf(stderr, "yusec: error: 整数格式的纹理 %u:%u 不能线性过滤（采样器 %u:%u）\n", t->group, t->binding,
+                t->sampler_group, t->sampler_binding);
+        return false;
+    }
+    return true;
+}
+
+static bool texture_used(const RtPlan *plan, uint32_t group, uint32_t binding, bool sampler) {
+    for (uint32_t i = 0; i < plan->texture_count; i++) {
+        const RtTextureSlot *t = &plan->textures[i];
+        bool is_sampler = t->param.kind == IR_TEXTURE_PARAM_COMPARE;
+        if (is_sampler == sampler && t->group == group && t->binding == binding) return true;
+        if (sampler && t->param.kind == IR_TEXTURE_PARAM_SAMPLED && t->sampler_group == group &&
+            t->sampler_binding == binding)
+            return true;
+    }
+    return false;
+}
+
+static int bind_textures(RunState *st) {
+    const RtPlan *plan = &st->plan;
+    st->textures = arena_alloc_array(&st->arena, plan->texture_count + 1, sizeof *st->textures);
+    bool ok = true;
+    for (uint32_t i = 0; i < plan->texture_count; i++) ok = bind_texture(st, &plan->textures[i], &st->textures[i]) && ok;
+    for (uint32_t i = 0; i < st->args.texture_count; i++)
+        if (!texture_used(plan, st->args.textures[i].group, st->args.textures[i].binding, false))
+            fprintf(stderr, "yusec: warning: 入口「%s」没有用到纹理 %u:%u，忽略它\n", plan->entry->name,
+                    st->args.textures[i].group, st->args.textures[i].binding);
+    for (uint32_t i = 0; i < st->args.sampler_count; i++)
+        if (!texture_used(plan, st->args.samplers[i].group, st->args.samplers[i].binding, true))
+            fprintf(stderr, "yusec: warning: 入口「%s」没有用到采样器 %u:%u，忽略它\n", plan->entry->name,
+                    st->args.samplers[i].group, st->args.samplers[i].binding);
+    return ok ? RUN_OK : RUN_USAGE;
+}
+
+static void print_texture_param(const RunState *st, uint32_t i) {
+    const RtTextureSlot *t = &st->plan.textures[i];
+    const RtTextureParam *p = &st->textures[i];
+    uint32_t index = st->plan.slot_count + i;
+    if (t->param.kind == IR_TEXTURE_PARAM_COMPARE) {
+        printf("参数 %u：%s 比较采样器 %u:%u %s 的比较函数 = %u\n", index, t->param_name, t->group, t->binding, t->name,
+               p->value);
+        return;
+    }
+    printf("参数 %u：%s 纹理 %u:%u %s", index, t->param_name, t->group, t->binding, t->name);
+    if (t->param.kind == IR_TEXTURE_PARAM_SAMPLED)
+        printf(" 与采样器 %u:%u %s", t->sampler_group, t->sampler_binding, t->sampler_name);
+    static const char *const ADDRESS[] = {"clamp-to-edge", "repeat", "mirror-repeat"};
+    if (!p->texture) {
+        printf("（没有给出）\n");
+        return;
+    }
+    printf(" %s %u×%u %s %s\n", rt_texel_format_name(p->texture->format), p->texture->width, p->texture->height,
+           p->linear ? "linear" : "nearest", ADDRESS[p->address]);
 }
 
 static void print_plan(const RunState *st) {
@@ -203,6 +313,7 @@ static void print_plan(const RunState *st) {
         if (spec) printf(" %s[%zu]（%zu 字节）", rt_scalar_name(spec->type), spec->bytes / 4, spec->bytes);
         putchar('\n');
     }
+    for (uint32_t i = 0; i < p->texture_count; i++) print_texture_param(st, i);
 }
 
 static const char *out_path(const RunArgs *args, uint32_t group, uint32_t binding) {
@@ -303,7 +414,7 @@ static int launch(RunState *st) {
     } else {
         if (st->args.verbose) fprintf(stderr, "yusec: GPU：%s\n", rt_cuda_device_description(cuda));
         RtLaunch l = {st->ptx, st->plan.kernel, {0}, {0}, st->params, st->plan.slot_count,
-                      st->args.verbose, st->plan.dynamic_shared_bytes};
+                      st->args.verbose, st->plan.dynamic_shared_bytes, st->textures, st->plan.texture_count};
         memcpy(l.block, st->plan.block, sizeof l.block);
         memcpy(l.grid, st->args.grid, sizeof l.grid);
         bool ok = rt_launch(cuda, &l, st->args.verbose ? &info : NULL, &error);
@@ -339,7 +450,8 @@ static int load_ptx(RunState *st) {
 
 static void print_help(void) {
     fputs("用法：yusec run 文件 [--entry 入口] [--grid X[,Y,Z]] --buffer 组:绑定=类型:值 …\n"
-          "                [--out 组:绑定=文件 …] [--ptx 文件] [--device 设备] [--subgroup-size N]\n"
+          "                [--out 组:绑定=文件 …] [--texture 组:绑定=格式:宽x高:值 …]\n"
+          "                [--sampler 组:绑定=过滤[:寻址[:比较]] …] [--ptx 文件] [--device 设备] [--subgroup-size N]\n"
           "                [--dry-run] [--verbose]\n"
           "                [千手的选项：-arch= -ptx-version= -O0…-O3 -fno-fma -I 目录]\n"
           "\n"
@@ -349,6 +461,12 @@ static void print_help(void) {
           "  --buffer 组:绑定=类型:值  缓冲的初值（可多次）；类型 u32、i32、f32；\n"
           "                      值写成 1,2,3 或 个数*值（如 1024*0），或 @文件（小端原始数据）\n"
           "  --out 组:绑定=文件  把该缓冲的结果写进文件（原始数据），不打印\n"
+          "  --texture 组:绑定=格式:宽x高:值  二维纹理（一个层级）；格式 r32float、rg32float、rgba32float、\n"
+          "                      r32uint、rgba32uint、r32sint、rgba32sint、rgba8unorm、depth32float；\n"
+          "                      值同 --buffer，每个通道一个字（rgba8unorm 每个纹素一个 u32，红在低字节）\n"
+          "  --sampler 组:绑定=过滤[:寻址[:比较]]  采样器：nearest、linear；clamp-to-edge、repeat、\n"
+          "                      mirror-repeat；比较采样器另给 never、less、equal、less-equal、greater、\n"
+          "                      not-equal、greater-equal、always\n"
           "  --ptx 文件          用这份 PTX，不再翻译（先与参数约定核对）\n"
           "  --device 设备       gpu（默认，第 0 块）、GPU 编号 N、cpu（CPU 执行 YIR）、\n"
           "                      auto（有可用的 GPU 用 GPU，没有就用 CPU）\n"
@@ -399,6 +517,8 @@ static int run_steps(RunState *st, int argc, char **argv, RunCompileFn compile) 
     if (st->args.where != RUN_DEVICE_CPU && (status = load_ptx(st)) != RUN_OK) return status;
     if ((status = plan_entry(st)) != RUN_OK) return status;
     status = bind_buffers(st);
+    int textures = bind_textures(st);
+    if (status == RUN_OK) status = textures;
     if (st->args.dry_run) print_plan(st);  /* the plan helps most when buffers are missing */
     if (status != RUN_OK || st->args.dry_run) return status;
     return st->args.where == RUN_DEVICE_CPU ? run_on_cpu(st) : launch(st);

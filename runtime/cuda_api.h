@@ -40,6 +40,65 @@ enum {
 
 enum { CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
 
+/* ---- textures (cuda.h's CUDA_ARRAY_DESCRIPTOR, CUDA_MEMCPY2D_v2, CUDA_RESOURCE_DESC_v1,
+ * CUDA_TEXTURE_DESC_v1, field for field) ---- */
+typedef struct CUarray_st *CUarray;
+typedef unsigned long long CUtexObject;
+
+enum {
+    CU_AD_FORMAT_UNSIGNED_INT8 = 0x01,
+    CU_AD_FORMAT_UNSIGNED_INT32 = 0x03,
+    CU_AD_FORMAT_SIGNED_INT32 = 0x0a,
+    CU_AD_FORMAT_FLOAT = 0x20,
+};
+enum { CU_MEMORYTYPE_HOST = 0x01, CU_MEMORYTYPE_ARRAY = 0x03 };
+enum { CU_RESOURCE_TYPE_ARRAY = 0x00 };
+enum { CU_TR_ADDRESS_MODE_WRAP = 0, CU_TR_ADDRESS_MODE_CLAMP = 1, CU_TR_ADDRESS_MODE_MIRROR = 2 };
+enum { CU_TR_FILTER_MODE_POINT = 0, CU_TR_FILTER_MODE_LINEAR = 1 };
+enum { CU_TRSF_READ_AS_INTEGER = 0x01, CU_TRSF_NORMALIZED_COORDINATES = 0x02 };
+
+typedef struct CUDA_ARRAY_DESCRIPTOR {
+    size_t Width, Height;
+    int Format;                /* CUarray_format */
+    unsigned int NumChannels;
+} CUDA_ARRAY_DESCRIPTOR;
+
+typedef struct CUDA_MEMCPY2D {
+    size_t srcXInBytes, srcY;
+    int srcMemoryType;         /* CUmemorytype */
+    const void *srcHost;
+    CUdeviceptr srcDevice;
+    CUarray srcArray;
+    size_t srcPitch;
+    size_t dstXInBytes, dstY;
+    int dstMemoryType;
+    void *dstHost;
+    CUdeviceptr dstDevice;
+    CUarray dstArray;
+    size_t dstPitch;
+    size_t WidthInBytes, Height;
+} CUDA_MEMCPY2D;
+
+typedef struct CUDA_RESOURCE_DESC {
+    int resType;               /* CUresourcetype */
+    union {
+        struct { CUarray hArray; } array;
+        struct { int reserved[32]; } reserved;
+    } res;
+    unsigned int flags;
+} CUDA_RESOURCE_DESC;
+
+typedef struct CUDA_TEXTURE_DESC {
+    int addressMode[3];        /* CUaddress_mode */
+    int filterMode;            /* CUfilter_mode */
+    unsigned int flags;
+    unsigned int maxAnisotropy;
+    int mipmapFilterMode;
+    float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+    float borderColor[4];
+    int reserved[12];
+} CUDA_TEXTURE_DESC;
+
 /* One X per bound entry point: field name, symbol name, return and parameter list. */
 #define RT_CUDA_FUNCTIONS(X)                                                                  \
     X(init, "cuInit", (unsigned int flags))                                                   \
@@ -66,7 +125,14 @@ enum { CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
     X(launch_kernel, "cuLaunchKernel",                                                        \
       (CUfunction function, unsigned int grid_x, unsigned int grid_y, unsigned int grid_z,   \
        unsigned int block_x, unsigned int block_y, unsigned int block_z,                     \
-       unsigned int shared_bytes, CUstream stream, void **params, void **extra))
+       unsigned int shared_bytes, CUstream stream, void **params, void **extra))             \
+    X(array_create, "cuArrayCreate_v2", (CUarray * array, const CUDA_ARRAY_DESCRIPTOR *desc)) \
+    X(array_destroy, "cuArrayDestroy", (CUarray array))                                      \
+    X(memcpy_2d, "cuMemcpy2D_v2", (const CUDA_MEMCPY2D *copy))                               \
+    X(tex_object_create, "cuTexObjectCreate",                                                 \
+      (CUtexObject * object, const CUDA_RESOURCE_DESC *resource, const CUDA_TEXTURE_DESC *texture, \
+       const void *view))                                                                     \
+    X(tex_object_destroy, "cuTexObjectDestroy", (CUtexObject object))
 
 typedef struct RtCudaApi {
 #define RT_CUDA_FIELD(field, name, params) CUresult(*field) params;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "texture.h"
 
 enum { JIT_LOG_BYTES = 1 << 16 };
 
@@ -59,14 +60,15 @@ static bool jit_load(RtCuda *cuda, const RtLaunch *launch, Jit *jit, StrBuf *err
 
 typedef struct Buffers {
     CUdeviceptr *pointers;
-    void **args;
+    void **args;                /* the buffers', then the texture parameters' */
     uint32_t count;
+    RtTextures textures;
 } Buffers;
 
 static bool fill_buffers(RtCuda *cuda, const RtLaunch *launch, Buffers *b, StrBuf *error) {
     uint32_t n = launch->param_count;
     b->pointers = calloc(n + 1, sizeof *b->pointers);
-    b->args = calloc(n + 1, sizeof *b->args);
+    b->args = calloc(n + launch->texture_count + 1, sizeof *b->args);
     if (!b->pointers || !b->args) {
         strbuf_puts(error, "内存不足");
         return false;
@@ -91,6 +93,14 @@ static bool fill_buffers(RtCuda *cuda, const RtLaunch *launch, Buffers *b, StrBu
             return false;
         }
     }
+    return true;
+}
+
+/* The texture objects and compare functions after the buffers (docs/targets.md). */
+static bool fill_textures(RtCuda *cuda, const RtLaunch *launch, Buffers *b, StrBuf *error) {
+    if (!rt_textures_make(cuda, launch, &b->textures, error)) return false;
+    for (uint32_t i = 0; i < launch->texture_count; i++)
+        b->args[launch->param_count + i] = rt_texture_arg(&b->textures, launch, i);
     return true;
 }
 
@@ -142,6 +152,7 @@ static bool launch_and_wait(RtCuda *cuda, const RtLaunch *launch, CUfunction fun
 
 static void release(RtCuda *cuda, Buffers *b, Jit *jit) {
     /* After a failed kernel the context is poisoned and these fail too; nothing to add. */
+    rt_textures_release(cuda, &b->textures);
     for (uint32_t i = 0; b->pointers && i < b->count; i++)
         if (b->pointers[i]) cuda->api.mem_free(b->pointers[i]);
     if (jit->module) cuda->api.module_unload(jit->module);
@@ -171,6 +182,7 @@ bool rt_launch(RtCuda *cuda, const RtLaunch *launch, StrBuf *info_log, StrBuf *e
         }
     }
     ok = ok && fill_buffers(cuda, launch, &buffers, error);
+    ok = ok && fill_textures(cuda, launch, &buffers, error);
     ok = ok && launch_and_wait(cuda, launch, function, &buffers, error);
     ok = ok && read_back(cuda, launch, &buffers, error);
     release(cuda, &buffers, &jit);

@@ -1,6 +1,8 @@
 /* Taking `yusec run`'s own flags out of argv. */
 #include "run_args.h"
 
+#include "texture.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +13,8 @@ bool run_args_is_run(int argc, char **argv) {
 }
 
 typedef enum Flag {
-    F_ENTRY, F_GRID, F_BUFFER, F_OUT, F_PTX, F_DEVICE, F_SUBGROUP_SIZE, F_DRY_RUN, F_VERBOSE
+    F_ENTRY, F_GRID, F_BUFFER, F_OUT, F_PTX, F_DEVICE, F_SUBGROUP_SIZE, F_DRY_RUN, F_VERBOSE,
+    F_TEXTURE, F_SAMPLER
 } Flag;
 
 static const struct {
@@ -21,7 +24,8 @@ static const struct {
 } FLAGS[] = {
     {"--entry", F_ENTRY, true},   {"--grid", F_GRID, true},       {"--buffer", F_BUFFER, true},
     {"--out", F_OUT, true},       {"--ptx", F_PTX, true},         {"--device", F_DEVICE, true},
-    {"--subgroup-size", F_SUBGROUP_SIZE, true},
+    {"--subgroup-size", F_SUBGROUP_SIZE, true}, {"--texture", F_TEXTURE, true},
+    {"--sampler", F_SAMPLER, true},
     {"--dry-run", F_DRY_RUN, false}, {"--verbose", F_VERBOSE, false},
 };
 
@@ -70,6 +74,114 @@ static bool add_out(RunArgs *args, const char *value, uint32_t cap, StrBuf *erro
     return true;
 }
 
+/* The largest texture side yusec run makes (CUDA allows 131072 on sm_90). */
+enum { RT_MAX_TEXTURE_SIDE = 65536 };
+
+/* "WxH" with both sides 1 … RT_MAX_TEXTURE_SIDE; *rest after it. */
+static bool parse_extent(const char *text, uint32_t *width, uint32_t *height, const char **rest) {
+    char *end;
+    unsigned long w = strtoul(text, &end, 10);
+    if (end == text || *end != 'x' || w == 0 || w > RT_MAX_TEXTURE_SIDE || *text == '-') return false;
+    const char *h_text = end + 1;
+    unsigned long h = strtoul(h_text, &end, 10);
+    if (end == h_text || h == 0 || h > RT_MAX_TEXTURE_SIDE || *h_text == '-') return false;
+    *width = (uint32_t)w, *height = (uint32_t)h;
+    *rest = end;
+    return true;
+}
+
+static RtScalar texel_scalar(RtTexelFormat f) {
+    if (f == RT_TEXEL_RGBA8UNORM || f == RT_TEXEL_R32UINT || f == RT_TEXEL_RGBA32UINT) return RT_SCALAR_U32;
+    return f == RT_TEXEL_R32SINT || f == RT_TEXEL_RGBA32SINT ? RT_SCALAR_I32 : RT_SCALAR_F32;
+}
+
+static bool parse_texture(Arena *arena, const char *value, RtTextureSpec *spec, StrBuf *error) {
+    const char *rest, *colon;
+    if (!rt_parse_binding(value, &spec->group, &spec->binding, &rest) || *rest != '=' ||
+        !(colon = strchr(rest + 1, ':')) ||
+        !rt_texel_format_from_name(rest + 1, (size_t)(colon - rest - 1), &spec->data.format) ||
+        !parse_extent(colon + 1, &spec->data.width, &spec->data.height, &rest) || *rest != ':') {
+        strbuf_printf(error, "--texture '%s' 应写成 组:绑定=格式:宽x高:值（格式 r32float、rg32float、rgba32float、"
+                             "r32uint、rgba32uint、r32sint、rgba32sint、rgba8unorm、depth32float；宽、高 1 至 %u）",
+                      value, (unsigned)RT_MAX_TEXTURE_SIDE);
+        return false;
+    }
+    void *data;
+    size_t bytes, want = (size_t)spec->data.width * spec->data.height * rt_texel_bytes(spec->data.format);
+    if (!rt_parse_values(arena, texel_scalar(spec->data.format), rest + 1, &data, &bytes, error)) return false;
+    if (bytes != want) {
+        strbuf_printf(error, "--texture %u:%u：%s %u×%u 要 %zu 个字（每个纹素 %u 个），却给了 %zu 个", spec->group,
+                      spec->binding, rt_texel_format_name(spec->data.format), spec->data.width, spec->data.height,
+                      want / 4, rt_texel_bytes(spec->data.format) / 4, bytes / 4);
+        return false;
+    }
+    spec->data.texels = data;
+    return true;
+}
+
+static bool add_texture(Arena *arena, RunArgs *args, const char *value, uint32_t cap, StrBuf *error) {
+    RtTextureSpec spec;
+    memset(&spec, 0, sizeof spec);
+    if (!parse_texture(arena, value, &spec, error)) return false;
+    for (uint32_t i = 0; i < args->texture_count; i++)
+        if (args->textures[i].group == spec.group && args->textures[i].binding == spec.binding) {
+            strbuf_printf(error, "纹理 %u:%u 给了两次", spec.group, spec.binding);
+            return false;
+        }
+    if (args->texture_count < cap) args->textures[args->texture_count++] = spec;
+    return true;
+}
+
+/* The next ':'-separated word of a --sampler value: [*text, *end). */
+static bool word_is(const char *text, const char *end, const char *word) {
+    return (size_t)(end - text) == strlen(word) && memcmp(text, word, strlen(word)) == 0;
+}
+
+static bool parse_sampler(const char *value, RtSamplerSpec *spec) {
+    static const char *const ADDRESS[] = {"clamp-to-edge", "repeat", "mirror-repeat"};
+    static const char *const COMPARE[] = {"never", "less", "equal", "less-equal", "greater", "not-equal",
+                                          "greater-equal", "always"};
+    const char *rest;
+    if (!rt_parse_binding(value, &spec->group, &spec->binding, &rest) || *rest != '=') return false;
+    const char *word = rest + 1;
+    for (int field = 0; field < 3 && *word; field++) {
+        const char *end = strchr(word, ':');
+        if (!end) end = word + strlen(word);
+        bool ok = false;
+        if (field == 0) {
+            ok = word_is(word, end, "nearest") || word_is(word, end, "linear");
+            spec->linear = word_is(word, end, "linear");
+        }
+        for (uint32_t i = 0; field == 1 && i < 3; i++)
+            if (word_is(word, end, ADDRESS[i])) ok = true, spec->address = (RtAddressMode)i;
+        for (uint32_t i = 0; field == 2 && i < 8; i++)
+            if (word_is(word, end, COMPARE[i])) ok = true, spec->compare = i + 1;
+        if (!ok) return false;
+        word = *end ? end + 1 : end;
+        if (*end && !*word) return false;  /* a trailing ':' */
+    }
+    return *word == '\0' && word != rest + 1;
+}
+
+static bool add_sampler(RunArgs *args, const char *value, uint32_t cap, StrBuf *error) {
+    RtSamplerSpec spec;
+    memset(&spec, 0, sizeof spec);
+    if (!parse_sampler(value, &spec)) {
+        strbuf_printf(error, "--sampler '%s' 应写成 组:绑定=过滤[:寻址[:比较]]（过滤 nearest、linear；寻址 "
+                             "clamp-to-edge、repeat、mirror-repeat；比较 never、less、equal、less-equal、greater、"
+                             "not-equal、greater-equal、always）",
+                      value);
+        return false;
+    }
+    for (uint32_t i = 0; i < args->sampler_count; i++)
+        if (args->samplers[i].group == spec.group && args->samplers[i].binding == spec.binding) {
+            strbuf_printf(error, "采样器 %u:%u 给了两次", spec.group, spec.binding);
+            return false;
+        }
+    if (args->sampler_count < cap) args->samplers[args->sampler_count++] = spec;
+    return true;
+}
+
 /* gpu, cpu, auto, or a GPU ordinal. */
 static bool parse_device(const char *value, RunArgs *args, StrBuf *error) {
     static const struct { const char *name; RunDevice where; } WORDS[] = {
@@ -113,6 +225,8 @@ static bool apply(Arena *arena, RunArgs *args, Flag flag, const char *value, uin
     case F_SUBGROUP_SIZE: return parse_subgroup_size(value, &args->subgroup_size, error);
     case F_DRY_RUN: args->dry_run = true; return true;
     case F_VERBOSE: args->verbose = true; return true;
+    case F_TEXTURE: return add_texture(arena, args, value, cap, error);
+    case F_SAMPLER: return add_sampler(args, value, cap, error);
     }
     return false;
 }
@@ -123,6 +237,8 @@ bool run_args_extract(Arena *arena, int *argc, char **argv, RunArgs *args, StrBu
     uint32_t cap = (uint32_t)*argc;  /* no more buffers or outs than arguments */
     args->buffers = arena_alloc_array(arena, cap + 1, sizeof *args->buffers);
     args->outs = arena_alloc_array(arena, cap + 1, sizeof *args->outs);
+    args->textures = arena_alloc_array(arena, cap + 1, sizeof *args->textures);
+    args->samplers = arena_alloc_array(arena, cap + 1, sizeof *args->samplers);
     int kept = *argc > 0 ? 1 : 0;
     for (int i = 1; i < *argc; i++) {
         const char *value;

@@ -7,6 +7,13 @@
  *   --buffer g:b=TYPE:VALUES   a buffer's initial contents (repeatable; see buffers.h)
  *   --out g:b=FILE      write that buffer's final contents to FILE (raw words) instead of
  *                       printing it (repeatable)
+ *   --texture g:b=FORMAT:WxH:VALUES  a 2D texture (one mip level): FORMAT a WebGPU texture
+ *                       format (rt_texel_format_from_name), VALUES as for --buffer, one word
+ *                       per channel (rgba8unorm: one u32 per texel, red in the low byte)
+ *   --sampler g:b=FILTER[:ADDRESS[:COMPARE]]  a sampler's state: nearest|linear,
+ *                       clamp-to-edge|repeat|mirror-repeat, and for a comparison sampler its
+ *                       compare function (never, less, equal, less-equal, greater, not-equal,
+ *                       greater-equal, always)
  *   --ptx FILE          launch this PTX instead of translating (checked against the plan)
  *   --device WHERE      gpu (the default: GPU 0), N (GPU N), cpu (the YIR executor,
  *                       exec/), auto (a GPU when one is usable, else the CPU)
@@ -23,11 +30,24 @@
 #include "../base/arena.h"
 #include "../base/strbuf.h"
 #include "buffers.h"
+#include "runtime.h"
 
 typedef struct RtOutSpec {
     uint32_t group, binding;
     const char *path;
 } RtOutSpec;
+
+typedef struct RtTextureSpec {
+    uint32_t group, binding;
+    RtTextureData data;        /* texels in the arena */
+} RtTextureSpec;
+
+typedef struct RtSamplerSpec {
+    uint32_t group, binding;
+    bool linear;
+    RtAddressMode address;
+    uint32_t compare;          /* GPUCompareFunction 1…8 (ir/abi.h); 0 when not given */
+} RtSamplerSpec;
 
 typedef enum RunDevice { RUN_DEVICE_GPU, RUN_DEVICE_CPU, RUN_DEVICE_AUTO } RunDevice;
 
@@ -38,6 +58,10 @@ typedef struct RunArgs {
     uint32_t buffer_count;
     RtOutSpec *outs;
     uint32_t out_count;
+    RtTextureSpec *textures;
+    uint32_t texture_count;
+    RtSamplerSpec *samplers;
+    uint32_t sampler_count;
     const char *ptx_path;
     int device;               /* GPU ordinal */
     RunDevice where;

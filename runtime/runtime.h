@@ -55,6 +55,35 @@ typedef struct RtParam {
     void *result;
 } RtParam;
 
+/* A 2D texture's data: one mip level, rows of `width` texels, no padding. */
+typedef enum RtTexelFormat {
+    RT_TEXEL_R32FLOAT, RT_TEXEL_RG32FLOAT, RT_TEXEL_RGBA32FLOAT,
+    RT_TEXEL_R32UINT, RT_TEXEL_RGBA32UINT, RT_TEXEL_R32SINT, RT_TEXEL_RGBA32SINT,
+    RT_TEXEL_RGBA8UNORM, RT_TEXEL_DEPTH32FLOAT,
+} RtTexelFormat;
+
+typedef struct RtTextureData {
+    RtTexelFormat format;
+    uint32_t width, height;
+    const void *texels;       /* width × height × rt_texel_bytes(format) bytes */
+} RtTextureData;
+
+/* WebGPU's spelling ("rgba32float" …) and the bytes of one texel. */
+const char *rt_texel_format_name(RtTexelFormat format);
+uint32_t rt_texel_bytes(RtTexelFormat format);
+
+typedef enum RtAddressMode { RT_ADDRESS_CLAMP, RT_ADDRESS_REPEAT, RT_ADDRESS_MIRROR } RtAddressMode;
+
+/* One texture parameter after the buffers (docs/targets.md § Textures and samplers): with
+ * `texture` set a texture object over it (normalized coordinates always), else the u32
+ * `value` (a compare function). Parameters naming the same RtTextureData share one array. */
+typedef struct RtTextureParam {
+    const RtTextureData *texture;
+    bool linear;              /* linear filtering, else point */
+    RtAddressMode address;    /* both axes */
+    uint32_t value;
+} RtTextureParam;
+
 typedef struct RtLaunch {
     const char *ptx;          /* PTX text, NUL-terminated (the driver needs the NUL) */
     const char *kernel;       /* the .entry name */
@@ -65,6 +94,8 @@ typedef struct RtLaunch {
     bool verbose_jit;         /* ask the JIT for its info log (CU_JIT_LOG_VERBOSE) */
     uint32_t dynamic_shared_bytes;  /* sharedMemBytes; when > 0 also set as the kernel's
                                      * CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */
+    const RtTextureParam *textures;  /* kernel parameters param_count … (after the buffers) */
+    uint32_t texture_count;
 } RtLaunch;
 
 /* Loads the module (with the JIT error and info logs), allocates and fills the buffers,

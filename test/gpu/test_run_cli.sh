@@ -51,6 +51,33 @@ contains "$tmp/err" "PTX 入口 yy_e5_8a_a0_e5_80_8d 的第 1 个参数是 p_g0_
 printf '0123' > "$tmp/data.bin"
 expect 0 "data from a file" -- run "${double[@]}" --buffer "0:0=u32:@$tmp/data.bin" --dry-run
 contains "$tmp/out" "u32[1]（4 字节）" "file gives the size"
+# Textures and samplers (docs/runtime.md § Textures): the plan lists each texture parameter
+# with its state; missing, malformed, mismatched or unfilterable ones are usage errors.
+cmp=("$dir/纹理比较.yir" --ptx "$dir/纹理比较.ptx" --entry 阴影入口 --buffer 1:2=f32:32*0)
+textures=(--texture 0:0=depth32float:4x1:0.2,0.4,0.6,0.8 --texture 1:0=rgba32float:1x1:0,10,0,1)
+expect 0 "texture plan" -- run "${cmp[@]}" "${textures[@]}" --sampler 0:1=nearest:clamp-to-edge:less \
+  --sampler 1:1=linear:repeat --dry-run
+contains "$tmp/out" "参数 1：p_tex_g0_b0_g0_b1 纹理 0:0 影 与采样器 0:1 比 depth32float 4×1 nearest clamp-to-edge" \
+  "a comparison pair is point-filtered"
+contains "$tmp/out" "参数 2：p_tex_g1_b0_g1_b1 纹理 1:0 图 与采样器 1:1 采 rgba32float 1×1 linear repeat" \
+  "a sampled pair has its sampler's state"
+contains "$tmp/out" "参数 3：p_cmp_g0_b1 比较采样器 0:1 比 的比较函数 = 2" "the compare function is passed"
+expect 2 "missing texture" -- run "${cmp[@]}" --sampler 0:1=nearest:clamp-to-edge:less --sampler 1:1=nearest
+contains "$tmp/err" "入口用到纹理 0:0（影），却没有给出它（--texture 0:0=格式:宽x高:值）" "missing texture is named"
+expect 2 "missing compare function" -- run "${cmp[@]}" "${textures[@]}" --sampler 0:1=nearest --sampler 1:1=nearest
+contains "$tmp/err" "比较采样器 0:1（比）须给出比较函数" "a comparison sampler needs its function"
+expect 2 "missing sampler" -- run "${cmp[@]}" "${textures[@]}" --sampler 0:1=nearest:clamp-to-edge:less
+contains "$tmp/err" "入口用到采样器 1:1（采），却没有给出它" "missing sampler is named"
+expect 2 "wrong format" -- run "${cmp[@]}" --texture 0:0=r32uint:4x1:1,2,3,4 --texture 1:0=rgba32float:1x1:0,10,0,1 \
+  --sampler 0:1=nearest:clamp-to-edge:less --sampler 1:1=nearest
+contains "$tmp/err" "纹理 0:0（影）是深度纹理，格式 r32uint 不合" "a depth texture needs a depth format"
+expect 2 "texel count" -- run "${cmp[@]}" --texture 0:0=depth32float:4x1:1,2,3
+contains "$tmp/err" "--texture 0:0：depth32float 4×1 要 4 个字（每个纹素 1 个），却给了 3 个" "texel count is checked"
+expect 2 "bad format name" -- run "${cmp[@]}" --texture 0:0=bgra8:1x1:0
+contains "$tmp/err" "应写成 组:绑定=格式:宽x高:值" "format names are checked"
+expect 2 "bad sampler" -- run "${cmp[@]}" --sampler 0:1=cubic
+contains "$tmp/err" "--sampler '0:1=cubic' 应写成 组:绑定=过滤[:寻址[:比较]]" "sampler words are checked"
+expect 2 "sampler given twice" -- run "${cmp[@]}" --sampler 0:1=nearest --sampler 0:1=linear
 # Through the PTX target when this build has it.
 if "$yusec" -emit-ptx "$dir/加倍.yir" >/dev/null 2>&1; then
   expect 0 "dry run, translated" -- run "$dir/加倍.yir" --buffer 0:0=u32:1,2,3,4 --dry-run

@@ -35,6 +35,15 @@ static struct {
     int attribute, attribute_value;       /* the last cuFuncSetAttribute */
     int attribute_calls;
     CUresult attribute_result;
+    int arrays, arrays_destroyed, objects, objects_destroyed, copies;
+    CUDA_ARRAY_DESCRIPTOR array_desc;     /* the last cuArrayCreate_v2 */
+    CUDA_MEMCPY2D copy;                   /* the last cuMemcpy2D_v2 */
+    CUDA_TEXTURE_DESC tex_desc[4];        /* per cuTexObjectCreate */
+    CUarray tex_array[4];
+    int launched_textures;                /* how many texture parameters f_launch reads */
+    unsigned long long launched_texture[4];
+    CUresult tex_result;
+    uint32_t widened[8];
 } fake;
 
 static void fake_reset(void) {
@@ -139,8 +148,33 @@ static CUresult f_launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, un
             if (fake.live[a].pointer == (void *)(uintptr_t)p)
                 for (size_t w = 0; w < fake.live[a].size / 4; w++) ((uint32_t *)fake.live[a].pointer)[w] *= 2;
     }
+    for (int i = 0; i < fake.launched_textures && i < 4; i++)  /* a .u64 object, then a .u32 */
+        fake.launched_texture[i] = i < 2 ? *(CUtexObject *)params[3 + i] : *(uint32_t *)params[3 + i];
     return CUDA_SUCCESS;
 }
+
+static CUresult f_array_create(CUarray *a, const CUDA_ARRAY_DESCRIPTOR *d) {
+    fake.array_desc = *d;
+    *a = (CUarray)(uintptr_t)(0x1000 + ++fake.arrays);
+    return CUDA_SUCCESS;
+}
+static CUresult f_array_destroy(CUarray a) { (void)a; fake.arrays_destroyed++; return CUDA_SUCCESS; }
+static CUresult f_memcpy_2d(const CUDA_MEMCPY2D *c) {
+    fake.copy = *c;
+    fake.copies++;
+    if (c->WidthInBytes == 32 && c->Height == 1)  /* the widened r32uint texels of the test */
+        memcpy(fake.widened, c->srcHost, sizeof fake.widened);
+    return CUDA_SUCCESS;
+}
+static CUresult f_tex_create(CUtexObject *o, const CUDA_RESOURCE_DESC *r, const CUDA_TEXTURE_DESC *t,
+                             const void *view) {
+    (void)view;
+    if (fake.tex_result) return fake.tex_result;
+    if (fake.objects < 4) fake.tex_desc[fake.objects] = *t, fake.tex_array[fake.objects] = r->res.array.hArray;
+    *o = 0x7e0 + (CUtexObject)++fake.objects;
+    return CUDA_SUCCESS;
+}
+static CUresult f_tex_destroy(CUtexObject o) { (void)o; fake.objects_destroyed++; return CUDA_SUCCESS; }
 
 static const struct { const char *name; void *address; } FAKE_SYMBOLS[] = {
     {"cuInit", (void *)f_init}, {"cuGetErrorString", (void *)f_error_string},
@@ -152,7 +186,9 @@ static const struct { const char *name; void *address; } FAKE_SYMBOLS[] = {
     {"cuMemcpyHtoD_v2", (void *)f_htod}, {"cuMemcpyDtoH_v2", (void *)f_dtoh},
     {"cuModuleLoadDataEx", (void *)f_load}, {"cuModuleUnload", (void *)f_unload},
     {"cuModuleGetFunction", (void *)f_get_function}, {"cuLaunchKernel", (void *)f_launch},
-    {"cuFuncSetAttribute", (void *)f_set_attribute},
+    {"cuFuncSetAttribute", (void *)f_set_attribute}, {"cuArrayCreate_v2", (void *)f_array_create},
+    {"cuArrayDestroy", (void *)f_array_destroy}, {"cuMemcpy2D_v2", (void *)f_memcpy_2d},
+    {"cuTexObjectCreate", (void *)f_tex_create}, {"cuTexObjectDestroy", (void *)f_tex_destroy},
 };
 
 static void *fake_open(const char *path, void *user) {
@@ -297,7 +333,7 @@ static void make_launch(Launch *l) {
     l->params[0] = (RtParam){l->data, sizeof l->data, l->result};
     l->params[1] = (RtParam){NULL, 0, NULL};
     l->params[2] = (RtParam){l->uniform, sizeof l->uniform, NULL};
-    l->launch = (RtLaunch){PTX, "yy_k", {64, 1, 1}, {2, 3, 1}, l->params, 3, false, 0};
+    l->launch = (RtLaunch){PTX, "yy_k", {64, 1, 1}, {2, 3, 1}, l->params, 3, false, 0, NULL, 0};
 }
 
 static void test_launch_reads_back(void **state) {
@@ -357,6 +393,66 @@ static void test_dynamic_shared_memory(void **state) {
     assert_int_equal(fake.launches, launches);
     assert_non_null(strstr(strbuf_cstr(&error), "cuFuncSetAttribute"));
     assert_non_null(strstr(strbuf_cstr(&error), "73728 字节动态共享内存"));
+    assert_int_equal(fake.allocs, fake.frees);
+    rt_cuda_close(cuda);
+    strbuf_free(&error);
+}
+
+/* Texture parameters after the buffers (docs/targets.md § Textures and samplers): one array
+ * per texture data however many objects use it, filled row by row; each object with its
+ * sampling state and normalized coordinates; integers read as integers; a compare function
+ * as a u32; everything destroyed, also when an object cannot be made. */
+static void test_texture_parameters(void **state) {
+    (void)state;
+    StrBuf error;
+    strbuf_init(&error);
+    bool no_gpu;
+    RtCuda *cuda = open_fake(&error, &no_gpu);
+    Launch l;
+    make_launch(&l);
+    float texels[4 * 3 * 2] = {0};
+    RtTextureData data = {RT_TEXEL_RGBA32FLOAT, 3, 2, texels};
+    uint32_t words[2] = {1, 2};
+    RtTextureData integers = {RT_TEXEL_R32UINT, 2, 1, words};
+    RtTextureParam params[4] = {
+        {&data, false, RT_ADDRESS_CLAMP, 0},
+        {&data, true, RT_ADDRESS_REPEAT, 0},
+        {NULL, false, RT_ADDRESS_CLAMP, 4},
+        {&integers, false, RT_ADDRESS_CLAMP, 0},
+    };
+    l.launch.textures = params;
+    l.launch.texture_count = 4;
+    fake.launched_textures = 3;
+    assert_true(rt_launch(cuda, &l.launch, NULL, &error));
+    assert_int_equal(fake.arrays, 2);  /* one for `data`, shared by two objects */
+    assert_int_equal(fake.objects, 3);
+    assert_true(fake.tex_array[0] == fake.tex_array[1] && fake.tex_array[0] != fake.tex_array[2]);
+    assert_int_equal(fake.tex_desc[0].filterMode, CU_TR_FILTER_MODE_POINT);
+    assert_int_equal(fake.tex_desc[0].addressMode[0], CU_TR_ADDRESS_MODE_CLAMP);
+    assert_int_equal(fake.tex_desc[0].flags, CU_TRSF_NORMALIZED_COORDINATES);
+    assert_int_equal(fake.tex_desc[1].filterMode, CU_TR_FILTER_MODE_LINEAR);
+    assert_int_equal(fake.tex_desc[1].addressMode[1], CU_TR_ADDRESS_MODE_WRAP);
+    assert_int_equal(fake.tex_desc[2].flags, CU_TRSF_NORMALIZED_COORDINATES | CU_TRSF_READ_AS_INTEGER);
+    assert_int_equal(fake.array_desc.Format, CU_AD_FORMAT_UNSIGNED_INT32);  /* the last: r32uint */
+    assert_int_equal(fake.array_desc.NumChannels, 4);  /* r → (r, 0, 0, 1) as WGSL reads it */
+    assert_int_equal(fake.copies, 2);
+    assert_int_equal(fake.copy.WidthInBytes, 2 * 16);
+    assert_int_equal(fake.copy.Height, 1);
+    static const uint32_t widened[8] = {1, 0, 0, 1, 2, 0, 0, 1};
+    assert_memory_equal(fake.widened, widened, sizeof widened);
+    assert_int_equal(fake.copy.srcMemoryType, CU_MEMORYTYPE_HOST);
+    assert_int_equal(fake.copy.dstMemoryType, CU_MEMORYTYPE_ARRAY);
+    assert_int_equal(fake.launched_texture[0], 0x7e1);
+    assert_int_equal(fake.launched_texture[1], 0x7e2);
+    assert_int_equal(fake.launched_texture[2], 4);  /* the compare function */
+    assert_int_equal(fake.objects_destroyed, 3);
+    assert_int_equal(fake.arrays_destroyed, 2);
+    fake.tex_result = 1;  /* CUDA_ERROR_INVALID_VALUE */
+    int launches = fake.launches;
+    assert_false(rt_launch(cuda, &l.launch, NULL, &error));
+    assert_int_equal(fake.launches, launches);
+    assert_non_null(strstr(strbuf_cstr(&error), "cuTexObjectCreate"));
+    assert_int_equal(fake.arrays_destroyed, fake.arrays);
     assert_int_equal(fake.allocs, fake.frees);
     rt_cuda_close(cuda);
     strbuf_free(&error);
@@ -445,6 +541,7 @@ int main(void) {
         cmocka_unit_test_setup(test_no_device, setup),
         cmocka_unit_test_setup(test_launch_reads_back, setup),
         cmocka_unit_test_setup(test_dynamic_shared_memory, setup),
+        cmocka_unit_test_setup(test_texture_parameters, setup),
         cmocka_unit_test_setup(test_jit_failure_has_log, setup),
         cmocka_unit_test_setup(test_failures_release_everything, setup),
         cmocka_unit_test_setup(test_dims_and_error_text, setup),

@@ -330,6 +330,35 @@ runs['动态共享'] = run('倒读入口', '倒读', 64, [1, 1, 1], [
     buf(0, 'f32', inp, access='read'),
     buf(1, 'f32', [0.0] * 64, [3 * inp[63 - i] for i in range(64)])])
 
+# 纹理读取: a 4×2 rgba8unorm texture (channel bytes chosen so every filtered value is k/255),
+# a linear clamp-to-edge sampler and a 4×2 r32uint texture; invocation i handles texel
+# (i & 3, i >> 2): 读纹素, 按层采样纹理 at the texel's centre (the texel itself) and at the corner
+# it shares with (x+1, y+1) (the mean of the four, clamped at the edges); 读纹素 of r32uint
+# gives (v, 0, 0, 1); then (width, height, x, y).
+TW, TH = 4, 2
+def rgba8_texel(x, y):
+    x, y = min(max(x, 0), TW - 1), min(max(y, 0), TH - 1)
+    return (8 * x + 4, 16 * y + 8, 4 * (x + 4 * y), 255)
+colour, counts = [], []
+for i in range(TW * TH):
+    x, y = i & 3, i >> 2
+    texel = [c / 255 for c in rgba8_texel(x, y)]
+    taps = [rgba8_texel(x + dx, y + dy) for dy in (0, 1) for dx in (0, 1)]
+    corner = [sum(t[c] for t in taps) / 4 / 255 for c in range(4)]
+    colour += [f32(v) for v in texel + texel + corner]
+    counts += [100 + i, 0, 0, 1, TW, TH, x, y]
+runs['纹理读取'] = run('读取入口', '读取', 8, [1, 1, 1], [
+    dict(buf(3, 'f32', [0.0] * len(colour), colour), tolerance=1e-5),
+    buf(4, 'u32', [0] * len(counts), counts)],
+    textures=[
+        {'group': 0, 'binding': 0, 'format': 'rgba8unorm', 'width': TW, 'height': TH,
+         'init': [r | g << 8 | b << 16 | a << 24 for y in range(TH) for x in range(TW)
+                  for r, g, b, a in [rgba8_texel(x, y)]]},
+        {'group': 0, 'binding': 2, 'format': 'r32uint', 'width': TW, 'height': TH,
+         'init': [100 + i for i in range(TW * TH)]}],
+    samplers=[{'group': 0, 'binding': 1, 'filter': 'linear', 'address': 'clamp-to-edge'}],
+    skip={'cpu': 'CPU 执行器不支持纹理与采样器'})
+
 for name, r in runs.items():
     path = os.path.join(DIR, name + '。运行.json')
     if not os.path.exists(os.path.join(DIR, name + '。着色器。豫')):

@@ -6,7 +6,8 @@
 #    here first);
 # 2. runs the GPU sample test (test/gpu/run_samples.sh);
 # 3. runs -fbounds-check's check (test/bounds/gpu.sh, the committed 越界。千手);
-# 4. runs the benchmark (bench/run_bench.sh).
+# 4. runs 比较采样 with both compare functions (test/gpu/texture/compare.sh);
+# 5. runs the benchmark (bench/run_bench.sh).
 # Logs and the benchmark CSV go to $OUT (the device tool's folder) when it is set.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -41,8 +42,14 @@ if [ $build_status = 0 ]; then
   OUT=$out bash "$root/test/bounds/gpu.sh" "$build/yusec" 2>&1 | tee "$out/bounds.txt"
   bounds_status=${PIPESTATUS[0]}
 fi
+texture_status=1
+if [ $build_status = 0 ]; then
+  echo "== 比较采样 (test/gpu/texture/compare.sh, committed PTX)"
+  bash "$root/test/gpu/texture/compare.sh" "$build/yusec" 2>&1 | tee "$out/texture.txt"
+  texture_status=${PIPESTATUS[0]}
+fi
 echo "== benchmark"
 OUT=$out bash "$root/bench/run_bench.sh" 2>&1 | tee "$out/bench.txt"
 bench_status=${PIPESTATUS[0]}
-echo "== status: build $build_status, samples $samples_status, bounds $bounds_status, bench $bench_status"
-[ $build_status = 0 ] && [ $samples_status = 0 ] && [ $bounds_status = 0 ] && [ $bench_status = 0 ]
+echo "== status: build $build_status, samples $samples_status, bounds $bounds_status, texture $texture_status, bench $bench_status"
+[ $build_status = 0 ] && [ $samples_status = 0 ] && [ $bounds_status = 0 ] && [ $texture_status = 0 ] && [ $bench_status = 0 ]

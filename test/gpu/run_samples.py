@@ -20,7 +20,8 @@ PACK = {"u32": "I", "i32": "i", "f32": "f"}
 NO_GPU = "没有可用的 GPU"
 # YUSEC_GPU_DRY_RUN=1: only compile and plan every sample (yusec run --dry-run), no GPU needed.
 DRY_RUN = os.environ.get("YUSEC_GPU_DRY_RUN") == "1"
-# YUSEC_RUN_DEVICE=cpu: run on the CPU (yusec run --device=cpu); nothing is skipped.
+# YUSEC_RUN_DEVICE=cpu: run on the CPU (yusec run --device=cpu); only a sample whose spec has
+# "skip": {"cpu": why} is skipped (the executor has no textures).
 ON_CPU = os.environ.get("YUSEC_RUN_DEVICE") == "cpu"
 
 
@@ -30,11 +31,33 @@ def pack(kind, values):
     return struct.pack("<%d%s" % (len(values), PACK[kind]), *values)
 
 
-def same(kind, got, want):
+def same(kind, got, want, tolerance=0):
     if kind != "f32":
         return got == want
     want = struct.unpack("<f", struct.pack("<f", float(want)))[0]
-    return got == want or (math.isnan(got) and math.isnan(want))
+    return got == want or (math.isnan(got) and math.isnan(want)) or abs(got - want) <= tolerance
+
+
+# Texel words of each format (--texture: one word per channel; rgba8unorm one u32 per texel).
+TEXEL_TYPE = {"r32float": "f32", "rg32float": "f32", "rgba32float": "f32", "depth32float": "f32",
+              "r32uint": "u32", "rgba32uint": "u32", "rgba8unorm": "u32", "r32sint": "i32",
+              "rgba32sint": "i32"}
+
+
+def texture_args(spec, stem, tmp):
+    """--texture and --sampler arguments for the sample's "textures" and "samplers"."""
+    args = []
+    for t in spec.get("textures", []):
+        data = os.path.join(tmp, "%s_t%d_%d.in" % (stem, t["group"], t["binding"]))
+        with open(data, "wb") as f:
+            f.write(pack(TEXEL_TYPE[t["format"]], t["init"]))
+        args += ["--texture", "%d:%d=%s:%dx%d:@%s" % (t["group"], t["binding"], t["format"], t["width"],
+                                                      t["height"], data)]
+    for s in spec.get("samplers", []):
+        state = ":".join([s.get("filter", "nearest"), s.get("address", "clamp-to-edge")] +
+                         ([s["compare"]] if "compare" in s else []))
+        args += ["--sampler", "%d:%d=%s" % (s["group"], s["binding"], state)]
+    return args
 
 
 def run_sample(yusec, samples, ptx_dir, stem, spec, tmp):
@@ -49,6 +72,7 @@ def run_sample(yusec, samples, ptx_dir, stem, spec, tmp):
     if DRY_RUN:
         cmd.append("--dry-run")
     outs = []
+    cmd += texture_args(spec, stem, tmp)
     for b in spec["buffers"]:
         where = "%d:%d" % (b["group"], b["binding"])
         data = os.path.join(tmp, "%s_%d_%d.in" % (stem, b["group"], b["binding"]))
@@ -78,7 +102,7 @@ def run_sample(yusec, samples, ptx_dir, stem, spec, tmp):
             problems.append("缓冲 %d:%d 有 %d 字节，应为 %d" % (b["group"], b["binding"], len(raw), 4 * n))
             continue
         got = struct.unpack("<%d%s" % (n, PACK[b["type"]]), raw)
-        bad = [i for i in range(n) if not same(b["type"], got[i], b["expect"][i])]
+        bad = [i for i in range(n) if not same(b["type"], got[i], b["expect"][i], b.get("tolerance", 0))]
         for i in bad[:5]:
             problems.append("缓冲 %d:%d 元素 %d：得 %r，应为 %r"
                             % (b["group"], b["binding"], i, got[i], b["expect"][i]))
@@ -97,8 +121,8 @@ def main():
         for stem in stems:
             with open(os.path.join(samples, stem + suffix), encoding="utf-8") as f:
                 spec = json.load(f)
-            why_skip = spec.get("skip", {}).get("ptx")
-            if why_skip and not ON_CPU:
+            why_skip = spec.get("skip", {}).get("cpu" if ON_CPU else "ptx")
+            if why_skip:
                 print("跳过 %s：%s" % (stem, why_skip))
                 skipped.append(stem)
                 continue

@@ -3,7 +3,11 @@
 // SPEC: {"function": "加倍", "workgroups": [x, y, z],   ("entry" is used when no "function")
 //        "needs": ["f16"|"subgroups"], "skip": {"wgsl": "why"},
 //        "buffers": [{"group": 0, "binding": 0, "type": "u32"|"i32"|"f32",
-//                     "init": [...], "expect": [...], "tolerance": 0}]}
+//                     "init": [...], "expect": [...], "tolerance": 0}],
+//        "textures": [{"group", "binding", "format": WebGPU format, "width", "height",
+//                      "init": one word per channel (rgba8unorm: one u32 per texel)}],
+//        "samplers": [{"group", "binding", "filter": "nearest"|"linear",
+//                      "address": "clamp-to-edge"|…, "compare": "less"|…}]}
 // A binding declared var<uniform> in the WGSL gets a uniform buffer, others storage.
 // Backend (YUSEC_DAWN_BACKEND): "gles" (default: Mesa llvmpipe through Dawn's GLES backend, on
 // the CPU) or "vulkan" (create([]): the machine's Vulkan driver, e.g. NVIDIA's on the H200;
@@ -80,6 +84,22 @@ async function main() {
     groups.get(b.group).push({ binding: b.binding, resource: { buffer } });
     return { spec: b, buffer, size };
   });
+  for (const t of spec.textures ?? []) {
+    const texture = device.createTexture({ size: [t.width, t.height], format: t.format,
+      usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST });
+    const words = t.format.endsWith('float') ? new Float32Array(t.init) : new Uint32Array(t.init);
+    device.queue.writeTexture({ texture }, words, { bytesPerRow: words.byteLength / t.height },
+      [t.width, t.height]);
+    if (!groups.has(t.group)) groups.set(t.group, []);
+    groups.get(t.group).push({ binding: t.binding, resource: texture.createView() });
+  }
+  for (const s of spec.samplers ?? []) {
+    const filter = s.filter ?? 'nearest', address = s.address ?? 'clamp-to-edge';
+    const sampler = device.createSampler({ magFilter: filter, minFilter: filter, addressModeU: address,
+      addressModeV: address, ...(s.compare ? { compare: s.compare } : {}) });
+    if (!groups.has(s.group)) groups.set(s.group, []);
+    groups.get(s.group).push({ binding: s.binding, resource: sampler });
+  }
   const encoder = device.createCommandEncoder();
   const pass = encoder.beginComputePass();
   pass.setPipeline(pipeline);

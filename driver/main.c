@@ -17,7 +17,7 @@
 #include "frontend/ast.h"
 #include "frontend/module.h"
 #include "ir/ir.h"
-#include "lib/generated.h"
+#include "lib/generate.h"
 #include "lib/manifest.h"
 #include "lib/pipeline.h"
 #include "runtime/run_args.h"
@@ -218,25 +218,6 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
     return status;
 }
 
-/* The ASCII facts of a failed PTX translation for the generated module's comment: the
- * plugin's reason and where, as line and column (file names may be Chinese). */
-static void gen_ptx_failure(const LibSession *session, const PtxFailure *failure, GenPtxFailure *out) {
-    memset(out, 0, sizeof *out);
-    if (!failure->set) return;  /* failed before translation: the module comment says so */
-    memcpy(out->reason, failure->reason, sizeof out->reason);
-    const SourceFile *file = failure->located ? source_get(&session->sources, failure->span.file) : NULL;
-    if (!file) return;
-    source_position(file, failure->span.start, &out->line, &out->column);
-    out->located = true;
-    out->imported = strcmp(file->path, session->input) != 0;
-}
-
-/* The diagnostics reported since `from` (a length of diag.text). */
-static void diagnostics_since(LibSession *session, size_t from, StrBuf *out) {
-    const char *text = strbuf_cstr(&session->diag.text);
-    strbuf_append(out, text + from, session->diag.text.len - from);
-}
-
 /* Prints the diagnostics of each failing target (as warnings when the module was still made). */
 static void report_gen_diagnostics(GenTarget targets[GEN_TARGET_COUNT], bool as_warnings) {
     for (int i = 0; i < GEN_TARGET_COUNT; i++) {
@@ -250,71 +231,36 @@ static void report_gen_diagnostics(GenTarget targets[GEN_TARGET_COUNT], bool as_
     }
 }
 
-/* One target of -emit-gen: `module` (its own, or one it shares) emitted; its diagnostics are
- * those reported from `from` on. */
-static void emit_gen_target(LibSession *session, const IrModule *module, LibTarget target,
-                            size_t from, GenTarget *result) {
-    PtxFailure failure = {0};
-    result->ok = module && lib_emit(session, module, target, &result->text, NULL, &failure);
-    if (target == LIB_TARGET_PTX && !result->ok) gen_ptx_failure(session, &failure, &result->ptx_failure);
-    diagnostics_since(session, from, &result->diagnostics);
-}
-
-/* -emit-gen (生成): the 豫言 source of 名。着色生成。豫 (着二). The front end runs once; each
- * target's passes on its own copy of the module (WGSL and MSL share one when their passes are
- * the same: their pass diagnostics are then reported once, under WGSL). A failing target is
- * a comment line and its errors are warnings; when none succeeds, errors. */
+/* -emit-gen (生成): the 豫言 source of 名。着色生成。豫 (着二), built by lib_generate: the front
+ * end once, then every target. The front end's diagnostics are printed as they are; a failing
+ * target's as warnings when the module was still made. */
 static int run_emit_gen(Command *command) {
     LibSession *session = &command->session;
-    GenTarget targets[GEN_TARGET_COUNT];
-    for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_init(&targets[i]);
-    LibEntryTable entries;
-    lib_entries_init(&entries, &session->arena);
-    LibStatus lib_status;
-    IrModule *shared = lib_build_shared(session, LIB_ALL_TARGETS, &lib_status);
-    int status = (int)lib_status;
-    if (shared) {
-        lib_entries_build(&entries, shared);
-        int errors = session->diag.error_count;
-        size_t from = session->diag.text.len;
-        fputs(strbuf_cstr(&session->diag.text), stderr);  /* the front end's warnings, once */
-        IrModule *wgsl = lib_build_target(session, shared, false, LIB_TARGET_WGSL, &lib_status);
-        emit_gen_target(session, wgsl, LIB_TARGET_WGSL, from, &targets[GEN_WGSL]);
-        from = session->diag.text.len;
-        bool same = strcmp(session->rest[LIB_TARGET_MSL], session->rest[LIB_TARGET_WGSL]) == 0;
-        IrModule *msl = same ? wgsl : lib_build_target(session, shared, false, LIB_TARGET_MSL, &lib_status);
-        emit_gen_target(session, msl, LIB_TARGET_MSL, from, &targets[GEN_MSL]);
-        from = session->diag.text.len;
-        IrModule *ptx = lib_build_target(session, shared, true, LIB_TARGET_PTX, &lib_status);
-        emit_gen_target(session, ptx, LIB_TARGET_PTX, from, &targets[GEN_PTX]);
-        if (msl != wgsl) ir_module_free(msl);
-        ir_module_free(wgsl);
-        ir_module_free(ptx);
-        flush_dumps(session);
-        StrBuf out;
-        strbuf_init(&out);
-        bool ok = gen_module_source(&out, targets, &entries);
-        report_gen_diagnostics(targets, ok);
-        if (ok) lib_demote_errors(session, errors);
-        status = ok ? finish(command, &out) : EXIT_DIAGNOSTICS;
-        strbuf_free(&out);
-    } else {
-        flush_dumps(session);
-        fputs(strbuf_cstr(&session->diag.text), stderr);
-    }
-    for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_free(&targets[i]);
-    return status;
+    LibGenerated generated;
+    lib_generated_init(&generated, &session->arena);
+    LibStatus status = lib_generate(session, &generated);
+    flush_dumps(session);
+    fwrite(strbuf_cstr(&session->diag.text), 1, generated.front_end_diagnostics, stderr);
+    report_gen_diagnostics(generated.targets, generated.made);
+    int result = status == LIB_OK ? finish(command, &generated.text) : (int)status;
+    lib_generated_free(&generated);
+    return result;
 }
 
-/* --entries=json: the three targets' ABIs of each entry and resource, from the module the
- * PTX pipeline builds. */
+/* --entries=json: the three targets' ABIs of each entry and resource, from the typed ABI of
+ * the module the PTX pipeline builds. */
 static int run_entries_json(Command *command) {
     int status;
     IrModule *module = build_one(command, LIB_TARGET_PTX, &status);
     if (!module) return status;
+    LibEntryTable entries;
+    lib_entries_init(&entries, &command->session.arena);
+    lib_entries_build(&entries, module);
+    LibAbi abi;
+    lib_abi_build(&abi, &command->session.arena, module);
     StrBuf out;
     strbuf_init(&out);
-    gen_entries_json(&out, &command->session.arena, module, command->options->input);
+    lib_manifest_json(&out, command->options->input, &entries, &abi);
     status = finish(command, &out);
     strbuf_free(&out);
     ir_module_free(module);

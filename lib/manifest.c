@@ -1,164 +1,141 @@
 #include "manifest.h"
 
-#include <string.h>
+#include "../ir/abi.h"
+#include "json.h"
 
-#include "../runtime/plan.h"
-#include "../targets/names.h"
-#include "layout_json.h"
-
-static void put_json_string(StrBuf *out, const char *text) { json_put_string(out, text); }
-
-static const char *stage_name(IrStage stage) {
-    switch (stage) {
-    case IR_STAGE_COMPUTE: return "compute";
-    case IR_STAGE_VERTEX: return "vertex";
-    case IR_STAGE_FRAGMENT: return "fragment";
-    }
-    return "compute";
-}
-
-/* The resource kind and its MSL attribute (着九: n = group×16 + binding in each space). */
-static const char *resource_kind(const IrModule *m, const IrGlobal *g, const char **msl) {
-    *msl = "buffer";
-    switch (g->space) {
-    case IR_SPACE_STORAGE_READ: return "storage_read";
-    case IR_SPACE_STORAGE_READ_WRITE: return "storage_read_write";
-    case IR_SPACE_UNIFORM: return "uniform";
-    default: break;
-    }
-    const IrType *t = ir_type(&m->types, g->type);
-    if (t && (t->kind == IR_TYPE_SAMPLER || t->kind == IR_TYPE_SAMPLER_COMPARISON)) {
-        *msl = "sampler";
-        return t->kind == IR_TYPE_SAMPLER ? "sampler" : "sampler_comparison";
-    }
-    *msl = "texture";
-    return t && t->kind == IR_TYPE_TEXTURE_DEPTH_2D ? "texture_depth_2d" : "texture_2d";
-}
-
-/* The PTX plan of each compute entry (runtime/plan.c: the one place the order lives). */
-static RtPlan *plan_entries(Arena *arena, const IrModule *m) {
-    uint32_t n = ir_entry_count(m);
-    RtPlan *plans = arena_alloc_array(arena, n + 1, sizeof *plans);
-    for (uint32_t i = 0; i < n; i++) {
-        StrBuf error;
-        strbuf_init(&error);
-        if (!rt_plan_entry(arena, m, ir_entry(m, i), &plans[i], &error))
-            memset(&plans[i], 0, sizeof plans[i]);
-        strbuf_free(&error);
-    }
-    return plans;
-}
-
-/* The lengths buffer of an entry that takes 数组长度 (ir/abi.h): which buffer each u32 (a size
- * in bytes) measures, and where the buffer goes on PTX and MSL. */
-static void put_lengths_json(StrBuf *out, const RtPlan *plan) {
-    if (plan->measured_count == 0) return;
+static void put_lengths(StrBuf *out, const LibAbi *abi, const yusec_ptx_entry *e) {
+    if (e->measured_count == 0) return;
     strbuf_printf(out, ", \"lengths\": {\"ptx_param\": \"%s\", \"msl_index\": %u, \"unit\": \"bytes\", "
                        "\"buffers\": [", IR_ABI_LENGTHS_PARAM, IR_ABI_MSL_LENGTHS_INDEX);
-    for (uint32_t k = 0; k < plan->measured_count; k++) {
-        const RtSlot *m = &plan->slots[plan->measured[k]];
+    for (size_t k = 0; k < e->measured_count; k++) {
+        const yusec_resource *r = &abi->resources[e->measured[k]];
         strbuf_puts(out, k ? ", {\"name\": " : "{\"name\": ");
-        put_json_string(out, m->name);
-        strbuf_printf(out, ", \"group\": %u, \"binding\": %u}", m->group, m->binding);
+        json_put_string(out, r->name);
+        strbuf_printf(out, ", \"group\": %u, \"binding\": %u}", r->group, r->binding);
     }
     strbuf_puts(out, "]}");
 }
 
-/* A texture parameter in "ptx_params" (ir/abi.h): {"texture": 名, "sampler": 名} for a
- * (texture, sampler) pair, {"texture": 名} for the texel object, {"compare": 名} for a
- * comparison sampler's compare function. */
-static void put_texture_param_json(StrBuf *out, const RtTextureSlot *t) {
-    strbuf_puts(out, t->param.kind == IR_TEXTURE_PARAM_COMPARE ? "{\"compare\": " : "{\"texture\": ");
-    put_json_string(out, t->name);
-    if (t->param.kind == IR_TEXTURE_PARAM_SAMPLED) {
+/* One "ptx_params" item: a buffer's name, null for a placeholder, {"lengths": true}, or a
+ * texture parameter (ir/abi.h): {"texture": 名, "sampler": 名} for a (texture, sampler) pair,
+ * {"texture": 名} for the texel object, {"compare": 名} for a comparison sampler's function. */
+static void put_param(StrBuf *out, const LibAbi *abi, const yusec_ptx_param *p) {
+    const char *name = p->resource != YUSEC_NONE ? abi->resources[p->resource].name : "";
+    switch (p->kind) {
+    case YUSEC_PTX_BUFFER: json_put_string(out, name); return;
+    case YUSEC_PTX_PLACEHOLDER: strbuf_puts(out, "null"); return;
+    case YUSEC_PTX_LENGTHS: strbuf_puts(out, "{\"lengths\": true}"); return;
+    case YUSEC_PTX_COMPARE: strbuf_puts(out, "{\"compare\": "); break;
+    case YUSEC_PTX_TEXELS:
+    case YUSEC_PTX_SAMPLED: strbuf_puts(out, "{\"texture\": "); break;
+    }
+    json_put_string(out, name);
+    if (p->kind == YUSEC_PTX_SAMPLED) {
         strbuf_puts(out, ", \"sampler\": ");
-        put_json_string(out, t->sampler_name);
+        json_put_string(out, p->sampler != YUSEC_NONE ? abi->resources[p->sampler].name : "");
     }
     strbuf_putc(out, '}');
 }
 
-static void put_entry_json(StrBuf *out, Arena *arena, const IrModule *m, uint32_t index,
-                           const RtPlan *plan) {
-    const IrEntry *e = ir_entry(m, index);
-    const char *func = e->func < ir_function_count(m) ? ir_function(m, e->func)->name : "";
+static void put_entry(StrBuf *out, const LibAbi *abi, const LibEntry *row, const yusec_ptx_entry *e) {
     strbuf_puts(out, "    {\"item\": ");
-    put_json_string(out, e->name);
+    json_put_string(out, row->item);
     strbuf_puts(out, ", \"function\": ");
-    put_json_string(out, names_legalise(arena, func));
-    strbuf_printf(out, ", \"stage\": \"%s\"", stage_name(e->stage));
-    if (e->stage == IR_STAGE_COMPUTE && plan->kernel) {
-        strbuf_printf(out, ", \"workgroup_size\": [%u, %u, %u], \"ptx_name\": ",
-                      e->workgroup_size[0], e->workgroup_size[1], e->workgroup_size[2]);
-        put_json_string(out, plan->kernel);
-        strbuf_printf(out, ", \"dynamic_shared_bytes\": %u, \"ptx_params\": [", plan->dynamic_shared_bytes);
-        for (uint32_t s = 0; s < plan->slot_count; s++) {
+    json_put_string(out, row->function);
+    strbuf_printf(out, ", \"stage\": \"%s\"", ir_stage_name(row->stage));
+    if (row->stage == IR_STAGE_COMPUTE && e) {
+        strbuf_printf(out, ", \"workgroup_size\": [%u, %u, %u], \"ptx_name\": ", row->workgroup_size[0],
+                      row->workgroup_size[1], row->workgroup_size[2]);
+        json_put_string(out, row->ptx_name);
+        strbuf_printf(out, ", \"dynamic_shared_bytes\": %u, \"ptx_params\": [", e->dynamic_shared_bytes);
+        for (size_t s = 0; s < e->param_count; s++) {
             strbuf_puts(out, s ? ", " : "");
-            if (plan->slots[s].lengths) strbuf_puts(out, "{\"lengths\": true}");
-            else if (plan->slots[s].global == IR_NONE) strbuf_puts(out, "null");
-            else put_json_string(out, plan->slots[s].name);
-        }
-        for (uint32_t t = 0; t < plan->texture_count; t++) {
-            strbuf_puts(out, plan->slot_count + t ? ", " : "");
-            put_texture_param_json(out, &plan->textures[t]);
+            put_param(out, abi, &e->params[s]);
         }
         strbuf_puts(out, "], \"ptx_param_names\": [");
-        for (uint32_t s = 0; s < plan->slot_count + plan->texture_count; s++) {
+        for (size_t s = 0; s < e->param_count; s++) {
             strbuf_puts(out, s ? ", " : "");
-            put_json_string(out, s < plan->slot_count ? plan->slots[s].param_name
-                                                      : plan->textures[s - plan->slot_count].param_name);
+            json_put_string(out, e->params[s].name);
         }
         strbuf_putc(out, ']');
-        put_lengths_json(out, plan);
+        put_lengths(out, abi, e);
     }
     strbuf_puts(out, "}");
 }
 
-/* "ptx_param": {entry item: parameter position} for each compute entry passing it. */
-static void put_ptx_positions(StrBuf *out, const IrModule *m, const RtPlan *plans,
-                              IrGlobalId global) {
+/* "ptx_param": {entry item: parameter position} for each compute entry passing the buffer. */
+static void put_ptx_positions(StrBuf *out, const LibEntryTable *entries, const LibAbi *abi, size_t resource) {
     strbuf_puts(out, ", \"ptx_param\": {");
     bool any = false;
-    for (uint32_t i = 0; i < ir_entry_count(m); i++)
-        for (uint32_t s = 0; s < plans[i].slot_count; s++) {
-            if (plans[i].slots[s].global != global) continue;
+    for (size_t i = 0; i < abi->entry_count && i < entries->count; i++) {
+        const yusec_ptx_entry *e = abi->ptx_entries[i];
+        for (size_t s = 0; e && s < e->param_count; s++) {
+            if (e->params[s].kind != YUSEC_PTX_BUFFER || e->params[s].resource != resource) continue;
             strbuf_puts(out, any ? ", " : "");
-            put_json_string(out, ir_entry(m, i)->name);
-            strbuf_printf(out, ": %u", s);
+            json_put_string(out, entries->rows[i].item);
+            strbuf_printf(out, ": %zu", s);
             any = true;
         }
+    }
     strbuf_putc(out, '}');
 }
 
-void gen_entries_json(StrBuf *out, Arena *arena, const IrModule *m, const char *source) {
-    RtPlan *plans = plan_entries(arena, m);
-    strbuf_puts(out, "{\n  \"source\": ");
-    put_json_string(out, source);
-    strbuf_puts(out, ",\n  \"entries\": [\n");
-    for (uint32_t i = 0; i < ir_entry_count(m); i++) {
-        put_entry_json(out, arena, m, i, &plans[i]);
-        strbuf_puts(out, i + 1 < ir_entry_count(m) ? ",\n" : "\n");
-    }
-    strbuf_puts(out, "  ],\n  \"resources\": [");
-    bool any = false;
-    for (uint32_t g = 0; g < ir_global_count(m); g++) {
-        const IrGlobal *gl = ir_global(m, g);
-        if (!gl->has_binding) continue;
-        const char *msl;
-        const char *kind = resource_kind(m, gl, &msl);
-        strbuf_puts(out, any ? ",\n    {\"name\": " : "\n    {\"name\": ");
-        put_json_string(out, gl->name);
+static void put_resources(StrBuf *out, const LibEntryTable *entries, const LibAbi *abi) {
+    strbuf_puts(out, "  \"resources\": [");
+    for (size_t i = 0; i < abi->resource_count; i++) {
+        const yusec_resource *r = &abi->resources[i];
+        const char *msl = lib_resource_msl_attribute(r->kind);
+        strbuf_puts(out, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+        json_put_string(out, r->name);
         strbuf_printf(out, ", \"kind\": \"%s\", \"group\": %u, \"binding\": %u, "
                            "\"msl\": \"%s\", \"msl_index\": %u",
-                      kind, gl->group, gl->binding, msl, gl->group * 16 + gl->binding);
-        if (strcmp(msl, "buffer") == 0) {
+                      lib_resource_kind_name(r->kind), r->group, r->binding, msl, r->msl_index);
+        if (r->layout != YUSEC_NONE) {
             strbuf_puts(out, ", \"type\": ");
-            layout_type_name(out, m, gl->type);  /* its layout is in "layouts" */
-            put_ptx_positions(out, m, plans, g);
+            json_put_string(out, abi->layouts[r->layout].type);  /* its layout is in "layouts" */
+            put_ptx_positions(out, entries, abi, i);
         }
         strbuf_putc(out, '}');
-        any = true;
     }
-    strbuf_puts(out, any ? "\n  ],\n" : "],\n");
-    layout_put_json(out, arena, m);
+    strbuf_puts(out, abi->resource_count ? "\n  ],\n" : "],\n");
+}
+
+static void put_layouts(StrBuf *out, const LibAbi *abi) {
+    strbuf_puts(out, "  \"layouts\": [");
+    for (size_t i = 0; i < abi->layout_count; i++) {
+        const yusec_layout *l = &abi->layouts[i];
+        strbuf_puts(out, i ? ",\n    {\"type\": " : "\n    {\"type\": ");
+        json_put_string(out, l->type);
+        strbuf_printf(out, ", \"size\": %u, \"align\": %u", l->size, l->align);
+        if (l->is_array) strbuf_printf(out, ", \"stride\": %u", l->stride);
+        if (l->msl_name) {
+            strbuf_puts(out, ", \"msl\": ");
+            json_put_string(out, l->msl_name);
+            strbuf_puts(out, ", \"fields\": [");
+            for (size_t f = 0; f < l->field_count; f++) {
+                strbuf_puts(out, f ? ", {\"name\": " : "{\"name\": ");
+                json_put_string(out, l->fields[f].name);
+                strbuf_puts(out, ", \"msl\": ");
+                json_put_string(out, l->fields[f].msl_name);
+                strbuf_printf(out, ", \"offset\": %u, \"size\": %u}", l->fields[f].offset, l->fields[f].size);
+            }
+            strbuf_putc(out, ']');
+        }
+        strbuf_putc(out, '}');
+    }
+    strbuf_puts(out, abi->layout_count ? "\n  ]" : "]");
+}
+
+void lib_manifest_json(StrBuf *out, const char *source, const LibEntryTable *entries, const LibAbi *abi) {
+    strbuf_puts(out, "{\n  \"source\": ");
+    json_put_string(out, source);
+    strbuf_puts(out, ",\n  \"entries\": [\n");
+    for (uint32_t i = 0; i < entries->count; i++) {
+        put_entry(out, abi, &entries->rows[i], i < abi->entry_count ? abi->ptx_entries[i] : NULL);
+        strbuf_puts(out, i + 1 < entries->count ? ",\n" : "\n");
+    }
+    strbuf_puts(out, "  ],\n");
+    put_resources(out, entries, abi);
+    put_layouts(out, abi);
     strbuf_puts(out, "\n}\n");
 }

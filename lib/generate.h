@@ -1,0 +1,32 @@
+/* Building the generated module (-emit-gen, YUSEC_WANT_GEN): the front end once, then each
+ * target's passes on its own copy of the module (WGSL and MSL share one copy when their
+ * passes agree, so their pass diagnostics come once), every target's emitter, and the
+ * module text from the results (lib/generated.c). */
+#ifndef YUSEC_LIB_GENERATE_H
+#define YUSEC_LIB_GENERATE_H
+
+#include "abi.h"
+#include "generated.h"
+#include "pipeline.h"
+
+typedef struct LibGenerated {
+    Arena *arena;                         /* entries and abi live here */
+    GenTarget targets[GEN_TARGET_COUNT];  /* each target's text, or its diagnostics */
+    LibEntryTable entries;                /* once the module was built */
+    LibAbi abi;                           /* of the PTX pipeline's module, when built */
+    bool has_abi;
+    size_t front_end_diagnostics;         /* bytes of diag.text before the first target's */
+    bool made;                            /* `text` holds the module */
+    StrBuf text;
+} LibGenerated;
+
+/* `arena` holds the entry table and the ABI (the session's, or a result's). */
+void lib_generated_init(LibGenerated *generated, Arena *arena);
+void lib_generated_free(LibGenerated *generated);
+
+/* Builds every target and the module. The front end's diagnostics stay errors; a failing
+ * target's are demoted to warnings when the module is still made (some target succeeded).
+ * Returns LIB_OK when the module was made. */
+LibStatus lib_generate(LibSession *session, LibGenerated *generated);
+
+#endif

@@ -527,3 +527,7 @@ const char *fe_find_builtin_dir(Arena *arena, const char *executable_path) {
         if (is_file(path_join(arena, candidates[i], BUILTIN_FILE))) return candidates[i];
     return NULL;
 }
+
+const char *fe_builtin_interface_path(Arena *arena, const char *builtin_dir) {
+    return path_join(arena, builtin_dir, BUILTIN_FILE);
+}

@@ -77,4 +77,8 @@ Program *fe_load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
  * (install). Returns NULL when neither exists. */
 const char *fe_find_builtin_dir(Arena *arena, const char *executable_path);
 
+/* The path of the builtin interface 点染本 inside a 点染 package directory, as the loader
+ * opens it (a caller that holds the file in memory serves it under this path). */
+const char *fe_builtin_interface_path(Arena *arena, const char *builtin_dir);
+
 #endif

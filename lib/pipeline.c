@@ -230,6 +230,7 @@ void lib_ptx_options(const LibConfig *config, PtxOptions *options) {
     if (config->ptx_version) options->ptx_version = config->ptx_version;
     if (config->opt_level >= 0) options->opt_level = config->opt_level;
     options->fma_contract = !config->no_fma;
+    if (config->ptx_plugin) options->plugin_path = config->ptx_plugin;
 }
 
 bool lib_emit(LibSession *session, const IrModule *module, LibTarget target, StrBuf *out,

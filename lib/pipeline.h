@@ -47,6 +47,7 @@ typedef struct LibConfig {
     const char *ptx_version;
     int opt_level;                    /* -1: the default */
     bool no_fma;
+    const char *ptx_plugin;           /* NULL: search for it */
 } LibConfig;
 
 /* How far a compile got: the command's exit status 0, 1 and 2. */

@@ -1,4 +1,5 @@
 /* Loads the PTX plugin on demand (dlopen), so only -emit-ptx pays for libLLVM. */
+#define _GNU_SOURCE 1  /* dladdr: the directory of libyusec.so, when this code lives in it */
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,21 @@ static bool exe_dir(StrBuf *dir) {
     return true;
 }
 
+/* The directory of the shared object holding this code (libyusec.so.0: its plugin is in
+ * <libdir>/yusec); false when it is the executable itself or unknown. */
+static bool object_dir(StrBuf *dir) {
+    Dl_info info;
+    if (!dladdr((void *)ptx_plugin_open, &info) || !info.dli_fname || !strchr(info.dli_fname, '/'))
+        return false;
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0 && (size_t)n == strlen(info.dli_fname) && memcmp(exe, info.dli_fname, (size_t)n) == 0)
+        return false;
+    const char *slash = strrchr(info.dli_fname, '/');
+    strbuf_append(dir, info.dli_fname, (size_t)(slash - info.dli_fname));
+    return true;
+}
+
 static void *open_in(const char *dir, const char *sub, StrBuf *tried) {
     StrBuf path;
     strbuf_init(&path);
@@ -50,6 +66,8 @@ void *ptx_plugin_open(const PtxOptions *options, StrBuf *tried) {
         handle = open_in(strbuf_cstr(&dir), "", tried);
         if (!handle) handle = open_in(strbuf_cstr(&dir), "/../lib/yusec", tried);
     }
+    strbuf_clear(&dir);
+    if (!handle && object_dir(&dir)) handle = open_in(strbuf_cstr(&dir), "/yusec", tried);
     strbuf_free(&dir);
     static const char install_dir[] = YUSEC_PTX_PLUGIN_DIR;
     if (!handle && install_dir[0]) handle = open_in(install_dir, "", tried);

@@ -1,0 +1,265 @@
+/* libyusec: the yusec shader compiler as a C11 library (docs/library.md).
+ *
+ * One context holds the options and the source provider; every compile in it shares them.
+ * yusec_compile reads one shader source (a path, or text in memory), runs the front end,
+ * checking, lowering and the target-independent passes once, then each requested target on
+ * its own copy of the module, and returns a result that owns everything it points to:
+ *   - per target: the text (WGSL, MSL, PTX) or the failure, and the typed entry table;
+ *   - the ABI: every resource (group, binding, kind, MSL index, PTX parameter position per
+ *     entry) and each buffer type's layout;
+ *   - the generated module (名。着色生成。豫, spec 着二) when YUSEC_TARGET_GEN is asked for;
+ *   - the files read (for depfiles) and the structured diagnostics, with a text renderer.
+ *
+ * Errors never end the host process: a bad source gives a result with error diagnostics.
+ * The library holds no global mutable state; two contexts may be used at once from two
+ * threads (one context is used by one thread at a time). A result stays valid after its
+ * context is freed. The PTX target loads its plugin (libyusec-ptx.so, LLVM) only when PTX
+ * is asked for. Strings are UTF-8 and NUL-terminated; lengths are in bytes. */
+#ifndef YUSEC_YUSEC_H
+#define YUSEC_YUSEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define YUSEC_API __attribute__((visibility("default")))
+#else
+#define YUSEC_API
+#endif
+
+#define YUSEC_VERSION_MAJOR 0
+#define YUSEC_VERSION_MINOR 1
+
+/* "0.1.0": the library's version. */
+YUSEC_API const char *yusec_version(void);
+
+/* ---- targets ---- */
+
+typedef enum yusec_target {
+    YUSEC_TARGET_WGSL = 0,
+    YUSEC_TARGET_MSL = 1,
+    YUSEC_TARGET_PTX = 2,
+    YUSEC_TARGET_COUNT = 3
+} yusec_target;
+
+/* A set of targets: a bit per yusec_target, plus the generated module. */
+#define YUSEC_WANT(target) (1u << (unsigned)(target))
+#define YUSEC_WANT_WGSL YUSEC_WANT(YUSEC_TARGET_WGSL)
+#define YUSEC_WANT_MSL YUSEC_WANT(YUSEC_TARGET_MSL)
+#define YUSEC_WANT_PTX YUSEC_WANT(YUSEC_TARGET_PTX)
+/* The generated module 名。着色生成。豫: builds all three targets (a failing one becomes a
+ * comment line in it and its errors become warnings, as yusec -emit-gen does). */
+#define YUSEC_WANT_GEN (1u << 8)
+
+/* ---- the source provider ---- */
+
+/* Reads the file at `path` for the front end: shader sources, interfaces and package
+ * manifests (包。清单). Return true with its bytes in *text and *len (they need to stay valid
+ * only until the call returns: the library copies them), or false to leave the file to the
+ * file system. A package served from memory needs its manifest served too; the library asks
+ * for a file as it looks a module up, so answer false quickly for files you do not hold. */
+typedef bool (*yusec_read_fn)(void *user, const char *path, const char **text, size_t *len);
+/* A NULL `read` means the file system alone. */
+typedef struct yusec_source_provider {
+    yusec_read_fn read;
+    void *user;
+} yusec_source_provider;
+
+/* ---- the context ---- */
+
+typedef struct yusec_options {
+    /* PTX */
+    const char *arch;         /* sm_80 (NULL: the default) sm_86 sm_89 sm_90 sm_90a */
+    const char *ptx_version;  /* 8.0 (NULL: the default) … 8.5 */
+    int opt_level;            /* 0 … 3; -1: the default (3) */
+    bool fma;                 /* allow a*b+c → fma on PTX (default true) */
+    /* The PTX plugin (libyusec-ptx.so) to load; NULL: $YUSEC_PTX_PLUGIN, next to the program,
+     * <exe>/../lib/yusec, <dir of libyusec.so>/yusec, the install directory. */
+    const char *ptx_plugin;
+    /* every target */
+    bool bounds_check;        /* clamp every dynamic index (yusec -fbounds-check) */
+    const char *const *include_dirs;  /* package search paths (-I), in order */
+    size_t include_dir_count;
+    int max_errors;           /* reported errors; 0: no cap; default 20 */
+    /* The directory of the builtin 点染 package (holds 点染本。着色器。接口。豫); NULL: next to
+     * the running program (<exe>/库/点染 or <exe>/../share/yusec/库/点染), else the data
+     * directory the library was installed with. */
+    const char *builtin_dir;
+    yusec_source_provider provider;  /* default: the file system */
+} yusec_options;
+
+/* The defaults: opt_level -1, fma true, max_errors 20, everything else zero. */
+YUSEC_API void yusec_options_init(yusec_options *options);
+
+typedef struct yusec_context yusec_context;
+
+/* Copies the options (strings included). NULL only when memory runs out. */
+YUSEC_API yusec_context *yusec_context_new(const yusec_options *options);
+YUSEC_API void yusec_context_free(yusec_context *context);
+
+/* ---- compiling ---- */
+
+/* The source to compile: `path` names it (in diagnostics and for package lookup); with
+ * `text` set, its bytes are taken from memory (len bytes) and the file is not read. */
+typedef struct yusec_input {
+    const char *path;
+    const char *text;
+    size_t len;
+} yusec_input;
+
+typedef struct yusec_result yusec_result;
+
+/* Compiles `input` for the targets in `targets` (YUSEC_WANT_…). Never NULL unless memory runs
+ * out; see yusec_result_status. */
+YUSEC_API yusec_result *yusec_compile(yusec_context *context, const yusec_input *input,
+                                      unsigned targets);
+YUSEC_API void yusec_result_free(yusec_result *result);
+
+typedef enum yusec_status {
+    YUSEC_OK = 0,          /* every requested target (or the generated module) succeeded */
+    YUSEC_ERRORS = 1,      /* the source has errors, or a requested target failed */
+    YUSEC_IO_ERROR = 2,    /* the input could not be read */
+} yusec_status;
+
+YUSEC_API yusec_status yusec_result_status(const yusec_result *result);
+
+/* ---- per target ---- */
+
+typedef enum yusec_stage { YUSEC_STAGE_COMPUTE, YUSEC_STAGE_VERTEX, YUSEC_STAGE_FRAGMENT } yusec_stage;
+
+/* One entry point (着七's entry table), the same on every target. */
+typedef struct yusec_entry {
+    const char *item;          /* the entry item's source name (入口项) */
+    const char *function;      /* its function's name in the WGSL and MSL text */
+    yusec_stage stage;
+    uint32_t workgroup_size[3];  /* compute; 0 0 0 otherwise */
+    const char *ptx_name;      /* compute: the PTX .entry name (着十); NULL otherwise */
+} yusec_entry;
+
+/* The output of one target: NULL text when it failed or was not requested. */
+YUSEC_API bool yusec_result_ok(const yusec_result *result, yusec_target target);
+YUSEC_API const char *yusec_result_text(const yusec_result *result, yusec_target target,
+                                        size_t *len);
+
+/* The entry table (NULL, count 0 when the module was not built). */
+YUSEC_API const yusec_entry *yusec_result_entries(const yusec_result *result, size_t *count);
+
+/* The generated module (YUSEC_WANT_GEN), or NULL. */
+YUSEC_API const char *yusec_result_generated(const yusec_result *result, size_t *len);
+
+/* Every file the front end read for this source, in order (for depfiles). */
+YUSEC_API const char *const *yusec_result_files_read(const yusec_result *result, size_t *count);
+
+/* ---- the ABI ---- */
+
+typedef enum yusec_resource_kind {
+    YUSEC_RESOURCE_STORAGE_READ,
+    YUSEC_RESOURCE_STORAGE_READ_WRITE,
+    YUSEC_RESOURCE_UNIFORM,
+    YUSEC_RESOURCE_TEXTURE_2D,
+    YUSEC_RESOURCE_TEXTURE_DEPTH_2D,
+    YUSEC_RESOURCE_SAMPLER,
+    YUSEC_RESOURCE_SAMPLER_COMPARISON,
+} yusec_resource_kind;
+
+#define YUSEC_NONE ((size_t)-1)
+
+/* A field of a struct layout. */
+typedef struct yusec_field {
+    const char *name;        /* source name */
+    const char *msl_name;    /* its name in the MSL */
+    uint32_t offset, size;
+} yusec_field;
+
+/* The memory layout of a buffer's type or of a struct or array inside one (WGSL's
+ * host-shareable rules, which every target follows), each type once. */
+typedef struct yusec_layout {
+    const char *type;        /* YIR's spelling, e.g. "array<$粒子>", "vec4<f32>" */
+    uint32_t size;           /* 0 for a runtime-sized array */
+    uint32_t align;
+    bool is_array;
+    uint32_t stride;         /* arrays: the element stride */
+    const char *msl_name;    /* structs: its name in the MSL; NULL otherwise */
+    const yusec_field *fields;  /* structs */
+    size_t field_count;
+} yusec_layout;
+
+typedef struct yusec_resource {
+    const char *name;
+    yusec_resource_kind kind;
+    uint32_t group, binding;
+    uint32_t msl_index;      /* [[buffer(n)]], [[texture(n)]] or [[sampler(n)]]: group×16 + binding */
+    size_t layout;           /* buffers: index into yusec_result_layouts; else YUSEC_NONE */
+} yusec_resource;
+
+/* One PTX kernel parameter (着十's host contract, docs/targets.md). */
+typedef enum yusec_ptx_param_kind {
+    YUSEC_PTX_BUFFER,        /* a buffer's device pointer: `resource` */
+    YUSEC_PTX_PLACEHOLDER,   /* a group-0 binding the entry does not use: pass 0 */
+    YUSEC_PTX_LENGTHS,       /* the lengths buffer: u32 byte sizes of `measured` */
+    YUSEC_PTX_TEXELS,        /* a texture object for loads and sizes of `resource` */
+    YUSEC_PTX_SAMPLED,       /* a texture object of `resource` sampled with `sampler` */
+    YUSEC_PTX_COMPARE,       /* a u32 compare function of the comparison sampler `resource` */
+} yusec_ptx_param_kind;
+
+typedef struct yusec_ptx_param {
+    const char *name;        /* the .param's name */
+    yusec_ptx_param_kind kind;
+    size_t resource;         /* index into yusec_result_resources, or YUSEC_NONE */
+    size_t sampler;          /* SAMPLED: the sampler's resource; else YUSEC_NONE */
+    uint32_t group, binding; /* of the binding the parameter stands for */
+} yusec_ptx_param;
+
+/* How one compute entry is launched on PTX. */
+typedef struct yusec_ptx_entry {
+    const yusec_ptx_param *params;
+    size_t param_count;
+    uint32_t dynamic_shared_bytes;  /* the launch's dynamic shared memory */
+    const size_t *measured;  /* the lengths buffer: word k is the byte size of resource measured[k] */
+    size_t measured_count;
+} yusec_ptx_entry;
+
+/* The ABI is there once the module was built (count 0 otherwise). */
+YUSEC_API const yusec_resource *yusec_result_resources(const yusec_result *result, size_t *count);
+YUSEC_API const yusec_layout *yusec_result_layouts(const yusec_result *result, size_t *count);
+/* The PTX launch of entry `entry` (an index into yusec_result_entries); NULL for a vertex or
+ * fragment entry, or when the module was not built. */
+YUSEC_API const yusec_ptx_entry *yusec_result_ptx_entry(const yusec_result *result, size_t entry);
+
+/* ---- diagnostics ---- */
+
+typedef enum yusec_severity { YUSEC_ERROR, YUSEC_WARNING, YUSEC_NOTE } yusec_severity;
+
+typedef struct yusec_location {
+    const char *file;        /* NULL: no file (a command-line or whole-compile problem) */
+    uint32_t line, column;   /* 1-based; column in characters */
+    uint32_t end_line, end_column;  /* the end of the range (exclusive column) */
+} yusec_location;
+
+typedef struct yusec_diagnostic {
+    yusec_severity severity;
+    yusec_location location;
+    const char *message;     /* the message alone, without file, line or severity */
+    const struct yusec_diagnostic *notes;  /* related places */
+    size_t note_count;
+} yusec_diagnostic;
+
+/* Errors and warnings in the order reported; notes hang off the diagnostic they belong to. */
+YUSEC_API const yusec_diagnostic *yusec_result_diagnostics(const yusec_result *result,
+                                                           size_t *count);
+YUSEC_API size_t yusec_result_error_count(const yusec_result *result);
+
+/* Every diagnostic as the yusec command prints it (`file:line:col: error: …`, the line, a
+ * caret); the text lives as long as the result. */
+YUSEC_API const char *yusec_result_render_diagnostics(const yusec_result *result, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

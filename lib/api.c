@@ -1,0 +1,416 @@
+/* The public API (include/yusec/yusec.h) over the pipeline (lib/pipeline.h). */
+#define _GNU_SOURCE 1  /* dladdr: where libyusec itself lies, to find the 点染 package */
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../frontend/module.h"
+#include "abi.h"
+#include "generate.h"
+#include "pipeline.h"
+
+#ifndef YUSEC_VERSION
+#define YUSEC_VERSION "0.0.0"
+#endif
+
+#define YUSEC_ALL_WANTED (YUSEC_WANT_WGSL | YUSEC_WANT_MSL | YUSEC_WANT_PTX)
+
+struct yusec_context {
+    Arena arena;                   /* the copied options, the builtin interface */
+    LibConfig config;
+    yusec_source_provider provider;
+    const char *builtin_path;      /* the builtin interface, read once (NULL: none found) */
+    const char *builtin_text;
+    size_t builtin_len;
+};
+
+typedef struct TargetOutput {
+    bool ok;
+    const char *text;
+    size_t len;
+} TargetOutput;
+
+/* A diagnostic while the compile runs: its notes are gathered, then fixed into arrays. */
+typedef struct PendingDiagnostic {
+    yusec_diagnostic public;
+    PtrVec notes;     /* yusec_diagnostic * */
+    size_t text_end;  /* where its rendering ends in the session's diagnostics text */
+} PendingDiagnostic;
+
+struct yusec_result {
+    Arena arena;                   /* everything the result points to */
+    yusec_status status;
+    TargetOutput outputs[YUSEC_TARGET_COUNT];
+    yusec_entry *entries;
+    size_t entry_count;
+    LibAbi abi;
+    const char *generated;
+    size_t generated_len;
+    const char **files_read;
+    size_t files_read_count;
+    PtrVec pending;                /* PendingDiagnostic * while compiling */
+    yusec_diagnostic *diagnostics;
+    size_t diagnostic_count;
+    size_t error_count;
+    const char *rendered;
+    size_t rendered_len;
+};
+
+const char *yusec_version(void) { return YUSEC_VERSION; }
+
+void yusec_options_init(yusec_options *options) {
+    memset(options, 0, sizeof *options);
+    options->opt_level = -1;
+    options->fma = true;
+    options->max_errors = DIAG_DEFAULT_MAX_ERRORS;
+}
+
+/* ---- the context ---- */
+
+static const char *copy_or_null(Arena *arena, const char *text) {
+    return text ? arena_strdup(arena, text) : NULL;
+}
+
+/* The 点染 package next to the program or the library: <dir>/库/点染 or
+ * <dir>/../share/yusec/库/点染 of the running executable, then of libyusec itself. */
+static const char *default_builtin_dir(Arena *arena) {
+    char buffer[4096];
+    ssize_t len = readlink("/proc/self/exe", buffer, sizeof buffer - 1);
+    const char *found = len > 0 ? fe_find_builtin_dir(arena, arena_strndup(arena, buffer, (size_t)len)) : NULL;
+    Dl_info info;
+    if (!found && dladdr((void *)yusec_version, &info) && info.dli_fname)
+        found = fe_find_builtin_dir(arena, info.dli_fname);
+    return found;
+}
+
+/* Reads the builtin interface once for the context (through the provider, else the disk). */
+static void load_builtin(yusec_context *ctx) {
+    if (!ctx->config.builtin_dir) return;
+    const char *path = fe_builtin_interface_path(&ctx->arena, ctx->config.builtin_dir);
+    SourceMap map;
+    source_map_init(&map, &ctx->arena);
+    map.reader = ctx->config.reader;
+    const char *error = NULL;
+    SourceFile *file = source_load(&map, path, &error);
+    if (!file) return;  /* the front end reports it where 「点染」 is imported */
+    ctx->builtin_path = path;
+    ctx->builtin_text = file->text;
+    ctx->builtin_len = file->len;
+}
+
+static bool provider_read(void *user, const char *path, const char **text, size_t *len) {
+    const yusec_source_provider *provider = user;
+    return provider->read && provider->read(provider->user, path, text, len);
+}
+
+yusec_context *yusec_context_new(const yusec_options *options) {
+    yusec_options defaults;
+    if (!options) {
+        yusec_options_init(&defaults);
+        options = &defaults;
+    }
+    yusec_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) return NULL;
+    arena_init(&ctx->arena);
+    LibConfig *config = &ctx->config;
+    config->arch = copy_or_null(&ctx->arena, options->arch);
+    config->ptx_version = copy_or_null(&ctx->arena, options->ptx_version);
+    config->opt_level = options->opt_level;
+    config->no_fma = !options->fma;
+    config->ptx_plugin = copy_or_null(&ctx->arena, options->ptx_plugin);
+    config->bounds_check = options->bounds_check;
+    config->max_errors = options->max_errors;
+    config->inline_budget = -1;
+    const char **dirs = arena_alloc_array(&ctx->arena, options->include_dir_count + 1, sizeof *dirs);
+    for (size_t i = 0; i < options->include_dir_count; i++)
+        dirs[i] = arena_strdup(&ctx->arena, options->include_dirs[i]);
+    config->include_dirs = dirs;
+    config->include_count = (uint32_t)options->include_dir_count;
+    ctx->provider = options->provider;
+    config->reader = (SourceReader){provider_read, &ctx->provider};
+    config->builtin_dir = options->builtin_dir ? arena_strdup(&ctx->arena, options->builtin_dir)
+                                               : default_builtin_dir(&ctx->arena);
+    load_builtin(ctx);
+    return ctx;
+}
+
+void yusec_context_free(yusec_context *context) {
+    if (!context) return;
+    arena_free(&context->arena);
+    free(context);
+}
+
+/* ---- collecting diagnostics ---- */
+
+static yusec_severity severity_of(DiagLevel level) {
+    switch (level) {
+    case DIAG_ERROR: return YUSEC_ERROR;
+    case DIAG_WARNING: return YUSEC_WARNING;
+    case DIAG_NOTE: return YUSEC_NOTE;
+    }
+    return YUSEC_ERROR;
+}
+
+static yusec_location location_of(Arena *arena, const DiagRecord *record) {
+    yusec_location at = {0};
+    at.file = copy_or_null(arena, record->path);
+    if (!record->file) return at;
+    source_position(record->file, record->span.start, &at.line, &at.column);
+    uint32_t end = record->span.end > record->span.start ? record->span.end : record->span.start;
+    source_position(record->file, end, &at.end_line, &at.end_column);
+    return at;
+}
+
+typedef struct Collector {
+    yusec_result *result;
+    const DiagEngine *diag;
+} Collector;
+
+/* The DiagEngine's listener: one pending diagnostic per error or warning, notes on the one
+ * before them. */
+static void collect_diagnostic(void *user, const DiagRecord *record) {
+    const Collector *collector = user;
+    yusec_result *result = collector->result;
+    Arena *arena = &result->arena;
+    yusec_diagnostic d = {severity_of(record->level), location_of(arena, record),
+                          arena_strdup(arena, record->message), NULL, 0};
+    if (record->level == DIAG_NOTE && result->pending.len) {
+        PendingDiagnostic *last = result->pending.items[result->pending.len - 1];
+        yusec_diagnostic *note = arena_alloc(arena, sizeof *note);
+        *note = d;
+        ptrvec_push(arena, &last->notes, note);
+        return;
+    }
+    PendingDiagnostic *pending = arena_alloc(arena, sizeof *pending);
+    pending->public = d;
+    pending->text_end = collector->diag->text.len;
+    ptrvec_push(arena, &result->pending, pending);
+}
+
+/* Fixes the pending diagnostics into arrays and the rendered text. Those rendered after byte
+ * `demote_after` of the session's text are a failing target's of the generated module: errors
+ * become warnings (SIZE_MAX: none). */
+static void finish_diagnostics(yusec_result *result, LibSession *session, size_t demote_after) {
+    Arena *arena = &result->arena;
+    result->diagnostic_count = result->pending.len;
+    result->diagnostics = arena_alloc_array(arena, result->pending.len + 1, sizeof *result->diagnostics);
+    for (size_t i = 0; i < result->pending.len; i++) {
+        PendingDiagnostic *p = result->pending.items[i];
+        yusec_diagnostic *d = &result->diagnostics[i];
+        *d = p->public;
+        if (p->text_end > demote_after && d->severity == YUSEC_ERROR) d->severity = YUSEC_WARNING;
+        yusec_diagnostic *notes = arena_alloc_array(arena, p->notes.len + 1, sizeof *notes);
+        for (size_t n = 0; n < p->notes.len; n++) notes[n] = *(yusec_diagnostic *)p->notes.items[n];
+        d->notes = notes;
+        d->note_count = p->notes.len;
+        if (d->severity == YUSEC_ERROR) result->error_count++;
+    }
+    const char *text = strbuf_cstr(&session->diag.text);
+    size_t len = session->diag.text.len;
+    StrBuf rendered;
+    strbuf_init(&rendered);
+    if (demote_after < len) {
+        strbuf_append(&rendered, text, demote_after);
+        gen_as_warnings(&rendered, text + demote_after);
+    } else {
+        strbuf_append(&rendered, text, len);
+    }
+    result->rendered = arena_strndup(arena, strbuf_cstr(&rendered), rendered.len);
+    result->rendered_len = rendered.len;
+    strbuf_free(&rendered);
+}
+
+/* ---- compiling ---- */
+
+typedef struct CompileReader {
+    const yusec_context *ctx;
+    const yusec_input *input;
+} CompileReader;
+
+/* The input's text when given, the builtin interface read once, then the provider. */
+static bool compile_read(void *user, const char *path, const char **text, size_t *len) {
+    const CompileReader *r = user;
+    if (r->input->text && strcmp(path, r->input->path) == 0) {
+        *text = r->input->text;
+        *len = r->input->len;
+        return true;
+    }
+    if (r->ctx->builtin_path && strcmp(path, r->ctx->builtin_path) == 0) {
+        *text = r->ctx->builtin_text;
+        *len = r->ctx->builtin_len;
+        return true;
+    }
+    return provider_read((void *)&r->ctx->provider, path, text, len);
+}
+
+static void keep_output(yusec_result *result, yusec_target target, bool ok, const StrBuf *text) {
+    TargetOutput *out = &result->outputs[target];
+    out->ok = ok;
+    if (!ok) return;
+    out->text = arena_strndup(&result->arena, text->data ? text->data : "", text->len);
+    out->len = text->len;
+}
+
+static void keep_entries(yusec_result *result, const LibEntryTable *table) {
+    result->entries = arena_alloc_array(&result->arena, table->count + 1, sizeof *result->entries);
+    result->entry_count = table->count;
+    for (uint32_t i = 0; i < table->count; i++) {
+        const LibEntry *row = &table->rows[i];
+        yusec_entry *e = &result->entries[i];
+        e->item = row->item;
+        e->function = row->function;
+        e->stage = row->stage == IR_STAGE_VERTEX ? YUSEC_STAGE_VERTEX
+                   : row->stage == IR_STAGE_FRAGMENT ? YUSEC_STAGE_FRAGMENT : YUSEC_STAGE_COMPUTE;
+        memcpy(e->workgroup_size, row->workgroup_size, sizeof e->workgroup_size);
+        e->ptx_name = row->ptx_name;
+    }
+}
+
+/* The targets one by one: the front end once, then each on its own copy of the module. */
+static LibStatus compile_targets(LibSession *session, yusec_result *result, unsigned wanted) {
+    unsigned targets = wanted & YUSEC_ALL_WANTED;  /* the bits agree with LIB_TARGET_BIT */
+    LibStatus status;
+    IrModule *shared = lib_build_shared(session, targets, &status);
+    if (!shared) return status;
+    LibEntryTable table;
+    lib_entries_init(&table, &result->arena);
+    lib_entries_build(&table, shared);
+    keep_entries(result, &table);
+    lib_abi_build(&result->abi, &result->arena, shared);
+    LibStatus overall = LIB_OK;
+    int last = -1;
+    for (int t = 0; t < LIB_TARGET_COUNT; t++)
+        if (targets & LIB_TARGET_BIT(t)) last = t;
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) {
+        if (!(targets & LIB_TARGET_BIT(t))) continue;
+        IrModule *module = lib_build_target(session, shared, t == last, (LibTarget)t, &status);
+        if (t == last) shared = NULL;
+        StrBuf text;
+        strbuf_init(&text);
+        bool ok = module && lib_emit(session, module, (LibTarget)t, &text, NULL, NULL);
+        if (module && t == LIB_TARGET_PTX) lib_abi_build(&result->abi, &result->arena, module);
+        keep_output(result, (yusec_target)t, ok, &text);
+        if (!ok) overall = LIB_ERRORS;
+        strbuf_free(&text);
+        ir_module_free(module);
+    }
+    ir_module_free(shared);
+    return overall;
+}
+
+/* The generated module and, from the same build, every target's text. `*demote_after` gets
+ * where the targets' diagnostics begin when the module was made (they are warnings then). */
+static LibStatus compile_generated(LibSession *session, yusec_result *result, size_t *demote_after) {
+    LibGenerated generated;
+    lib_generated_init(&generated, &result->arena);
+    LibStatus status = lib_generate(session, &generated);
+    *demote_after = generated.made ? generated.front_end_diagnostics : SIZE_MAX;
+    if (generated.entries.rows) keep_entries(result, &generated.entries);
+    if (generated.has_abi) result->abi = generated.abi;
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++)
+        keep_output(result, (yusec_target)t, generated.targets[t].ok, &generated.targets[t].text);
+    if (generated.made) {
+        result->generated = arena_strndup(&result->arena, strbuf_cstr(&generated.text), generated.text.len);
+        result->generated_len = generated.text.len;
+    }
+    lib_generated_free(&generated);
+    return status;
+}
+
+yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, unsigned targets) {
+    yusec_result *result = calloc(1, sizeof *result);
+    if (!result) return NULL;
+    arena_init(&result->arena);
+    CompileReader reader = {context, input};
+    LibConfig config = context->config;
+    config.reader = (SourceReader){compile_read, &reader};
+    LibSession session;
+    lib_session_init(&session, &config, input && input->path ? input->path : "", NULL);
+    Collector collector = {result, &session.diag};
+    session.diag.listener = collect_diagnostic;
+    session.diag.listener_user = &collector;
+    size_t demote_after = SIZE_MAX;
+    LibStatus status;
+    if (!input || !input->path) {
+        diag_error_path(&session.diag, "yusec", "没有给出输入（yusec_input.path）");
+        status = LIB_IO;
+    } else if (targets & YUSEC_WANT_GEN) {
+        status = compile_generated(&session, result, &demote_after);
+    } else {
+        status = compile_targets(&session, result, targets);
+    }
+    result->files_read = arena_alloc_array(&result->arena, session.files_read_count + 1,
+                                           sizeof *result->files_read);
+    for (uint32_t i = 0; i < session.files_read_count; i++)
+        result->files_read[i] = arena_strdup(&result->arena, session.files_read[i]);
+    result->files_read_count = session.files_read_count;
+    finish_diagnostics(result, &session, demote_after);
+    result->status = status == LIB_IO ? YUSEC_IO_ERROR : status == LIB_OK ? YUSEC_OK : YUSEC_ERRORS;
+    lib_session_free(&session);
+    return result;
+}
+
+void yusec_result_free(yusec_result *result) {
+    if (!result) return;
+    arena_free(&result->arena);
+    free(result);
+}
+
+yusec_status yusec_result_status(const yusec_result *result) { return result->status; }
+
+static bool valid_target(yusec_target target) {
+    return (unsigned)target < (unsigned)YUSEC_TARGET_COUNT;
+}
+
+bool yusec_result_ok(const yusec_result *result, yusec_target target) {
+    return valid_target(target) && result->outputs[target].ok;
+}
+
+const char *yusec_result_text(const yusec_result *result, yusec_target target, size_t *len) {
+    const char *text = valid_target(target) && result->outputs[target].ok ? result->outputs[target].text : NULL;
+    if (len) *len = text ? result->outputs[target].len : 0;
+    return text;
+}
+
+const yusec_entry *yusec_result_entries(const yusec_result *result, size_t *count) {
+    if (count) *count = result->entry_count;
+    return result->entry_count ? result->entries : NULL;
+}
+
+const char *yusec_result_generated(const yusec_result *result, size_t *len) {
+    if (len) *len = result->generated_len;
+    return result->generated;
+}
+
+const char *const *yusec_result_files_read(const yusec_result *result, size_t *count) {
+    if (count) *count = result->files_read_count;
+    return result->files_read;
+}
+
+const yusec_resource *yusec_result_resources(const yusec_result *result, size_t *count) {
+    if (count) *count = result->abi.resource_count;
+    return result->abi.resource_count ? result->abi.resources : NULL;
+}
+
+const yusec_layout *yusec_result_layouts(const yusec_result *result, size_t *count) {
+    if (count) *count = result->abi.layout_count;
+    return result->abi.layout_count ? result->abi.layouts : NULL;
+}
+
+const yusec_ptx_entry *yusec_result_ptx_entry(const yusec_result *result, size_t entry) {
+    return entry < result->abi.entry_count ? result->abi.ptx_entries[entry] : NULL;
+}
+
+const yusec_diagnostic *yusec_result_diagnostics(const yusec_result *result, size_t *count) {
+    if (count) *count = result->diagnostic_count;
+    return result->diagnostic_count ? result->diagnostics : NULL;
+}
+
+size_t yusec_result_error_count(const yusec_result *result) { return result->error_count; }
+
+const char *yusec_result_render_diagnostics(const yusec_result *result, size_t *len) {
+    if (len) *len = result->rendered_len;
+    return result->rendered;
+}

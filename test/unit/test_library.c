@@ -1,0 +1,281 @@
+/* libyusec through its public API only (include/yusec/yusec.h, docs/library.md): the seed
+ * example from memory to every target with its typed entry table and ABI, in-memory packages
+ * through the source provider, structured diagnostics and their rendering, the generated
+ * module, I/O errors, and one context compiling twice. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "yusec/yusec.h"
+
+static const char SEED[] =
+    "寻观「点染」之「点染本」之书。\n"
+    "\n"
+    "「数据」乃「存储缓冲」于（「数组」于「无三二」）也。\n"
+    "「数据」者「绑定」于（「组值」【「组」者「零」也，「号」者「零」也，「访问」者「读写」也】）也。\n"
+    "\n"
+    "「加倍」乃化「全局调用号」为「有」者也。\n"
+    "「加倍」者得「号」而\n"
+    "　令「序」为「号」中「零」而\n"
+    "　「写数组」于「数据」于「序」于（（「读数组」于「数据」于「序」）乘（「新无三二」于「二」））\n"
+    "也。\n"
+    "\n"
+    "「加倍入口」乃「计算入口」也。\n"
+    "「加倍入口」者「计算入口项」于「加倍」于（「组值」【「工作组大小」者「四」也】）也。\n";
+
+/* The file at `path` of the source tree, malloc'd and NUL-terminated. */
+static char *read_tree_file(const char *path) {
+    char full[4096];
+    snprintf(full, sizeof full, "%s/%s", YUSEC_TEST_SOURCE_DIR, path);
+    FILE *f = fopen(full, "rb");
+    if (!f) fail_msg("cannot open %s", full);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)len + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+    text[len] = '\0';
+    fclose(f);
+    return text;
+}
+
+static yusec_context *new_context(void) {
+    yusec_options options;
+    yusec_options_init(&options);
+    options.builtin_dir = YUSEC_TEST_SOURCE_DIR "/库/点染";
+    options.ptx_plugin = YUSEC_TEST_PTX_PLUGIN;
+    yusec_context *ctx = yusec_context_new(&options);
+    assert_non_null(ctx);
+    return ctx;
+}
+
+/* The seed example from a string: WGSL and MSL equal the goldens the CLI is held to, PTX is
+ * there, the entry table and the ABI are the seed's. */
+static void test_seed_from_memory(void **state) {
+    (void)state;
+    yusec_context *ctx = new_context();
+    yusec_input input = {"加倍。着色器。豫", SEED, sizeof SEED - 1};
+    yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL | YUSEC_WANT_MSL | YUSEC_WANT_PTX);
+    assert_int_equal(yusec_result_status(r), YUSEC_OK);
+    assert_int_equal(yusec_result_error_count(r), 0);
+    char *wgsl = read_tree_file("examples/加倍.wgsl");
+    char *msl = read_tree_file("examples/加倍。金属");
+    char *ptx = read_tree_file("examples/加倍。千手");
+    size_t len;
+    assert_string_equal(yusec_result_text(r, YUSEC_TARGET_WGSL, &len), wgsl);
+    assert_int_equal(len, strlen(wgsl));
+    assert_string_equal(yusec_result_text(r, YUSEC_TARGET_MSL, NULL), msl);
+    assert_string_equal(yusec_result_text(r, YUSEC_TARGET_PTX, NULL), ptx);
+    free(wgsl);
+    free(msl);
+    free(ptx);
+    size_t count;
+    const yusec_entry *entries = yusec_result_entries(r, &count);
+    assert_int_equal(count, 1);
+    assert_string_equal(entries[0].item, "加倍入口");
+    assert_string_equal(entries[0].function, "加倍");
+    assert_int_equal(entries[0].stage, YUSEC_STAGE_COMPUTE);
+    assert_int_equal(entries[0].workgroup_size[0], 4);
+    assert_int_equal(entries[0].workgroup_size[1], 1);
+    assert_string_equal(entries[0].ptx_name, "yy_e5_8a_a0_e5_80_8d");
+    const yusec_resource *res = yusec_result_resources(r, &count);
+    assert_int_equal(count, 1);
+    assert_string_equal(res[0].name, "数据");
+    assert_int_equal(res[0].kind, YUSEC_RESOURCE_STORAGE_READ_WRITE);
+    assert_int_equal(res[0].group, 0);
+    assert_int_equal(res[0].binding, 0);
+    assert_int_equal(res[0].msl_index, 0);
+    const yusec_layout *layouts = yusec_result_layouts(r, &count);
+    assert_true(res[0].layout < count);
+    assert_string_equal(layouts[res[0].layout].type, "array<u32>");
+    assert_true(layouts[res[0].layout].is_array);
+    assert_int_equal(layouts[res[0].layout].stride, 4);
+    const yusec_ptx_entry *launch = yusec_result_ptx_entry(r, 0);
+    assert_non_null(launch);
+    assert_int_equal(launch->param_count, 1);
+    assert_string_equal(launch->params[0].name, "p_g0_b0");
+    assert_int_equal(launch->params[0].kind, YUSEC_PTX_BUFFER);
+    assert_int_equal(launch->params[0].resource, 0);
+    assert_null(yusec_result_ptx_entry(r, 1));
+    const char *const *files = yusec_result_files_read(r, &count);
+    assert_int_equal(count, 2);  /* the source, then 点染本 */
+    assert_string_equal(files[0], "加倍。着色器。豫");
+    assert_non_null(strstr(files[1], "点染本。着色器。接口。豫"));
+    assert_null(yusec_result_generated(r, NULL));
+    yusec_result_free(r);
+    /* The same context again, one target only: the result does not depend on the first. */
+    r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL);
+    assert_true(yusec_result_ok(r, YUSEC_TARGET_WGSL));
+    assert_false(yusec_result_ok(r, YUSEC_TARGET_PTX));
+    assert_null(yusec_result_text(r, YUSEC_TARGET_MSL, NULL));
+    yusec_context_free(ctx);  /* a result outlives its context */
+    assert_non_null(strstr(yusec_result_text(r, YUSEC_TARGET_WGSL, NULL), "fn 加倍("));
+    yusec_result_free(r);
+}
+
+/* A package whose manifest and modules live only in memory (the source provider). */
+typedef struct MemoryFile {
+    const char *path, *text;
+} MemoryFile;
+
+static bool read_memory(void *user, const char *path, const char **text, size_t *len) {
+    for (const MemoryFile *f = user; f->path; f++)
+        if (strcmp(f->path, path) == 0) {
+            *text = f->text;
+            *len = strlen(f->text);
+            return true;
+        }
+    return false;
+}
+
+static void test_package_in_memory(void **state) {
+    (void)state;
+    static const MemoryFile files[] = {
+        {"内存包/包。清单", "名：「内存包」\n依赖：「点染」\n"},
+        {"内存包/乘二。着色器。豫",
+         "寻观「点染」之「点染本」之书。\n"
+         "「乘二」乃化「无三二」为「无三二」者也。\n"
+         "「乘二」者得「甲」而「甲」乘（「新无三二」于「二」）也。\n"},
+        {"内存包/主。着色器。豫",
+         "寻观「点染」之「点染本」之书。\n"
+         "寻观「内存包」之「乘二」之书。\n"
+         "「数据」乃「存储缓冲」于（「数组」于「无三二」）也。\n"
+         "「数据」者「绑定」于（「组值」【「组」者「零」也，「号」者「零」也，「访问」者「读写」也】）也。\n"
+         "「加倍」乃化「全局调用号」为「有」者也。\n"
+         "「加倍」者得「号」而\n"
+         "　令「序」为「号」中「零」而\n"
+         "　「写数组」于「数据」于「序」于（「乘二」于（「读数组」于「数据」于「序」））\n"
+         "也。\n"
+         "「加倍入口」乃「计算入口」也。\n"
+         "「加倍入口」者「计算入口项」于「加倍」于（「组值」【「工作组大小」者「四」也】）也。\n"},
+        {NULL, NULL}};
+    yusec_options options;
+    yusec_options_init(&options);
+    options.builtin_dir = YUSEC_TEST_SOURCE_DIR "/库/点染";
+    options.provider.read = read_memory;
+    options.provider.user = (void *)files;
+    yusec_context *ctx = yusec_context_new(&options);
+    yusec_input input = {"内存包/主。着色器。豫", NULL, 0};
+    yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL);
+    size_t len;
+    const char *rendered = yusec_result_render_diagnostics(r, &len);
+    if (yusec_result_status(r) != YUSEC_OK) fail_msg("%s", rendered);
+    assert_non_null(strstr(yusec_result_text(r, YUSEC_TARGET_WGSL, NULL), "fn 乘二("));
+    size_t count;
+    const char *const *read = yusec_result_files_read(r, &count);
+    bool saw_manifest = false;
+    for (size_t i = 0; i < count; i++) saw_manifest = saw_manifest || strstr(read[i], "包。清单");
+    assert_true(saw_manifest);
+    yusec_result_free(r);
+    yusec_context_free(ctx);
+}
+
+/* An error: located, with its message alone, its note, and the CLI's rendering. */
+static void test_structured_diagnostics(void **state) {
+    (void)state;
+    yusec_context *ctx = new_context();
+    static const char BAD[] =
+        "寻观「点染」之「点染本」之书。\n"
+        "「甲」乃「无三二」也。\n"
+        "「甲」者「乙」也。\n";
+    yusec_input input = {"坏。着色器。豫", BAD, sizeof BAD - 1};
+    yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL | YUSEC_WANT_MSL);
+    assert_int_equal(yusec_result_status(r), YUSEC_ERRORS);
+    assert_false(yusec_result_ok(r, YUSEC_TARGET_WGSL));
+    size_t count;
+    const yusec_diagnostic *d = yusec_result_diagnostics(r, &count);
+    assert_true(count >= 1);
+    assert_int_equal(yusec_result_error_count(r), 1);
+    assert_int_equal(d[0].severity, YUSEC_ERROR);
+    assert_string_equal(d[0].location.file, "坏。着色器。豫");
+    assert_int_equal(d[0].location.line, 3);
+    assert_true(d[0].location.column >= 1);
+    assert_true(d[0].location.end_column > d[0].location.column);
+    assert_null(strstr(d[0].message, "error:"));
+    assert_non_null(strstr(d[0].message, "乙"));
+    size_t len;
+    const char *text = yusec_result_render_diagnostics(r, &len);
+    assert_int_equal(strlen(text), len);
+    assert_true(strncmp(text, "坏。着色器。豫:3:", strlen("坏。着色器。豫:3:")) == 0);
+    assert_non_null(strstr(text, "error: "));
+    assert_non_null(strstr(text, d[0].message));
+    assert_non_null(strchr(text, '^'));
+    /* the error is reported once, though two targets were asked for */
+    assert_null(strstr(strstr(text, d[0].message) + 1, d[0].message));
+    yusec_result_free(r);
+    yusec_context_free(ctx);
+}
+
+/* A file that is not there: an I/O error, not a crash, with a diagnostic naming it. */
+static void test_missing_file(void **state) {
+    (void)state;
+    yusec_context *ctx = new_context();
+    yusec_input input = {"/没有/这个。着色器。豫", NULL, 0};
+    yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL);
+    assert_int_equal(yusec_result_status(r), YUSEC_IO_ERROR);
+    size_t count;
+    const yusec_diagnostic *d = yusec_result_diagnostics(r, &count);
+    assert_int_equal(count, 1);
+    assert_string_equal(d[0].location.file, "/没有/这个。着色器。豫");
+    assert_int_equal(d[0].location.line, 0);
+    yusec_result_free(r);
+    yusec_input nothing = {NULL, NULL, 0};
+    r = yusec_compile(ctx, &nothing, YUSEC_WANT_WGSL);
+    assert_int_equal(yusec_result_status(r), YUSEC_IO_ERROR);
+    yusec_result_free(r);
+    yusec_context_free(ctx);
+}
+
+/* YUSEC_WANT_GEN: the generated module equals the CLI's golden, and a failing target's
+ * errors are warnings there (动态共享: WGSL and MSL reject the workgroup memory). */
+static void test_generated_module(void **state) {
+    (void)state;
+    yusec_context *ctx = new_context();
+    char *seed_gen = read_tree_file("examples/加倍。生成");
+    yusec_input input = {"加倍。着色器。豫", SEED, sizeof SEED - 1};
+    yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_GEN);
+    assert_int_equal(yusec_result_status(r), YUSEC_OK);
+    assert_string_equal(yusec_result_generated(r, NULL), seed_gen);
+    assert_true(yusec_result_ok(r, YUSEC_TARGET_PTX));
+    free(seed_gen);
+    yusec_result_free(r);
+    char *shared = read_tree_file("库/点染/测试/样例/动态共享。着色器。豫");
+    char *shared_gen = read_tree_file("库/点染/测试/样例/动态共享。生成");
+    yusec_input big = {"动态共享。着色器。豫", shared, strlen(shared)};
+    r = yusec_compile(ctx, &big, YUSEC_WANT_GEN);
+    assert_int_equal(yusec_result_status(r), YUSEC_OK);
+    assert_string_equal(yusec_result_generated(r, NULL), shared_gen);
+    assert_false(yusec_result_ok(r, YUSEC_TARGET_WGSL));
+    assert_true(yusec_result_ok(r, YUSEC_TARGET_PTX));
+    size_t count;
+    const yusec_diagnostic *d = yusec_result_diagnostics(r, &count);
+    assert_true(count >= 2);
+    for (size_t i = 0; i < count; i++) assert_int_equal(d[i].severity, YUSEC_WARNING);
+    assert_int_equal(d[0].note_count, 1);
+    assert_int_equal(d[0].notes[0].severity, YUSEC_NOTE);
+    assert_int_equal(d[0].notes[0].location.line, 9);
+    assert_int_equal(yusec_result_error_count(r), 0);
+    assert_null(strstr(yusec_result_render_diagnostics(r, NULL), "error:"));
+    free(shared);
+    free(shared_gen);
+    yusec_result_free(r);
+    yusec_context_free(ctx);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_seed_from_memory),
+        cmocka_unit_test(test_package_in_memory),
+        cmocka_unit_test(test_structured_diagnostics),
+        cmocka_unit_test(test_missing_file),
+        cmocka_unit_test(test_generated_module),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -37,6 +37,27 @@ static void put_param(StrBuf *out, const LibAbi *abi, const yusec_ptx_param *p) 
     strbuf_putc(out, '}');
 }
 
+/* "ptx_textures": each texture parameter with its kernel position, kind and bindings (the
+ * generated C header's table; docs/generated.md). A compare function's are its sampler's. */
+static void put_textures(StrBuf *out, const LibAbi *abi, const yusec_ptx_entry *e) {
+    bool any = false;
+    for (size_t s = 0; s < e->param_count; s++) {
+        const yusec_ptx_param *p = &e->params[s];
+        const char *kind = p->kind == YUSEC_PTX_TEXELS ? "texels" : p->kind == YUSEC_PTX_SAMPLED ? "sampled"
+                           : p->kind == YUSEC_PTX_COMPARE ? "compare" : NULL;
+        if (!kind) continue;
+        strbuf_puts(out, any ? ", " : ", \"ptx_textures\": [");
+        any = true;
+        strbuf_printf(out, "{\"param\": %zu, \"kind\": \"%s\", \"group\": %u, \"binding\": %u", s, kind,
+                      p->group, p->binding);
+        if (p->kind == YUSEC_PTX_SAMPLED && p->sampler != YUSEC_NONE)
+            strbuf_printf(out, ", \"sampler_group\": %u, \"sampler_binding\": %u", abi->resources[p->sampler].group,
+                          abi->resources[p->sampler].binding);
+        strbuf_putc(out, '}');
+    }
+    if (any) strbuf_putc(out, ']');
+}
+
 static void put_entry(StrBuf *out, const LibAbi *abi, const LibEntry *row, const yusec_ptx_entry *e) {
     strbuf_puts(out, "    {\"item\": ");
     json_put_string(out, row->item);
@@ -59,6 +80,7 @@ static void put_entry(StrBuf *out, const LibAbi *abi, const LibEntry *row, const
         }
         strbuf_putc(out, ']');
         put_lengths(out, abi, e);
+        put_textures(out, abi, e);
     }
     strbuf_puts(out, "}");
 }

@@ -15,7 +15,8 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log" 2>&1 ||
   { cat "$work/install.log" >&2; fail "cmake --install"; }
 cp -r "$source/test/cmake/consumer" "$work/src"
-cp "$source/examples/加倍。着色器。豫" "$source/库/点染/测试/样例/边界钳位。着色器。豫" "$work/src/"
+cp "$source/examples/加倍。着色器。豫" "$source/库/点染/测试/样例/边界钳位。着色器。豫" \
+   "$source/库/点染/测试/样例/纹理读取。着色器。豫" "$work/src/"
 cmake -S "$work/src" -B "$work/b" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" \
       >"$work/configure.log" 2>&1 || { cat "$work/configure.log" >&2; fail "configure"; }
 ninja -C "$work/b" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "first build"; }
@@ -26,6 +27,10 @@ grep -qx "加倍入口 加倍 compute yy_e5_8a_a0_e5_80_8d 4" "$work/run.txt" ||
 grep -qx "钳位入口 lengths\[0\] = bytes of 0:0" "$work/run.txt" ||
   { cat "$work/run.txt" >&2; fail "the lengths buffer of 边界钳位"; }
 [ "$(grep -c lengths "$work/run.txt")" = 1 ] || { cat "$work/run.txt" >&2; fail "加倍 has no lengths"; }
+for want in "读取入口 textures[0] = param 5 kind 0 0:0 0:0" "读取入口 textures[1] = param 6 kind 1 0:0 0:1" \
+            "读取入口 textures[2] = param 7 kind 0 0:2 0:2"; do
+  grep -qxF "$want" "$work/run.txt" || { cat "$work/run.txt" >&2; fail "the texture parameters of 纹理读取 ($want)"; }
+done
 
 # would_run: the commands ninja -n would run now.
 would_run() { ninja -C "$work/b" -n 2>&1 | grep -c '^\[' ; }

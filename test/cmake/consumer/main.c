@@ -17,6 +17,12 @@ int main(void) {
             for (unsigned k = 0; k < s->entries[e].length_count; k++)  /* 数组长度's lengths buffer */
                 printf("%s lengths[%u] = bytes of %u:%u\n", s->entries[e].item, k, s->entries[e].lengths[k][0],
                        s->entries[e].lengths[k][1]);
+        for (unsigned e = 0; e < s->entry_count; e++)
+            for (unsigned k = 0; k < s->entries[e].texture_count; k++) {  /* PTX texture parameters */
+                const unsigned *t = s->entries[e].textures[k];
+                printf("%s textures[%u] = param %u kind %u %u:%u %u:%u\n", s->entries[e].item, k, t[0], t[1], t[2],
+                       t[3], t[4], t[5]);
+            }
     }
     return 0;
 }

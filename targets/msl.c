@@ -80,47 +80,35 @@ static void binding_attr(TextEmitter *em, MslState *st, StrBuf *out, IrGlobalId 
     }
 }
 
-/* Widens per-function global sets along calls until nothing changes (at most one round per
- * function). */
-static void propagate_along_calls(const IrModule *m, uint8_t **sets) {
-    uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
-    bool changed = true;
-    for (uint32_t round = 0; changed && round <= nf; round++) {
-        changed = false;
-        for (uint32_t f = 0; f < nf; f++) {
-            const IrFunction *fn = ir_function(m, f);
-            for (uint32_t k = 0; k < fn->inst_count; k++) {
-                const IrInst *inst = &fn->insts[k];
-                if (inst->op != IR_OP_CALL || inst->symbol >= nf) continue;
-                for (uint32_t g = 0; g < ng; g++)
-                    if (sets[inst->symbol][g] && !sets[f][g]) sets[f][g] = changed = true;
-            }
+/* 数组长度 of anything but a storage buffer itself has no size the host could pass. */
+static void check_length_operands(TextEmitter *em) {
+    const IrModule *m = em->m;
+    for (uint32_t f = 0; f < ir_function_count(m); f++) {
+        const IrFunction *fn = ir_function(m, f);
+        for (uint32_t k = 0; k < fn->inst_count; k++) {
+            const IrInst *inst = &fn->insts[k];
+            if (inst->op == IR_OP_ARRAY_LENGTH && ir_length_target(fn, inst) == IR_NONE)
+                te_error(em, inst->span, "函数「%s」：「数组长度」的实参须直接是存储缓冲", fn->name);
         }
     }
 }
 
 /* Which globals each function uses, and whose 数组长度 it takes, directly or through the
- * functions it calls. */
+ * functions it calls: ir/abi's reach, the one the PTX kernels and the host use. */
 static void collect_uses(TextEmitter *em, MslState *st) {
     const IrModule *m = em->m;
     uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
     st->uses = arena_alloc_array(&em->arena, nf + 1, sizeof *st->uses);
     st->measures = arena_alloc_array(&em->arena, nf + 1, sizeof *st->measures);
+    bool *reached = arena_alloc_array(&em->arena, nf + 1, sizeof *reached);
     for (uint32_t f = 0; f < nf; f++) {
-        st->uses[f] = arena_alloc_array(&em->arena, ng + 1, 1);
-        st->measures[f] = arena_alloc_array(&em->arena, ng + 1, 1);
-        const IrFunction *fn = ir_function(m, f);
-        for (uint32_t k = 0; k < fn->inst_count; k++) {
-            const IrInst *inst = &fn->insts[k];
-            if (inst->op == IR_OP_GLOBAL && inst->symbol < ng) st->uses[f][inst->symbol] = 1;
-            IrGlobalId g = ir_length_target(fn, inst);
-            if (g != IR_NONE) st->measures[f][g] = 1;
-            else if (inst->op == IR_OP_ARRAY_LENGTH)
-                te_error(em, inst->span, "函数「%s」：「数组长度」的实参须直接是存储缓冲", fn->name);
-        }
+        st->uses[f] = arena_alloc_array(&em->arena, ng + 1, sizeof **st->uses);
+        st->measures[f] = arena_alloc_array(&em->arena, ng + 1, sizeof **st->measures);
+        memset(reached, 0, (nf + 1) * sizeof *reached);
+        ir_reach(m, f, reached, st->uses[f]);
+        ir_reach_lengths(m, reached, st->measures[f]);
     }
-    propagate_along_calls(m, st->uses);
-    propagate_along_calls(m, st->measures);
+    check_length_operands(em);
 }
 
 /* 数组长度 (ir/abi.h): names of the lengths buffer and of the helpers' size parameters. */
@@ -138,15 +126,9 @@ static void name_lengths(TextEmitter *em, MslState *st) {
 
 /* The length list of an entry function: ir/abi.c's order, the one the host fills. */
 static IrBufferParams *entry_length_list(TextEmitter *em, MslState *st, IrFuncId func) {
-    uint32_t ng = ir_global_count(em->m);
-    bool *used = arena_alloc_array(&em->arena, ng + 1, sizeof *used);
-    bool *measured = arena_alloc_array(&em->arena, ng + 1, sizeof *measured);
-    for (uint32_t g = 0; g < ng; g++) {
-        used[g] = st->uses[func][g];
-        measured[g] = st->measures[func][g];
-    }
     IrBufferParams *params = arena_alloc(&em->arena, sizeof *params);
-    if (!ir_buffer_params(&em->arena, em->m, used, measured, params)) memset(params, 0, sizeof *params);
+    if (!ir_buffer_params(&em->arena, em->m, st->uses[func], st->measures[func], params))
+        memset(params, 0, sizeof *params);
     return params;
 }
 

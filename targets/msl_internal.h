@@ -14,8 +14,8 @@ typedef struct MslTensorNames {
 /* What the MSL emitter knows about the module; TextEmitter.user points here. */
 typedef struct MslState {
     const IrEntry **entry_of;     /* per function: the entry that uses it, or NULL */
-    uint8_t **uses;               /* per function, per global: used directly or through calls */
-    uint8_t **measures;           /* per function, per global: 数组长度 of it, directly or through calls */
+    bool **uses;                  /* per function, per global: used directly or through calls (ir_reach) */
+    bool **measures;              /* per function, per global: 数组长度 of it, directly or through calls */
     const char **length_names;    /* per measured global: a helper's parameter holding its size in bytes */
     const char *lengths_buffer;   /* an entry's lengths buffer parameter (ir/abi.h) */
     IrBufferParams **entry_lengths;  /* per entry function: the length list (ir_buffer_params) */

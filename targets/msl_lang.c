@@ -218,10 +218,10 @@ static TeExpr call_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args)
         if (t->kind == IR_TYPE_POINTER) list[n].text = te_address_of(em, &args[i]);
         n++;
     }
-    const uint8_t *uses = inst->symbol < ir_function_count(m) ? st->uses[inst->symbol] : NULL;
+    const bool *uses = inst->symbol < ir_function_count(m) ? st->uses[inst->symbol] : NULL;
     for (uint32_t g = 0; uses && g < globals; g++)
         if (uses[g] && msl_global_is_passed(ir_global(m, g))) list[n++] = name_arg(em->names.globals[g]);
-    const uint8_t *measures = inst->symbol < ir_function_count(m) ? st->measures[inst->symbol] : NULL;
+    const bool *measures = inst->symbol < ir_function_count(m) ? st->measures[inst->symbol] : NULL;
     for (uint32_t g = 0; measures && g < globals; g++)
         if (measures[g]) list[n++] = name_arg(msl_length_bytes(em, g));
     const char *name = inst->symbol < ir_function_count(m) ? em->names.functions[inst->symbol] : NULL;

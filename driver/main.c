@@ -11,9 +11,15 @@
 #include "base/source.h"
 #include "base/strbuf.h"
 #include "driver/depfile.h"
+#include "driver/help.h"
 #include "driver/options.h"
 #include "driver/output.h"
+#include "driver/response_file.h"
 #include "driver/run.h"
+#include "driver/source_path.h"
+#include "driver/stages.h"
+#include "driver/stdin_input.h"
+#include "driver/version.h"
 #include "frontend/ast.h"
 #include "frontend/module.h"
 #include "ir/ir.h"
@@ -24,9 +30,14 @@
 
 enum { EXIT_OK = 0, EXIT_DIAGNOSTICS = 1, EXIT_USAGE = 2 };
 
-#ifndef YUSEC_VERSION
-#define YUSEC_VERSION "0.0.0"
-#endif
+/* `yusec -`: the text read from standard input, served under its name (--stdin-name). */
+static bool read_stdin_source(void *user, const char *path, const char **text, size_t *len) {
+    const Options *options = user;
+    if (!options->input_from_stdin || strcmp(path, options->input) != 0) return false;
+    *text = options->input_text;
+    *len = options->input_len;
+    return true;
+}
 
 /* The library's configuration from the command line. */
 static void config_from_options(LibConfig *config, const Options *options, const char *builtin_dir) {
@@ -50,6 +61,7 @@ static void config_from_options(LibConfig *config, const Options *options, const
     config->ptx_version = options->ptx_version;
     config->opt_level = options->opt_level;
     config->no_fma = options->no_fma;
+    if (options->input_from_stdin) config->reader = (SourceReader){read_stdin_source, (void *)options};
 }
 
 /* One command: its session (sources, diagnostics) and its staged outputs. */
@@ -156,7 +168,7 @@ static int run_emit_text(Command *command, LibTarget target) {
     lib_entries_init(&entries, &command->session.arena);
     if (lib_emit(&command->session, module, target, &out, &entries, NULL)) {
         status = finish(command, &out);
-        if (status == EXIT_OK) {
+        if (status == EXIT_OK && !command->options->quiet) {
             StrBuf table;
             strbuf_init(&table);
             lib_entries_print(&table, &entries, target == LIB_TARGET_PTX);
@@ -260,7 +272,10 @@ static int run_entries_json(Command *command) {
     lib_abi_build(&abi, &command->session.arena, module);
     StrBuf out;
     strbuf_init(&out);
-    lib_manifest_json(&out, command->options->input, &entries, &abi);
+    lib_manifest_json(&out,
+                      source_path_for_output(&command->session.arena, command->options,
+                                             command->session.package_root),
+                      &entries, &abi);
     status = finish(command, &out);
     strbuf_free(&out);
     ir_module_free(module);
@@ -275,6 +290,8 @@ static int write_depfile(const Command *command) {
     strbuf_init(&text);
     strbuf_init(&files);
     for (uint32_t i = 0; i < command->session.files_read_count; i++) {
+        if (options->input_from_stdin && strcmp(command->session.files_read[i], options->input) == 0)
+            continue;  /* standard input is no file to depend on */
         strbuf_puts(&files, command->session.files_read[i]);
         strbuf_putc(&files, '\n');
     }
@@ -296,32 +313,71 @@ static int run_unhandled(const Options *options) {
     return EXIT_USAGE;
 }
 
-int main(int argc, char **argv) {
-    if (run_args_is_run(argc, argv)) return driver_run(argc, argv, compile_for_run);
-    Options options;
-    if (!options_parse(&options, argc, argv, stderr)) return EXIT_USAGE;
-    switch (options.action) {
+/* -v, -###: the stages, from the pipelines the library will run. */
+static const char *stage_pipeline(void *context, PassTarget target) {
+    static const LibTarget TARGETS[] = {[PASS_TARGET_WGSL] = LIB_TARGET_WGSL,
+                                        [PASS_TARGET_MSL] = LIB_TARGET_MSL,
+                                        [PASS_TARGET_PTX] = LIB_TARGET_PTX};
+    return lib_pipeline(context, TARGETS[target]);
+}
+
+/* Help, version, -###, and reading "-": what comes before the action. Returns -1 to go on,
+ * else the exit status. */
+static int before_action(Arena *arena, Options *options) {
+    switch (options->action) {
     case ACTION_HELP:
-        options_print_help(stdout);
+        help_print(stdout);
         return EXIT_OK;
     case ACTION_VERSION:
-        printf("yusec %s\n", YUSEC_VERSION);
+        version_print(stdout);
         return EXIT_OK;
     default:
         break;
     }
+    if (options->input_from_stdin && !options->dry_run &&
+        !stdin_input_read(arena, options, stdin, stderr))
+        return EXIT_USAGE;
+    return -1;
+}
+
+static int run_command(int argc, char **argv);
+
+int main(int argc, char **argv) {
+    Arena args_arena;
+    arena_init(&args_arena);
+    int expanded_argc;
+    char **expanded_argv;
+    int status = EXIT_USAGE;
+    if (response_files_expand(&args_arena, argc, argv, &expanded_argc, &expanded_argv, stderr))
+        status = run_command(expanded_argc, expanded_argv);
+    arena_free(&args_arena);
+    return status;
+}
+
+static int run_command(int argc, char **argv) {
+    if (run_args_is_run(argc, argv)) return driver_run(argc, argv, compile_for_run);
+    Options options;
+    if (!options_parse(&options, argc, argv, stderr)) return EXIT_USAGE;
     Arena arena;
     arena_init(&arena);
+    int early = before_action(&arena, &options);
+    if (early >= 0) {
+        arena_free(&arena);
+        return early;
+    }
     LibConfig config;
     config_from_options(&config, &options, fe_find_builtin_dir(&arena, executable_path(&arena, argv[0])));
     Command command = {&options, {0}, options.depfile_wanted || options.depfile != NULL, NULL};
     /* -emit-gen keeps diagnostics back: a failing target's errors are printed as warnings. */
     lib_session_init(&command.session, &config, options.input,
                      options.action == ACTION_EMIT_GEN ? NULL : stderr);
-    if (refuse_input_as_output(&command, options.output)) {
+    if (options.verbose || options.dry_run)
+        stages_print(stderr, &options, stage_pipeline, NULL, &command.session);
+    if (options.dry_run || refuse_input_as_output(&command, options.output)) {
+        int early_status = options.dry_run ? EXIT_OK : EXIT_USAGE;
         lib_session_free(&command.session);
         arena_free(&arena);
-        return EXIT_USAGE;
+        return early_status;
     }
     Outputs outputs;
     outputs_init(&outputs);

@@ -33,52 +33,6 @@ const char *action_flag(Action action) {
     return "";
 }
 
-void options_print_help(FILE *out) {
-    fputs("用法：yusec [选项] 文件\n"
-          "      yusec 检查|译|金属|千手|生成 [选项] 文件\n"
-          "\n"
-          "把豫言着色源（名。着色器。豫）译成 WGSL、MSL 与 PTX。\n"
-          "\n"
-          "动作（默认 -check）：\n"
-          "  -dump-ast        打印语法树\n"
-          "  -check, 检查     只做语法分析与类型检查\n"
-          "  -emit-ir         打印 YIR（中间表示）\n"
-          "  -emit-wgsl, 译   译成 WGSL，入口表打印到标准错误\n"
-          "  -emit-msl, 金属  译成 MSL\n"
-          "  -emit-ptx, 千手  译成 PTX\n"
-          "  -emit-gen, 生成  打印高级代码导入时所得模块的源码\n"
-          "  --entries=json   打印入口与资源在三个目标里的位置（JSON）\n"
-          "\n"
-          "选项：\n"
-          "  -o 文件          输出写到文件（默认标准输出）\n"
-          "  -I 目录          在目录里找包（可多次）\n"
-          "  -fmax-errors=N   最多报告 N 条错误（0 为不限，默认 20）\n"
-          "  -MD              另写 Make/Ninja 依赖文件（须有 -o）\n"
-          "  -MF 文件         依赖文件的路径（默认为 -o 的文件加 .d）\n"
-          "\n"
-          "中间表示（YIR）：输入可以是 .yir 文件\n"
-          "  -target=T        -emit-ir 按哪个目标的默认流程（wgsl、msl、ptx；默认 wgsl）\n"
-          "  -passes=a,b,c    只运行这些遍（遍名见 docs/passes.md）\n"
-          "  -O0              -emit-ir 时不运行任何遍（降级所得）；-emit-ptx 时为 LLVM 优化级别 -O0…-O3\n"
-          "  -print-after-all 每个遍之后打印 YIR（标准错误）\n"
-          "  -print-after=遍  在该遍之后打印 YIR（标准错误）\n"
-          "  -verify-each     每个遍之后校验 YIR\n"
-          "  -fno-uniformity-check  一致性分析报错时仍然输出（用来与 Tint 对照）\n"
-          "  -fbounds-check  越界的下标夹到最后一个元素（三个目标一样；运行期数组的长度由宿主另传）\n"
-          "  -fclassic-uniform-layout  按经典的 16 字节均匀缓冲规则检查均匀缓冲（报出不合的字段）\n"
-          "  -finline-budget=N  千手内联预算：一个函数的额外副本超过 N 条指令就保留为函数（默认 4096）\n"
-          "\n"
-          "千手（PTX）：\n"
-          "  -arch=sm_80      目标计算能力：sm_80（默认）、sm_86、sm_89、sm_90、sm_90a\n"
-          "  -ptx-version=8.0 PTX 版本 8.0（默认）至 8.5\n"
-          "  -fno-fma         不把乘加合成 fma\n"
-          "  --help           显示本帮助\n"
-          "  --version        显示版本\n"
-          "\n"
-          "退出码：0 成功，1 报告了错误，2 用法、读写错误或内存不足。\n",
-          out);
-}
-
 static bool set_action(Options *options, Action action, const char *arg, FILE *err) {
     if (options->action != ACTION_NONE && options->action != action) {
         fprintf(err, "yusec: error: 动作 %s 与 %s 不能同时使用\n", action_flag(options->action), arg);
@@ -88,12 +42,13 @@ static bool set_action(Options *options, Action action, const char *arg, FILE *e
     return true;
 }
 
-static bool match_action(const char *arg, bool allow_word, Action *action) {
+static bool match_action(const char *arg, bool allow_word, Action *action, bool *is_word) {
     for (size_t i = 0; i < sizeof ACTION_WORDS / sizeof ACTION_WORDS[0]; i++) {
         const ActionWord *word = &ACTION_WORDS[i];
-        if ((word->flag && strcmp(arg, word->flag) == 0) ||
-            (allow_word && word->word && strcmp(arg, word->word) == 0)) {
+        bool by_flag = word->flag && strcmp(arg, word->flag) == 0;
+        if (by_flag || (allow_word && word->word && strcmp(arg, word->word) == 0)) {
             *action = word->action;
+            *is_word = !by_flag;
             return true;
         }
     }
@@ -141,32 +96,193 @@ static bool parse_inline_budget(Options *options, const char *value, FILE *err) 
     return true;
 }
 
-/* Pipeline options that would otherwise be ignored or mean nothing: named here rather than
+/* An unknown pass name: a usage error naming it, then the passes there are. */
+static void report_unknown_pass(const char *option, const char *name, size_t len, FILE *err) {
+    fprintf(err, "yusec: error: %s：没有名为「%.*s」的遍\n", option, (int)len, name);
+    size_t count;
+    const PassInfo *passes = pass_registry(&count);
+    fputs("yusec: note: 可用的遍：", err);
+    for (size_t i = 0; i < count; i++) fprintf(err, "%s%s", i ? "、" : "", passes[i].name);
+    fputs("（见 docs/passes.md）\n", err);
+}
+
+static bool check_pass_list(const char *list, FILE *err) {
+    const char *start = list;
+    for (;;) {
+        size_t len = strcspn(start, ",");
+        if (len == 0) {
+            fprintf(err, "yusec: error: -passes= 的遍列表里有空项（写成 -passes=fold,dce）\n");
+            return false;
+        }
+        if (!pass_find(start, len)) {
+            report_unknown_pass("-passes=", start, len, err);
+            return false;
+        }
+        if (!start[len]) return true;
+        start += len + 1;
+    }
+}
+
+static bool is_ptx_binary_action(Action action) {
+    return action == ACTION_EMIT_CUBIN || action == ACTION_EMIT_FATBIN;
+}
+
+static bool prints_entry_table(Action action) {
+    return action == ACTION_EMIT_WGSL || action == ACTION_EMIT_MSL || action == ACTION_EMIT_PTX;
+}
+
+/* Options that would otherwise be ignored or mean nothing: named here rather than
  * accepted silently. */
-static bool check_pipeline_options(const Options *options, FILE *err) {
-    if (options->ir_target && options->action != ACTION_EMIT_IR) {
-        fprintf(err, "yusec: error: -target=%s 只用于 -emit-ir（其他动作的目标由动作本身决定）\n",
+static bool check_combinations(const Options *options, FILE *err) {
+    if (options->ir_target && options->action != ACTION_EMIT_IR && options->action != ACTION_EMIT_DOT) {
+        fprintf(err, "yusec: error: -target=%s 只用于 -emit-ir 与 -emit-dot（其他动作的目标由动作本身决定）\n",
                 options->ir_target);
         return false;
     }
-    if (options->passes) {
-        const char *start = options->passes;
-        for (;;) {
-            size_t len = strcspn(start, ",");
-            if (len == 0) {
-                fprintf(err, "yusec: error: -passes= 的遍列表里有空项（写成 -passes=fold,dce）\n");
-                return false;
-            }
-            if (!start[len]) break;
-            start += len + 1;
-        }
-    }
+    if (options->passes && !check_pass_list(options->passes, err)) return false;
     if (options->print_after && !pass_find(options->print_after, strlen(options->print_after))) {
-        fprintf(err, "yusec: error: -print-after=%s：没有这个遍（遍名见 docs/passes.md）\n",
-                options->print_after);
+        report_unknown_pass("-print-after=", options->print_after, strlen(options->print_after), err);
+        return false;
+    }
+    if (options->quiet && !prints_entry_table(options->action)) {
+        fprintf(err, "yusec: error: -q 只用于 -emit-wgsl、-emit-msl、-emit-ptx（%s 不打印入口表）\n",
+                action_flag(options->action));
+        return false;
+    }
+    if (options->quiet && options->action_is_tool_word) {
+        fprintf(err, "yusec: error: 工具词（译、金属、千手）按着七总把入口表打印到标准错误；"
+                     "不要入口表请用 %s -q\n", action_flag(options->action));
+        return false;
+    }
+    if (is_ptx_binary_action(options->action) && (!options->output || strcmp(options->output, "-") == 0)) {
+        fprintf(err, "yusec: error: %s 写二进制文件，须给 -o 文件\n", action_flag(options->action));
+        return false;
+    }
+    if ((options->depfile_wanted || options->depfile) && (!options->output ||
+                                                          strcmp(options->output, "-") == 0)) {
+        fprintf(err, "yusec: error: -MD/-MF 须与 -o 文件同用（依赖文件要写出输出文件的名字）\n");
         return false;
     }
     return true;
+}
+
+static bool add_prefix_map(Options *options, const char *value, FILE *err) {
+    const char *equals = strchr(value, '=');
+    if (!equals || equals == value) {
+        fprintf(err, "yusec: error: -ffile-prefix-map= 须写成 旧=新（旧不能为空），却是 '%s'\n", value);
+        return false;
+    }
+    if (options->prefix_map_count == OPTIONS_MAX_PREFIX_MAPS) {
+        fprintf(err, "yusec: error: -ffile-prefix-map 最多 %d 个\n", OPTIONS_MAX_PREFIX_MAPS);
+        return false;
+    }
+    PrefixMap *map = &options->prefix_maps[options->prefix_map_count++];
+    map->old_prefix = value;
+    map->old_len = (size_t)(equals - value);
+    map->new_prefix = equals + 1;
+    return true;
+}
+
+const char *options_map_path(const Options *options, Arena *arena, const char *path) {
+    for (int i = options->prefix_map_count - 1; i >= 0; i--) {
+        const PrefixMap *map = &options->prefix_maps[i];
+        if (strncmp(path, map->old_prefix, map->old_len) == 0)
+            return arena_printf(arena, "%s%s", map->new_prefix, path + map->old_len);
+    }
+    return path;
+}
+
+static bool add_include(Options *options, const char *dir, FILE *err) {
+    if (options->include_count == OPTIONS_MAX_INCLUDES) {
+        fprintf(err, "yusec: error: -I 最多 %d 个\n", OPTIONS_MAX_INCLUDES);
+        return false;
+    }
+    options->includes[options->include_count++] = dir;
+    return true;
+}
+
+/* Flags that take their value as the next argument: -o FILE, -I DIR, -MF FILE, -arch sm_XX,
+ * --stdin-name NAME. Returns 0 when arg is none of them, -1 on a usage error, else 1. */
+static int parse_separate_value(Options *options, int argc, char **argv, int *i, FILE *err) {
+    static const char *const FLAGS[] = {"-o", "-I", "-MF", "-arch", "--stdin-name"};
+    const char *arg = argv[*i];
+    size_t which = 0;
+    while (which < sizeof FLAGS / sizeof FLAGS[0] && strcmp(arg, FLAGS[which]) != 0) which++;
+    if (which == sizeof FLAGS / sizeof FLAGS[0]) return 0;
+    if (*i + 1 >= argc) {
+        fprintf(err, "yusec: error: %s 后面缺少参数\n", arg);
+        return -1;
+    }
+    const char *value = argv[++*i];
+    switch (which) {
+    case 0: options->output = value; return 1;
+    case 1: return add_include(options, value, err) ? 1 : -1;
+    case 2: options->depfile = value; return 1;
+    case 3: options->arch = value; return 1;
+    default: options->stdin_name = value; return 1;
+    }
+}
+
+/* Flags without a value. */
+static bool parse_switch(Options *options, const char *arg) {
+    static const struct { const char *flag; size_t offset; } SWITCHES[] = {
+        {"-MD", offsetof(Options, depfile_wanted)},
+        {"-print-after-all", offsetof(Options, print_after_all)},
+        {"-verify-each", offsetof(Options, verify_each)},
+        {"-fbounds-check", offsetof(Options, bounds_check)},
+        {"-fclassic-uniform-layout", offsetof(Options, classic_uniform_layout)},
+        {"-fno-uniformity-check", offsetof(Options, no_uniformity_check)},
+        {"-fno-fma", offsetof(Options, no_fma)},
+        {"-q", offsetof(Options, quiet)},
+        {"-v", offsetof(Options, verbose)},
+        {"-###", offsetof(Options, dry_run)},
+    };
+    for (size_t i = 0; i < sizeof SWITCHES / sizeof SWITCHES[0]; i++)
+        if (strcmp(arg, SWITCHES[i].flag) == 0) {
+            *(bool *)((char *)options + SWITCHES[i].offset) = true;
+            return true;
+        }
+    return false;
+}
+
+static bool set_input(Options *options, const char *arg, FILE *err) {
+    if (options->input) {
+        fprintf(err, "yusec: error: 只能给一个输入文件（已有 '%s'，又给了 '%s'）\n",
+                options->input_from_stdin ? "-" : options->input, arg);
+        return false;
+    }
+    options->input = arg;
+    options->input_from_stdin = strcmp(arg, "-") == 0;
+    return true;
+}
+
+/* One argument (and, for flags with a separate value, the next). */
+static bool parse_argument(Options *options, int argc, char **argv, int *i, FILE *err) {
+    const char *arg = argv[*i];
+    Action action;
+    bool is_word;
+    /* A tool word is a subcommand only in first position, so a file named 译 still works. */
+    if (match_action(arg, *i == 1, &action, &is_word)) {
+        if (!set_action(options, action, arg, err)) return false;
+        options->action_is_tool_word = is_word;
+        return true;
+    }
+    int separate = parse_separate_value(options, argc, argv, i, err);
+    if (separate) return separate > 0;
+    if (parse_switch(options, arg) || parse_value_option(options, arg)) return true;
+    if (strncmp(arg, "-I", 2) == 0 && arg[2]) return add_include(options, arg + 2, err);
+    if (strncmp(arg, "-fmax-errors=", 13) == 0) return parse_max_errors(options, arg + 13, err);
+    if (strncmp(arg, "-ffile-prefix-map=", 18) == 0) return add_prefix_map(options, arg + 18, err);
+    if (strncmp(arg, "-finline-budget=", 16) == 0) return parse_inline_budget(options, arg + 16, err);
+    if (arg[0] == '-' && arg[1] == 'O' && arg[2] >= '0' && arg[2] <= '3' && !arg[3]) {
+        options->opt_level = arg[2] - '0';
+        return true;
+    }
+    if (arg[0] == '-' && arg[1] != '\0') {
+        fprintf(err, "yusec: error: 未知选项 '%s'（见 yusec --help）\n", arg);
+        return false;
+    }
+    return set_input(options, arg, err);
 }
 
 bool options_parse(Options *options, int argc, char **argv, FILE *err) {
@@ -176,81 +292,25 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
     options->inline_budget = -1;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        Action action;
-        /* A tool word is a subcommand only in first position, so a file named 译 still works. */
-        if (match_action(arg, i == 1, &action)) {
-            if (!set_action(options, action, arg, err)) return false;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             options->action = ACTION_HELP;
             return true;
-        } else if (strcmp(arg, "--version") == 0) {
+        }
+        if (strcmp(arg, "--version") == 0) {
             options->action = ACTION_VERSION;
             return true;
-        } else if (strcmp(arg, "-MD") == 0) {
-            options->depfile_wanted = true;
-        } else if (strcmp(arg, "-o") == 0 || strcmp(arg, "-I") == 0 || strcmp(arg, "-MF") == 0) {
-            if (i + 1 >= argc) {
-                fprintf(err, "yusec: error: %s 后面缺少参数\n", arg);
-                return false;
-            }
-            const char *value = argv[++i];
-            if (arg[1] == 'o') {
-                options->output = value;
-            } else if (arg[1] == 'M') {
-                options->depfile = value;
-            } else if (options->include_count == OPTIONS_MAX_INCLUDES) {
-                fprintf(err, "yusec: error: -I 最多 %d 个\n", OPTIONS_MAX_INCLUDES);
-                return false;
-            } else {
-                options->includes[options->include_count++] = value;
-            }
-        } else if (strncmp(arg, "-I", 2) == 0 && arg[2]) {
-            if (options->include_count == OPTIONS_MAX_INCLUDES) {
-                fprintf(err, "yusec: error: -I 最多 %d 个\n", OPTIONS_MAX_INCLUDES);
-                return false;
-            }
-            options->includes[options->include_count++] = arg + 2;
-        } else if (strncmp(arg, "-fmax-errors=", 13) == 0) {
-            if (!parse_max_errors(options, arg + 13, err)) return false;
-        } else if (strncmp(arg, "-finline-budget=", 16) == 0) {
-            if (!parse_inline_budget(options, arg + 16, err)) return false;
-        } else if (parse_value_option(options, arg)) {
-            /* handled */
-        } else if (strcmp(arg, "-print-after-all") == 0) {
-            options->print_after_all = true;
-        } else if (strcmp(arg, "-verify-each") == 0) {
-            options->verify_each = true;
-        } else if (strcmp(arg, "-fbounds-check") == 0) {
-            options->bounds_check = true;
-        } else if (strcmp(arg, "-fclassic-uniform-layout") == 0) {
-            options->classic_uniform_layout = true;
-        } else if (strcmp(arg, "-fno-uniformity-check") == 0) {
-            options->no_uniformity_check = true;
-        } else if (strcmp(arg, "-fno-fma") == 0) {
-            options->no_fma = true;
-        } else if (arg[0] == '-' && arg[1] == 'O' && arg[2] >= '0' && arg[2] <= '3' && !arg[3]) {
-            options->opt_level = arg[2] - '0';
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            fprintf(err, "yusec: error: 未知选项 '%s'（见 yusec --help）\n", arg);
-            return false;
-        } else if (options->input) {
-            fprintf(err, "yusec: error: 只能给一个输入文件（已有 '%s'，又给了 '%s'）\n",
-                    options->input, arg);
-            return false;
-        } else {
-            options->input = arg;
         }
+        if (!parse_argument(options, argc, argv, &i, err)) return false;
     }
     if (options->action == ACTION_NONE) options->action = ACTION_CHECK;
     if (!options->input) {
         fprintf(err, "yusec: error: 没有输入文件（见 yusec --help）\n");
         return false;
     }
-    if (!check_pipeline_options(options, err)) return false;
-    if ((options->depfile_wanted || options->depfile) && (!options->output ||
-                                                          strcmp(options->output, "-") == 0)) {
-        fprintf(err, "yusec: error: -MD/-MF 须与 -o 文件同用（依赖文件要写出输出文件的名字）\n");
+    if (options->stdin_name && !options->input_from_stdin) {
+        fprintf(err, "yusec: error: --stdin-name 只用于从标准输入读源（输入文件写成 -）\n");
         return false;
     }
-    return true;
+    if (options->input_from_stdin) options->input = options->stdin_name ? options->stdin_name : "<stdin>";
+    return check_combinations(options, err);
 }

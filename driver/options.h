@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "base/arena.h"
+
 typedef enum Action {
     ACTION_NONE,
     ACTION_DUMP_AST,  /* -dump-ast */
@@ -13,6 +15,9 @@ typedef enum Action {
     ACTION_EMIT_WGSL, /* -emit-wgsl, 译 */
     ACTION_EMIT_MSL,  /* -emit-msl, 金属 */
     ACTION_EMIT_PTX,  /* -emit-ptx, 千手 */
+    ACTION_EMIT_CUBIN,  /* -emit-cubin: PTX through ptxas */
+    ACTION_EMIT_FATBIN, /* -emit-fatbin: cubin and PTX through fatbinary */
+    ACTION_EMIT_DOT,  /* -emit-dot: control flow as Graphviz */
     ACTION_EMIT_GEN,  /* -emit-gen, 生成 */
     ACTION_ENTRIES_JSON, /* --entries=json */
     ACTION_RUN,       /* run */
@@ -20,11 +25,28 @@ typedef enum Action {
     ACTION_VERSION,
 } Action;
 
-enum { OPTIONS_MAX_INCLUDES = 64 };
+enum { OPTIONS_MAX_INCLUDES = 64, OPTIONS_MAX_PREFIX_MAPS = 16 };
+
+/* -ffile-prefix-map=OLD=NEW */
+typedef struct PrefixMap {
+    const char *old_prefix;
+    size_t old_len;
+    const char *new_prefix;
+} PrefixMap;
 
 typedef struct Options {
     Action action;
-    const char *input;
+    bool action_is_tool_word;    /* 译 金属 千手 …: the seed's subcommands (着七) */
+    const char *input;           /* the path, or for "-" the --stdin-name (default <stdin>) */
+    bool input_from_stdin;       /* the input file was given as "-" */
+    const char *stdin_name;      /* --stdin-name NAME */
+    const char *input_text;      /* "-": what the driver read from stdin (NULL before) */
+    size_t input_len;
+    bool quiet;                  /* -q: no entry table on stderr for -emit-* */
+    bool verbose;                /* -v: print the stages on stderr */
+    bool dry_run;                /* -###: print the stages, run nothing */
+    PrefixMap prefix_maps[OPTIONS_MAX_PREFIX_MAPS];
+    int prefix_map_count;
     const char *output;          /* -o; NULL for stdout */
     bool depfile_wanted;         /* -MD: write a Make/Ninja depfile (needs -o) */
     const char *depfile;         /* -MF FILE; default: the -o file + ".d" */
@@ -48,10 +70,14 @@ typedef struct Options {
     bool no_fma;                 /* -fno-fma: no a*b+c contraction */
 } Options;
 
-/* Parses argv. On a usage error prints a message to err and returns false. */
+/* Parses argv (response files already expanded). On a usage error prints a message to err
+ * and returns false. */
 bool options_parse(Options *options, int argc, char **argv, FILE *err);
 
-void options_print_help(FILE *out);
+/* A path as written into outputs: the last matching -ffile-prefix-map applied (gcc's rule:
+ * maps are tried from the last given). Returns `path` itself when none matches; else a
+ * string in the arena. */
+const char *options_map_path(const Options *options, Arena *arena, const char *path);
 
 const char *action_flag(Action action);
 

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "base/arena.h"
+#include "driver/help.h"
+#include "driver/version.h"
 #include "exec/exec.h"
 #include "runtime/buffers.h"
 #include "runtime/plan.h"
@@ -17,9 +19,6 @@
 
 enum { RUN_OK = 0, RUN_FAILED = 1, RUN_USAGE = 2, RUN_HELP = -1 };
 #define RUN_MAX_PTX_BYTES ((size_t)256 << 20)
-#ifndef YUSEC_VERSION
-#define YUSEC_VERSION "0.0.0"
-#endif
 
 typedef struct RunState {
     Arena arena;
@@ -448,36 +447,6 @@ static int load_ptx(RunState *st) {
     return status;
 }
 
-static void print_help(void) {
-    fputs("用法：yusec run 文件 [--entry 入口] [--grid X[,Y,Z]] --buffer 组:绑定=类型:值 …\n"
-          "                [--out 组:绑定=文件 …] [--texture 组:绑定=格式:宽x高:值 …]\n"
-          "                [--sampler 组:绑定=过滤[:寻址[:比较]] …] [--ptx 文件] [--device 设备] [--subgroup-size N]\n"
-          "                [--dry-run] [--verbose]\n"
-          "                [千手的选项：-arch= -ptx-version= -O0…-O3 -fno-fma -I 目录]\n"
-          "\n"
-          "在 GPU 上（经 CUDA 驱动即时编译 PTX）或 CPU 上（执行 YIR）运行一个计算入口，打印读写缓冲的结果。\n"
-          "  --entry 入口        入口项或其函数名；只有一个计算入口时可省\n"
-          "  --grid X[,Y,Z]      工作组数（默认 1）\n"
-          "  --buffer 组:绑定=类型:值  缓冲的初值（可多次）；类型 u32、i32、f32；\n"
-          "                      值写成 1,2,3 或 个数*值（如 1024*0），或 @文件（小端原始数据）\n"
-          "  --out 组:绑定=文件  把该缓冲的结果写进文件（原始数据），不打印\n"
-          "  --texture 组:绑定=格式:宽x高:值  二维纹理（一个层级）；格式 r32float、rg32float、rgba32float、\n"
-          "                      r32uint、rgba32uint、r32sint、rgba32sint、rgba8unorm、depth32float；\n"
-          "                      值同 --buffer，每个通道一个字（rgba8unorm 每个纹素一个 u32，红在低字节）\n"
-          "  --sampler 组:绑定=过滤[:寻址[:比较]]  采样器：nearest、linear；clamp-to-edge、repeat、\n"
-          "                      mirror-repeat；比较采样器另给 never、less、equal、less-equal、greater、\n"
-          "                      not-equal、greater-equal、always\n"
-          "  --ptx 文件          用这份 PTX，不再翻译（先与参数约定核对）\n"
-          "  --device 设备       gpu（默认，第 0 块）、GPU 编号 N、cpu（CPU 执行 YIR）、\n"
-          "                      auto（有可用的 GPU 用 GPU，没有就用 CPU）\n"
-          "  --subgroup-size N   CPU 上的子组大小（默认 32；4 至 128 的二的幂）\n"
-          "  --dry-run           只编译并打印参数安排，不需要 GPU\n"
-          "  --verbose           在标准错误打印 GPU 与即时编译的信息\n"
-          "\n"
-          "退出码：0 成功，1 编译错误或运行失败，2 用法、读写错误、内存不足或没有可用的 GPU。\n",
-          stdout);
-}
-
 /* --device=auto: the CPU when no GPU is usable (decided before compiling, so a yusec
  * without the PTX target still runs there). */
 static void resolve_auto(RunState *st) {
@@ -504,8 +473,8 @@ static void resolve_auto(RunState *st) {
 static int run_steps(RunState *st, int argc, char **argv, RunCompileFn compile) {
     int status = parse_command_line(st, argc, argv);
     if (status == RUN_HELP) {
-        if (st->options.action == ACTION_HELP) print_help();
-        else printf("yusec %s\n", YUSEC_VERSION);
+        if (st->options.action == ACTION_HELP) help_print_run(stdout);
+        else version_print(stdout);
         return RUN_OK;
     }
     if (status != RUN_OK) return status;

@@ -68,6 +68,7 @@ static CheckedProgram *run_frontend(LibSession *session, LibStatus *status) {
     }
     session->files_read = program->files_read;
     session->files_read_count = program->files_read_count;
+    if (program->main && program->main->package) session->package_root = program->main->package->root;
     if (diag_has_errors(&session->diag)) {
         *status = LIB_ERRORS;
         return NULL;
@@ -140,6 +141,8 @@ static const char *pipeline_for(LibSession *session, LibTarget target) {
     strbuf_free(&list);
     return result;
 }
+
+const char *lib_pipeline(LibSession *session, LibTarget target) { return pipeline_for(session, target); }
 
 /* The length of the first pass name in `list` (up to a comma). */
 static size_t first_name(const char *list) {

@@ -63,6 +63,7 @@ typedef struct LibSession {
     uint32_t files_read_count;
     StrBuf dumps;           /* -print-after(-all) dumps, in order */
     const char *rest[LIB_TARGET_COUNT];  /* what each target runs after lib_build_shared */
+    const char *package_root; /* the main file's package root, once the front end has run */
 } LibSession;
 
 /* Diagnostics are written to `stream` as they come (NULL: only kept in diag.text). */
@@ -93,6 +94,9 @@ bool lib_emit(LibSession *session, const IrModule *module, LibTarget target, Str
 /* The errors reported after the first `error_count` count as warnings from now on (a target
  * that failed while the generated module was still made). */
 void lib_demote_errors(LibSession *session, int error_count);
+
+/* The whole pass list `target` runs under the configuration (-v and -### print it). */
+const char *lib_pipeline(LibSession *session, LibTarget target);
 
 /* The PTX options of the configuration. */
 void lib_ptx_options(const LibConfig *config, PtxOptions *options);

@@ -46,6 +46,10 @@ void ptx_failure_set_at(PtxFailure *failure, Span span, const char *reason);
 bool ptx_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
               StrBuf *entry_table, PtxFailure *failure, DiagEngine *diag);
 
+/* The version of the LLVM the PTX plugin runs on (LLVMGetVersion inside the plugin) and the
+ * plugin file loaded; false (nothing written) when no plugin loads. */
+bool ptx_plugin_llvm_version(unsigned version[3], StrBuf *plugin_path);
+
 /* True when arch and PTX version are in our table and fit together; otherwise reports an
  * ordinary diagnostic. Checked before LLVM sees them (LLVM aborts or mis-writes .version). */
 bool ptx_check_options(const PtxOptions *options, DiagEngine *diag);

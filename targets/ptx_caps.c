@@ -23,6 +23,19 @@ static const PtxArch ptx_arches[] = {
     {"sm_90a", 80, 232448, "sm_90a 每块至多 227 KiB 共享内存"},
 };
 
+/* Newer targets that the PTX ISA knows but the LLVM 19 the plugin runs on cannot emit
+ * (LLVM 19's NVPTX stops at sm_90a and PTX 8.5): named, so the message says why. */
+typedef struct NewerArch {
+    const char *name;
+    const char *ptx_isa;   /* the first PTX ISA version that knows it */
+} NewerArch;
+
+static const NewerArch newer_arches[] = {
+    {"sm_100", "8.6"}, {"sm_100a", "8.6"}, {"sm_101", "8.6"}, {"sm_101a", "8.6"},
+    {"sm_120", "8.7"}, {"sm_120a", "8.7"}, {"sm_103", "8.8"}, {"sm_103a", "8.8"},
+    {"sm_121", "8.8"}, {"sm_121a", "8.8"}, {"sm_110", "9.0"}, {"sm_110a", "9.0"},
+};
+
 typedef struct PtxVersion {
     const char *name;
     const char *feature;
@@ -66,7 +79,16 @@ bool ptx_check_options(const PtxOptions *options, DiagEngine *diag) {
     const PtxArch *a = find_arch(arch);
     const PtxVersion *v = find_version(version);
     bool ok = true;
-    if (!a) {
+    const NewerArch *newer = NULL;
+    for (size_t i = 0; !a && i < COUNT(newer_arches); i++)
+        if (strcmp(newer_arches[i].name, arch) == 0) newer = &newer_arches[i];
+    if (newer) {
+        diag_error_path(diag, "-arch",
+                        "千手架构「%s」要 PTX ISA %s 以上，而 PTX 插件所用的 LLVM 19 最多到 sm_90a 与 PTX 8.5"
+                        "（可用 sm_80、sm_86、sm_89、sm_90、sm_90a；sm_90 的 PTX 也能由驱动在更新的 GPU 上即时编译）",
+                        arch, newer->ptx_isa);
+        ok = false;
+    } else if (!a) {
         diag_error_path(diag, "-arch", "不支持的千手架构「%s」（可用 sm_80、sm_86、sm_89、sm_90、sm_90a）",
                         arch);
         ok = false;

@@ -129,3 +129,31 @@ bool ptx_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
     strbuf_free(&tried);
     return ok;
 }
+
+/* The path that loaded: the last line of the tried list. */
+static void last_tried(const StrBuf *tried, StrBuf *path) {
+    const char *text = tried->data ? tried->data : "";
+    size_t len = tried->len;
+    if (len && text[len - 1] == '\n') len--;
+    size_t start = len;
+    while (start > 0 && text[start - 1] != '\n') start--;
+    strbuf_append(path, text + start, len - start);
+}
+
+bool ptx_plugin_llvm_version(unsigned version[3], StrBuf *plugin_path) {
+    PtxOptions options;
+    ptx_options_init(&options);
+    StrBuf tried;
+    strbuf_init(&tried);
+    void *handle = ptx_plugin_open(&options, &tried);
+    void *sym = handle ? dlsym(handle, PTX_PLUGIN_LLVM_VERSION_SYMBOL) : NULL;
+    if (sym) {
+        PtxPluginLlvmVersion get;
+        memcpy(&get, &sym, sizeof get);  /* object pointer → function pointer, as POSIX allows */
+        get(&version[0], &version[1], &version[2]);
+        last_tried(&tried, plugin_path);
+    }
+    if (handle) dlclose(handle);
+    strbuf_free(&tried);
+    return sym != NULL;
+}

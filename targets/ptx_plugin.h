@@ -23,6 +23,11 @@ typedef struct PtxPluginApi {
 
 typedef const PtxPluginApi *(*PtxPluginEntry)(void);
 
+/* A second exported symbol, outside the versioned table so that --version works with any
+ * plugin: the running libLLVM's version (major, minor, patch). */
+#define PTX_PLUGIN_LLVM_VERSION_SYMBOL "yusec_ptx_llvm_version"
+typedef void (*PtxPluginLlvmVersion)(unsigned *major, unsigned *minor, unsigned *patch);
+
 /* Where the loader looks when options->plugin_path is NULL, first hit wins:
  * $YUSEC_PTX_PLUGIN, the directory of the running executable, <exe>/../lib/yusec,
  * and YUSEC_PTX_PLUGIN_DIR (the install directory, a compile definition). Writes the tried

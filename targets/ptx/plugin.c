@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "../ptx_plugin.h"
@@ -153,3 +154,9 @@ static const PtxPluginApi plugin_api = {PTX_PLUGIN_ABI, PTX_PLUGIN_LAYOUT, plugi
 
 __attribute__((visibility("default"))) const PtxPluginApi *yusec_ptx_plugin_v1(void);
 const PtxPluginApi *yusec_ptx_plugin_v1(void) { return &plugin_api; }
+
+__attribute__((visibility("default"))) void yusec_ptx_llvm_version(unsigned *major, unsigned *minor,
+                                                                   unsigned *patch);
+void yusec_ptx_llvm_version(unsigned *major, unsigned *minor, unsigned *patch) {
+    LLVMGetVersion(major, minor, patch);
+}

@@ -72,7 +72,7 @@ expect 0 "-passes=fold,dce -print-after=fold" -- -emit-ir -passes=fold,dce -prin
 contains "$tmp/err" "在 fold 之后" "-print-after dumps after the named pass"
 expect 0 "-print-after-all -verify-each" -- -emit-ir -print-after-all -verify-each "$example"
 contains "$tmp/err" "在 dce 之后" "-print-after-all dumps after every pass"
-expect 1 "unknown pass" -- -emit-ir -passes=fold,nosuch "$example"
+expect 2 "unknown pass is a usage error" -- -emit-ir -passes=fold,nosuch "$example"
 contains "$tmp/err" "nosuch" "an unknown pass is named"
 expect 2 "unknown -target" -- -emit-ir -target=spirv "$example"
 "$yusec" -emit-ir "$example" > "$tmp/round.yir" 2>/dev/null

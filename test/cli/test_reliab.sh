@@ -182,7 +182,7 @@ expect 2 "an empty -passes= list" -- -emit-ir -passes= "$example"
 contains "$tmp/err" "-passes= 的遍列表里有空项" "an empty pass list is named"
 expect 2 "an empty item in -passes=" -- -emit-ir -passes=fold,,dce "$example"
 expect 2 "-print-after= an unknown pass" -- -emit-ir -print-after=nope "$example"
-contains "$tmp/err" "-print-after=nope：没有这个遍" "the unknown pass is named"
+contains "$tmp/err" "-print-after=：没有名为「nope」的遍" "the unknown pass is named"
 expect 0 "-print-after= a known pass" -- -emit-ir -print-after=fold "$example"
 
 if [ "$failures" != 0 ]; then echo "$failures reliability checks failed"; exit 1; fi

@@ -1,0 +1,189 @@
+#include "help.h"
+
+#include <string.h>
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const GROUP_TITLES[HELP_GROUP_COUNT] = {
+    [HELP_ACTIONS] = "动作（默认 -check）",
+    [HELP_INPUT_OUTPUT] = "输入与输出",
+    [HELP_DIAGNOSTICS] = "诊断",
+    [HELP_PIPELINE] = "中间表示（YIR；输入也可以是 .yir 文件）",
+    [HELP_PTX] = "千手（PTX）",
+    [HELP_INFO] = "信息",
+    [HELP_RUN] = "yusec run 文件 [选项]：在 GPU（经 CUDA 驱动即时编译 PTX）或 CPU（执行 YIR）上运行一个计算入口，"
+                 "打印读写缓冲的结果；千手的选项（-arch -ptx-version -O0…-O3 -fno-fma -I）也适用",
+};
+
+static const HelpEntry ENTRIES[] = {
+    {HELP_ACTIONS, "-dump-ast", "打印语法树"},
+    {HELP_ACTIONS, "-check, 检查", "只做语法分析与类型检查"},
+    {HELP_ACTIONS, "-emit-ir", "打印 YIR（中间表示）"},
+    {HELP_ACTIONS, "-emit-wgsl, 译", "译成 WGSL，入口表打印到标准错误"},
+    {HELP_ACTIONS, "-emit-msl, 金属", "译成 MSL，入口表打印到标准错误"},
+    {HELP_ACTIONS, "-emit-ptx, 千手", "译成 PTX，入口表打印到标准错误"},
+    {HELP_ACTIONS, "-emit-gen, 生成", "打印高级代码导入时所得模块的源码"},
+    {HELP_ACTIONS, "--entries=json", "打印入口与资源在三个目标里的位置（JSON）"},
+    {HELP_ACTIONS, "run", "运行一个计算入口（见下面的 yusec run）"},
+
+    {HELP_INPUT_OUTPUT, "文件", "输入：名。着色器。豫 或 .yir；写成 - 时从标准输入读"},
+    {HELP_INPUT_OUTPUT, "--stdin-name 名字", "标准输入的源当作这个路径（包发现与报错用；默认 <stdin>）"},
+    {HELP_INPUT_OUTPUT, "@文件", "从文件读更多参数（空白分隔，'…' \"…\" 引用，\\ 转义；可嵌套）"},
+    {HELP_INPUT_OUTPUT, "-o 文件", "输出写到文件（默认标准输出）"},
+    {HELP_INPUT_OUTPUT, "-I 目录", "在目录里找包（可多次）"},
+    {HELP_INPUT_OUTPUT, "-MD", "另写 Make/Ninja 依赖文件（须有 -o）"},
+    {HELP_INPUT_OUTPUT, "-MF 文件", "依赖文件的路径（默认为 -o 的文件加 .d）"},
+    {HELP_INPUT_OUTPUT, "-q", "-emit-wgsl/-emit-msl/-emit-ptx 不打印入口表（工具词 译 金属 千手 照着七总打印）"},
+    {HELP_INPUT_OUTPUT, "-ffile-prefix-map=旧=新", "输出里写到的路径以 旧 开头时换成 新（可多次，后给的先试）"},
+
+    {HELP_DIAGNOSTICS, "-fmax-errors=N", "最多报告 N 条错误（0 为不限，默认 20）"},
+
+    {HELP_PIPELINE, "-target=T", "-emit-ir 按哪个目标的默认流程（wgsl、msl、ptx；默认 wgsl）"},
+    {HELP_PIPELINE, "-passes=a,b,c", "只运行这些遍（遍名见 docs/passes.md；未知的遍是用法错误）"},
+    {HELP_PIPELINE, "-O0", "-emit-ir 时不运行任何遍（降级所得）；-emit-ptx 时为 LLVM 优化级别 -O0…-O3"},
+    {HELP_PIPELINE, "-print-after-all", "每个遍之后打印 YIR（标准错误）"},
+    {HELP_PIPELINE, "-print-after=遍", "在该遍之后打印 YIR（标准错误）"},
+    {HELP_PIPELINE, "-verify-each", "每个遍之后校验 YIR"},
+    {HELP_PIPELINE, "-fno-uniformity-check", "一致性分析报错时仍然输出（用来与 Tint 对照）"},
+    {HELP_PIPELINE, "-fbounds-check", "越界的下标夹到最后一个元素（三个目标一样；运行期数组的长度由宿主另传）"},
+    {HELP_PIPELINE, "-fclassic-uniform-layout", "按经典的 16 字节均匀缓冲规则检查均匀缓冲（报出不合的字段）"},
+    {HELP_PIPELINE, "-finline-budget=N", "千手内联预算：一个函数的额外副本超过 N 条指令就保留为函数（默认 4096）"},
+
+    {HELP_PTX, "-arch=sm_XX, -arch sm_XX", "目标计算能力：sm_80（默认）、sm_86、sm_89、sm_90、sm_90a"},
+    {HELP_PTX, "-ptx-version=8.X", "PTX 版本 8.0（默认）至 8.5"},
+    {HELP_PTX, "-fno-fma", "不把乘加合成 fma"},
+
+    {HELP_INFO, "-v", "在标准错误打印所运行的各个阶段"},
+    {HELP_INFO, "-###", "只打印将运行的各个阶段，不运行"},
+    {HELP_INFO, "--help, -h", "显示本帮助"},
+    {HELP_INFO, "--version", "显示版本、源码修订与 PTX 插件所用的 LLVM 版本"},
+
+    {HELP_RUN, "--entry 入口", "入口项或其函数名；只有一个计算入口时可省"},
+    {HELP_RUN, "--grid X[,Y,Z]", "工作组数（默认 1）"},
+    {HELP_RUN, "--buffer 组:绑定=类型:值", "缓冲的初值（可多次）；类型 u32、i32、f32；\n"
+                                        "值写成 1,2,3 或 个数*值（如 1024*0），或 @文件（小端原始数据）"},
+    {HELP_RUN, "--out 组:绑定=文件", "把该缓冲的结果写进文件（原始数据），不打印"},
+    {HELP_RUN, "--texture 组:绑定=格式:宽x高:值", "二维纹理（一个层级）；格式 r32float、rg32float、rgba32float、\n"
+                                            "r32uint、rgba32uint、r32sint、rgba32sint、rgba8unorm、depth32float；\n"
+                                            "值同 --buffer，每个通道一个字（rgba8unorm 每个纹素一个 u32，红在低字节）"},
+    {HELP_RUN, "--sampler 组:绑定=过滤[:寻址[:比较]]", "采样器：nearest、linear；clamp-to-edge、repeat、mirror-repeat；\n"
+                                                 "比较采样器另给 never、less、equal、less-equal、greater、\n"
+                                                 "not-equal、greater-equal、always"},
+    {HELP_RUN, "--ptx 文件", "用这份 PTX，不再翻译（先与参数约定核对）"},
+    {HELP_RUN, "--device 设备", "gpu（默认，第 0 块）、GPU 编号 N、cpu（CPU 执行 YIR）、\n"
+                              "auto（有可用的 GPU 用 GPU，没有就用 CPU）"},
+    {HELP_RUN, "--subgroup-size N", "CPU 上的子组大小（默认 32；4 至 128 的二的幂）"},
+    {HELP_RUN, "--dry-run", "只编译并打印参数安排，不需要 GPU"},
+    {HELP_RUN, "--verbose", "在标准错误打印 GPU 与即时编译的信息"},
+};
+
+static const char USAGE[] = "用法：yusec [选项] 文件\n"
+                            "      yusec 检查|译|金属|千手|生成 [选项] 文件\n"
+                            "      yusec run 文件 [选项]\n"
+                            "\n"
+                            "把豫言着色源（名。着色器。豫）译成 WGSL、MSL 与 PTX。\n";
+
+static const char EXIT_STATUS[] = "退出码：0 成功，1 报告了错误，2 用法、读写错误或内存不足。\n";
+static const char RUN_EXIT_STATUS[] =
+    "退出码（run）：0 成功，1 编译错误或运行失败，2 用法、读写错误、内存不足或没有可用的 GPU。\n";
+
+const HelpEntry *help_entries(size_t *count) {
+    *count = COUNT(ENTRIES);
+    return ENTRIES;
+}
+
+const char *help_group_title(HelpGroup group) { return GROUP_TITLES[group]; }
+
+/* Display width of UTF-8 text: CJK and full-width characters count two columns. */
+static int display_width(const char *text) {
+    int width = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if ((*p & 0xC0) == 0x80) continue;
+        width += *p >= 0xE3 ? 2 : 1;  /* U+3000 and above: CJK, full-width punctuation */
+    }
+    return width;
+}
+
+enum { SPELLING_COLUMN = 28 };
+
+static void print_entry(FILE *out, const HelpEntry *entry) {
+    int width = display_width(entry->spelling);
+    fprintf(out, "  %s", entry->spelling);
+    int pad = width < SPELLING_COLUMN - 1 ? SPELLING_COLUMN - width : 1;
+    if (width >= SPELLING_COLUMN - 1) {
+        fprintf(out, "\n");
+        pad = SPELLING_COLUMN + 2;
+    }
+    fprintf(out, "%*s", pad, "");
+    for (const char *line = entry->text; *line;) {
+        size_t len = strcspn(line, "\n");
+        fprintf(out, "%.*s\n", (int)len, line);
+        line += len;
+        if (*line == '\n' && *++line) fprintf(out, "%*s", SPELLING_COLUMN + 2, "");
+    }
+}
+
+static void print_group(FILE *out, HelpGroup group) {
+    fprintf(out, "\n%s：\n", GROUP_TITLES[group]);
+    for (size_t i = 0; i < COUNT(ENTRIES); i++)
+        if (ENTRIES[i].group == group) print_entry(out, &ENTRIES[i]);
+}
+
+void help_print(FILE *out) {
+    fputs(USAGE, out);
+    for (int group = 0; group < HELP_GROUP_COUNT; group++) print_group(out, (HelpGroup)group);
+    fprintf(out, "\n%s%s", EXIT_STATUS, RUN_EXIT_STATUS);
+}
+
+void help_print_run(FILE *out) {
+    fputs("用法：yusec run 文件 [选项]\n", out);
+    print_group(out, HELP_RUN);
+    fprintf(out, "\n%s", RUN_EXIT_STATUS);
+}
+
+/* Text for roff: a leading '.' or '\'' would start a request; '\' and '-' are escaped. */
+static void roff_text(FILE *out, const char *text, size_t len) {
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (c == '\\') fputs("\\e", out);
+        else if (c == '-') fputs("\\-", out);
+        else if ((c == '.' || c == '\'') && (i == 0 || text[i - 1] == '\n')) fprintf(out, "\\&%c", c);
+        else if (c == '\n' && i + 1 < len) fputs("\n.br\n", out);
+        else if (c == '\n') continue;  /* the caller ends the line */
+        else fputc(c, out);
+    }
+}
+
+static void roff_line(FILE *out, const char *text) {
+    roff_text(out, text, strlen(text));
+    fputc('\n', out);
+}
+
+void help_print_man(FILE *out, const char *version) {
+    fprintf(out, ".\\\" Generated by man/make_manpage.c from driver/help.c; do not edit.\n");
+    fprintf(out, ".TH YUSEC 1 \"\" \"yusec %s\" \"User Commands\"\n", version);
+    fputs(".ad l\n", out);  /* CJK text: no justification gaps */
+    fputs(".SH NAME\nyusec \\- 把豫言着色源译成 WGSL、MSL 与 PTX 的着色器编译器\n", out);
+    fputs(".SH SYNOPSIS\n.B yusec\n[\\fI选项\\fR] \\fI文件\\fR\n.br\n.B yusec\n"
+          "\\fB检查\\fR|\\fB译\\fR|\\fB金属\\fR|\\fB千手\\fR|\\fB生成\\fR [\\fI选项\\fR] \\fI文件\\fR\n"
+          ".br\n.B yusec run\n\\fI文件\\fR [\\fI选项\\fR]\n", out);
+    fputs(".SH DESCRIPTION\n", out);
+    roff_line(out, "把豫言着色源（名。着色器。豫）译成 WGSL、MSL 与 PTX；也打印语法树、YIR、生成模块与入口表，"
+                   "并能在 GPU 或 CPU 上运行计算入口。");
+    for (int group = 0; group < HELP_GROUP_COUNT; group++) {
+        fputs(".SH ", out);
+        roff_line(out, GROUP_TITLES[group]);
+        for (size_t i = 0; i < COUNT(ENTRIES); i++) {
+            if (ENTRIES[i].group != (HelpGroup)group) continue;
+            fputs(".TP\n.B ", out);
+            roff_line(out, ENTRIES[i].spelling);
+            roff_line(out, ENTRIES[i].text);
+        }
+    }
+    fputs(".SH \"EXIT STATUS\"\n", out);
+    roff_line(out, EXIT_STATUS);
+    fputs(".br\n", out);
+    roff_line(out, RUN_EXIT_STATUS);
+    fputs(".SH \"SEE ALSO\"\n", out);
+    roff_line(out, "docs/language.md、docs/targets.md、docs/passes.md、docs/generated.md（源码树里）");
+}

@@ -1,0 +1,110 @@
+#include "stages.h"
+
+#include <string.h>
+
+static const char *const TARGET_NAMES[] = {"WGSL", "MSL", "PTX"};
+
+static bool reads_yir(const Options *options) {
+    size_t len = strlen(options->input);
+    return len >= 4 && strcmp(options->input + len - 4, ".yir") == 0;
+}
+
+static void stage(FILE *out, const char *what, const char *detail) {
+    fprintf(out, "yusec: 阶段：%s%s%s\n", what, detail[0] ? "  " : "", detail);
+}
+
+static void print_input(FILE *out, const Options *options) {
+    char detail[512];
+    snprintf(detail, sizeof detail, "%s%s", options->input,
+             options->input_from_stdin ? "（标准输入）" : "");
+    stage(out, reads_yir(options) ? "读 YIR" : "读源与导入、语法分析", detail);
+}
+
+static void print_module(FILE *out, const Options *options, PassTarget target,
+                         StagePipelineFn pipeline, void *context) {
+    if (!reads_yir(options)) {
+        stage(out, "类型检查", "");
+        stage(out, "降级", "AST → YIR");
+    }
+    stage(out, "校验 YIR", "");
+    const char *passes = pipeline(context, target);
+    char detail[1024];
+    snprintf(detail, sizeof detail, "%s（%s 的流程）", passes[0] ? passes : "无", TARGET_NAMES[target]);
+    stage(out, "遍", detail);
+}
+
+static void print_ptx(FILE *out, const Options *options) {
+    char detail[256];
+    int level = options->opt_level >= 0 ? options->opt_level : 3;
+    snprintf(detail, sizeof detail, "libyusec-ptx.so（LLVM）-arch=%s -ptx-version=%s -O%d%s",
+             options->arch ? options->arch : "sm_80",
+             options->ptx_version ? options->ptx_version : "8.0", level,
+             options->no_fma ? " -fno-fma" : "");
+    stage(out, "生成 PTX", detail);
+}
+
+static void print_target(FILE *out, const Options *options, PassTarget target) {
+    if (target == PASS_TARGET_PTX) print_ptx(out, options);
+    else stage(out, target == PASS_TARGET_WGSL ? "生成 WGSL" : "生成 MSL", "");
+}
+
+static PassTarget ir_target(const Options *options) {
+    if (options->ir_target && strcmp(options->ir_target, "msl") == 0) return PASS_TARGET_MSL;
+    if (options->ir_target && strcmp(options->ir_target, "ptx") == 0) return PASS_TARGET_PTX;
+    return PASS_TARGET_WGSL;
+}
+
+static void print_output(FILE *out, const Options *options) {
+    const char *where = options->output && strcmp(options->output, "-") != 0 ? options->output : "标准输出";
+    stage(out, "写出", where);
+    if (options->depfile_wanted || options->depfile) {
+        char detail[512];
+        snprintf(detail, sizeof detail, "%s%s", options->depfile ? options->depfile : options->output,
+                 options->depfile ? "" : ".d");
+        stage(out, "写依赖文件", detail);
+    }
+}
+
+void stages_print(FILE *out, const Options *options, StagePipelineFn pipeline,
+                  StageToolsFn tools, void *context) {
+    print_input(out, options);
+    switch (options->action) {
+    case ACTION_DUMP_AST: stage(out, "打印语法树", ""); break;
+    case ACTION_CHECK: stage(out, "类型检查", ""); break;
+    case ACTION_EMIT_IR:
+        print_module(out, options, ir_target(options), pipeline, context);
+        stage(out, "打印 YIR", "");
+        break;
+    case ACTION_EMIT_DOT:
+        print_module(out, options, ir_target(options), pipeline, context);
+        stage(out, "打印 Graphviz", "");
+        break;
+    case ACTION_EMIT_WGSL: case ACTION_EMIT_MSL: case ACTION_EMIT_PTX: {
+        PassTarget target = options->action == ACTION_EMIT_WGSL  ? PASS_TARGET_WGSL
+                            : options->action == ACTION_EMIT_MSL ? PASS_TARGET_MSL
+                                                                 : PASS_TARGET_PTX;
+        print_module(out, options, target, pipeline, context);
+        print_target(out, options, target);
+        stage(out, "入口表", options->quiet ? "不打印（-q）" : "标准错误");
+        break;
+    }
+    case ACTION_EMIT_CUBIN: case ACTION_EMIT_FATBIN:
+        print_module(out, options, PASS_TARGET_PTX, pipeline, context);
+        print_ptx(out, options);
+        if (tools) tools(context, out);
+        break;
+    case ACTION_EMIT_GEN:
+        for (int target = 0; target < 3; target++) {
+            print_module(out, options, (PassTarget)target, pipeline, context);
+            print_target(out, options, (PassTarget)target);
+        }
+        stage(out, "生成模块源码", "");
+        break;
+    case ACTION_ENTRIES_JSON:
+        print_module(out, options, PASS_TARGET_PTX, pipeline, context);
+        stage(out, "入口与资源（JSON）", "");
+        break;
+    default: break;
+    }
+    print_output(out, options);
+}

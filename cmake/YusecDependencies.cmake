@@ -14,6 +14,16 @@ if(YUSEC_WITH_LLVM)
     message(FATAL_ERROR "The LLVM at ${LLVM_DIR} was built without the NVPTX target.")
   endif()
   message(STATUS "yusec: LLVM ${LLVM_PACKAGE_VERSION} from ${LLVM_DIR}")
+  # LLVM's static LLVMSupport names zstd::libzstd_shared, which only libzstd-dev's CMake files
+  # define; the PTX plugin (linked against the static components) needs no zstd code, and
+  # --as-needed drops the library when nothing uses it, so the runtime library is enough.
+  if(NOT TARGET zstd::libzstd_shared)
+    find_library(YUSEC_ZSTD_LIBRARY NAMES zstd libzstd.so.1)
+    add_library(zstd::libzstd_shared INTERFACE IMPORTED)
+    if(YUSEC_ZSTD_LIBRARY)
+      set_target_properties(zstd::libzstd_shared PROPERTIES INTERFACE_LINK_LIBRARIES "${YUSEC_ZSTD_LIBRARY}")
+    endif()
+  endif()
 endif()
 
 if(YUSEC_BUILD_TESTS)

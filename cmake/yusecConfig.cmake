@@ -1,10 +1,15 @@
-# find_package(yusec): the yusec shader compiler and yusec_add_shaders() (docs/generated.md).
-# Installed to <prefix>/lib/cmake/yusec; everything is found relative to this file.
+# find_package(yusec): the library yusec::yusec (libyusec.so.0; yusec::yusec_static for
+# libyusec.a, docs/library.md), the compiler yusec::compiler and yusec_add_shaders()
+# (docs/generated.md). Installed to <prefix>/lib/cmake/yusec; everything is found relative to
+# this file.
 get_filename_component(_yusec_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
 set(YUSEC_EXECUTABLE "${_yusec_prefix}/bin/yusec" CACHE FILEPATH "The yusec shader compiler")
+if(NOT TARGET yusec::compiler)
+  add_executable(yusec::compiler IMPORTED)
+  set_target_properties(yusec::compiler PROPERTIES IMPORTED_LOCATION "${YUSEC_EXECUTABLE}")
+endif()
 if(NOT TARGET yusec::yusec)
-  add_executable(yusec::yusec IMPORTED)
-  set_target_properties(yusec::yusec PROPERTIES IMPORTED_LOCATION "${YUSEC_EXECUTABLE}")
+  include("${CMAKE_CURRENT_LIST_DIR}/yusecTargets.cmake")
 endif()
 set(_YUSEC_HEADER_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/yusecShaderHeader.cmake")
 

@@ -23,6 +23,7 @@
 #include "frontend/ast.h"
 #include "frontend/module.h"
 #include "ir/ir.h"
+#include "lib/compile.h"
 #include "lib/generate.h"
 #include "lib/manifest.h"
 #include "lib/pipeline.h"
@@ -282,6 +283,91 @@ static int run_entries_json(Command *command) {
     return status;
 }
 
+/* -emit=LIST -o-dir DIR: one front end for every output; each file is DIR/<name><suffix> with
+ * <name> the input's file name less 。着色器。豫 (the names yusec_add_shaders uses, and 着二's
+ * 名。着色生成。豫). All or nothing, like -o. With gen, the outputs come from its build and a
+ * failing target's errors are warnings unless that target's file was asked for too. */
+static const char *output_stem(Arena *arena, const char *input) {
+    const char *slash = strrchr(input, '/');
+    const char *name = slash ? slash + 1 : input;
+    static const char *const SUFFIXES[] = {"。着色器。豫", ".yir"};
+    size_t len = strlen(name);
+    for (size_t i = 0; i < sizeof SUFFIXES / sizeof SUFFIXES[0]; i++) {
+        size_t suffix = strlen(SUFFIXES[i]);
+        if (len > suffix && strcmp(name + len - suffix, SUFFIXES[i]) == 0) return arena_strndup(arena, name, len - suffix);
+    }
+    return name;
+}
+
+static bool stage_output(Command *command, const char *suffix, const StrBuf *text) {
+    Arena *arena = &command->session.arena;
+    const char *dir = command->options->output_dir;
+    const char *path = arena_printf(arena, "%s%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] != '/' ? "/" : "",
+                                    output_stem(arena, command->options->input), suffix);
+    if (refuse_input_as_output(command, path)) return false;
+    return outputs_stage(command->outputs, path, text->data ? text->data : "", text->len);
+}
+
+static const unsigned EMIT_BITS[LIB_TARGET_COUNT] = {EMIT_WGSL, EMIT_MSL, EMIT_PTX};
+static const char *const EMIT_SUFFIXES[LIB_TARGET_COUNT] = {".wgsl", ".msl", ".ptx"};
+
+/* Stages the target texts and the manifest; false (reported) when a file cannot be staged. */
+static bool stage_many(Command *command, const StrBuf texts[LIB_TARGET_COUNT], const LibEntryTable *entries,
+                       const LibAbi *abi) {
+    unsigned want = command->options->emit_many;
+    for (int t = 0; t < LIB_TARGET_COUNT; t++)
+        if ((want & EMIT_BITS[t]) && !stage_output(command, EMIT_SUFFIXES[t], &texts[t])) return false;
+    if (!(want & EMIT_JSON)) return true;
+    StrBuf json;
+    strbuf_init(&json);
+    lib_manifest_json(&json, source_path_for_output(&command->session.arena, command->options,
+                                                    command->session.package_root), entries, abi);
+    bool ok = stage_output(command, ".json", &json);
+    strbuf_free(&json);
+    return ok;
+}
+
+static int run_emit_many_with_gen(Command *command) {
+    LibSession *session = &command->session;
+    unsigned want = command->options->emit_many;
+    LibGenerated generated;
+    lib_generated_init(&generated, &session->arena);
+    LibStatus status = lib_generate(session, &generated);
+    flush_dumps(session);
+    bool asked_failed = false;
+    for (int t = 0; t < LIB_TARGET_COUNT; t++)
+        asked_failed = asked_failed || ((want & EMIT_BITS[t]) && !generated.targets[t].ok);
+    fwrite(strbuf_cstr(&session->diag.text), 1, generated.front_end_diagnostics, stderr);
+    report_gen_diagnostics(generated.targets, generated.made && !asked_failed);
+    int result = status == LIB_OK && !asked_failed ? EXIT_OK : status == LIB_IO ? EXIT_USAGE : EXIT_DIAGNOSTICS;
+    if (result == EXIT_OK) {
+        StrBuf texts[LIB_TARGET_COUNT];
+        for (int t = 0; t < LIB_TARGET_COUNT; t++) texts[t] = generated.targets[t].text;
+        if (!stage_output(command, "。着色生成。豫", &generated.text) ||
+            !stage_many(command, texts, &generated.entries, &generated.abi))
+            result = EXIT_USAGE;
+    }
+    lib_generated_free(&generated);
+    return result;
+}
+
+static int run_emit_many(Command *command) {
+    unsigned want = command->options->emit_many;
+    if (want & EMIT_GEN) return run_emit_many_with_gen(command);
+    unsigned targets = 0;
+    for (int t = 0; t < LIB_TARGET_COUNT; t++)
+        if (want & EMIT_BITS[t]) targets |= LIB_TARGET_BIT(t);
+    LibOutputs outputs;
+    lib_outputs_init(&outputs, &command->session.arena);
+    LibStatus status = lib_compile_targets(&command->session, targets,
+                                           (want & EMIT_JSON) ? LIB_ABI_PTX_PIPELINE : LIB_ABI_AS_BUILT, &outputs);
+    flush_dumps(&command->session);
+    int result = (int)status;
+    if (status == LIB_OK && !stage_many(command, outputs.text, &outputs.entries, &outputs.abi)) result = EXIT_USAGE;
+    lib_outputs_free(&outputs);
+    return result;
+}
+
 /* -MD: the depfile, staged (written only when changed) after the output itself. */
 static int write_depfile(const Command *command) {
     const Options *options = command->options;
@@ -370,7 +456,9 @@ static int run_command(int argc, char **argv) {
     Command command = {&options, {0}, options.depfile_wanted || options.depfile != NULL, NULL};
     /* -emit-gen keeps diagnostics back: a failing target's errors are printed as warnings. */
     lib_session_init(&command.session, &config, options.input,
-                     options.action == ACTION_EMIT_GEN ? NULL : stderr);
+                     options.action == ACTION_EMIT_GEN ||
+                             (options.action == ACTION_EMIT_MANY && (options.emit_many & EMIT_GEN))
+                         ? NULL : stderr);
     if (options.verbose || options.dry_run)
         stages_print(stderr, &options, stage_pipeline, NULL, &command.session);
     if (options.dry_run || refuse_input_as_output(&command, options.output)) {
@@ -392,6 +480,7 @@ static int run_command(int argc, char **argv) {
     case ACTION_EMIT_PTX: status = run_emit_text(&command, LIB_TARGET_PTX); break;
     case ACTION_EMIT_GEN: status = run_emit_gen(&command); break;
     case ACTION_ENTRIES_JSON: status = run_entries_json(&command); break;
+    case ACTION_EMIT_MANY: status = run_emit_many(&command); break;
     default: status = run_unhandled(&options); break;
     }
     if (status == EXIT_OK && command.want_deps) status = write_depfile(&command);

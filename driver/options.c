@@ -23,6 +23,7 @@ static const ActionWord ACTION_WORDS[] = {
     {"-emit-ptx", "千手", ACTION_EMIT_PTX},
     {"-emit-gen", "生成", ACTION_EMIT_GEN},
     {"--entries=json", NULL, ACTION_ENTRIES_JSON},
+    {"-emit=", NULL, ACTION_EMIT_MANY},
     {NULL, "run", ACTION_RUN},
 };
 
@@ -154,6 +155,11 @@ static bool check_combinations(const Options *options, FILE *err) {
                      "不要入口表请用 %s -q\n", action_flag(options->action));
         return false;
     }
+    if ((options->action == ACTION_EMIT_MANY) != (options->output_dir != NULL) ||
+        (options->action == ACTION_EMIT_MANY && options->output)) {
+        fprintf(err, "yusec: error: -emit=列表 须与 -o-dir 目录同用（不用 -o），-o-dir 也只用于 -emit=列表\n");
+        return false;
+    }
     if (is_ptx_binary_action(options->action) && (!options->output || strcmp(options->output, "-") == 0)) {
         fprintf(err, "yusec: error: %s 写二进制文件，须给 -o 文件\n", action_flag(options->action));
         return false;
@@ -204,7 +210,7 @@ static bool add_include(Options *options, const char *dir, FILE *err) {
 /* Flags that take their value as the next argument: -o FILE, -I DIR, -MF FILE, -arch sm_XX,
  * --stdin-name NAME. Returns 0 when arg is none of them, -1 on a usage error, else 1. */
 static int parse_separate_value(Options *options, int argc, char **argv, int *i, FILE *err) {
-    static const char *const FLAGS[] = {"-o", "-I", "-MF", "-arch", "--stdin-name"};
+    static const char *const FLAGS[] = {"-o", "-I", "-MF", "-arch", "--stdin-name", "-o-dir"};
     const char *arg = argv[*i];
     size_t which = 0;
     while (which < sizeof FLAGS / sizeof FLAGS[0] && strcmp(arg, FLAGS[which]) != 0) which++;
@@ -219,7 +225,8 @@ static int parse_separate_value(Options *options, int argc, char **argv, int *i,
     case 1: return add_include(options, value, err) ? 1 : -1;
     case 2: options->depfile = value; return 1;
     case 3: options->arch = value; return 1;
-    default: options->stdin_name = value; return 1;
+    case 4: options->stdin_name = value; return 1;
+    default: options->output_dir = value; return 1;
     }
 }
 
@@ -256,11 +263,35 @@ static bool set_input(Options *options, const char *arg, FILE *err) {
     return true;
 }
 
+/* -emit=wgsl,msl,ptx,gen,json: which files one run writes into -o-dir. */
+static bool parse_emit_list(Options *options, const char *arg, FILE *err) {
+    static const struct { const char *name; unsigned bit; } NAMES[] = {
+        {"wgsl", EMIT_WGSL}, {"msl", EMIT_MSL}, {"ptx", EMIT_PTX}, {"gen", EMIT_GEN}, {"json", EMIT_JSON}};
+    if (!set_action(options, ACTION_EMIT_MANY, arg, err)) return false;
+    const char *start = arg + strlen("-emit=");
+    for (;;) {
+        size_t len = strcspn(start, ",");
+        size_t i = 0;
+        while (i < sizeof NAMES / sizeof NAMES[0] &&
+               !(strlen(NAMES[i].name) == len && strncmp(NAMES[i].name, start, len) == 0))
+            i++;
+        if (i == sizeof NAMES / sizeof NAMES[0]) {
+            fprintf(err, "yusec: error: -emit= 不认识「%.*s」（可选 wgsl、msl、ptx、gen、json，逗号分隔）\n",
+                    (int)len, start);
+            return false;
+        }
+        options->emit_many |= NAMES[i].bit;
+        if (!start[len]) return true;
+        start += len + 1;
+    }
+}
+
 /* One argument (and, for flags with a separate value, the next). */
 static bool parse_argument(Options *options, int argc, char **argv, int *i, FILE *err) {
     const char *arg = argv[*i];
     Action action;
     bool is_word;
+    if (strncmp(arg, "-emit=", strlen("-emit=")) == 0) return parse_emit_list(options, arg, err);
     /* A tool word is a subcommand only in first position, so a file named 译 still works. */
     if (match_action(arg, *i == 1, &action, &is_word)) {
         if (!set_action(options, action, arg, err)) return false;

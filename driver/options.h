@@ -20,6 +20,7 @@ typedef enum Action {
     ACTION_EMIT_DOT,  /* -emit-dot: control flow as Graphviz */
     ACTION_EMIT_GEN,  /* -emit-gen, 生成 */
     ACTION_ENTRIES_JSON, /* --entries=json */
+    ACTION_EMIT_MANY, /* -emit=wgsl,msl,ptx,gen,json -o-dir DIR: one front end, several files */
     ACTION_RUN,       /* run */
     ACTION_HELP,
     ACTION_VERSION,
@@ -34,8 +35,15 @@ typedef struct PrefixMap {
     const char *new_prefix;
 } PrefixMap;
 
+/* The outputs of -emit=LIST, a bit each. */
+enum {
+    EMIT_WGSL = 1u << 0, EMIT_MSL = 1u << 1, EMIT_PTX = 1u << 2, EMIT_GEN = 1u << 3, EMIT_JSON = 1u << 4,
+};
+
 typedef struct Options {
     Action action;
+    unsigned emit_many;          /* -emit=LIST: EMIT_… bits */
+    const char *output_dir;      /* -o-dir DIR (with -emit=LIST) */
     bool action_is_tool_word;    /* 译 金属 千手 …: the seed's subcommands (着七) */
     const char *input;           /* the path, or for "-" the --stdin-name (default <stdin>) */
     bool input_from_stdin;       /* the input file was given as "-" */

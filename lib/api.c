@@ -8,6 +8,7 @@
 
 #include "../frontend/module.h"
 #include "abi.h"
+#include "compile.h"
 #include "generate.h"
 #include "pipeline.h"
 
@@ -270,34 +271,15 @@ static void keep_entries(yusec_result *result, const LibEntryTable *table) {
 
 /* The targets one by one: the front end once, then each on its own copy of the module. */
 static LibStatus compile_targets(LibSession *session, yusec_result *result, unsigned wanted) {
-    unsigned targets = wanted & YUSEC_ALL_WANTED;  /* the bits agree with LIB_TARGET_BIT */
-    LibStatus status;
-    IrModule *shared = lib_build_shared(session, targets, &status);
-    if (!shared) return status;
-    LibEntryTable table;
-    lib_entries_init(&table, &result->arena);
-    lib_entries_build(&table, shared);
-    keep_entries(result, &table);
-    lib_abi_build(&result->abi, &result->arena, shared);
-    LibStatus overall = LIB_OK;
-    int last = -1;
-    for (int t = 0; t < LIB_TARGET_COUNT; t++)
-        if (targets & LIB_TARGET_BIT(t)) last = t;
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) {
-        if (!(targets & LIB_TARGET_BIT(t))) continue;
-        IrModule *module = lib_build_target(session, shared, t == last, (LibTarget)t, &status);
-        if (t == last) shared = NULL;
-        StrBuf text;
-        strbuf_init(&text);
-        bool ok = module && lib_emit(session, module, (LibTarget)t, &text, NULL, NULL);
-        if (module && t == LIB_TARGET_PTX) lib_abi_build(&result->abi, &result->arena, module);
-        keep_output(result, (yusec_target)t, ok, &text);
-        if (!ok) overall = LIB_ERRORS;
-        strbuf_free(&text);
-        ir_module_free(module);
-    }
-    ir_module_free(shared);
-    return overall;
+    LibOutputs outputs;
+    lib_outputs_init(&outputs, &result->arena);
+    /* the YUSEC_WANT_… bits of the targets agree with LIB_TARGET_BIT */
+    LibStatus status = lib_compile_targets(session, wanted & YUSEC_ALL_WANTED, LIB_ABI_AS_BUILT, &outputs);
+    if (outputs.entries.rows) keep_entries(result, &outputs.entries);
+    if (outputs.has_abi) result->abi = outputs.abi;
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) keep_output(result, (yusec_target)t, outputs.ok[t], &outputs.text[t]);
+    lib_outputs_free(&outputs);
+    return status;
 }
 
 /* The generated module and, from the same build, every target's text. `*demote_after` gets

@@ -1,0 +1,47 @@
+#include "compile.h"
+
+#include <string.h>
+
+void lib_outputs_init(LibOutputs *outputs, Arena *arena) {
+    memset(outputs, 0, sizeof *outputs);
+    outputs->arena = arena;
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) strbuf_init(&outputs->text[t]);
+    lib_entries_init(&outputs->entries, arena);
+}
+
+void lib_outputs_free(LibOutputs *outputs) {
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) strbuf_free(&outputs->text[t]);
+}
+
+LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSource abi_source,
+                              LibOutputs *outputs) {
+    unsigned built = targets;
+    if (abi_source == LIB_ABI_PTX_PIPELINE) built |= LIB_TARGET_BIT(LIB_TARGET_PTX);
+    LibStatus status;
+    IrModule *shared = lib_build_shared(session, built, &status);
+    if (!shared) return status;
+    lib_entries_build(&outputs->entries, shared);
+    if (!(built & LIB_TARGET_BIT(LIB_TARGET_PTX))) {
+        lib_abi_build(&outputs->abi, outputs->arena, shared);
+        outputs->has_abi = true;
+    }
+    int last = -1;
+    for (int t = 0; t < LIB_TARGET_COUNT; t++)
+        if (built & LIB_TARGET_BIT(t)) last = t;
+    LibStatus overall = LIB_OK;
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) {
+        if (!(built & LIB_TARGET_BIT(t))) continue;
+        IrModule *module = lib_build_target(session, shared, t == last, (LibTarget)t, &status);
+        if (t == last) shared = NULL;  /* taken */
+        if (module && t == LIB_TARGET_PTX) {
+            lib_abi_build(&outputs->abi, outputs->arena, module);
+            outputs->has_abi = true;
+        }
+        if (targets & LIB_TARGET_BIT(t))
+            outputs->ok[t] = module && lib_emit(session, module, (LibTarget)t, &outputs->text[t], NULL, NULL);
+        if ((targets & LIB_TARGET_BIT(t)) ? !outputs->ok[t] : !module) overall = LIB_ERRORS;
+        ir_module_free(module);
+    }
+    ir_module_free(shared);
+    return overall;
+}

@@ -1,0 +1,31 @@
+/* Several targets from one front end (yusec -emit=LIST, yusec_compile): the module lowered
+ * once, each requested target's passes on its own copy and its emitter, the typed entry table
+ * and the ABI. */
+#ifndef YUSEC_LIB_COMPILE_H
+#define YUSEC_LIB_COMPILE_H
+
+#include "abi.h"
+#include "pipeline.h"
+
+typedef struct LibOutputs {
+    Arena *arena;                       /* the entry table and the ABI live here */
+    bool ok[LIB_TARGET_COUNT];          /* requested and emitted */
+    StrBuf text[LIB_TARGET_COUNT];
+    LibEntryTable entries;              /* once the module was built */
+    LibAbi abi;
+    bool has_abi;
+} LibOutputs;
+
+void lib_outputs_init(LibOutputs *outputs, Arena *arena);
+void lib_outputs_free(LibOutputs *outputs);
+
+/* How the ABI's PTX launches are planned: from the module the PTX pipeline builds (as
+ * --entries=json; its passes run even when PTX is not among the targets), or from that
+ * module when PTX is a target and else from the module before the targets' passes. */
+typedef enum LibAbiSource { LIB_ABI_PTX_PIPELINE, LIB_ABI_AS_BUILT } LibAbiSource;
+
+/* Compiles the targets in `targets` (LIB_TARGET_BIT…). LIB_OK when every one succeeded. */
+LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSource abi_source,
+                              LibOutputs *outputs);
+
+#endif

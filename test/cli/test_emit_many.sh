@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# yusec -emit=LIST -o-dir DIR (issue 18's multi-output form over libyusec's pipeline): one
+# process and one front end writing several files, each equal to what the single-output
+# action prints; all or nothing; usage errors for bad lists and missing directories.
+#   test_emit_many.sh YUSEC SOURCE_DIR
+set -u
+yusec=$1
+source=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+fail() { echo "FAIL: $*" >&2; failed=$((failed + 1)); }
+seed="$source/examples/加倍。着色器。豫"
+has_ptx=true
+"$yusec" -emit-ptx "$seed" >/dev/null 2>&1 || has_ptx=false
+
+# Every output of the seed, compared with the goldens and with --entries=json.
+list=wgsl,msl,gen,json
+$has_ptx && list=wgsl,msl,ptx,gen,json
+mkdir "$work/all"
+"$yusec" -emit=$list -o-dir "$work/all" "$seed" 2>"$work/all.err" || fail "-emit=$list exited $?"
+[ -s "$work/all.err" ] && fail "-emit=$list printed on stderr: $(cat "$work/all.err")"
+cmp -s "$work/all/加倍.wgsl" "$source/examples/加倍.wgsl" || fail "加倍.wgsl differs from the golden"
+cmp -s "$work/all/加倍.msl" "$source/examples/加倍。金属" || fail "加倍.msl differs from the golden"
+cmp -s "$work/all/加倍。着色生成。豫" "$source/examples/加倍。生成" || fail "the generated module differs"
+"$yusec" --entries=json "$seed" >"$work/entries.json" 2>/dev/null
+cmp -s "$work/all/加倍.json" "$work/entries.json" || fail "加倍.json differs from --entries=json"
+if $has_ptx; then
+  cmp -s "$work/all/加倍.ptx" "$source/examples/加倍。千手" || fail "加倍.ptx differs from the golden"
+fi
+# Without gen, the targets come from lib_compile_targets: the same texts.
+mkdir "$work/two"
+"$yusec" -emit=msl,json -o-dir "$work/two" "$seed" || fail "-emit=msl,json exited $?"
+cmp -s "$work/two/加倍.msl" "$source/examples/加倍。金属" || fail "-emit=msl,json: 加倍.msl differs"
+cmp -s "$work/two/加倍.json" "$work/entries.json" || fail "-emit=msl,json: 加倍.json differs"
+[ -e "$work/two/加倍.wgsl" ] && fail "-emit=msl,json wrote a WGSL file"
+
+# One front end: a source error is reported once, and nothing is written.
+cat >"$work/坏。着色器。豫" <<'SRC'
+寻观「点染」之「点染本」之书。
+「甲」乃「无三二」也。
+「甲」者「乙」也。
+SRC
+mkdir "$work/bad"
+"$yusec" -emit=wgsl,msl,json -o-dir "$work/bad" "$work/坏。着色器。豫" 2>"$work/bad.err"
+status=$?
+[ $status = 1 ] || fail "a source error exited $status, expected 1"
+[ "$(grep -c 'error:' "$work/bad.err")" = 1 ] || { cat "$work/bad.err" >&2; fail "the error is not reported exactly once"; }
+[ -z "$(ls -A "$work/bad")" ] || fail "a failing -emit= wrote files: $(ls "$work/bad")"
+
+# 动态共享: WGSL and MSL reject it. With gen alone-ish (gen,json) the module is made and their
+# errors are warnings; asking for the WGSL file too makes it an error and writes nothing.
+shared="$source/库/点染/测试/样例/动态共享。着色器。豫"
+mkdir "$work/gen" "$work/genw"
+"$yusec" -emit=gen,json -o-dir "$work/gen" "$shared" 2>"$work/gen.err" || fail "-emit=gen,json of 动态共享 exited $?"
+grep -q 'warning:' "$work/gen.err" || fail "动态共享: no warning for the failing targets"
+grep -q 'error:' "$work/gen.err" && fail "动态共享: errors although the module was made"
+"$yusec" -emit-gen "$shared" >"$work/shared.gen" 2>"$work/shared.gen.err"
+cmp -s "$work/gen/动态共享。着色生成。豫" "$work/shared.gen" || fail "动态共享's module differs from -emit-gen's"
+cmp -s "$work/gen.err" "$work/shared.gen.err" || fail "动态共享's warnings differ from -emit-gen's"
+"$yusec" -emit=gen,wgsl -o-dir "$work/genw" "$shared" 2>"$work/genw.err"
+[ $? = 1 ] || fail "-emit=gen,wgsl of 动态共享 should fail (WGSL was asked for)"
+grep -q 'error:' "$work/genw.err" || fail "-emit=gen,wgsl: the WGSL error is not an error"
+[ -z "$(ls -A "$work/genw")" ] || fail "-emit=gen,wgsl wrote files"
+
+# Usage errors (exit 2).
+expect_usage() {
+  "$yusec" "$@" >/dev/null 2>"$work/usage.err"
+  local s=$?
+  [ $s = 2 ] || fail "yusec $* exited $s, expected 2"
+  grep -q 'error:' "$work/usage.err" || fail "yusec $*: no message"
+}
+expect_usage -emit=wgsl,cubin -o-dir "$work" "$seed"
+expect_usage -emit= -o-dir "$work" "$seed"
+expect_usage -emit=wgsl "$seed"
+expect_usage -emit-wgsl -o-dir "$work" "$seed"
+expect_usage -emit=wgsl -o-dir "$work" -o "$work/x" "$seed"
+expect_usage -emit=wgsl -emit-msl -o-dir "$work" "$seed"
+
+[ $failed = 0 ] && echo "通过：-emit=列表 -o-dir" || exit 1

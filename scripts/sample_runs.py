@@ -359,6 +359,24 @@ runs['纹理读取'] = run('读取入口', '读取', 8, [1, 1, 1], [
     samplers=[{'group': 0, 'binding': 1, 'filter': 'linear', 'address': 'clamp-to-edge'}],
     skip={'cpu': 'CPU 执行器不支持纹理与采样器'})
 
+# 计算采样: 采样纹理 (level 0) of an 8×1 rgba32float texture, nearest, at texel centres; and
+# 比较采样 of an 8×1 depth texture d = x/8 with `less` against 0.5 (passes where 0.5 < d).
+CW = 8
+colour = [[float(x), 2.0 * x, 3.0 * x, 1.0] for x in range(CW)]
+depth = [x / CW for x in range(CW)]
+runs['计算采样'] = run('取样入口', '取样', 8, [1, 1, 1], [
+    buf(4, 'f32', [0.0] * 4 * CW, [v for c in colour for v in c]),
+    buf(5, 'f32', [0.0] * CW, [1.0 if 0.5 < d else 0.0 for d in depth])],
+    textures=[
+        {'group': 0, 'binding': 0, 'format': 'rgba32float', 'width': CW, 'height': 1,
+         'init': [v for c in colour for v in c]},
+        {'group': 0, 'binding': 2, 'format': 'depth32float', 'width': CW, 'height': 1, 'init': depth}],
+    samplers=[{'group': 0, 'binding': 1, 'filter': 'nearest', 'address': 'clamp-to-edge'},
+              {'group': 0, 'binding': 3, 'filter': 'nearest', 'address': 'clamp-to-edge',
+               'compare': 'less'}],
+    skip={'wgsl': 'WGSL 只许片元入口采样纹理与比较采样（计算采样.wgsl。错误）',
+          'cpu': 'CPU 执行器不支持纹理与采样器'})
+
 for name, r in runs.items():
     path = os.path.join(DIR, name + '。运行.json')
     if not os.path.exists(os.path.join(DIR, name + '。着色器。豫')):

@@ -273,7 +273,7 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
     te_assign_module_names(&em, items, count);
     collect_entries(&em, &st);
     scan_uses(module, &st);
-    if (reject_fragments(&em, module)) {
+    if (reject_fragments(&em, module) | wgsl_reject_stage_ops(&em, module)) {
         te_free(&em);
         strbuf_free(&text);
         return false;

@@ -8,6 +8,9 @@
 extern const TeLang wgsl_lang;
 /* wgsl_spelling.c: the op table of wgsl_lang and the ops deliberately not in it. */
 extern const char *const wgsl_spelling[IR_OP_COUNT];
+
+/* wgsl_stage.c: fragment-only builtins that a compute or vertex entry reaches are errors. */
+bool wgsl_reject_stage_ops(TextEmitter *em, const IrModule *module);
 bool wgsl_op_unspelled(IrOp op);
 
 void wgsl_type(TextEmitter *em, StrBuf *out, IrTypeId type);

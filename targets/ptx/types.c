@@ -59,7 +59,8 @@ static LLVMTypeRef make_reg_type(PtxCtx *px, IrTypeId id, Span span) {
     case IR_TYPE_TEXTURE_2D: case IR_TYPE_TEXTURE_DEPTH_2D: case IR_TYPE_SAMPLER: case IR_TYPE_SAMPLER_COMPARISON:
         return ptx_i64(px);  /* never used: texture.c takes the objects from the bindings */
     default:
-        ptx_fail(px, span, "textures and samplers are not supported (to do)", "PTX 目标不支持纹理与采样器（待办事项）");
+        ptx_fail(px, span, ptx_ascii(px, "internal error: type kind %d has no register form", (int)t->kind),
+                 "PTX 目标内部错误：类型（种类 %d）没有寄存器形式", (int)t->kind);
         return NULL;
     }
 }

@@ -138,10 +138,10 @@ static void test_ptx_names_without_ptx(void **state) {
     set_target(&t[GEN_WGSL], true, "w", "");
     set_target(&t[GEN_MSL], true, "m", "");
     set_target(&t[GEN_PTX], false, "",
-               "甲。着色器。豫:3:7: error: PTX 目标不支持纹理与采样器（待办事项）\n");
+               "甲。着色器。豫:3:7: error: PTX 目标：纹理与采样器的实参须直接是模块的绑定（宿主按绑定传纹理对象）\n");
     LibEntry rows[2];
     LibEntryTable entries = two_entries(rows, "甲入口", "甲", "yy_e7_94_b2", "画入口", "画");
-    t[GEN_PTX].ptx_failure = (GenPtxFailure){true, false, 3, 7, "textures are not supported"};
+    t[GEN_PTX].ptx_failure = (GenPtxFailure){true, false, 3, 7, "a texture operand is not a binding"};
     StrBuf out;
     strbuf_init(&out);
     assert_true(gen_module_source(&out, t, &entries));
@@ -149,12 +149,12 @@ static void test_ptx_names_without_ptx(void **state) {
     assert_non_null(strstr(text, "「甲入口」者『甲』也。\n「画入口」者『画』也。\n"
                                  "「甲入口并线汇编名」者『yy_e7_94_b2』也。\n"));
     assert_null(strstr(text, "画入口并线汇编名"));
-    expect_ascii_ptx_comment(text, "// PTX translation failed at line 3, column 7: textures are not supported");
+    expect_ascii_ptx_comment(text, "// PTX translation failed at line 3, column 7: a texture operand is not a binding");
     strbuf_clear(&out);
     t[GEN_PTX].ptx_failure.imported = true;
     assert_true(gen_module_source(&out, t, &entries));
     expect_ascii_ptx_comment(strbuf_cstr(&out), "// PTX translation failed at line 3, column 7 of an "
-                                                "imported shader file: textures are not supported");
+                                                "imported shader file: a texture operand is not a binding");
     strbuf_clear(&out);
     /* The PTX pipeline failed before the plugin (no reason, no place): still ASCII. */
     t[GEN_PTX].ptx_failure = (GenPtxFailure){0};

@@ -22,6 +22,7 @@ static const HelpEntry ENTRIES[] = {
     {HELP_ACTIONS, "-emit-wgsl, 译", "译成 WGSL，入口表打印到标准错误"},
     {HELP_ACTIONS, "-emit-msl, 金属", "译成 MSL，入口表打印到标准错误"},
     {HELP_ACTIONS, "-emit-ptx, 千手", "译成 PTX，入口表打印到标准错误"},
+    {HELP_ACTIONS, "-emit-dot", "每个函数的结构化控制流画成 Graphviz：块与指令，值按一致性着色，非一致分支标红（-target= 选流程）"},
     {HELP_ACTIONS, "-emit-gen, 生成", "打印高级代码导入时所得模块的源码"},
     {HELP_ACTIONS, "--entries=json", "打印入口与资源在三个目标里的位置（JSON）"},
     {HELP_ACTIONS, "-emit=wgsl,msl,ptx,gen,json", "一次前端，把所列的输出写进 -o-dir 目录：名.wgsl 名.msl 名.ptx 名。着色生成。豫 名.json"},
@@ -40,11 +41,11 @@ static const HelpEntry ENTRIES[] = {
 
     {HELP_DIAGNOSTICS, "-fmax-errors=N", "最多报告 N 条错误（0 为不限，默认 20）"},
 
-    {HELP_PIPELINE, "-target=T", "-emit-ir 按哪个目标的默认流程（wgsl、msl、ptx；默认 wgsl）"},
+    {HELP_PIPELINE, "-target=T", "-emit-ir 与 -emit-dot 按哪个目标的默认流程（wgsl、msl、ptx；默认 wgsl）"},
     {HELP_PIPELINE, "-passes=a,b,c", "只运行这些遍（遍名见 docs/passes.md；未知的遍是用法错误）"},
     {HELP_PIPELINE, "-O0", "-emit-ir 时不运行任何遍（降级所得）；-emit-ptx 时为 LLVM 优化级别 -O0…-O3"},
     {HELP_PIPELINE, "-print-after-all", "每个遍之后打印 YIR（标准错误）"},
-    {HELP_PIPELINE, "-print-after=遍", "在该遍之后打印 YIR（标准错误）"},
+    {HELP_PIPELINE, "-print-after=遍", "在该遍之后打印 YIR（标准错误；与 -emit-dot 同用时打印 Graphviz）"},
     {HELP_PIPELINE, "-verify-each", "每个遍之后校验 YIR"},
     {HELP_PIPELINE, "-fno-uniformity-check", "一致性分析报错时仍然输出（用来与 Tint 对照）"},
     {HELP_PIPELINE, "-fbounds-check", "越界的下标夹到最后一个元素（三个目标一样；运行期数组的长度由宿主另传）"},

@@ -53,6 +53,7 @@ static void config_from_options(LibConfig *config, const Options *options, const
         config->passes = "";
     config->print_after_all = options->print_after_all;
     config->print_after = options->print_after;
+    config->print_dot = options->action == ACTION_EMIT_DOT;
     config->verify_each = options->verify_each;
     config->inline_budget = options->inline_budget;
     config->no_uniformity_check = options->no_uniformity_check;
@@ -151,6 +152,26 @@ static int run_emit_ir(Command *command) {
     StrBuf out;
     strbuf_init(&out);
     ir_print_module(&out, module);
+    status = finish(command, &out);
+    strbuf_free(&out);
+    ir_module_free(module);
+    return status;
+}
+
+/* -emit-dot: the module of -target= (default WGSL) after its pipeline, as Graphviz. */
+static int run_emit_dot(Command *command) {
+    LibTarget target;
+    if (!parse_ir_target(command->options->ir_target, &target)) {
+        fprintf(stderr, "yusec: error: 未知的目标 '%s'（可选 wgsl、msl、ptx）\n",
+                command->options->ir_target);
+        return EXIT_USAGE;
+    }
+    int status;
+    IrModule *module = build_one(command, target, &status);
+    if (!module) return status;
+    StrBuf out;
+    strbuf_init(&out);
+    ir_print_dot(&out, module);
     status = finish(command, &out);
     strbuf_free(&out);
     ir_module_free(module);
@@ -475,6 +496,7 @@ static int run_command(int argc, char **argv) {
     case ACTION_DUMP_AST: status = run_dump_ast(&command); break;
     case ACTION_CHECK: status = run_check(&command); break;
     case ACTION_EMIT_IR: status = run_emit_ir(&command); break;
+    case ACTION_EMIT_DOT: status = run_emit_dot(&command); break;
     case ACTION_EMIT_WGSL: status = run_emit_text(&command, LIB_TARGET_WGSL); break;
     case ACTION_EMIT_MSL: status = run_emit_text(&command, LIB_TARGET_MSL); break;
     case ACTION_EMIT_PTX: status = run_emit_text(&command, LIB_TARGET_PTX); break;

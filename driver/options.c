@@ -21,6 +21,7 @@ static const ActionWord ACTION_WORDS[] = {
     {"-emit-wgsl", "译", ACTION_EMIT_WGSL},
     {"-emit-msl", "金属", ACTION_EMIT_MSL},
     {"-emit-ptx", "千手", ACTION_EMIT_PTX},
+    {"-emit-dot", NULL, ACTION_EMIT_DOT},
     {"-emit-gen", "生成", ACTION_EMIT_GEN},
     {"--entries=json", NULL, ACTION_ENTRIES_JSON},
     {"-emit=", NULL, ACTION_EMIT_MANY},

@@ -281,6 +281,16 @@ void ir_build_discard(IrBuilder *b);
 void ir_print_type(StrBuf *out, const IrTypeTable *types, IrTypeId type);
 void ir_print_module(StrBuf *out, const IrModule *module);
 void ir_print_function(StrBuf *out, const IrFunction *func);
+/* For printers of other forms (ir/dot.c): the numbers ir_print_function gives the values
+ * (value id → number; UINT32_MAX when not placed; free() it), one instruction as printed
+ * without its blocks, and a value reference (%名.3). */
+uint32_t *ir_print_numbers(const IrFunction *func);
+void ir_print_inst_head(StrBuf *out, const IrFunction *func, const uint32_t *numbers,
+                        const IrInst *inst);
+void ir_print_value_ref(StrBuf *out, const IrFunction *func, const uint32_t *numbers, IrValueId value);
+/* The module as Graphviz (dot.c): each function's structured control flow, blocks with their
+ * instructions, values coloured by their uniformity fact, non-uniform branches marked. */
+void ir_print_dot(StrBuf *out, const IrModule *module);
 /* Parses YIR text; reports problems through `diag` at file:line:col and returns NULL then. */
 IrModule *ir_read(DiagEngine *diag, const SourceFile *file);
 

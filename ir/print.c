@@ -217,9 +217,9 @@ static void print_operands(Printer *p, const IrInst *inst) {
         strbuf_printf(p->out, "%s%" PRIu32, i || inst->arg_count ? ", " : " ", inst->indices[i]);
 }
 
-static void print_inst(Printer *p, const IrInst *inst, int depth) {
+/* An instruction up to its blocks: results, op, operands (a loop's parameters). */
+static void print_inst_head(Printer *p, const IrInst *inst) {
     StrBuf *out = p->out;
-    strbuf_indent(out, depth);
     for (uint32_t r = 0; r < inst->result_count; r++) {
         if (r) strbuf_puts(out, ", ");
         print_value_def(p, inst->results[r]);
@@ -258,14 +258,24 @@ static void print_inst(Printer *p, const IrInst *inst, int depth) {
             }
             strbuf_putc(out, ')');
         }
+        break;
+    }
+    default:
+        print_operands(p, inst);
+        break;
+    }
+}
+
+static void print_inst(Printer *p, const IrInst *inst, int depth) {
+    StrBuf *out = p->out;
+    strbuf_indent(out, depth);
+    print_inst_head(p, inst);
+    if (inst->op == IR_OP_LOOP) {
         strbuf_puts(out, " {\n");
         print_block(p, inst->blocks[0], depth + 1);
         strbuf_indent(out, depth);
         strbuf_putc(out, '}');
-        break;
-    }
-    case IR_OP_IF:
-        print_operands(p, inst);
+    } else if (inst->op == IR_OP_IF) {
         strbuf_puts(out, " {\n");
         print_block(p, inst->blocks[0], depth + 1);
         strbuf_indent(out, depth);
@@ -273,10 +283,6 @@ static void print_inst(Printer *p, const IrInst *inst, int depth) {
         print_block(p, inst->blocks[1], depth + 1);
         strbuf_indent(out, depth);
         strbuf_putc(out, '}');
-        break;
-    default:
-        print_operands(p, inst);
-        break;
     }
     strbuf_putc(out, '\n');
 }
@@ -290,13 +296,35 @@ static void print_block(Printer *p, IrBlockId id, int depth) {
     }
 }
 
+/* Numbers the function's values in print order (parameters, then block by block). */
+static uint32_t *number_values(Printer *p) {
+    const IrFunction *func = p->func;
+    p->numbers = mem_alloc((func->value_count + 1) * sizeof *p->numbers);
+    for (uint32_t i = 0; i < func->value_count; i++) p->numbers[i] = UINT32_MAX;
+    for (uint32_t i = 0; i < func->param_count; i++) number_value(p, func->params[i]);
+    number_block(p, func->body);
+    return p->numbers;
+}
+
+uint32_t *ir_print_numbers(const IrFunction *func) {
+    Printer p = {NULL, func->module, func, NULL, 0};
+    return number_values(&p);
+}
+
+void ir_print_inst_head(StrBuf *out, const IrFunction *func, const uint32_t *numbers,
+                        const IrInst *inst) {
+    Printer p = {out, func->module, func, (uint32_t *)numbers, 0};
+    print_inst_head(&p, inst);
+}
+
+void ir_print_value_ref(StrBuf *out, const IrFunction *func, const uint32_t *numbers, IrValueId value) {
+    Printer p = {out, func->module, func, (uint32_t *)numbers, 0};
+    print_value_ref(&p, value);
+}
+
 void ir_print_function(StrBuf *out, const IrFunction *func) {
     Printer p = {out, func->module, func, NULL, 0};
-    p.numbers = mem_alloc((func->value_count + 1) * sizeof *p.numbers);
-    if (!p.numbers) return;
-    for (uint32_t i = 0; i < func->value_count; i++) p.numbers[i] = UINT32_MAX;
-    for (uint32_t i = 0; i < func->param_count; i++) number_value(&p, func->params[i]);
-    number_block(&p, func->body);
+    number_values(&p);
 
     strbuf_puts(out, "fn @");
     ir_print_name(out, func->name);

@@ -174,6 +174,7 @@ static bool run_passes(LibSession *session, IrModule *module, LibTarget target, 
     if (session->config->inline_budget >= 0) ctx.inline_budget = (uint64_t)session->config->inline_budget;
     ctx.print_after_all = session->config->print_after_all;
     ctx.print_after = session->config->print_after;
+    ctx.print_dot = session->config->print_dot;
     ctx.print_out = &session->dumps;
     int errors = session->diag.error_count;
     return pass_run_pipeline(&ctx, pipeline) && session->diag.error_count == errors;

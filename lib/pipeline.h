@@ -37,6 +37,7 @@ typedef struct LibConfig {
     const char *passes;               /* -passes=; NULL: each target's default pipeline */
     bool print_after_all;
     const char *print_after;
+    bool print_dot;                   /* the dumps as Graphviz (-emit-dot) */
     bool verify_each;
     long long inline_budget;          /* -finline-budget=N; negative: the default */
     bool no_uniformity_check;

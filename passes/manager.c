@@ -73,6 +73,11 @@ static void dump(PassContext *ctx, const char *name) {
     if (!ctx->print_out) return;
     bool wanted = ctx->print_after_all || (ctx->print_after && strcmp(ctx->print_after, name) == 0);
     if (!wanted) return;
+    if (ctx->print_dot) {
+        strbuf_printf(ctx->print_out, "// *** 在 %s 之后 ***\n", name);
+        ir_print_dot(ctx->print_out, ctx->module);
+        return;
+    }
     strbuf_printf(ctx->print_out, "; *** 在 %s 之后 ***\n", name);
     ir_print_module(ctx->print_out, ctx->module);
 }
@@ -80,7 +85,12 @@ static void dump(PassContext *ctx, const char *name) {
 static bool run_one(void *data, const char *name, size_t len) {
     PassContext *ctx = data;
     const PassInfo *pass = pass_find(name, len);
-    if (!pass->run(ctx)) return false;
+    if (!pass->run(ctx)) {
+        /* A failing analysis still leaves its facts: the graph shows where they went wrong
+         * (-emit-dot -print-after=uniformity). A YIR dump stays for passes that succeed. */
+        if (ctx->print_dot) dump(ctx, pass->name);
+        return false;
+    }
     dump(ctx, pass->name);
     if (ctx->verify_each && !ir_verify(ctx->module, ctx->diag)) {
         diag_error_path(ctx->diag, "-verify-each", "变换「%s」之后 YIR 校验不通过", pass->name);

@@ -35,6 +35,7 @@ typedef struct PassContext {
     bool print_after_all;        /* dump the module after every pass into print_out */
     const char *print_after;     /* or only after the pass of this name (NULL: none) */
     StrBuf *print_out;           /* where dumps go; NULL: no dumps */
+    bool print_dot;              /* dumps as Graphviz (ir_print_dot, -emit-dot) instead of YIR */
 } PassContext;
 
 typedef bool (*PassFn)(PassContext *ctx);

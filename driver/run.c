@@ -225,7 +225,14 @@ static bool bind_texture(RunState *st, const RtTextureSlot *t, RtTextureParam *o
     }
     out->texture = &spec->data;
     out->address = s ? s->address : RT_ADDRESS_CLAMP;
-    out->linear = s && s->linear && !t->depth;  /* comparison: point-filtered (docs/targets.md) */
+    if (s && s->linear && t->depth) {
+        /* PTX emulates the depth comparison on one point-filtered fetch; percentage-closer
+         * (linear) filtering of four compared texels is not built (docs/targets.md) */
+        fprintf(stderr, "yusec: error: 深度纹理 %u:%u（%s）在 PTX 上只能按 nearest 取样（采样器 %u:%u 给的是 linear）\n",
+                t->group, t->binding, t->name, t->sampler_group, t->sampler_binding);
+        return false;
+    }
+    out->linear = s && s->linear;
     if (out->linear && rt_texel_format_is_integer(spec->data.format)) {
         fprintf(stderr, "yusec: error: 整数格式的纹理 %u:%u 不能线性过滤（采样器 %u:%u）\n", t->group, t->binding,
                 t->sampler_group, t->sampler_binding);

@@ -71,6 +71,9 @@ contains "$tmp/err" "入口用到采样器 1:1（采），却没有给出它" "m
 expect 2 "wrong format" -- run "${cmp[@]}" --texture 0:0=r32uint:4x1:1,2,3,4 --texture 1:0=rgba32float:1x1:0,10,0,1 \
   --sampler 0:1=nearest:clamp-to-edge:less --sampler 1:1=nearest
 contains "$tmp/err" "纹理 0:0（影）是深度纹理，格式 r32uint 不合" "a depth texture needs a depth format"
+expect 2 "linear depth" -- run "${cmp[@]}" "${textures[@]}" --sampler 0:1=linear:clamp-to-edge:less --sampler 1:1=nearest
+contains "$tmp/err" "深度纹理 0:0（影）在 PTX 上只能按 nearest 取样（采样器 0:1 给的是 linear）" \
+  "linear filtering of a comparison is refused, not silently point-filtered"
 expect 2 "texel count" -- run "${cmp[@]}" --texture 0:0=depth32float:4x1:1,2,3
 contains "$tmp/err" "--texture 0:0：depth32float 4×1 要 4 个字（每个纹素 1 个），却给了 3 个" "texel count is checked"
 expect 2 "bad format name" -- run "${cmp[@]}" --texture 0:0=bgra8:1x1:0

@@ -194,11 +194,7 @@ static void note_output_struct(TextEmitter *em, MslState *st, const IrEntry *e, 
         return;
     }
     bool same = st->out_stage[type] == e->stage;
-    for (uint32_t i = 0; same && i < io->field_count; i++) {
-        const IrIo *a = &seen->fields[i], *b = &io->fields[i];
-        same = a->kind == b->kind && (a->kind != IR_IO_BUILTIN || a->builtin == b->builtin) &&
-               (a->kind != IR_IO_LOCATION || a->location == b->location);
-    }
+    for (uint32_t i = 0; same && i < io->field_count; i++) same = te_io_binds_alike(&seen->fields[i], &io->fields[i]);
     if (!same) te_error(em, e->span, "结构「%s」在几个入口里作输出，属性不一致", t->name);
 }
 
@@ -218,35 +214,17 @@ static void check_result(TextEmitter *em, MslState *st, const IrEntry *e, const 
     }
 }
 
-static void collect_entries(TextEmitter *em, MslState *st) {
+/* An entry's length list, result and workgroup memory (te_collect_entries' check). */
+static void check_entry(TextEmitter *em, const IrEntry *e, const IrFunction *f) {
+    MslState *st = em->user;
     const IrModule *m = em->m;
-    for (uint32_t i = 0; i < ir_entry_count(m); i++) {
-        const IrEntry *e = ir_entry(m, i);
-        const IrFunction *f = ir_function(m, e->func);
-        if (!f) continue;
-        if (st->entry_of[e->func]) {
-            te_error(em, e->span, "函数「%s」已由入口项「%s」使用，金属里一个函数只能是一个入口", f->name,
-                     st->entry_of[e->func]->name);
-            continue;
-        }
-        st->entry_of[e->func] = e;
-        st->entry_lengths[e->func] = entry_length_list(em, st, e->func);
-        check_result(em, st, e, f);
-        for (uint32_t g = 0; g < ir_global_count(m); g++) {
-            const IrGlobal *gl = ir_global(m, g);
-            if (st->uses[e->func][g] && gl->space == IR_SPACE_WORKGROUP && e->stage != IR_STAGE_COMPUTE)
-                te_error(em, e->span, "%s入口「%s」用到工作组变量「%s」：金属只有计算函数有线程组内存",
-                         stage_word(e->stage), e->name, gl->name);
-        }
-    }
-    for (uint32_t i = 0; i < ir_function_count(m); i++) {
-        const IrFunction *f = ir_function(m, i);
-        for (uint32_t k = 0; k < f->inst_count; k++) {
-            const IrInst *inst = &f->insts[k];
-            if (inst->op == IR_OP_CALL && inst->symbol < ir_function_count(m) && st->entry_of[inst->symbol])
-                te_error(em, inst->span, "函数「%s」调用了入口函数「%s」：金属的入口函数不能被调用", f->name,
-                         ir_function(m, inst->symbol)->name);
-        }
+    st->entry_lengths[e->func] = entry_length_list(em, st, e->func);
+    check_result(em, st, e, f);
+    for (uint32_t g = 0; g < ir_global_count(m); g++) {
+        const IrGlobal *gl = ir_global(m, g);
+        if (st->uses[e->func][g] && gl->space == IR_SPACE_WORKGROUP && e->stage != IR_STAGE_COMPUTE)
+            te_error(em, e->span, "%s入口「%s」用到工作组变量「%s」：金属只有计算函数有线程组内存",
+                     stage_word(e->stage), e->name, gl->name);
     }
 }
 
@@ -489,7 +467,7 @@ static void resource_params(TextEmitter *em, MslState *st, Params *p, const IrFu
 }
 
 static void emit_function(TextEmitter *em, MslState *st, StrBuf *out, const IrFunction *f) {
-    const IrEntry *e = st->entry_of[f->id];
+    const IrEntry *e = em->entry_of[f->id];
     te_begin_function(em, f);
     st->prologue_count = 0;
     Params p = {.any = false};
@@ -529,12 +507,7 @@ static void emit_function(TextEmitter *em, MslState *st, StrBuf *out, const IrFu
     strbuf_free(&own.text);
     strbuf_free(&in.fields);
 
-    StrBuf *saved = em->out;
-    em->out = out;
-    te_emit_body(em);
-    em->out = saved;
-    te_end_function(em);
-    strbuf_puts(out, "}\n");
+    te_emit_body(em, out);
 }
 
 /* ---- the module ---- */
@@ -608,7 +581,6 @@ bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngi
     MslState st = {0};
     em.user = &st;
     uint32_t types = module->types.count + 1;
-    st.entry_of = arena_alloc_array(&em.arena, ir_function_count(module) + 1, sizeof *st.entry_of);
     st.out_io = arena_alloc_array(&em.arena, types, sizeof *st.out_io);
     st.out_stage = arena_alloc_array(&em.arena, types, sizeof *st.out_stage);
     st.cmpxchg = arena_alloc_array(&em.arena, types, sizeof *st.cmpxchg);
@@ -620,7 +592,7 @@ bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngi
     collect_uses(&em, &st);
     collect_buffer_types(&em, &st);
     name_lengths(&em, &st);
-    collect_entries(&em, &st);
+    te_collect_entries(&em, check_entry);
     plan_cmpxchg(&em, &st);
     msl_plan_tensor(&em, &st);
     msl_check_tensor_entries(&em, &st);

@@ -13,7 +13,6 @@ typedef struct MslTensorNames {
 
 /* What the MSL emitter knows about the module; TextEmitter.user points here. */
 typedef struct MslState {
-    const IrEntry **entry_of;     /* per function: the entry that uses it, or NULL */
     bool **uses;                  /* per function, per global: used directly or through calls (ir_reach) */
     bool **measures;              /* per function, per global: 数组长度 of it, directly or through calls */
     const char **length_names;    /* per measured global: a helper's parameter holding its size in bytes */

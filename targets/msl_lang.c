@@ -514,6 +514,7 @@ static void msl_prologue(TextEmitter *em, const IrFunction *func) {
 
 const TeLang msl_lang = {
     .name = "MSL",
+    .prose_name = "金属",
     .spelling = msl_spelling,
     .unspelled = msl_op_unspelled,
     .needs_parens = msl_needs_parens,

@@ -22,6 +22,7 @@ void te_init(TextEmitter *em, const TeLang *lang, const IrModule *m, DiagEngine 
     em->names.functions = arena_alloc_array(a, ir_function_count(m) + 1, sizeof(char *));
     em->names.structs = arena_alloc_array(a, m->types.count + 1, sizeof(char *));
     em->names.fields = arena_alloc_array(a, m->types.count + 1, sizeof(char **));
+    em->entry_of = arena_alloc_array(a, ir_function_count(m) + 1, sizeof *em->entry_of);
 }
 
 void te_free(TextEmitter *em) { arena_free(&em->arena); }
@@ -138,6 +139,39 @@ void te_assign_module_names(TextEmitter *em, const TeItem *items, uint32_t count
             break;
         }
     }
+}
+
+/* ---- entries ---- */
+
+void te_collect_entries(TextEmitter *em, TeEntryCheck check) {
+    const IrModule *m = em->m;
+    const char *target = em->lang->prose_name;
+    for (uint32_t i = 0; i < ir_entry_count(m); i++) {
+        const IrEntry *e = ir_entry(m, i);
+        const IrFunction *f = ir_function(m, e->func);
+        if (!f) continue;
+        if (em->entry_of[e->func]) {
+            te_error(em, e->span, "函数「%s」已由入口项「%s」使用，%s里一个函数只能是一个入口", f->name,
+                     em->entry_of[e->func]->name, target);
+            continue;
+        }
+        em->entry_of[e->func] = e;
+        if (check) check(em, e, f);
+    }
+    for (uint32_t i = 0; i < ir_function_count(m); i++) {
+        const IrFunction *f = ir_function(m, i);
+        for (uint32_t k = 0; k < f->inst_count; k++) {
+            const IrInst *inst = &f->insts[k];
+            if (inst->op == IR_OP_CALL && inst->symbol < ir_function_count(m) && em->entry_of[inst->symbol])
+                te_error(em, inst->span, "函数「%s」调用了入口函数「%s」：%s的入口函数不能被调用", f->name,
+                         ir_function(m, inst->symbol)->name, target);
+        }
+    }
+}
+
+bool te_io_binds_alike(const IrIo *a, const IrIo *b) {
+    return a->kind == b->kind && (a->kind != IR_IO_BUILTIN || a->builtin == b->builtin) &&
+           (a->kind != IR_IO_LOCATION || a->location == b->location);
 }
 
 void te_entry_table(TextEmitter *em, StrBuf *out) {

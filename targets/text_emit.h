@@ -55,6 +55,7 @@ typedef struct TextEmitter TextEmitter;
 
 typedef struct TeLang {
     const char *name;                 /* "WGSL", "MSL": for messages */
+    const char *prose_name;           /* in Chinese messages, before 里/的: "WGSL ", "金属" */
     /* The language's spelling of each op (IR_OP_COUNT entries, by op): an infix or prefix
      * operator ("+", "!"), a function or method name, or a whole expression
      * ("discard_fragment()"). NULL for the ops the engine writes itself
@@ -114,6 +115,7 @@ struct TextEmitter {
     StrBuf *out;                   /* where statements go now */
     int depth;                     /* indentation, two spaces a level */
     TeNames names;
+    const IrEntry **entry_of;      /* per function: the entry that uses it, or NULL (te_collect_entries) */
     void *user;                    /* the language's own state */
     /* the function being emitted */
     const IrFunction *f;
@@ -137,15 +139,23 @@ uint32_t te_module_order(TextEmitter *em, TeItem **items);
 /* Legalises and reserves module-scope names in `order`. */
 void te_assign_module_names(TextEmitter *em, const TeItem *items, uint32_t count);
 
+/* Fills em->entry_of. One function serves one entry and an entry function is never called
+ * (WGSL and MSL alike): both are reported. `check` (may be NULL) sees each entry the first
+ * time its function is taken, for the language's own checks. */
+typedef void (*TeEntryCheck)(TextEmitter *em, const IrEntry *entry, const IrFunction *func);
+void te_collect_entries(TextEmitter *em, TeEntryCheck check);
+/* Two entry IOs bind alike: same kind, same builtin or location (flatness aside). */
+bool te_io_binds_alike(const IrIo *a, const IrIo *b);
+
 /* One line per entry: `入口项<TAB>函数名<TAB>阶段` (stage: compute, vertex, fragment). */
 void te_entry_table(TextEmitter *em, StrBuf *out);
 
 /* Function emission: begin (names the parameters), let the language write the signature
- * with te_param_name, then te_emit_body writes the body lines at depth 1. */
+ * (ending in "{\n") with te_param_name, then te_emit_body writes the body lines at depth 1
+ * and the closing "}" into `out` and ends the function. */
 void te_begin_function(TextEmitter *em, const IrFunction *func);
 const char *te_param_name(TextEmitter *em, uint32_t index);
-void te_emit_body(TextEmitter *em);
-void te_end_function(TextEmitter *em);
+void te_emit_body(TextEmitter *em, StrBuf *out);
 
 /* The ops the engine writes without a spelling: literals, names, conversions, composites,
  * memory access, calls and control flow (text_emit_body.c). */

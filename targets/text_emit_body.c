@@ -852,18 +852,23 @@ const char *te_param_name(TextEmitter *em, uint32_t index) {
     return text[0] == '*' ? text + 1 : text;
 }
 
-void te_emit_body(TextEmitter *em) {
-    em->depth = 1;
-    if (em->lang->body_prologue) em->lang->body_prologue(em, em->f);
-    Ctx top = {IR_NONE, IR_NONE, true, false};
-    emit_block(em, em->f->body, top);
-    em->depth = 0;
-}
-
-void te_end_function(TextEmitter *em) {
+static void end_function(TextEmitter *em) {
     em->f = NULL;
     em->vals = NULL;
     em->select_if = NULL;
     em->pending = NULL;
     em->pending_count = 0;
+}
+
+void te_emit_body(TextEmitter *em, StrBuf *out) {
+    StrBuf *saved = em->out;
+    em->out = out;
+    em->depth = 1;
+    if (em->lang->body_prologue) em->lang->body_prologue(em, em->f);
+    Ctx top = {IR_NONE, IR_NONE, true, false};
+    emit_block(em, em->f->body, top);
+    em->depth = 0;
+    em->out = saved;
+    end_function(em);
+    strbuf_puts(out, "}\n");
 }

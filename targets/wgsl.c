@@ -8,7 +8,6 @@
 #include "wgsl_internal.h"
 
 typedef struct WgslState {
-    const IrEntry **entry_of;   /* per function: the entry that uses it, or NULL */
     const IrIo **struct_io;     /* per type id: the IO of a struct used as entry IO */
     bool **struct_flat;         /* per type id: per field, @interpolate(flat) in some use */
     bool uses_f16, uses_subgroups;
@@ -118,10 +117,7 @@ static void note_struct_io(TextEmitter *em, WgslState *st, IrTypeId type, const 
         return;
     }
     for (uint32_t i = 0; i < io->field_count; i++) {
-        const IrIo *a = &seen->fields[i], *b = &io->fields[i];
-        bool same = a->kind == b->kind && (a->kind != IR_IO_BUILTIN || a->builtin == b->builtin) &&
-                    (a->kind != IR_IO_LOCATION || a->location == b->location);
-        if (!same) {
+        if (!te_io_binds_alike(&seen->fields[i], &io->fields[i])) {
             te_error(em, span, "结构「%s」在几个入口里的输入输出属性不一致（字段「%s」）", t->name,
                      t->fields[i].name);
             return;
@@ -129,35 +125,15 @@ static void note_struct_io(TextEmitter *em, WgslState *st, IrTypeId type, const 
     }
 }
 
-static void collect_entries(TextEmitter *em, WgslState *st) {
-    const IrModule *m = em->m;
-    for (uint32_t i = 0; i < ir_entry_count(m); i++) {
-        const IrEntry *e = ir_entry(m, i);
-        const IrFunction *f = ir_function(m, e->func);
-        if (!f) continue;
-        if (st->entry_of[e->func]) {
-            te_error(em, e->span, "函数「%s」已由入口项「%s」使用，WGSL 里一个函数只能是一个入口", f->name,
-                     st->entry_of[e->func]->name);
-            continue;
-        }
-        st->entry_of[e->func] = e;
-        for (uint32_t p = 0; p < e->param_count && p < f->param_count; p++)
-            if (e->params[p].kind == IR_IO_STRUCT)
-                note_struct_io(em, st, ir_value_type(f, f->params[p]), &e->params[p], e->span,
-                               e->stage == IR_STAGE_FRAGMENT);
-        if (e->result.kind == IR_IO_STRUCT)
-            note_struct_io(em, st, f->return_type, &e->result, e->span, e->stage == IR_STAGE_VERTEX);
-    }
-    /* WGSL entry points cannot be called. */
-    for (uint32_t i = 0; i < ir_function_count(m); i++) {
-        const IrFunction *f = ir_function(m, i);
-        for (uint32_t k = 0; k < f->inst_count; k++) {
-            const IrInst *inst = &f->insts[k];
-            if (inst->op == IR_OP_CALL && inst->symbol < ir_function_count(m) && st->entry_of[inst->symbol])
-                te_error(em, inst->span, "函数「%s」调用了入口函数「%s」：WGSL 的入口函数不能被调用", f->name,
-                         ir_function(m, inst->symbol)->name);
-        }
-    }
+/* The struct IOs of an entry (te_collect_entries' check). */
+static void note_entry_structs(TextEmitter *em, const IrEntry *e, const IrFunction *f) {
+    WgslState *st = em->user;
+    for (uint32_t p = 0; p < e->param_count && p < f->param_count; p++)
+        if (e->params[p].kind == IR_IO_STRUCT)
+            note_struct_io(em, st, ir_value_type(f, f->params[p]), &e->params[p], e->span,
+                           e->stage == IR_STAGE_FRAGMENT);
+    if (e->result.kind == IR_IO_STRUCT)
+        note_struct_io(em, st, f->return_type, &e->result, e->span, e->stage == IR_STAGE_VERTEX);
 }
 
 static void io_attrs(StrBuf *out, const IrIo *io, bool flat) {
@@ -208,8 +184,8 @@ static void emit_constant(TextEmitter *em, StrBuf *out, IrConstId id) {
     strbuf_printf(out, " = %s;\n", te_literal_text(em, &c->value, c->span));
 }
 
-static void emit_signature(TextEmitter *em, const WgslState *st, StrBuf *out, const IrFunction *f) {
-    const IrEntry *e = st->entry_of[f->id];
+static void emit_signature(TextEmitter *em, StrBuf *out, const IrFunction *f) {
+    const IrEntry *e = em->entry_of[f->id];
     if (e && e->stage == IR_STAGE_COMPUTE) {
         const uint32_t *w = e->workgroup_size;
         strbuf_printf(out, "@compute @workgroup_size(%u", w[0]);
@@ -243,15 +219,10 @@ static void emit_signature(TextEmitter *em, const WgslState *st, StrBuf *out, co
     strbuf_puts(out, " {\n");
 }
 
-static void emit_function(TextEmitter *em, const WgslState *st, StrBuf *out, const IrFunction *f) {
+static void emit_function(TextEmitter *em, StrBuf *out, const IrFunction *f) {
     te_begin_function(em, f);
-    emit_signature(em, st, out, f);
-    StrBuf *saved = em->out;
-    em->out = out;
-    te_emit_body(em);
-    em->out = saved;
-    te_end_function(em);
-    strbuf_puts(out, "}\n");
+    emit_signature(em, out, f);
+    te_emit_body(em, out);
 }
 
 /* One-line declarations of the same kind stand together; everything else is separated by a
@@ -265,13 +236,13 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
     TextEmitter em;
     te_init(&em, &wgsl_lang, module, diag, &text);
     WgslState st = {0};
-    st.entry_of = arena_alloc_array(&em.arena, ir_function_count(module) + 1, sizeof *st.entry_of);
+    em.user = &st;
     st.struct_io = arena_alloc_array(&em.arena, module->types.count + 1, sizeof *st.struct_io);
     st.struct_flat = arena_alloc_array(&em.arena, module->types.count + 1, sizeof *st.struct_flat);
     TeItem *items = NULL;
     uint32_t count = te_module_order(&em, &items);
     te_assign_module_names(&em, items, count);
-    collect_entries(&em, &st);
+    te_collect_entries(&em, note_entry_structs);
     scan_uses(module, &st);
     if (reject_fragments(&em, module) | wgsl_reject_stage_ops(&em, module)) {
         te_free(&em);
@@ -290,7 +261,7 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
         case TE_ITEM_STRUCT: emit_struct(&em, &st, &text, items[i].id); break;
         case TE_ITEM_GLOBAL: emit_global(&em, &text, items[i].id); break;
         case TE_ITEM_CONSTANT: emit_constant(&em, &text, items[i].id); break;
-        case TE_ITEM_FUNCTION: emit_function(&em, &st, &text, ir_function(module, items[i].id)); break;
+        case TE_ITEM_FUNCTION: emit_function(&em, &text, ir_function(module, items[i].id)); break;
         }
         prev = kind;
         any = true;

@@ -297,6 +297,7 @@ static void wgsl_phony(TextEmitter *em, StrBuf *out, const char *value) {
 
 const TeLang wgsl_lang = {
     .name = "WGSL",
+    .prose_name = "WGSL ",
     .spelling = wgsl_spelling,
     .unspelled = wgsl_op_unspelled,
     .needs_parens = wgsl_needs_parens,

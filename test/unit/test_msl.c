@@ -352,6 +352,20 @@ static void test_declaration_before_use(void **state) {
                "}\n");
 }
 
+/* te_collect_entries (shared with WGSL): an entry function is never called, one function
+ * serves one entry. */
+static void test_entry_function_rules(void **state) {
+    (void)state;
+    check_error("fn @e() {\n  return\n}\n"
+                "fn @g() {\n  call @e()\n  return\n}\n"
+                "entry @E = compute @e workgroup_size(1, 1, 1) ()\n",
+                "函数「g」调用了入口函数「e」：金属的入口函数不能被调用");
+    check_error("fn @e() {\n  return\n}\n"
+                "entry @E = compute @e workgroup_size(1, 1, 1) ()\n"
+                "entry @F = compute @e workgroup_size(2, 1, 1) ()\n",
+                "函数「e」已由入口项「E」使用，金属里一个函数只能是一个入口");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_files),
@@ -362,6 +376,7 @@ int main(void) {
         cmocka_unit_test(test_entry_result_errors),
         cmocka_unit_test(test_metal_names),
         cmocka_unit_test(test_declaration_before_use),
+        cmocka_unit_test(test_entry_function_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

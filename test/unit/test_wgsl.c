@@ -436,6 +436,15 @@ static void test_calling_an_entry_is_an_error(void **state) {
                 "WGSL 的入口函数不能被调用");
 }
 
+/* te_collect_entries (shared with MSL): one function, one entry. */
+static void test_function_of_two_entries_is_an_error(void **state) {
+    (void)state;
+    check_error("fn @e() {\n  return\n}\n"
+                "entry @E = compute @e workgroup_size(1, 1, 1) ()\n"
+                "entry @F = compute @e workgroup_size(2, 1, 1) ()\n",
+                "函数「e」已由入口项「E」使用，WGSL 里一个函数只能是一个入口");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_files),
@@ -451,6 +460,7 @@ int main(void) {
         cmocka_unit_test(test_uniform_op_in_branch_keeps_if),
         cmocka_unit_test(test_integer_interstage_values_are_flat),
         cmocka_unit_test(test_calling_an_entry_is_an_error),
+        cmocka_unit_test(test_function_of_two_entries_is_an_error),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -38,13 +38,13 @@ void msl_global_param(TextEmitter *em, StrBuf *out, IrGlobalId id) {
     case IR_SPACE_UNIFORM: space = "constant "; break;
     case IR_SPACE_WORKGROUP: space = "threadgroup "; break;
     case IR_SPACE_HANDLE:
-        msl_type(em, out, g->type);
+        te_type(em, out, g->type);
         strbuf_printf(out, " %s", name);
         return;
     default: break;
     }
     strbuf_puts(out, space);
-    msl_type(em, out, g->type);
+    te_type(em, out, g->type);
     strbuf_printf(out, "%s %s", runtime ? "*" : "&", name);
 }
 
@@ -270,7 +270,7 @@ static void emit_struct(TextEmitter *em, const MslState *st, StrBuf *out, IrType
         if (msl_field_is_packed(em, id, i)) {  /* WGSL's offsets: the next field may start at +12 */
             strbuf_printf(out, "alignas(%u) packed_", ir_type_align(&em->m->types, t->fields[i].type));
         }
-        msl_type(em, out, t->fields[i].type);
+        te_type(em, out, t->fields[i].type);
         strbuf_printf(out, " %s", em->names.fields[id][i]);
         const IrIo *f = io && i < io->field_count ? &io->fields[i] : NULL;
         if (f && f->kind == IR_IO_BUILTIN) strbuf_printf(out, " [[%s]]", builtin_attr(f->builtin));
@@ -301,7 +301,7 @@ static void emit_cmpxchg_helper(TextEmitter *em, const MslState *st, StrBuf *out
 static void emit_constant(TextEmitter *em, StrBuf *out, IrConstId id) {
     const IrConstant *c = ir_constant(em->m, id);
     strbuf_puts(out, "constant ");
-    msl_type(em, out, c->type);
+    te_type(em, out, c->type);
     strbuf_printf(out, " %s = %s;\n", em->names.constants[id], te_literal_text(em, &c->value, c->span));
 }
 
@@ -336,7 +336,7 @@ static void plain_param(TextEmitter *em, Params *p, const IrFunction *f, uint32_
     if (pt && pt->kind == IR_TYPE_POINTER && is_runtime_array(em, pt->elem))
         te_error(em, f->span, "函数「%s」：MSL 目标不支持指向运行期数组的指针参数", f->name);
     StrBuf *out = param_next(p);
-    msl_type(em, out, t);
+    te_type(em, out, t);
     strbuf_printf(out, " %s", te_param_name(em, i));
 }
 
@@ -351,7 +351,7 @@ static const char *stage_in_field(TextEmitter *em, StageIn *in, const IrEntry *e
                                   const IrIo *io) {
     const char *field = name_set_claim(&in->names, name);
     strbuf_indent(&in->fields, 1);
-    msl_type(em, &in->fields, type);
+    te_type(em, &in->fields, type);
     strbuf_printf(&in->fields, " %s", field);
     if (e->stage == IR_STAGE_VERTEX) {
         strbuf_printf(&in->fields, " [[attribute(%u)]]", io->location);
@@ -366,7 +366,7 @@ static const char *stage_in_field(TextEmitter *em, StageIn *in, const IrEntry *e
 
 static void builtin_param(TextEmitter *em, Params *p, IrTypeId type, const char *name, const IrIo *io) {
     StrBuf *out = param_next(p);
-    msl_type(em, out, type);
+    te_type(em, out, type);
     strbuf_printf(out, " %s [[%s]]", name, builtin_attr(io->builtin));
 }
 
@@ -492,13 +492,13 @@ static void emit_function(TextEmitter *em, MslState *st, StrBuf *out, const IrFu
         strbuf_printf(slot, "%s %s [[stage_in]]", sname, in_param);
     }
     if (!e) {
-        msl_type(em, out, f->return_type);
+        te_type(em, out, f->return_type);
     } else if (e->stage == IR_STAGE_COMPUTE) {
         const uint32_t *w = e->workgroup_size;
         strbuf_printf(out, "[[max_total_threads_per_threadgroup(%u)]] kernel void", w[0] * w[1] * w[2]);
     } else {
         strbuf_puts(out, e->stage == IR_STAGE_VERTEX ? "vertex " : "fragment ");
-        msl_type(em, out, f->return_type);
+        te_type(em, out, f->return_type);
     }
     strbuf_printf(out, " %s(%s", em->names.functions[f->id], strbuf_cstr(&own.text));
     if (own.any && p.any) strbuf_puts(out, ", ");

@@ -33,7 +33,6 @@ extern const TeLang msl_lang;
 extern const char *const msl_spelling[IR_OP_COUNT];
 bool msl_op_unspelled(IrOp op);
 
-void msl_type(TextEmitter *em, StrBuf *out, IrTypeId type);
 /* Whether a global is passed to functions (resources, workgroup and private variables). */
 bool msl_global_is_passed(const IrGlobal *g);
 /* `device T* 名`, `constant T& 名`, `texture2d<float> 名`, … for a global as a parameter. */

@@ -35,12 +35,6 @@ static bool msl_needs_parens(TeClass parent, bool right, TeClass child) {
 
 /* ---- types ---- */
 
-static const char *scalar_name(const IrType *t) {
-    if (t->kind == IR_TYPE_BOOL) return "bool";
-    if (t->scalar == IR_FLOAT) return t->width == 16 ? "half" : "float";
-    return t->scalar == IR_SINT ? "int" : "uint";
-}
-
 static const char *space_prefix(IrAddressSpace space) {
     switch (space) {
     case IR_SPACE_WORKGROUP: return "threadgroup ";
@@ -51,52 +45,17 @@ static const char *space_prefix(IrAddressSpace space) {
     }
 }
 
-void msl_type(TextEmitter *em, StrBuf *out, IrTypeId id) {
-    const IrTypeTable *types = &em->m->types;
-    const IrType *t = ir_type(types, id);
-    if (!t) {
-        strbuf_puts(out, "_");
-        return;
-    }
-    const IrType *e = t->kind == IR_TYPE_VECTOR || t->kind == IR_TYPE_MATRIX || t->kind == IR_TYPE_ATOMIC ||
-                              t->kind == IR_TYPE_TEXTURE_2D
-                          ? ir_type(types, t->elem)
-                          : NULL;
-    switch (t->kind) {
-    case IR_TYPE_VOID: strbuf_puts(out, "void"); return;
-    case IR_TYPE_BOOL: case IR_TYPE_SCALAR: strbuf_puts(out, scalar_name(t)); return;
-    case IR_TYPE_VECTOR: strbuf_printf(out, "%s%u", e ? scalar_name(e) : "_", t->count); return;
-    case IR_TYPE_MATRIX: strbuf_printf(out, "%s%ux%u", e ? scalar_name(e) : "_", t->cols, t->count); return;
-    case IR_TYPE_ARRAY:
-        if (t->count == 0) {  /* only behind a pointer: device T* */
-            msl_type(em, out, t->elem);
-            return;
-        }
-        strbuf_puts(out, "array<");
-        msl_type(em, out, t->elem);
-        strbuf_printf(out, ", %u>", t->count);
-        return;
-    case IR_TYPE_STRUCT: strbuf_puts(out, em->names.structs[id] ? em->names.structs[id] : "_"); return;
-    case IR_TYPE_ATOMIC: strbuf_printf(out, "atomic_%s", e ? scalar_name(e) : "_"); return;
-    case IR_TYPE_TEXTURE_2D: strbuf_printf(out, "texture2d<%s>", e ? scalar_name(e) : "_"); return;
-    case IR_TYPE_TEXTURE_DEPTH_2D: strbuf_puts(out, "depth2d<float>"); return;
-    /* The comparison function lives on the host's sampler state (着九). */
-    case IR_TYPE_SAMPLER: case IR_TYPE_SAMPLER_COMPARISON: strbuf_puts(out, "sampler"); return;
-    case IR_TYPE_FRAGMENT: {
-        const MslState *st = em->user;
-        if (t->fragment != IR_FRAG_TENSOR_ACC_F32) {
-            strbuf_puts(out, msl_fragment_type(t->fragment));
-            return;
-        }
-        strbuf_puts(out, st && st->tensor.acc ? st->tensor.acc : "_");
-        return;
-    }
-    case IR_TYPE_POINTER:
-        strbuf_puts(out, space_prefix(t->space));
-        msl_type(em, out, t->elem);
-        strbuf_putc(out, '*');
-        return;
-    }
+static void msl_pointer(TextEmitter *em, StrBuf *out, const IrType *t) {
+    strbuf_puts(out, space_prefix(t->space));
+    te_type(em, out, t->elem);
+    strbuf_putc(out, '*');
+}
+
+/* simdgroup matrices (着十二) and the tensor tile's accumulator (着十三, msl_tensor.c). */
+static void msl_fragment(TextEmitter *em, StrBuf *out, const IrType *t) {
+    const MslState *st = em->user;
+    if (t->fragment != IR_FRAG_TENSOR_ACC_F32) strbuf_puts(out, msl_fragment_type(t->fragment));
+    else strbuf_puts(out, st && st->tensor.acc ? st->tensor.acc : "_");
 }
 
 /* ---- literals ---- */
@@ -497,7 +456,7 @@ static void msl_let(TextEmitter *em, StrBuf *out, const char *name, IrTypeId typ
 
 /* Function variables start at zero as in WGSL: `T 名 = {};` when there is no initialiser. */
 static void msl_var(TextEmitter *em, StrBuf *out, const char *name, IrTypeId type, const char *init) {
-    msl_type(em, out, type);
+    te_type(em, out, type);
     strbuf_printf(out, " %s = %s;", name, init ? init : "{}");
 }
 
@@ -518,7 +477,17 @@ const TeLang msl_lang = {
     .spelling = msl_spelling,
     .unspelled = msl_op_unspelled,
     .needs_parens = msl_needs_parens,
-    .type = msl_type,
+    /* A runtime-sized array is only behind a pointer (device T*); the comparison function
+     * of a comparison sampler lives on the host's sampler state (着九). */
+    .types = {
+        .unit = "void",
+        .boolean = "bool", .f16 = "half", .f32 = "float", .i32 = "int", .u32 = "uint",
+        .vector = "$e$n", .matrix = "$e$cx$n", .array = "array<$e, $n>", .runtime_array = "$e",
+        .atomic = "atomic_$e", .texture_2d = "texture2d<$e>",
+        .texture_depth_2d = "depth2d<float>", .sampler = "sampler", .sampler_comparison = "sampler",
+        .pointer = msl_pointer,
+        .fragment = msl_fragment,
+    },
     .literal = msl_literal,
     .abstract_literal = msl_abstract_literal,
     .expr = msl_expr,

@@ -184,6 +184,60 @@ void te_entry_table(TextEmitter *em, StrBuf *out) {
 
 /* ---- expression helpers ---- */
 
+/* ---- types ---- */
+
+static const char *scalar_spelling(const TeTypeSpelling *s, const IrType *t) {
+    if (t->scalar == IR_FLOAT) return t->width == 16 ? s->f16 : s->f32;
+    return t->scalar == IR_SINT ? s->i32 : s->u32;
+}
+
+/* Expands a TeTypeSpelling template for a type with an element. */
+static void type_template(TextEmitter *em, StrBuf *out, const char *form, const IrType *t) {
+    for (const char *p = form; *p; p++) {
+        if (p[0] != '$' || !p[1]) {
+            strbuf_putc(out, *p);
+            continue;
+        }
+        switch (*++p) {
+        case 'e': te_type(em, out, t->elem); break;
+        case 'n': strbuf_printf(out, "%u", t->count); break;
+        case 'c': strbuf_printf(out, "%u", t->cols); break;
+        default: strbuf_putc(out, '$'); strbuf_putc(out, *p); break;
+        }
+    }
+}
+
+static void type_hook(TextEmitter *em, StrBuf *out, void (*hook)(TextEmitter *, StrBuf *, const IrType *),
+                      const IrType *t) {
+    if (hook) hook(em, out, t);
+    else strbuf_puts(out, "_");
+}
+
+void te_type(TextEmitter *em, StrBuf *out, IrTypeId id) {
+    const TeTypeSpelling *s = &em->lang->types;
+    const IrType *t = ir_type(&em->m->types, id);
+    if (!t) {
+        strbuf_puts(out, "_");
+        return;
+    }
+    switch (t->kind) {
+    case IR_TYPE_VOID: strbuf_puts(out, s->unit); return;
+    case IR_TYPE_BOOL: strbuf_puts(out, s->boolean); return;
+    case IR_TYPE_SCALAR: strbuf_puts(out, scalar_spelling(s, t)); return;
+    case IR_TYPE_VECTOR: type_template(em, out, s->vector, t); return;
+    case IR_TYPE_MATRIX: type_template(em, out, s->matrix, t); return;
+    case IR_TYPE_ARRAY: type_template(em, out, t->count ? s->array : s->runtime_array, t); return;
+    case IR_TYPE_STRUCT: strbuf_puts(out, em->names.structs[id] ? em->names.structs[id] : "_"); return;
+    case IR_TYPE_ATOMIC: type_template(em, out, s->atomic, t); return;
+    case IR_TYPE_TEXTURE_2D: type_template(em, out, s->texture_2d, t); return;
+    case IR_TYPE_TEXTURE_DEPTH_2D: strbuf_puts(out, s->texture_depth_2d); return;
+    case IR_TYPE_SAMPLER: strbuf_puts(out, s->sampler); return;
+    case IR_TYPE_SAMPLER_COMPARISON: strbuf_puts(out, s->sampler_comparison); return;
+    case IR_TYPE_POINTER: type_hook(em, out, s->pointer, t); return;
+    case IR_TYPE_FRAGMENT: type_hook(em, out, s->fragment, t); return;
+    }
+}
+
 bool te_is_void(const TextEmitter *em, IrTypeId type) {
     const IrType *t = ir_type(&em->m->types, type);
     return !t || t->kind == IR_TYPE_VOID;
@@ -199,7 +253,7 @@ bool te_braces(const TextEmitter *em, IrTypeId type) {
 const char *te_type_text(TextEmitter *em, IrTypeId type) {
     StrBuf buf;
     strbuf_init(&buf);
-    em->lang->type(em, &buf, type);
+    te_type(em, &buf, type);
     const char *text = arena_strdup(&em->arena, strbuf_cstr(&buf));
     strbuf_free(&buf);
     return text;
@@ -260,7 +314,7 @@ const char *te_literal_text(TextEmitter *em, const IrLiteral *lit, Span span) {
         if (!em->lang->literal(em, &buf, lit->type, lit->bits, span)) em->failed = true;
     } else {
         bool braces = te_braces(em, lit->type);
-        em->lang->type(em, &buf, lit->type);
+        te_type(em, &buf, lit->type);
         strbuf_putc(&buf, braces ? '{' : '(');
         for (uint32_t i = 0; i < lit->elem_count; i++) {
             if (i) strbuf_puts(&buf, ", ");

@@ -53,6 +53,19 @@ typedef struct TeExpr {
 
 typedef struct TextEmitter TextEmitter;
 
+/* How a language writes types (TeLang.types), for te_type: templates in which `$e` is the
+ * element type (written by te_type in turn), `$n` the count (vector lanes, matrix rows,
+ * array length) and `$c` a matrix's columns; the pointer and fragment types, which fit no
+ * template, through hooks (NULL: "_"). */
+typedef struct TeTypeSpelling {
+    const char *unit;                       /* void: "" (WGSL writes no type) or "void" */
+    const char *boolean, *f16, *f32, *i32, *u32;
+    const char *vector, *matrix, *array, *runtime_array, *atomic, *texture_2d;
+    const char *texture_depth_2d, *sampler, *sampler_comparison;
+    void (*pointer)(TextEmitter *em, StrBuf *out, const IrType *pointer);
+    void (*fragment)(TextEmitter *em, StrBuf *out, const IrType *fragment);
+} TeTypeSpelling;
+
 typedef struct TeLang {
     const char *name;                 /* "WGSL", "MSL": for messages */
     const char *prose_name;           /* in Chinese messages, before 里/的: "WGSL ", "金属" */
@@ -67,7 +80,7 @@ typedef struct TeLang {
     /* Whether `child` needs parentheses as the left (right = false) or right operand of
      * `parent`; for unary parents right is false. */
     bool (*needs_parens)(TeClass parent, bool right, TeClass child);
-    void (*type)(TextEmitter *em, StrBuf *out, IrTypeId type);
+    TeTypeSpelling types;
     /* A scalar literal; reports and returns false when the target cannot spell it. */
     bool (*literal)(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t bits, Span span);
     /* An abstract literal (着三: written without a constructor) where the engine found that
@@ -162,6 +175,8 @@ void te_emit_body(TextEmitter *em, StrBuf *out);
 bool te_engine_writes_op(IrOp op);
 
 /* Helpers for languages. */
+/* A type as the language writes it (TeLang.types); "_" for an unknown id. */
+void te_type(TextEmitter *em, StrBuf *out, IrTypeId type);
 bool te_is_void(const TextEmitter *em, IrTypeId type);
 /* Whether a composite of `type` is written T{…} (struct_braces, array_braces). */
 bool te_braces(const TextEmitter *em, IrTypeId type);

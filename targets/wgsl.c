@@ -155,7 +155,7 @@ static void emit_struct(TextEmitter *em, const WgslState *st, StrBuf *out, IrTyp
         strbuf_indent(out, 1);
         if (io && i < io->field_count) io_attrs(out, &io->fields[i], st->struct_flat[id] && st->struct_flat[id][i]);
         strbuf_printf(out, "%s: ", em->names.fields[id][i]);
-        wgsl_type(em, out, t->fields[i].type);
+        te_type(em, out, t->fields[i].type);
         strbuf_puts(out, ",\n");
     }
     strbuf_puts(out, "}\n");
@@ -173,14 +173,14 @@ static void emit_global(TextEmitter *em, StrBuf *out, IrGlobalId id) {
     default: strbuf_printf(out, "var<%s> ", wgsl_space_decl(g->space)); break;
     }
     strbuf_printf(out, "%s: ", em->names.globals[id]);
-    wgsl_type(em, out, g->type);
+    te_type(em, out, g->type);
     strbuf_puts(out, ";\n");
 }
 
 static void emit_constant(TextEmitter *em, StrBuf *out, IrConstId id) {
     const IrConstant *c = ir_constant(em->m, id);
     strbuf_printf(out, "const %s: ", em->names.constants[id]);
-    wgsl_type(em, out, c->type);
+    te_type(em, out, c->type);
     strbuf_printf(out, " = %s;\n", te_literal_text(em, &c->value, c->span));
 }
 
@@ -208,13 +208,13 @@ static void emit_signature(TextEmitter *em, StrBuf *out, const IrFunction *f) {
         if (pt && pt->kind == IR_TYPE_POINTER && pt->space == IR_SPACE_HANDLE)
             te_error(em, f->span, "函数「%s」：WGSL 的参数不能是指向纹理或采样器的指针", f->name);
         strbuf_printf(out, "%s: ", te_param_name(em, i));
-        wgsl_type(em, out, t);
+        te_type(em, out, t);
     }
     strbuf_putc(out, ')');
     if (!te_is_void(em, f->return_type)) {
         strbuf_puts(out, " -> ");
         if (e) io_attrs(out, &e->result, needs_flat(em, f->return_type, &e->result, e->stage == IR_STAGE_VERTEX));
-        wgsl_type(em, out, f->return_type);
+        te_type(em, out, f->return_type);
     }
     strbuf_puts(out, " {\n");
 }

@@ -13,7 +13,6 @@ extern const char *const wgsl_spelling[IR_OP_COUNT];
 bool wgsl_reject_stage_ops(TextEmitter *em, const IrModule *module);
 bool wgsl_op_unspelled(IrOp op);
 
-void wgsl_type(TextEmitter *em, StrBuf *out, IrTypeId type);
 /* `storage, read_write`, `uniform`, `workgroup`, … as written in var<…>. */
 const char *wgsl_space_decl(IrAddressSpace space);
 void wgsl_float_text(StrBuf *out, float value);

@@ -42,61 +42,14 @@ static const char *space_text(IrAddressSpace space) {
     }
 }
 
-void wgsl_type(TextEmitter *em, StrBuf *out, IrTypeId id) {
-    const IrType *t = ir_type(&em->m->types, id);
-    if (!t) {
-        strbuf_puts(out, "_");
-        return;
-    }
-    switch (t->kind) {
-    case IR_TYPE_VOID: return;
-    case IR_TYPE_BOOL: strbuf_puts(out, "bool"); return;
-    case IR_TYPE_SCALAR:
-        if (t->scalar == IR_FLOAT) strbuf_puts(out, t->width == 16 ? "f16" : "f32");
-        else strbuf_puts(out, t->scalar == IR_SINT ? "i32" : "u32");
-        return;
-    case IR_TYPE_VECTOR:
-        strbuf_printf(out, "vec%u<", t->count);
-        wgsl_type(em, out, t->elem);
-        strbuf_putc(out, '>');
-        return;
-    case IR_TYPE_MATRIX:
-        strbuf_printf(out, "mat%ux%u<", t->cols, t->count);
-        wgsl_type(em, out, t->elem);
-        strbuf_putc(out, '>');
-        return;
-    case IR_TYPE_ARRAY:
-        strbuf_puts(out, "array<");
-        wgsl_type(em, out, t->elem);
-        if (t->count) strbuf_printf(out, ", %u", t->count);
-        strbuf_putc(out, '>');
-        return;
-    case IR_TYPE_STRUCT:
-        strbuf_puts(out, em->names.structs[id] ? em->names.structs[id] : "_");
-        return;
-    case IR_TYPE_ATOMIC:
-        strbuf_puts(out, "atomic<");
-        wgsl_type(em, out, t->elem);
-        strbuf_putc(out, '>');
-        return;
-    case IR_TYPE_TEXTURE_2D:
-        strbuf_puts(out, "texture_2d<");
-        wgsl_type(em, out, t->elem);
-        strbuf_putc(out, '>');
-        return;
-    case IR_TYPE_TEXTURE_DEPTH_2D: strbuf_puts(out, "texture_depth_2d"); return;
-    case IR_TYPE_SAMPLER: strbuf_puts(out, "sampler"); return;
-    case IR_TYPE_SAMPLER_COMPARISON: strbuf_puts(out, "sampler_comparison"); return;
-    case IR_TYPE_FRAGMENT: strbuf_puts(out, "_"); return; /* rejected by wgsl.c first */
-    case IR_TYPE_POINTER:
-        strbuf_printf(out, "ptr<%s, ", t->space == IR_SPACE_STORAGE_READ || t->space == IR_SPACE_STORAGE_READ_WRITE
-                                           ? "storage" : space_text(t->space));
-        wgsl_type(em, out, t->elem);
-        if (t->space == IR_SPACE_STORAGE_READ) strbuf_puts(out, ", read");
-        if (t->space == IR_SPACE_STORAGE_READ_WRITE) strbuf_puts(out, ", read_write");
-        strbuf_putc(out, '>');
-        return;
-    }
+/* ptr<space, T[, access]>; storage pointers carry the access mode apart. */
+static void wgsl_pointer(TextEmitter *em, StrBuf *out, const IrType *t) {
+    strbuf_printf(out, "ptr<%s, ", t->space == IR_SPACE_STORAGE_READ || t->space == IR_SPACE_STORAGE_READ_WRITE
+                                       ? "storage" : space_text(t->space));
+    te_type(em, out, t->elem);
+    if (t->space == IR_SPACE_STORAGE_READ) strbuf_puts(out, ", read");
+    if (t->space == IR_SPACE_STORAGE_READ_WRITE) strbuf_puts(out, ", read_write");
+    strbuf_putc(out, '>');
 }
 
 const char *wgsl_space_decl(IrAddressSpace space) { return space_text(space); }
@@ -286,7 +239,7 @@ static void wgsl_var(TextEmitter *em, StrBuf *out, const char *name, IrTypeId ty
         return;
     }
     strbuf_printf(out, "var %s: ", name);
-    wgsl_type(em, out, type);
+    te_type(em, out, type);
     strbuf_putc(out, ';');
 }
 
@@ -301,7 +254,15 @@ const TeLang wgsl_lang = {
     .spelling = wgsl_spelling,
     .unspelled = wgsl_op_unspelled,
     .needs_parens = wgsl_needs_parens,
-    .type = wgsl_type,
+    .types = {
+        .unit = "",
+        .boolean = "bool", .f16 = "f16", .f32 = "f32", .i32 = "i32", .u32 = "u32",
+        .vector = "vec$n<$e>", .matrix = "mat$cx$n<$e>", .array = "array<$e, $n>", .runtime_array = "array<$e>",
+        .atomic = "atomic<$e>", .texture_2d = "texture_2d<$e>",
+        .texture_depth_2d = "texture_depth_2d", .sampler = "sampler", .sampler_comparison = "sampler_comparison",
+        .pointer = wgsl_pointer,
+        .fragment = NULL,  /* "_": wgsl.c rejects fragments first */
+    },
     .literal = wgsl_literal,
     .abstract_literal = wgsl_abstract_literal,
     .expr = wgsl_expr,

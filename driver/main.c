@@ -10,6 +10,7 @@
 #include "base/diag.h"
 #include "base/source.h"
 #include "base/strbuf.h"
+#include "driver/cuda_tools.h"
 #include "driver/depfile.h"
 #include "driver/help.h"
 #include "driver/options.h"
@@ -201,6 +202,30 @@ static int run_emit_text(Command *command, LibTarget target) {
         status = EXIT_DIAGNOSTICS;
     }
     strbuf_free(&out);
+    ir_module_free(module);
+    return status;
+}
+
+/* -emit-cubin / -emit-fatbin: the PTX -emit-ptx makes, through the CUDA toolkit (-o only). */
+static int run_emit_binary(Command *command, CudaBinary kind) {
+    int status;
+    IrModule *module = build_one(command, LIB_TARGET_PTX, &status);
+    if (!module) return status;
+    StrBuf ptx, binary;
+    strbuf_init(&ptx);
+    strbuf_init(&binary);
+    if (!lib_emit(&command->session, module, LIB_TARGET_PTX, &ptx, NULL, NULL)) {
+        status = EXIT_DIAGNOSTICS;
+    } else {
+        const Options *options = command->options;
+        const char *arch = options->arch ? options->arch : "sm_80";
+        status = cuda_build_binary(&command->session.arena, kind, arch, strbuf_cstr(&ptx), ptx.len,
+                                   options->verbose, &binary, &status)
+                     ? finish(command, &binary)
+                     : status;
+    }
+    strbuf_free(&ptx);
+    strbuf_free(&binary);
     ir_module_free(module);
     return status;
 }
@@ -425,7 +450,19 @@ static const char *stage_pipeline(void *context, PassTarget target) {
     static const LibTarget TARGETS[] = {[PASS_TARGET_WGSL] = LIB_TARGET_WGSL,
                                         [PASS_TARGET_MSL] = LIB_TARGET_MSL,
                                         [PASS_TARGET_PTX] = LIB_TARGET_PTX};
-    return lib_pipeline(context, TARGETS[target]);
+    Command *command = context;
+    return lib_pipeline(&command->session, TARGETS[target]);
+}
+
+/* -###: the toolkit commands -emit-cubin/-emit-fatbin would run, temporaries as placeholders. */
+static void stage_tools(void *context, FILE *out) {
+    Command *command = context;
+    const Options *options = command->options;
+    CudaCommand commands[2];
+    int count = cuda_commands(&command->session.arena, options->action == ACTION_EMIT_CUBIN ? CUDA_CUBIN : CUDA_FATBIN,
+                              options->arch ? options->arch : "sm_80", "<临时>.ptx", "<临时>.cubin",
+                              options->output, commands);
+    for (int i = 0; i < count; i++) cuda_command_print(out, &commands[i]);
 }
 
 /* Help, version, -###, and reading "-": what comes before the action. Returns -1 to go on,
@@ -481,7 +518,7 @@ static int run_command(int argc, char **argv) {
                              (options.action == ACTION_EMIT_MANY && (options.emit_many & EMIT_GEN))
                          ? NULL : stderr);
     if (options.verbose || options.dry_run)
-        stages_print(stderr, &options, stage_pipeline, NULL, &command.session);
+        stages_print(stderr, &options, stage_pipeline, options.dry_run ? stage_tools : NULL, &command);
     if (options.dry_run || refuse_input_as_output(&command, options.output)) {
         int early_status = options.dry_run ? EXIT_OK : EXIT_USAGE;
         lib_session_free(&command.session);
@@ -497,6 +534,8 @@ static int run_command(int argc, char **argv) {
     case ACTION_CHECK: status = run_check(&command); break;
     case ACTION_EMIT_IR: status = run_emit_ir(&command); break;
     case ACTION_EMIT_DOT: status = run_emit_dot(&command); break;
+    case ACTION_EMIT_CUBIN: status = run_emit_binary(&command, CUDA_CUBIN); break;
+    case ACTION_EMIT_FATBIN: status = run_emit_binary(&command, CUDA_FATBIN); break;
     case ACTION_EMIT_WGSL: status = run_emit_text(&command, LIB_TARGET_WGSL); break;
     case ACTION_EMIT_MSL: status = run_emit_text(&command, LIB_TARGET_MSL); break;
     case ACTION_EMIT_PTX: status = run_emit_text(&command, LIB_TARGET_PTX); break;

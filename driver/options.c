@@ -22,6 +22,8 @@ static const ActionWord ACTION_WORDS[] = {
     {"-emit-msl", "金属", ACTION_EMIT_MSL},
     {"-emit-ptx", "千手", ACTION_EMIT_PTX},
     {"-emit-dot", NULL, ACTION_EMIT_DOT},
+    {"-emit-cubin", NULL, ACTION_EMIT_CUBIN},
+    {"-emit-fatbin", NULL, ACTION_EMIT_FATBIN},
     {"-emit-gen", "生成", ACTION_EMIT_GEN},
     {"--entries=json", NULL, ACTION_ENTRIES_JSON},
     {"-emit=", NULL, ACTION_EMIT_MANY},

@@ -357,7 +357,7 @@ static const char *stage_in_field(TextEmitter *em, StageIn *in, const IrEntry *e
         strbuf_printf(&in->fields, " [[attribute(%u)]]", io->location);
     } else {
         strbuf_printf(&in->fields, " [[user(loc%u)]]", io->location);
-        if (io->flat || ir_type_is_integer(&em->m->types, type)) strbuf_puts(&in->fields, " [[flat]]");
+        if (te_io_is_flat(em, type, io, true)) strbuf_puts(&in->fields, " [[flat]]");
     }
     strbuf_puts(&in->fields, ";\n");
     in->count++;

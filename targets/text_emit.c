@@ -169,6 +169,10 @@ void te_collect_entries(TextEmitter *em, TeEntryCheck check) {
     }
 }
 
+bool te_io_is_flat(const TextEmitter *em, IrTypeId type, const IrIo *io, bool interpolated) {
+    return io->flat || (interpolated && ir_type_is_integer(&em->m->types, type));
+}
+
 bool te_io_binds_alike(const IrIo *a, const IrIo *b) {
     return a->kind == b->kind && (a->kind != IR_IO_BUILTIN || a->builtin == b->builtin) &&
            (a->kind != IR_IO_LOCATION || a->location == b->location);

@@ -157,6 +157,9 @@ void te_assign_module_names(TextEmitter *em, const TeItem *items, uint32_t count
  * time its function is taken, for the language's own checks. */
 typedef void (*TeEntryCheck)(TextEmitter *em, const IrEntry *entry, const IrFunction *func);
 void te_collect_entries(TextEmitter *em, TeEntryCheck check);
+/* A location IO of `type` is not interpolated: declared flat, or an integer value between
+ * the vertex and fragment stages (`interpolated`), which cannot be (着四 1, 3). */
+bool te_io_is_flat(const TextEmitter *em, IrTypeId type, const IrIo *io, bool interpolated);
 /* Two entry IOs bind alike: same kind, same builtin or location (flatness aside). */
 bool te_io_binds_alike(const IrIo *a, const IrIo *b);
 

@@ -94,10 +94,8 @@ static bool reject_fragments(TextEmitter *em, const IrModule *m) {
 
 /* ---- entries ---- */
 
-/* Integer values between the vertex and fragment stages cannot be interpolated (着四 1, 3). */
 static bool needs_flat(TextEmitter *em, IrTypeId type, const IrIo *io, bool interpolated) {
-    return io->kind == IR_IO_LOCATION &&
-           (io->flat || (interpolated && ir_type_is_integer(&em->m->types, type)));
+    return io->kind == IR_IO_LOCATION && te_io_is_flat(em, type, io, interpolated);
 }
 
 /* `interpolated`: the struct is a vertex output or a fragment input. */

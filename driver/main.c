@@ -64,6 +64,7 @@ static void config_from_options(LibConfig *config, const Options *options, const
     config->ptx_version = options->ptx_version;
     config->opt_level = options->opt_level;
     config->no_fma = options->no_fma;
+    config->llvm_ir = options->action == ACTION_EMIT_LLVM;
     if (options->input_from_stdin) config->reader = (SourceReader){read_stdin_source, (void *)options};
 }
 
@@ -539,6 +540,7 @@ static int run_command(int argc, char **argv) {
     case ACTION_EMIT_WGSL: status = run_emit_text(&command, LIB_TARGET_WGSL); break;
     case ACTION_EMIT_MSL: status = run_emit_text(&command, LIB_TARGET_MSL); break;
     case ACTION_EMIT_PTX: status = run_emit_text(&command, LIB_TARGET_PTX); break;
+    case ACTION_EMIT_LLVM: status = run_emit_text(&command, LIB_TARGET_PTX); break;
     case ACTION_EMIT_GEN: status = run_emit_gen(&command); break;
     case ACTION_ENTRIES_JSON: status = run_entries_json(&command); break;
     case ACTION_EMIT_MANY: status = run_emit_many(&command); break;

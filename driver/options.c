@@ -24,6 +24,7 @@ static const ActionWord ACTION_WORDS[] = {
     {"-emit-dot", NULL, ACTION_EMIT_DOT},
     {"-emit-cubin", NULL, ACTION_EMIT_CUBIN},
     {"-emit-fatbin", NULL, ACTION_EMIT_FATBIN},
+    {"-emit-llvm", NULL, ACTION_EMIT_LLVM},
     {"-emit-gen", "生成", ACTION_EMIT_GEN},
     {"--entries=json", NULL, ACTION_ENTRIES_JSON},
     {"-emit=", NULL, ACTION_EMIT_MANY},

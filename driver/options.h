@@ -15,6 +15,7 @@ typedef enum Action {
     ACTION_EMIT_WGSL, /* -emit-wgsl, 译 */
     ACTION_EMIT_MSL,  /* -emit-msl, 金属 */
     ACTION_EMIT_PTX,  /* -emit-ptx, 千手 */
+    ACTION_EMIT_LLVM, /* -emit-llvm: the LLVM IR the PTX path hands to the NVPTX back end */
     ACTION_EMIT_CUBIN,  /* -emit-cubin: PTX through ptxas */
     ACTION_EMIT_FATBIN, /* -emit-fatbin: cubin and PTX through fatbinary */
     ACTION_EMIT_DOT,  /* -emit-dot: control flow as Graphviz */

@@ -88,6 +88,10 @@ void stages_print(FILE *out, const Options *options, StagePipelineFn pipeline,
         stage(out, "入口表", options->quiet ? "不打印（-q）" : "标准错误");
         break;
     }
+    case ACTION_EMIT_LLVM:
+        print_module(out, options, PASS_TARGET_PTX, pipeline, context);
+        stage(out, "生成 LLVM IR（千手的 LLVM 优化之后、NVPTX 后端之前）", "");
+        break;
     case ACTION_EMIT_CUBIN: case ACTION_EMIT_FATBIN:
         print_module(out, options, PASS_TARGET_PTX, pipeline, context);
         print_ptx(out, options);

@@ -235,6 +235,7 @@ void lib_ptx_options(const LibConfig *config, PtxOptions *options) {
     if (config->opt_level >= 0) options->opt_level = config->opt_level;
     options->fma_contract = !config->no_fma;
     if (config->ptx_plugin) options->plugin_path = config->ptx_plugin;
+    options->llvm_ir = config->llvm_ir;
 }
 
 bool lib_emit(LibSession *session, const IrModule *module, LibTarget target, StrBuf *out,

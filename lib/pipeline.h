@@ -49,6 +49,7 @@ typedef struct LibConfig {
     int opt_level;                    /* -1: the default */
     bool no_fma;
     const char *ptx_plugin;           /* NULL: search for it */
+    bool llvm_ir;                     /* PTX's LLVM IR (yusec -emit-llvm) instead of its text */
 } LibConfig;
 
 /* How far a compile got: the command's exit status 0, 1 and 2. */

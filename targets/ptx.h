@@ -17,6 +17,8 @@ typedef struct PtxOptions {
     int opt_level;            /* -O0 … -O3 (default 3) */
     bool fma_contract;        /* allow a*b+c → fma (nvcc --fmad=true); default on */
     const char *plugin_path;  /* the plugin file to load; NULL = search (see ptx_plugin.c) */
+    bool llvm_ir;             /* -emit-llvm: write the LLVM IR handed to the NVPTX back end
+                                 (after the default<On> pipeline) instead of PTX */
 } PtxOptions;
 
 void ptx_options_init(PtxOptions *options);

@@ -97,11 +97,24 @@ static bool verify_llvm(LLVMModuleRef mod, DiagEngine *diag, PtxFailure *failure
     return false;
 }
 
+/* -emit-llvm: the module exactly as the back end would get it. */
+static void print_llvm(LLVMModuleRef mod, StrBuf *out) {
+    char *text = LLVMPrintModuleToString(mod);
+    strbuf_puts(out, text);
+    LLVMDisposeMessage(text);
+}
+
 static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out, StrBuf *table) {
     StrBuf rows;
     strbuf_init(&rows);
     bool ok = ptx_translate(px, &rows) && verify_llvm(px->mod, px->diag, px->failure) &&
               optimise(px->mod, tm, px->options->opt_level, px->diag, px->failure);
+    if (ok && px->options->llvm_ir) {
+        print_llvm(px->mod, out);
+        if (table) strbuf_append(table, rows.data ? rows.data : "", rows.len);
+        strbuf_free(&rows);
+        return true;
+    }
     StrBuf llvm_text, text;
     strbuf_init(&llvm_text);
     strbuf_init(&text);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "compact.h"
 #include "manifest.h"
 
 /* Package discovery and import resolution (spec 着二, docs/packages.md). Modules are
@@ -459,7 +460,9 @@ static Module *visit(Loader *l, SourceFile *file, const char *key, Package *pack
     entry->module = module;
     entry->state = VISIT_ACTIVE;
     ptrvec_push(l->arena, &l->modules, entry);
-    module->ast = fe_parse_file(l->arena, file, l->diag);
+    /* The builtin interface as parsed at build time, when the file is that same text. */
+    module->ast = package && package->is_builtin ? fe_builtin_interface_ast(l->arena, file) : NULL;
+    if (!module->ast) module->ast = fe_parse_file(l->arena, file, l->diag);
     if (module->kind == MODULE_SHADER_INTERFACE) check_interface(l, module);
     resolve_imports(l, module);
     entry->state = VISIT_DONE;

@@ -9,6 +9,7 @@
 # 2. Four chained functions calling the one below 60 times each (60^3 copies when all is
 #    inlined): -emit-ptx keeps the upper ones as .func, finishes, and stays small.
 #   check.sh YUSEC SOURCE_DIR
+# On a machine with a GPU, test/inline/gpu.sh runs the committed .func PTX through yusec run.
 set -u
 yusec=$1
 root=$2

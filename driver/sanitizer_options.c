@@ -18,7 +18,9 @@
 #endif
 
 #ifdef YUSEC_ASAN
-const char *__asan_default_options(void);
+/* Exported although the build hides symbols by default: the sanitizer runtime (a shared
+ * library) looks the hook up in the executable's dynamic symbol table. */
+__attribute__((visibility("default"))) const char *__asan_default_options(void);
 const char *__asan_default_options(void) { return "intercept_tls_get_addr=0"; }
 #else
 /* ISO C wants a translation unit to declare something. */

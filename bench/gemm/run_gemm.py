@@ -9,7 +9,9 @@ A design whose PTX is absent from PTX_DIR runs as CUDA C only. The dynamic share
 entry needs comes from yusec's manifest (--entries=json, gen_ptx.sh writes 矩阵乘_….json beside
 the PTX): its "dynamic_shared_bytes". Checks first: each kernel's f32 C against an f64 reference
 on sampled rows (A, B random f16 in [-1, 1]; tolerance 1e-3 relative to sum |a·b|), then times
-each (mean of REPS launches after warm-up, CUDA events) and prints TFLOP/s (2·M·N·K / time).
+each (mean of REPS launches after warm-up, CUDA events) and prints TFLOP/s (2·M·N·K / time),
+each case with its place in the run ([3/12]); the table is also drawn as $OUT/gemm.svg (or
+gemm.svg in the working directory) by bench/chart.py (gnuplot), one cluster per size and design.
 """
 import ctypes
 import json
@@ -17,6 +19,9 @@ import os
 import sys
 
 import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import chart  # noqa: E402  (bench/chart.py)
 
 REPS = int(os.environ.get("GEMM_REPS", "20"))
 
@@ -61,6 +66,8 @@ def main():
     torch.manual_seed(0)
     rows = []
     failed = False
+    total = len(sizes) * sum((index is not None) + (ref is not None) for _, index, ref in designs)
+    done = 0
     for n in sizes:
         M = N = K = n
         A = (torch.rand(M, K, device="cuda") * 2 - 1).half()
@@ -79,7 +86,9 @@ def main():
                 torch.cuda.synchronize()
                 err = ((C[sample].double() - ref_rows).abs() / scale).max().item()
                 ok = ms > 0 and err <= 1e-3
-                print("%s %s %d: %s（最大相对误差 %.2e，%.3f ms）" % (who, label(six), n, "通过" if ok else "失败", err, ms))
+                done += 1
+                print("[%d/%d] %s %s %d: %s（最大相对误差 %.2e，%.3f ms）" % (done, total, who, label(six), n, "通过" if ok else "失败", err, ms),
+                      flush=True)
                 failed |= not ok
                 times[(six, who)] = ms
         for _ in range(3):
@@ -105,7 +114,25 @@ def main():
                 continue
             y = tf[(six, "豫言")]
             print("| %d | %s | %.1f | %.1f | %.1f | %.3f | %.3f |" % (n, label(six), y, c, b, y / b, y / c))
+    draw_chart(rows, designs)
     return 1 if failed else 0
+
+
+def draw_chart(rows, designs):
+    """The table's TFLOP/s as bars (豫言, CUDA C, cuBLAS) per size and design."""
+    categories, series = [], {"豫言": [], "CUDA C": [], "cuBLAS fp16": []}
+    for n, tf in rows:
+        for six, index, _ref in designs:
+            categories.append("%d %s" % (n, label(six)))
+            series["豫言"].append(tf.get((six, "豫言")) if index is not None else None)
+            series["CUDA C"].append(tf.get((six, "CUDA C")))
+            series["cuBLAS fp16"].append(tf["cublas"])
+    out = os.path.join(os.environ.get("OUT", "."), "gemm.svg")
+    try:
+        chart.bars(out, "GEMM fp16→f32（H200）TFLOP/s", categories, list(series.items()), "TFLOP/s")
+        print("图：" + out)
+    except chart.ChartError as error:
+        print("没有画图：%s" % error)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ static const char *ordinal(Checker *c, uint32_t i) {
 }
 
 static SemaExpr *error_call(Checker *c, const AstExpr *e) {
-    for (uint32_t i = 0; i < e->as.call.arg_count; i++) fe_check_expr_raw(c, e->as.call.args[i]);
+    for (uint32_t i = 0; i < e->as.call.arg_count; i++) fe_check_arg_of_failed_call(c, e->as.call.args[i]);
     return fe_sexpr_new(c, SEXPR_ERROR, e->span, c->types.error);
 }
 

@@ -446,6 +446,34 @@ SemaExpr *fe_check_expr_as(Checker *c, const AstExpr *expr, Type *expected, cons
     return s;
 }
 
+/* True when a written name means a function (a local recursive function, a top-level
+ * function, a builtin function): what a call expects as an argument can only be known from
+ * its callee, so a call already in error does not report such an argument again. */
+static bool names_function(Checker *c, const AstExpr *e) {
+    if (e->kind != AST_EXPR_NAME) return false;
+    const char *name = e->as.name.text;
+    SemaLocal *local = name_is_qualified(&e->as.name) ? NULL : fe_scope_lookup(c, name);
+    if (local) return local->kind == LOCAL_REC_FUNC;
+    TopName *top = fe_peek_user(c, &e->as.name);
+    if (top) {
+        if (top->type_def) return false;
+        fe_check_top(c, top);
+        return top->sema && top->sema->kind == DEF_FUNCTION;
+    }
+    if (name_is_qualified(&e->as.name)) return false;
+    top = fe_lookup_builtin(c, name);
+    if (!top) return false;
+    fe_ensure_role(c, top);
+    return top->role == ROLE_VALUE && top->scheme &&
+           fe_type_prune(top->scheme->body)->kind == TYPE_FUNC;
+}
+
+SemaExpr *fe_check_arg_of_failed_call(Checker *c, const AstExpr *arg) {
+    const AstExpr *bare = fe_ast_strip_parens(arg);
+    if (bare && names_function(c, bare)) return error_expr(c, arg->span);
+    return fe_check_expr_raw(c, arg);
+}
+
 SemaExpr *fe_check_expr_raw(Checker *c, const AstExpr *expr) {
     if (!expr) return error_expr(c, (Span){0, 0, 0});
     return infer(c, expr, NULL);

@@ -169,6 +169,10 @@ SemaExpr *fe_check_expr(Checker *c, const AstExpr *expr, Type *expected);
 SemaExpr *fe_check_expr_as(Checker *c, const AstExpr *expr, Type *expected, const char *what);
 /* Checks without unifying and without reading a resource's content (resource arguments). */
 SemaExpr *fe_check_expr_raw(Checker *c, const AstExpr *expr);
+/* An argument of a call already reported (unknown callee, wrong arity …): checked for its
+ * own errors, but a function named as the argument is not reported as a value (the
+ * callee's type, unknown, would say whether it may be one): no follow-on error. */
+SemaExpr *fe_check_arg_of_failed_call(Checker *c, const AstExpr *arg);
 /* Binds the parameters of a 得…而… lambda against func_type and checks its body. */
 SemaExpr *fe_check_function_body(Checker *c, const AstExpr *lambda, Type *func_type,
                               SemaLocalKind kind, SemaLocal ***out_params, uint32_t *out_count,

@@ -1,152 +1,267 @@
 #include "diag.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "memory.h"
 #include "utf8.h"
+
+void diag_options_init(DiagOptions *options) {
+    memset(options, 0, sizeof *options);
+    options->format = DIAG_FORMAT_TEXT;
+    options->color = DIAG_COLOR_AUTO;
+    options->max_errors = DIAG_DEFAULT_MAX_ERRORS;
+}
 
 void diag_init(DiagEngine *diag, const SourceMap *sources, FILE *stream) {
     memset(diag, 0, sizeof *diag);
     diag->sources = sources;
     diag->stream = stream;
+    diag->format = DIAG_FORMAT_TEXT;
     diag->max_errors = DIAG_DEFAULT_MAX_ERRORS;
     strbuf_init(&diag->text);
 }
 
-void diag_free(DiagEngine *diag) { strbuf_free(&diag->text); }
-
-static const char *level_word(DiagLevel level) {
-    switch (level) {
-    case DIAG_ERROR: return "error";
-    case DIAG_WARNING: return "warning";
-    case DIAG_NOTE: return "note";
+bool diag_color_wanted(DiagColorChoice choice, bool stream_is_terminal, const char *no_color_env) {
+    switch (choice) {
+    case DIAG_COLOR_ALWAYS: return true;
+    case DIAG_COLOR_NEVER: return false;
+    case DIAG_COLOR_AUTO: break;
     }
-    return "error";
+    return stream_is_terminal && !(no_color_env && no_color_env[0]);
 }
 
-/* How a character of echoed text reaches the terminal: invalid bytes as U+FFFD
- * so the text stays valid UTF-8, characters unsafe for a terminal (ESC, OSC, other controls,
- * bidi overrides) spelled <U+XXXX> so no source can drive the terminal or reorder the line
- * shown, the rest as is. Returns the columns it takes. */
-static int append_visible(StrBuf *out, const char *text, size_t len, size_t *width) {
-    uint32_t cp = utf8_decode(text, len, width);
-    if (cp == UTF8_INVALID) {
-        if (out) strbuf_puts(out, "\xEF\xBF\xBD");
-        return 1;
-    }
-    if (utf8_is_unsafe_for_terminal(cp)) {
-        char spelled[16];
-        int cols = snprintf(spelled, sizeof spelled, "<U+%04X>", (unsigned)cp);
-        if (out) strbuf_puts(out, spelled);
-        return cols;
-    }
-    if (out) strbuf_append(out, text, *width);
-    return utf8_display_width(cp);
+void diag_configure(DiagEngine *diag, const DiagOptions *options, bool stream_is_terminal,
+                    const char *no_color_env) {
+    diag->format = options->format;
+    diag->color = options->format == DIAG_FORMAT_TEXT &&
+                  diag_color_wanted(options->color, stream_is_terminal, no_color_env);
+    diag->warnings_as_errors = options->warnings_as_errors;
+    diag->no_warnings = options->no_warnings;
+    diag->max_errors = options->max_errors;
 }
 
-static void append_escaped(StrBuf *out, const char *text, size_t len) {
-    size_t pos = 0, width;
-    while (pos < len) {
-        append_visible(out, text + pos, len - pos, &width);
-        pos += width;
-    }
+static char *copy_text(const char *text) {
+    if (!text) return NULL;
+    size_t len = strlen(text);
+    char *copy = mem_alloc(len + 1);
+    memcpy(copy, text, len + 1);
+    return copy;
 }
 
-/* Writes the source line and a caret line under the span; tabs are kept and wide
- * characters get two columns so the caret lines up in a terminal. */
-static void append_excerpt(StrBuf *out, const SourceFile *file, Span span, uint32_t line) {
-    uint32_t len;
-    const char *text = source_line_text(file, line, &len);
-    uint32_t line_start = (uint32_t)(text - file->text);
-    append_escaped(out, text, len);
-    strbuf_putc(out, '\n');
-    uint32_t caret_at = span.start - line_start;
-    uint32_t caret_end = span.end > span.start ? span.end - line_start : caret_at + 1;
-    if (caret_end > len) caret_end = len > caret_at ? len : caret_at + 1;
-    size_t pos = 0, width;
-    while (pos < caret_at && pos < len) {
-        if (text[pos] == '\t') {
-            strbuf_putc(out, '\t');
-            pos++;
-            continue;
-        }
-        int cols = append_visible(NULL, text + pos, len - pos, &width);
-        for (int i = 0; i < cols; i++) strbuf_putc(out, ' ');
-        pos += width;
+static void free_place(DiagPlace *place) { free(place->path); }
+
+static void free_record(Diagnostic *record) {
+    free_place(&record->place);
+    free(record->message);
+    free(record->excerpt);
+    for (uint32_t i = 0; i < record->note_count; i++) {
+        free_place(&record->notes[i].place);
+        free(record->notes[i].message);
+        free(record->notes[i].excerpt);
     }
-    strbuf_putc(out, '^');
-    bool first = true;
-    while (pos < caret_end && pos < len) {
-        int cols = append_visible(NULL, text + pos, len - pos, &width);
-        for (int i = first ? 1 : 0; i < cols; i++) strbuf_putc(out, '~');
-        first = false;
-        pos += width;
-    }
-    strbuf_putc(out, '\n');
+    free(record->notes);
 }
 
-static void emit(DiagEngine *diag, const char *text, size_t len) {
-    strbuf_append(&diag->text, text, len);
-    if (diag->stream) {
-        fwrite(text, 1, len, diag->stream);
-        fflush(diag->stream);
-    }
+void diag_free(DiagEngine *diag) {
+    for (uint32_t i = 0; i < diag->record_count; i++) free_record(&diag->records[i]);
+    free(diag->records);
+    diag->records = NULL;
+    diag->record_count = diag->record_cap = 0;
+    strbuf_free(&diag->text);
 }
 
-static void tell_listener(DiagEngine *diag, DiagLevel level, const SourceFile *file,
-                          const char *path, Span span, const char *message,
-                          const char *rendered, size_t rendered_len) {
+/* ---- writing to the stream ---- */
+
+static void write_stream(DiagEngine *diag, const char *text, size_t len) {
+    if (!diag->stream) return;
+    fwrite(text, 1, len, diag->stream);
+    fflush(diag->stream);
+}
+
+/* JSON: every record but the last is complete (notes attach to the last one). */
+static void stream_json(DiagEngine *diag, uint32_t complete) {
+    if (diag->format != DIAG_FORMAT_JSON || !diag->stream) return;
+    StrBuf line;
+    strbuf_init(&line);
+    for (; diag->streamed < complete; diag->streamed++) {
+        diag_render_json(&line, &diag->records[diag->streamed]);
+        strbuf_putc(&line, '\n');
+    }
+    write_stream(diag, line.data, line.len);
+    strbuf_free(&line);
+}
+
+void diag_finish(DiagEngine *diag) {
+    stream_json(diag, diag->record_count);
+    if (diag->format != DIAG_FORMAT_SARIF || !diag->stream) return;
+    StrBuf log;
+    strbuf_init(&log);
+    diag_render_sarif(&log, diag->records, diag->record_count, diag->tool_version);
+    strbuf_putc(&log, '\n');
+    write_stream(diag, log.data, log.len);
+    strbuf_free(&log);
+    diag->stream = NULL;  /* the log is written once */
+}
+
+/* ---- records ---- */
+
+static void place_of(const DiagEngine *diag, Span span, DiagPlace *place, const SourceFile **file) {
+    memset(place, 0, sizeof *place);
+    *file = diag->sources ? source_get(diag->sources, span.file) : NULL;
+    if (!*file) return;
+    place->path = copy_text((*file)->path);
+    source_position(*file, span.start, &place->line, &place->column);
+    uint32_t end = span.end > span.start ? span.end : span.start + 1;
+    if (end > (*file)->len) end = (*file)->len > span.start ? (*file)->len : span.start;
+    source_position(*file, end, &place->end_line, &place->end_column);
+    if (end == span.start) place->end_column = place->column + 1;
+}
+
+static Diagnostic *new_record(DiagEngine *diag, DiagLevel level) {
+    if (diag->record_count == diag->record_cap) {
+        diag->record_cap = diag->record_cap ? diag->record_cap * 2 : 16;
+        diag->records = mem_realloc(diag->records, diag->record_cap * sizeof *diag->records);
+    }
+    Diagnostic *record = &diag->records[diag->record_count++];
+    memset(record, 0, sizeof *record);
+    record->level = level;
+    stream_json(diag, diag->record_count - 1);
+    return record;
+}
+
+static DiagNote *new_note(Diagnostic *record) {
+    if (record->note_count == record->note_cap) {
+        record->note_cap = record->note_cap ? record->note_cap * 2 : 4;
+        record->notes = mem_realloc(record->notes, record->note_cap * sizeof *record->notes);
+    }
+    DiagNote *note = &record->notes[record->note_count++];
+    memset(note, 0, sizeof *note);
+    return note;
+}
+
+/* The text of the newest part (the record itself or its last note), plain into diag->text and
+ * in the stream's format when that is text. */
+static Span no_position(void) { return span_make(UINT32_MAX, 0, 0); }
+
+/* The listener's record of the newest part, whose plain text is `plain`. */
+static void tell_listener(DiagEngine *diag, const Diagnostic *part, const SourceFile *file, Span span,
+                          const StrBuf *plain) {
     if (!diag->listener) return;
-    DiagRecord record = {level, file, path, span, message, rendered, rendered_len};
+    DiagRecord record = {part->level, file, part->place.path, file ? span : no_position(), part->message,
+                         plain->data, plain->len};
     diag->listener(diag->listener_user, &record);
+}
+
+static void show_text(DiagEngine *diag, const Diagnostic *record, bool last_note_only,
+                      const SourceFile *file, Span span) {
+    Diagnostic part = *record;
+    if (last_note_only) {
+        part.level = DIAG_NOTE;
+        part.place = record->notes[record->note_count - 1].place;
+        part.message = record->notes[record->note_count - 1].message;
+        part.excerpt = record->notes[record->note_count - 1].excerpt;
+    }
+    part.note_count = 0;
+    StrBuf plain;
+    strbuf_init(&plain);
+    diag_render_text(&plain, &part, false);
+    strbuf_append(&diag->text, plain.data, plain.len);
+    if (diag->format == DIAG_FORMAT_TEXT) {
+        if (diag->color) {
+            StrBuf colored;
+            strbuf_init(&colored);
+            diag_render_text(&colored, &part, true);
+            write_stream(diag, colored.data, colored.len);
+            strbuf_free(&colored);
+        } else {
+            write_stream(diag, plain.data, plain.len);
+        }
+    }
+    tell_listener(diag, &part, file, span, &plain);
+    strbuf_free(&plain);
 }
 
 static void report_cap(DiagEngine *diag) {
     if (diag->cap_reported) return;
     diag->cap_reported = true;
-    char line[160];
-    int len = snprintf(line, sizeof line, "yusec: 错误过多，只报告前 %d 条\n", diag->max_errors);
-    emit(diag, line, (size_t)len);
-    char message[120];
-    snprintf(message, sizeof message, "错误过多，只报告前 %d 条", diag->max_errors);
-    tell_listener(diag, DIAG_NOTE, NULL, NULL, span_make(UINT32_MAX, 0, 0), message, line, (size_t)len);
+    Diagnostic *record = new_record(diag, DIAG_NOTE);
+    StrBuf message;
+    strbuf_init(&message);
+    strbuf_printf(&message, "错误过多，只报告前 %d 条（-fmax-errors=N 改上限，0 为不限）", diag->max_errors);
+    record->message = copy_text(strbuf_cstr(&message));
+    strbuf_free(&message);
+    show_text(diag, record, false, NULL, no_position());
 }
 
-void diag_report(DiagEngine *diag, DiagLevel level, Span span, const char *fmt, va_list args) {
-    if (level == DIAG_ERROR) {
+void diag_stop_at_cap(DiagEngine *diag) {
+    if (diag_capped(diag)) report_cap(diag);
+}
+
+/* Whether a diagnostic of this level is dropped (-w, the cap); counts it. Errors past the
+ * cap and warnings under -w take their notes with them. */
+static bool dropped(DiagEngine *diag, DiagLevel *level) {
+    if (*level == DIAG_WARNING && diag->no_warnings) return diag->suppress_notes = true;
+    if (*level == DIAG_WARNING && diag->warnings_as_errors) *level = DIAG_ERROR;
+    if (*level == DIAG_ERROR) {
         diag->error_count++;
         if (diag->max_errors > 0 && diag->error_count > diag->max_errors) {
             diag->suppress_notes = true;
             report_cap(diag);
-            return;
+            return true;
         }
-    } else if (level == DIAG_WARNING) {
+    } else if (*level == DIAG_WARNING) {
         diag->warning_count++;
-    } else if (diag->suppress_notes) {
+    } else {
+        return diag->suppress_notes;
+    }
+    diag->suppress_notes = false;
+    return false;
+}
+
+static void add_note(DiagEngine *diag, DiagPlace place, char *message, char *excerpt,
+                     const SourceFile *file, Span span) {
+    /* A note follows the error or warning before it; one with nothing before it (or after the
+     * cap notice) stands alone. */
+    bool attached = diag->record_count > 0 && diag->records[diag->record_count - 1].level != DIAG_NOTE;
+    Diagnostic *record = attached ? &diag->records[diag->record_count - 1] : new_record(diag, DIAG_NOTE);
+    if (!attached) {
+        record->place = place;
+        record->message = message;
+        record->excerpt = excerpt;
+        show_text(diag, record, false, file, span);
         return;
     }
-    if (level != DIAG_NOTE) diag->suppress_notes = false;
-    StrBuf header, line;
-    strbuf_init(&header);
-    strbuf_init(&line);
-    const SourceFile *file = diag->sources ? source_get(diag->sources, span.file) : NULL;
-    uint32_t row = 0, column = 0;
-    if (file) {
-        source_position(file, span.start, &row, &column);
-        strbuf_printf(&header, "%s:%u:%u: %s: ", file->path, row, column, level_word(level));
-    } else {
-        strbuf_printf(&header, "yusec: %s: ", level_word(level));
+    DiagNote *note = new_note(record);
+    note->place = place;
+    note->message = message;
+    note->excerpt = excerpt;
+    show_text(diag, record, true, file, span);
+}
+
+void diag_report(DiagEngine *diag, DiagLevel level, Span span, const char *fmt, va_list args) {
+    if (dropped(diag, &level)) return;
+    StrBuf message, excerpt;
+    strbuf_init(&message);
+    strbuf_init(&excerpt);
+    strbuf_vprintf(&message, fmt, args);
+    DiagPlace place;
+    const SourceFile *file;
+    place_of(diag, span, &place, &file);
+    if (file) diag_render_excerpt(&excerpt, file, span);
+    char *text = copy_text(strbuf_cstr(&message));
+    char *shown = file ? copy_text(strbuf_cstr(&excerpt)) : NULL;
+    strbuf_free(&message);
+    strbuf_free(&excerpt);
+    if (level == DIAG_NOTE) {
+        add_note(diag, place, text, shown, file, span);
+        return;
     }
-    size_t message_at = header.len;
-    strbuf_vprintf(&header, fmt, args);
-    /* Paths and messages quote source text (names, strings) too. */
-    append_escaped(&line, header.data, header.len);
-    strbuf_putc(&line, '\n');
-    if (file) append_excerpt(&line, file, span, row);
-    emit(diag, line.data, line.len);
-    tell_listener(diag, level, file, file ? file->path : NULL, span, header.data + message_at,
-                  line.data, line.len);
-    strbuf_free(&header);
-    strbuf_free(&line);
+    Diagnostic *record = new_record(diag, level);
+    record->place = place;
+    record->message = text;
+    record->excerpt = shown;
+    show_text(diag, record, false, file, span);
 }
 
 #define DEFINE_REPORTER(fn, level)                                   \
@@ -160,22 +275,38 @@ DEFINE_REPORTER(diag_error, DIAG_ERROR)
 DEFINE_REPORTER(diag_warning, DIAG_WARNING)
 DEFINE_REPORTER(diag_note, DIAG_NOTE)
 
-void diag_error_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
-    diag->error_count++;
-    diag->suppress_notes = false;
-    StrBuf message, line;
+static void report_path(DiagEngine *diag, DiagLevel level, const char *path, const char *fmt,
+                        va_list args) {
+    if (dropped(diag, &level)) return;
+    StrBuf message;
     strbuf_init(&message);
-    strbuf_init(&line);
+    strbuf_vprintf(&message, fmt, args);
+    DiagPlace place = {0};
+    place.path = copy_text(path);
+    char *text = copy_text(strbuf_cstr(&message));
+    strbuf_free(&message);
+    if (level == DIAG_NOTE) {
+        add_note(diag, place, text, NULL, NULL, no_position());
+        return;
+    }
+    Diagnostic *record = new_record(diag, level);
+    record->place = place;
+    record->message = text;
+    show_text(diag, record, false, NULL, no_position());
+}
+
+void diag_error_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    strbuf_vprintf(&message, fmt, args);
+    report_path(diag, DIAG_ERROR, path, fmt, args);
     va_end(args);
-    strbuf_printf(&line, "%s: error: %s\n", path, strbuf_cstr(&message));
-    emit(diag, line.data, line.len);
-    tell_listener(diag, DIAG_ERROR, NULL, path, span_make(UINT32_MAX, 0, 0), strbuf_cstr(&message),
-                  line.data, line.len);
-    strbuf_free(&message);
-    strbuf_free(&line);
+}
+
+void diag_note_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    report_path(diag, DIAG_NOTE, path, fmt, args);
+    va_end(args);
 }
 
 void diag_warn_bidi_controls(DiagEngine *diag, const SourceFile *file) {

@@ -1,5 +1,6 @@
 #include "suggest.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "utf8.h"
@@ -65,23 +66,31 @@ static unsigned candidate_distance(const Suggestion *s, const char *candidate) {
     return chars_distance(s->written, s->written_len, chars, count);
 }
 
-static bool acceptable(const Suggestion *s, unsigned distance) {
-    return distance > 0 && distance <= s->limit && distance < s->written_len &&
-           (!s->best || distance < s->best_distance);
+static bool already_kept(const Suggestion *s, const char *candidate) {
+    for (uint32_t i = 0; i < s->best_count; i++)
+        if (strcmp(s->best[i], candidate) == 0) return true;
+    return false;
+}
+
+static bool acceptable(const Suggestion *s, unsigned distance, const char *candidate) {
+    if (distance == 0 || distance > s->limit || distance >= s->written_len) return false;
+    if (s->best_count == 0 || distance < s->best_distance) return true;
+    return distance == s->best_distance && s->best_count < SUGGEST_MAX_TIES && !already_kept(s, candidate);
 }
 
 bool suggest_improves(const Suggestion *s, const char *candidate) {
-    return acceptable(s, candidate_distance(s, candidate));
+    return acceptable(s, candidate_distance(s, candidate), candidate);
 }
 
 void suggest_offer(Suggestion *s, const char *candidate) {
     unsigned distance = candidate_distance(s, candidate);
-    if (!acceptable(s, distance)) return;
-    s->best = candidate;
+    if (!acceptable(s, distance, candidate)) return;
+    if (s->best_count == 0 || distance < s->best_distance) s->best_count = 0;
+    s->best[s->best_count++] = candidate;
     s->best_distance = distance;
 }
 
-const char *suggest_best(const Suggestion *s) { return s->best; }
+const char *suggest_best(const Suggestion *s) { return s->best_count ? s->best[0] : NULL; }
 
 const char *suggest_from_list(const char *written, const char *const *names) {
     Suggestion s;
@@ -92,4 +101,21 @@ const char *suggest_from_list(const char *written, const char *const *names) {
 
 void suggest_append_hint(StrBuf *out, const char *best, bool as_name) {
     strbuf_printf(out, as_name ? "是不是想写「%s」？" : "是不是想写 '%s'？", best);
+}
+
+static int compare_names(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+bool suggest_append_hints(StrBuf *out, const Suggestion *s, bool as_name) {
+    if (s->best_count == 0) return false;
+    /* Sorted, so the hint does not depend on the order names were offered in. */
+    const char *names[SUGGEST_MAX_TIES];
+    memcpy(names, s->best, s->best_count * sizeof *names);
+    qsort(names, s->best_count, sizeof *names, compare_names);
+    strbuf_puts(out, "是不是想写");
+    for (uint32_t i = 0; i < s->best_count; i++)
+        strbuf_printf(out, as_name ? "%s「%s」" : "%s '%s'", i ? "或" : "", names[i]);
+    strbuf_puts(out, "？");
+    return true;
 }

@@ -43,6 +43,11 @@ static const HelpEntry ENTRIES[] = {
     {HELP_INPUT_OUTPUT, "-ffile-prefix-map=旧=新", "输出里写到的路径以 旧 开头时换成 新（可多次，后给的先试）"},
 
     {HELP_DIAGNOSTICS, "-fmax-errors=N", "最多报告 N 条错误（0 为不限，默认 20）"},
+    {HELP_DIAGNOSTICS, "-fdiagnostics-format=F", "诊断的格式：text（默认）、json（每条一行 JSON）、sarif（SARIF 2.1.0，结束时写出）"},
+    {HELP_DIAGNOSTICS, "-fdiagnostics-color=C", "彩色诊断：auto（默认：标准错误是终端且未设 NO_COLOR）、always、never；\n"
+                                               "-fdiagnostics-color 即 always，-fno-diagnostics-color 即 never"},
+    {HELP_DIAGNOSTICS, "-Werror", "警告当作错误（退出码 1）"},
+    {HELP_DIAGNOSTICS, "-w", "不报告警告"},
 
     {HELP_PIPELINE, "-target=T", "-emit-ir 与 -emit-dot 按哪个目标的默认流程（wgsl、msl、ptx；默认 wgsl）"},
     {HELP_PIPELINE, "-passes=a,b,c", "只运行这些遍（遍名见 docs/passes.md；未知的遍是用法错误）"},

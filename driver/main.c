@@ -47,7 +47,7 @@ static void config_from_options(LibConfig *config, const Options *options, const
     config->include_dirs = options->includes;
     config->include_count = (uint32_t)options->include_count;
     config->builtin_dir = builtin_dir;
-    config->max_errors = options->max_errors;
+    config->max_errors = options->diagnostics.max_errors;
     config->passes = options->passes;
     /* -emit-ir -O0 shows the module as lowered: no passes unless -passes= names some. */
     if (!options->passes && options->action == ACTION_EMIT_IR && options->opt_level == 0)
@@ -66,6 +66,17 @@ static void config_from_options(LibConfig *config, const Options *options, const
     config->no_fma = options->no_fma;
     config->llvm_ir = options->action == ACTION_EMIT_LLVM;
     if (options->input_from_stdin) config->reader = (SourceReader){read_stdin_source, (void *)options};
+}
+
+#ifndef YUSEC_VERSION
+#define YUSEC_VERSION "0.0.0"
+#endif
+
+/* -fdiagnostics-format=, -fdiagnostics-color= (auto: stderr a terminal, NO_COLOR unset),
+ * -Werror, -w on the session's engine; SARIF names this version. */
+static void configure_diagnostics(LibSession *session, const Options *options) {
+    diag_configure(&session->diag, &options->diagnostics, isatty(fileno(stderr)) != 0, getenv("NO_COLOR"));
+    session->diag.tool_version = YUSEC_VERSION;
 }
 
 /* One command: its session (sources, diagnostics) and its staged outputs. */
@@ -248,6 +259,7 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
     Command command = {options, {0}, false, NULL};
     LibSession *session = &command.session;
     lib_session_init(session, &config, options->input, stderr);
+    configure_diagnostics(session, options);
     int status;
     IrModule *module = build_one(&command, LIB_TARGET_PTX, &status);
     LibEntryTable entries;
@@ -266,6 +278,7 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
     }
     /* The executor reports faults at the module's spans: keep the sources (and the entry
      * table) in an arena of the run's own. */
+    diag_finish(&session->diag);
     diag_free(&session->diag);
     strbuf_free(&session->dumps);
     arena_free(&arena);
@@ -518,6 +531,7 @@ static int run_command(int argc, char **argv) {
                      options.action == ACTION_EMIT_GEN ||
                              (options.action == ACTION_EMIT_MANY && (options.emit_many & EMIT_GEN))
                          ? NULL : stderr);
+    configure_diagnostics(&command.session, &options);
     if (options.verbose || options.dry_run)
         stages_print(stderr, &options, stage_pipeline, options.dry_run ? stage_tools : NULL, &command);
     if (options.dry_run || refuse_input_as_output(&command, options.output)) {

@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/strbuf.h"
+#include "base/suggest.h"
+#include "help.h"
 
 typedef struct ActionWord {
     const char *flag;    /* -emit-wgsl */
@@ -86,7 +89,7 @@ static bool parse_max_errors(Options *options, const char *value, FILE *err) {
         fprintf(err, "yusec: error: -fmax-errors 须是 0 到 100000 之间的整数，却是 '%s'\n", value);
         return false;
     }
-    options->max_errors = (int)n;
+    options->diagnostics.max_errors = (int)n;
     return true;
 }
 
@@ -104,6 +107,14 @@ static bool parse_inline_budget(Options *options, const char *value, FILE *err) 
 /* An unknown pass name: a usage error naming it, then the passes there are. */
 static void report_unknown_pass(const char *option, const char *name, size_t len, FILE *err) {
     fprintf(err, "yusec: error: %s：没有名为「%.*s」的遍\n", option, (int)len, name);
+    const char *best = pass_suggest(name, len);
+    if (best) {
+        StrBuf hint;
+        strbuf_init(&hint);
+        strbuf_printf(&hint, "%s%s", option, best);
+        options_print_suggestion(err, strbuf_cstr(&hint));
+        strbuf_free(&hint);
+    }
     size_t count;
     const PassInfo *passes = pass_registry(&count);
     fputs("yusec: note: 可用的遍：", err);
@@ -211,6 +222,114 @@ static bool add_include(Options *options, const char *dir, FILE *err) {
     return true;
 }
 
+/* ---- how diagnostics are shown (base/diag.h) ---- */
+
+static const char *const DIAG_FORMAT_NAMES[] = {"text", "json", "sarif", NULL};
+static const char *const DIAG_COLOR_NAMES[] = {"auto", "always", "never", NULL};
+
+static int name_index(const char *const *names, const char *value) {
+    for (int i = 0; names[i]; i++)
+        if (strcmp(names[i], value) == 0) return i;
+    return -1;
+}
+
+void options_print_suggestion(FILE *err, const char *best) {
+    StrBuf hint;
+    strbuf_init(&hint);
+    suggest_append_hint(&hint, best, false);
+    fprintf(err, "yusec: note: %s\n", strbuf_cstr(&hint));
+    strbuf_free(&hint);
+}
+
+/* "yusec: error: -fdiagnostics-format=xml：可选 text、json、sarif" and a did-you-mean note. */
+static void report_bad_choice(FILE *err, const char *option, const char *value, const char *const *names) {
+    fprintf(err, "yusec: error: %s=%s：可选", option, value);
+    for (int i = 0; names[i]; i++) fprintf(err, "%s%s", i ? "、" : " ", names[i]);
+    fputc('\n', err);
+    const char *best = suggest_from_list(value, names);
+    if (best) {
+        StrBuf hint;
+        strbuf_init(&hint);
+        strbuf_printf(&hint, "%s=%s", option, best);
+        options_print_suggestion(err, strbuf_cstr(&hint));
+        strbuf_free(&hint);
+    }
+}
+
+/* -Werror, -w, -fdiagnostics-color[=C], -fno-diagnostics-color, -fdiagnostics-format=F.
+ * Returns 0 when arg is none of them, -1 on a usage error, else 1. */
+static int parse_diagnostic_option(Options *options, const char *arg, FILE *err) {
+    DiagOptions *diag = &options->diagnostics;
+    static const char FORMAT[] = "-fdiagnostics-format", COLOR[] = "-fdiagnostics-color";
+    if (strcmp(arg, "-Werror") == 0) {
+        diag->warnings_as_errors = true;
+    } else if (strcmp(arg, "-w") == 0) {
+        diag->no_warnings = true;
+    } else if (strcmp(arg, COLOR) == 0) {
+        diag->color = DIAG_COLOR_ALWAYS;  /* clang: the bare flag means always */
+    } else if (strcmp(arg, "-fno-diagnostics-color") == 0) {
+        diag->color = DIAG_COLOR_NEVER;
+    } else if (strncmp(arg, COLOR, sizeof COLOR - 1) == 0 && arg[sizeof COLOR - 1] == '=') {
+        int choice = name_index(DIAG_COLOR_NAMES, arg + sizeof COLOR);
+        if (choice < 0) {
+            report_bad_choice(err, COLOR, arg + sizeof COLOR, DIAG_COLOR_NAMES);
+            return -1;
+        }
+        diag->color = (DiagColorChoice)choice;
+    } else if (strncmp(arg, FORMAT, sizeof FORMAT - 1) == 0 && arg[sizeof FORMAT - 1] == '=') {
+        int choice = name_index(DIAG_FORMAT_NAMES, arg + sizeof FORMAT);
+        if (choice < 0) {
+            report_bad_choice(err, FORMAT, arg + sizeof FORMAT, DIAG_FORMAT_NAMES);
+            return -1;
+        }
+        diag->format = (DiagFormat)choice;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* An unknown option: the closest flag --help lists (driver/help.c, yusec run's own left out),
+ * its value kept (-fdiagnostic-format=json → -fdiagnostics-format=json). */
+static void suggest_option(FILE *err, const char *arg) {
+    size_t count;
+    const HelpEntry *entries = help_entries(&count);
+    const char *equals = strchr(arg, '=');
+    StrBuf written, flags;
+    strbuf_init(&written);
+    strbuf_init(&flags);
+    strbuf_append(&written, arg, equals ? (size_t)(equals - arg) + 1 : strlen(arg));
+    /* Each spelling's flags ("-arch=sm_XX, -arch sm_XX"), each up to a space or after its '=',
+     * NUL-separated in one buffer; offered once the buffer stops moving. */
+    for (size_t i = 0; i < count; i++) {
+        if (entries[i].group == HELP_RUN) continue;
+        for (const char *p = entries[i].spelling; *p;) {
+            size_t len = strcspn(p, ", ");
+            const char *eq = memchr(p, '=', len);
+            if (p[0] == '-') {
+                strbuf_append(&flags, p, eq ? (size_t)(eq - p) + 1 : len);
+                strbuf_putc(&flags, '\0');
+            }
+            p += len;
+            while (*p == ',' || *p == ' ') p++;
+        }
+    }
+    Suggestion s;
+    suggest_begin(&s, strbuf_cstr(&written));
+    for (size_t at = 0; at < flags.len; at += strlen(flags.data + at) + 1) suggest_offer(&s, flags.data + at);
+    const char *best = suggest_best(&s);
+    if (best) {
+        StrBuf hint;
+        strbuf_init(&hint);
+        strbuf_puts(&hint, best);
+        if (equals && best[strlen(best) - 1] == '=') strbuf_puts(&hint, equals + 1);
+        options_print_suggestion(err, strbuf_cstr(&hint));
+        strbuf_free(&hint);
+    }
+    strbuf_free(&written);
+    strbuf_free(&flags);
+}
+
 /* Flags that take their value as the next argument: -o FILE, -I DIR, -MF FILE, -arch sm_XX,
  * --stdin-name NAME. Returns 0 when arg is none of them, -1 on a usage error, else 1. */
 static int parse_separate_value(Options *options, int argc, char **argv, int *i, FILE *err) {
@@ -304,6 +423,8 @@ static bool parse_argument(Options *options, int argc, char **argv, int *i, FILE
     }
     int separate = parse_separate_value(options, argc, argv, i, err);
     if (separate) return separate > 0;
+    int diagnostic = parse_diagnostic_option(options, arg, err);
+    if (diagnostic) return diagnostic > 0;
     if (parse_switch(options, arg) || parse_value_option(options, arg)) return true;
     if (strncmp(arg, "-I", 2) == 0 && arg[2]) return add_include(options, arg + 2, err);
     if (strncmp(arg, "-fmax-errors=", 13) == 0) return parse_max_errors(options, arg + 13, err);
@@ -315,6 +436,7 @@ static bool parse_argument(Options *options, int argc, char **argv, int *i, FILE
     }
     if (arg[0] == '-' && arg[1] != '\0') {
         fprintf(err, "yusec: error: 未知选项 '%s'（见 yusec --help）\n", arg);
+        suggest_option(err, arg);
         return false;
     }
     return set_input(options, arg, err);
@@ -322,7 +444,7 @@ static bool parse_argument(Options *options, int argc, char **argv, int *i, FILE
 
 bool options_parse(Options *options, int argc, char **argv, FILE *err) {
     memset(options, 0, sizeof *options);
-    options->max_errors = DIAG_DEFAULT_MAX_ERRORS;
+    diag_options_init(&options->diagnostics);
     options->opt_level = -1;
     options->inline_budget = -1;
     for (int i = 1; i < argc; i++) {

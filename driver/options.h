@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "base/arena.h"
+#include "base/diag.h"
 
 typedef enum Action {
     ACTION_NONE,
@@ -61,7 +62,8 @@ typedef struct Options {
     const char *depfile;         /* -MF FILE; default: the -o file + ".d" */
     const char *includes[OPTIONS_MAX_INCLUDES];
     int include_count;
-    int max_errors;              /* -fmax-errors=N; 0 = no cap */
+    /* -fmax-errors=N, -fdiagnostics-format=, -fdiagnostics-color=, -Werror, -w */
+    DiagOptions diagnostics;
     /* YIR pipeline */
     const char *passes;          /* -passes=a,b,c; NULL: the target's default pipeline */
     bool print_after_all;        /* -print-after-all */
@@ -89,5 +91,8 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err);
 const char *options_map_path(const Options *options, Arena *arena, const char *path);
 
 const char *action_flag(Action action);
+
+/* `yusec: note: 是不是想写 'BEST'？` (did-you-mean for a command-line spelling). */
+void options_print_suggestion(FILE *err, const char *best);
 
 #endif

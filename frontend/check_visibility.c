@@ -6,11 +6,54 @@
 
 #include "check_internal.h"
 
+#include "base/suggest.h"
+
 static bool module_sees(const Module *from, const Module *owner) {
     if (!from || from == owner) return true;
     for (uint32_t i = 0; i < from->import_count; i++)
         if (from->imports[i] == owner) return true;
     return false;
+}
+
+/* ---- did-you-mean: the closest name this file sees, of the kind asked for ---- */
+
+static bool builtin_of_kind(Checker *c, TopName *top, bool want_type) {
+    fe_ensure_role(c, top);
+    if (top->role == ROLE_VALUE) return !want_type;
+    return want_type && (top->role == ROLE_CON || top->role == ROLE_ALIAS || top->role == ROLE_SCALAR_CTOR);
+}
+
+static void offer_user_names(Checker *c, Suggestion *s, const Module *only, bool want_type) {
+    for (uint32_t i = 0; i < c->user_count; i++) {
+        TopName *top = c->user_order[i];
+        bool visible = only ? top->module == only : module_sees(c->module, top->module);
+        /* not the definition being checked: naming itself would be recursion */
+        if (visible && top != c->current && (top->type_def != NULL) == want_type) suggest_offer(s, top->name);
+    }
+}
+
+/* Locals (innermost first), the program's top-level names, the builtins. */
+static void offer_names_in_scope(Checker *c, Suggestion *s, bool want_type) {
+    if (!s->usable) return;
+    if (want_type) {
+        for (uint32_t i = 0; i < c->tparam_count; i++) suggest_offer(s, c->tparams[i]);
+    } else {
+        for (Scope *scope = c->scope; scope; scope = scope->parent) suggest_offer(s, scope->local->name);
+    }
+    offer_user_names(c, s, NULL, want_type);
+    for (uint32_t i = 0; i < c->builtin.cap; i++) {
+        TopName *top = c->builtin.slots[i];
+        if (top && module_sees(c->module, top->module) && suggest_improves(s, top->name) &&
+            builtin_of_kind(c, top, want_type))
+            suggest_offer(s, top->name);
+    }
+}
+
+static void note_suggestion(Checker *c, Span span, const Suggestion *s) {
+    StrBuf hint;
+    strbuf_init(&hint);
+    if (suggest_append_hints(&hint, s, true)) fe_check_note(c, span, "%s", strbuf_cstr(&hint));
+    strbuf_free(&hint);
 }
 
 TopName *fe_lookup_builtin(Checker *c, const char *name) {
@@ -113,6 +156,11 @@ static TopName *lookup_qualified(Checker *c, const AstName *name, bool report) {
     TopName *top = fe_names_find_in(&c->user, name->text, module);
     if (top || !report) return top;
     fe_check_error(c, name->span, "着色模块 %s 里没有「%s」", module->import_path, name->text);
+    Suggestion s;
+    suggest_begin(&s, name->text);
+    offer_user_names(c, &s, module, false);
+    offer_user_names(c, &s, module, true);
+    note_suggestion(c, name->span, &s);
     /* Where the name is defined instead, among the modules this file sees. */
     for (TopName *other = fe_names_find(&c->user, name->text); other; other = other->next_same_name)
         if (module_sees(c->module, other->module))
@@ -200,7 +248,14 @@ void fe_report_undefined(Checker *c, Span span, const char *what, const char *na
     const char *import = owner ? owner->import_path : NULL;
     if (!user && !builtin && is_dianran_name(name) && !imports_builtin_package(c->module))
         import = BUILTIN_IMPORT;
-    if (!import || !first_hint(c, span.file, import)) return;
+    if (!import) {  /* a name that exists elsewhere wants its import, not a near name */
+        Suggestion s;
+        suggest_begin(&s, name);
+        offer_names_in_scope(c, &s, strcmp(what, "类型") == 0);
+        note_suggestion(c, span, &s);
+        return;
+    }
+    if (!first_hint(c, span.file, import)) return;
     /* The import belongs at the top of the file. */
     fe_check_note(c, span_make(span.file, 0, 0), "「%s」在 %s 里，本文件没有导入它：请加上 寻观%s之书。", name,
                import, import);

@@ -90,7 +90,7 @@ static IrTypeId tuple_type(Lowerer *l, Type *t, Span span) {
 
 static IrTypeId fixed_array_type(Lowerer *l, Type *t, Span span) {
     Type *len = fe_type_prune(t->as.con.args[1]);
-    if (len->kind != TYPE_NAT || len->as.nat == 0 || len->as.nat > 0xFFFFFFFu) {
+    if (len->kind != TYPE_NAT || len->as.nat == 0 || len->as.nat > IR_ARRAY_MAX_LENGTH) {
         fe_lower_error(l, span, "定长数组的长度须在类型里写成正的整数字面量（着八）：%s",
                     fe_type_to_string(&l->scratch, t));
         return IR_NO_TYPE;

@@ -1006,6 +1006,8 @@ AstFile *fe_parse_file(Arena *arena, const SourceFile *source, DiagEngine *diag)
         else
             skip_statement(p);
     }
+    /* A flood stopped by -fmax-errors says so (the lexer and the checker print the same). */
+    if (p->count > 0 && !at(p, TOK_EOF)) diag_stop_at_cap(diag);
     AstFile *file = arena_alloc(arena, sizeof *file);
     file->source = source;
     file->stmts = vec_array(p, &stmts);

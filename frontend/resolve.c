@@ -7,6 +7,8 @@
 
 #include "check_internal.h"
 
+#include "ir/types.h"
+
 /* ---- diagnostics ---- */
 
 static void report(Checker *c, DiagLevel level, Span span, const char *fmt, va_list args) {
@@ -434,8 +436,15 @@ static Type *resolve_width(Checker *c, const TopName *ctor, const AstType *arg, 
 static Type *resolve_length(Checker *c, const AstType *arg) {
     if (arg->kind == AST_TYPE_NAME && tparam_index(c, arg->as.name.text) >= 0)
         return resolve_name(c, &arg->as.name, true);
-    if (!numeral_is_count(arg) || arg->as.numeral.value.int_value == 0 ||
-        arg->as.numeral.value.int_value > 0xFFFFFFFFu) {
+    bool too_long = arg->kind == AST_TYPE_NUMERAL && !arg->as.numeral.value.is_decimal &&
+                    !arg->as.numeral.value.is_negative &&
+                    (arg->as.numeral.value.overflow || arg->as.numeral.value.int_value > IR_ARRAY_MAX_LENGTH);
+    if (too_long) {
+        fe_check_error(c, arg->span, "定长数组的长度「%s」太大：最多 %u 个元素（2²⁸ − 1）", arg->as.numeral.text,
+                       IR_ARRAY_MAX_LENGTH);
+        return c->types.error;
+    }
+    if (!numeral_is_count(arg) || arg->as.numeral.value.int_value == 0) {
         fe_check_error(c, arg->span, "定长数组的长度须写成正整数字面量（着八）");
         return c->types.error;
     }

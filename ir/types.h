@@ -98,6 +98,9 @@ IrTypeId ir_type_u32(IrTypeTable *table);
 /* Returns IR_NO_TYPE when the combination is not a valid YIR type (e.g. vec5, atomic<f32>). */
 IrTypeId ir_type_vector(IrTypeTable *table, IrTypeId elem, uint32_t lanes);
 IrTypeId ir_type_matrix(IrTypeTable *table, IrTypeId elem, uint32_t cols, uint32_t rows);
+/* The most elements a fixed array may have: 2^28 - 1 (the front end reports longer ones at
+ * their length). */
+#define IR_ARRAY_MAX_LENGTH 0xFFFFFFFu
 IrTypeId ir_type_array(IrTypeTable *table, IrTypeId elem, uint32_t length);
 IrTypeId ir_type_runtime_array(IrTypeTable *table, IrTypeId elem);
 /* Fields are copied; the name is the struct's identity together with its fields. */

@@ -25,6 +25,7 @@ void lib_session_init(LibSession *session, const LibConfig *config, const char *
 
 void lib_session_free(LibSession *session) {
     strbuf_free(&session->dumps);
+    diag_finish(&session->diag);  /* what the format holds back: the last JSON object, SARIF */
     diag_free(&session->diag);
     arena_free(&session->arena);
 }

@@ -3,6 +3,8 @@
 
 #include "pass.h"
 
+#include "base/suggest.h"
+
 static const PassInfo registry[] = {
     {"tailrec", pass_tailrec, "局部尾递归化为循环（着十）"},
     {"inline", pass_inline, "内联用户函数（千手目标全部内联）"},
@@ -39,6 +41,17 @@ const PassInfo *pass_find(const char *name, size_t len) {
     return NULL;
 }
 
+const char *pass_suggest(const char *name, size_t len) {
+    char written[SUGGEST_MAX_CHARS * 4 + 1];
+    if (len >= sizeof written) return NULL;
+    memcpy(written, name, len);
+    written[len] = '\0';
+    Suggestion s;
+    suggest_begin(&s, written);
+    for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++) suggest_offer(&s, registry[i].name);
+    return suggest_best(&s);
+}
+
 const char *default_pipeline(PassTarget target) {
     /* Uniformity runs last so that the facts describe the code the target emits. */
     if (target == PASS_TARGET_PTX) return "tailrec,inline,fold,dce,uniformity";
@@ -66,6 +79,14 @@ static bool check_name(void *data, const char *name, size_t len) {
     PassContext *ctx = data;
     if (pass_find(name, len)) return true;
     diag_error_path(ctx->diag, "-passes", "没有名为「%.*s」的变换", (int)len, name);
+    const char *best = pass_suggest(name, len);
+    if (best) {
+        StrBuf hint;
+        strbuf_init(&hint);
+        suggest_append_hint(&hint, best, true);
+        diag_note_path(ctx->diag, "-passes", "%s", strbuf_cstr(&hint));
+        strbuf_free(&hint);
+    }
     return false;
 }
 

@@ -52,6 +52,8 @@ void pass_context_init(PassContext *ctx, IrModule *module, DiagEngine *diag, Pas
 const PassInfo *pass_registry(size_t *count);
 /* NULL when no pass has that name. */
 const PassInfo *pass_find(const char *name, size_t len);
+/* The registered pass name closest to an unknown one (did-you-mean), or NULL. */
+const char *pass_suggest(const char *name, size_t len);
 
 /* The pipeline the driver runs when no -passes= is given. */
 const char *default_pipeline(PassTarget target);

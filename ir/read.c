@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/suggest.h"
 #include "../base/utf8.h"
 #include "internal.h"
 
@@ -43,6 +44,30 @@ static Span tok_span(const Parser *p, Token t) { return span_make(p->file->id, t
 
 static _Noreturn void fail_at(Parser *p, Token t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Messages name the token they reject: its text quoted (cut at 40 bytes), or what it is
+ * when it has no text (the end of a line or of the file). */
+enum { QUOTED_TOKEN_MAX = 40 };
+
+typedef struct QuotedToken {
+    char text[QUOTED_TOKEN_MAX * 2 + 16];
+} QuotedToken;
+
+static QuotedToken quote_token(const Parser *p, Token t) {
+    QuotedToken q;
+    if (t.kind == T_EOF) snprintf(q.text, sizeof q.text, "文件结尾");
+    else if (t.kind == T_NEWLINE) snprintf(q.text, sizeof q.text, "换行");
+    else {
+        uint32_t len = t.end - t.start;
+        bool cut = len > QUOTED_TOKEN_MAX;
+        if (cut) {  /* at a character boundary */
+            len = QUOTED_TOKEN_MAX;
+            while (len > 0 && ((unsigned char)p->text[t.start + len] & 0xC0) == 0x80) len--;
+        }
+        snprintf(q.text, sizeof q.text, "“%.*s%s”", (int)len, p->text + t.start, cut ? "…" : "");
+    }
+    return q;
+}
 
 static _Noreturn void fail_at(Parser *p, Token t, const char *fmt, ...) {
     if (!p->quiet) {
@@ -178,13 +203,13 @@ static const char *tok_desc(TokKind kind) {
 
 static Token expect(Parser *p, TokKind kind) {
     Token t = p->tok;
-    if (t.kind != kind) fail_at(p, t, "此处应为%s", tok_desc(kind));
+    if (t.kind != kind) fail_at(p, t, "此处应为%s，却是%s", tok_desc(kind), quote_token(p, t).text);
     next(p);
     return t;
 }
 
 static void expect_word(Parser *p, const char *word) {
-    if (!tok_is(p, word)) fail_at(p, p->tok, "此处应为“%s”", word);
+    if (!tok_is(p, word)) fail_at(p, p->tok, "此处应为“%s”，却是%s", word, quote_token(p, p->tok).text);
     next(p);
 }
 
@@ -193,7 +218,7 @@ static void skip_newlines(Parser *p) {
 }
 
 static void end_of_line(Parser *p) {
-    if (p->tok.kind != T_NEWLINE && p->tok.kind != T_EOF) fail_at(p, p->tok, "此处应换行");
+    if (p->tok.kind != T_NEWLINE && p->tok.kind != T_EOF) fail_at(p, p->tok, "此处应换行，却是%s", quote_token(p, p->tok).text);
     skip_newlines(p);
 }
 
@@ -293,14 +318,14 @@ static IrTypeId parse_type_word(Parser *p, Token word) {
         Token s = expect(p, T_IDENT);
         IrAddressSpace space;
         if (!ir_space_from_name(p->text + s.start, s.end - s.start, &space))
-            fail_at(p, s, "未知的地址空间");
+            fail_at(p, s, "未知的地址空间%s", quote_token(p, s).text);
         expect(p, T_COMMA);
         IrTypeId pointee = parse_type(p);
         expect(p, T_GT);
         return ir_type_pointer(types, space, pointee);
     }
 #undef WORD
-    fail_at(p, word, "未知的类型");
+    fail_at(p, word, "未知的类型%s", quote_token(p, word).text);
 }
 
 static void enter(Parser *p) {
@@ -455,7 +480,7 @@ static Def parse_def(Parser *p) {
                 found = true;
             }
         }
-        if (!found) fail_at(p, u, "未知的一致性事实");
+        if (!found) fail_at(p, u, "未知的一致性事实%s", quote_token(p, u).text);
     }
     return d;
 }
@@ -552,6 +577,28 @@ static void parse_if(Parser *p, const IrTypeId *types, uint32_t result_count, co
 
 enum { MAX_OPERANDS = 256 };
 
+
+/* 未知的指令“fadd2”, with the closest instruction names as a note. */
+static _Noreturn void fail_unknown_op(Parser *p, Token op_tok) {
+    if (!p->quiet) {
+        diag_error(p->diag, tok_span(p, op_tok), "未知的指令%s", quote_token(p, op_tok).text);
+        char written[QUOTED_TOKEN_MAX + 1];
+        uint32_t len = op_tok.end - op_tok.start;
+        if (len <= QUOTED_TOKEN_MAX) {
+            memcpy(written, p->text + op_tok.start, len);
+            written[len] = '\0';
+            Suggestion s;
+            suggest_begin(&s, written);
+            for (int op = 0; op < IR_OP_COUNT; op++) suggest_offer(&s, ir_op_info((IrOp)op)->name);
+            StrBuf hint;
+            strbuf_init(&hint);
+            if (suggest_append_hints(&hint, &s, false)) diag_note(p->diag, tok_span(p, op_tok), "%s", strbuf_cstr(&hint));
+            strbuf_free(&hint);
+        }
+    }
+    longjmp(p->fail, 1);
+}
+
 static void parse_inst(Parser *p) {
     Def defs[64];
     IrTypeId types[64];
@@ -570,7 +617,7 @@ static void parse_inst(Parser *p) {
     Token op_tok = expect(p, T_IDENT);
     IrOp op;
     if (!ir_op_from_name(p->text + op_tok.start, op_tok.end - op_tok.start, &op))
-        fail_at(p, op_tok, "未知的指令");
+        fail_unknown_op(p, op_tok);
     p->b.span = span_make(p->file->id, first.start, op_tok.end);
     if (op == IR_OP_LOOP || op == IR_OP_IF) {
         check_counts(p, op_tok, op, op == IR_OP_IF ? 1 : 0, result_count);
@@ -712,7 +759,7 @@ static void parse_global(Parser *p) {
     expect(p, T_LT);
     Token s = expect(p, T_IDENT);
     IrAddressSpace space;
-    if (!ir_space_from_name(p->text + s.start, s.end - s.start, &space)) fail_at(p, s, "未知的地址空间");
+    if (!ir_space_from_name(p->text + s.start, s.end - s.start, &space)) fail_at(p, s, "未知的地址空间%s", quote_token(p, s).text);
     expect(p, T_GT);
     Token name_tok = expect(p, T_GLOBAL);
     const char *name = symbol_name(p, name_tok);
@@ -752,7 +799,7 @@ static IrIo parse_io(Parser *p) {
         Token b = expect(p, T_IDENT);
         io.kind = IR_IO_BUILTIN;
         if (!ir_builtin_from_name(p->text + b.start, b.end - b.start, &io.builtin))
-            fail_at(p, b, "未知的内建输入输出");
+            fail_at(p, b, "未知的内建输入输出%s", quote_token(p, b).text);
     } else if (len == 8 && memcmp(w, "location", 8) == 0) {
         io.kind = IR_IO_LOCATION;
         io.location = expect_u32(p);
@@ -772,7 +819,7 @@ static IrIo parse_io(Parser *p) {
         IrIo *copy = ir_io_struct(p->m, &io, count);
         if (count) memcpy(copy, fields, count * sizeof *fields);
     } else {
-        fail_at(p, word, "未知的输入输出绑定");
+        fail_at(p, word, "未知的输入输出绑定%s", quote_token(p, word).text);
     }
     expect(p, T_RPAREN);
     return io;
@@ -784,7 +831,7 @@ static void parse_entry(Parser *p) {
     Token stage_tok = expect(p, T_IDENT);
     IrStage stage;
     if (!ir_stage_from_name(p->text + stage_tok.start, stage_tok.end - stage_tok.start, &stage))
-        fail_at(p, stage_tok, "未知的着色阶段");
+        fail_at(p, stage_tok, "未知的着色阶段%s", quote_token(p, stage_tok).text);
     Token func_tok = expect(p, T_GLOBAL);
     IrFuncId func = find_symbol(p, IR_OP_CALL, func_tok);
     IrEntry *e = ir_module_add_entry(p->m, symbol_name(p, name_tok), stage, func, tok_span(p, name_tok));
@@ -843,7 +890,7 @@ static void parse_module(Parser *p) {
         else if (len == 5 && memcmp(w, "const", 5) == 0) parse_constant(p);
         else if (len == 2 && memcmp(w, "fn", 2) == 0) parse_function(p);
         else if (len == 5 && memcmp(w, "entry", 5) == 0) parse_entry(p);
-        else fail_at(p, kw, "此处应为 type、var、const、fn 或 entry");
+        else fail_at(p, kw, "此处应为 type、var、const、fn 或 entry，却是%s", quote_token(p, kw).text);
     }
 }
 

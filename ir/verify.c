@@ -459,6 +459,86 @@ static bool check_types(Verifier *v, const IrInst *inst) {
     return false;
 }
 
+/* ---- which type a rejected instruction wanted ---- */
+
+static const char *type_text(const Verifier *v, StrBuf *scratch, IrTypeId id) {
+    strbuf_clear(scratch);
+    if (ty(v, id)) ir_print_type(scratch, v->types, id);
+    else strbuf_puts(scratch, "（无）");
+    return strbuf_cstr(scratch);
+}
+
+/* For the signatures whose operands and result share one type: the kind that type must be. */
+static const char *same_type_kind(IrSig sig, IrOp op) {
+    switch (sig) {
+    case SIG_ARITH: return op == IR_OP_ADD || op == IR_OP_SUB ? "数值或矩阵类型" : "数值类型";
+    case SIG_NEG: case SIG_SIGNED1: return "有符号整数或浮点类型";
+    case SIG_BOOL1: case SIG_BOOL2: return "布尔类型";
+    case SIG_INT1: case SIG_INT2: return "整数类型";
+    case SIG_NUM1: case SIG_NUM2: case SIG_NUM3: return "数值类型";
+    case SIG_FLOAT1: case SIG_FLOAT2: case SIG_FLOAT3: return "浮点类型";
+    case SIG_FLOATVEC1: case SIG_FLOATVEC2: return "浮点向量类型";
+    default: return NULL;
+    }
+}
+
+/* "第2个操作数是 f32，应与结果一样是 u32", "结果应为 u32（指针所指的类型），却是 f32" …; for the
+ * other signatures the operand and result types, so the reader sees what did not fit. */
+static void explain_types(const Verifier *v, const IrInst *inst, StrBuf *why) {
+    StrBuf a, b;
+    strbuf_init(&a);
+    strbuf_init(&b);
+    const IrSig sig = ir_op_info(inst->op)->sig;
+    IrTypeId r = result_type(v, inst);
+    const char *kind = same_type_kind(sig, inst->op);
+    const IrType *p = ty(v, arg_type(v, inst, 0));
+    bool pointer = p && p->kind == IR_TYPE_POINTER;
+    if (kind) {
+        for (uint32_t i = 0; i < inst->arg_count && !why->len; i++)
+            if (arg_type(v, inst, i) != r)
+                strbuf_printf(why, "第 %u 个操作数是 %s，应与结果一样是 %s", i + 1,
+                              type_text(v, &a, arg_type(v, inst, i)), type_text(v, &b, r));
+        if (!why->len) strbuf_printf(why, "%s 不是%s", type_text(v, &a, r), kind);
+    } else if (sig == SIG_MUL && ty(v, arg_type(v, inst, 0)) && ty(v, arg_type(v, inst, 1)) &&
+               ty(v, arg_type(v, inst, 0))->kind == IR_TYPE_SCALAR && ty(v, arg_type(v, inst, 1))->kind == IR_TYPE_SCALAR) {
+        IrTypeId a0 = arg_type(v, inst, 0), a1 = arg_type(v, inst, 1);
+        if (a0 != a1)
+            strbuf_printf(why, "两个标量操作数应同型，却是 %s 与 %s", type_text(v, &a, a0), type_text(v, &b, a1));
+        else if (r != a0)
+            strbuf_printf(why, "结果应为 %s（与操作数一样），却是 %s", type_text(v, &a, a0), type_text(v, &b, r));
+    } else if ((sig == SIG_LOAD || sig == SIG_STORE) && !pointer) {
+        strbuf_printf(why, "第 1 个操作数应为指针，却是 %s", type_text(v, &a, arg_type(v, inst, 0)));
+    } else if (sig == SIG_LOAD && r != p->elem) {
+        strbuf_printf(why, "结果应为 %s（指针所指的类型），却是 %s", type_text(v, &a, p->elem), type_text(v, &b, r));
+    } else if (sig == SIG_STORE && arg_type(v, inst, 1) != p->elem) {
+        strbuf_printf(why, "存入的值应为 %s（指针所指的类型），却是 %s", type_text(v, &a, p->elem),
+                      type_text(v, &b, arg_type(v, inst, 1)));
+    } else if (sig == SIG_CALL && ir_function(v->m, inst->symbol)) {
+        const IrFunction *callee = ir_function(v->m, inst->symbol);
+        for (uint32_t i = 0; i < inst->arg_count && i < callee->param_count && !why->len; i++) {
+            IrTypeId want = ir_value_type(callee, callee->params[i]);
+            if (arg_type(v, inst, i) != want)
+                strbuf_printf(why, "第 %u 个实参应为 %s，却是 %s", i + 1, type_text(v, &a, want),
+                              type_text(v, &b, arg_type(v, inst, i)));
+        }
+        if (!why->len && inst->arg_count != callee->param_count)
+            strbuf_printf(why, "「%s」要 %u 个实参，这里有 %u 个", callee->name, callee->param_count, inst->arg_count);
+        if (!why->len && inst->result_count && r != callee->return_type)
+            strbuf_printf(why, "结果应为 %s（「%s」的返回类型），却是 %s", type_text(v, &a, callee->return_type),
+                          callee->name, type_text(v, &b, r));
+    }
+    if (!why->len) {
+        strbuf_puts(why, "不合此指令的签名（操作数");
+        for (uint32_t i = 0; i < inst->arg_count; i++)
+            strbuf_printf(why, "%s%s", i ? "、" : " ", type_text(v, &a, arg_type(v, inst, i)));
+        if (!inst->arg_count) strbuf_puts(why, "无");
+        if (inst->result_count) strbuf_printf(why, "，结果 %s", type_text(v, &a, r));
+        strbuf_puts(why, "）");
+    }
+    strbuf_free(&a);
+    strbuf_free(&b);
+}
+
 static bool check_counts(Verifier *v, const IrInst *inst) {
     const IrOpInfo *info = ir_op_info(inst->op);
     bool args_ok = inst->arg_count >= info->min_args &&
@@ -536,7 +616,13 @@ static void verify_inst(Verifier *v, IrBlockId block, IrInstId id, IrInstId if_o
             return;
         }
     }
-    if (check_counts(v, inst) && !check_types(v, inst)) type_error(v, inst, "不合此指令的签名");
+    if (check_counts(v, inst) && !check_types(v, inst)) {
+        StrBuf why;
+        strbuf_init(&why);
+        explain_types(v, inst, &why);
+        type_error(v, inst, strbuf_cstr(&why));
+        strbuf_free(&why);
+    }
     if (inst->op == IR_OP_IF) {
         if (!ir_type_is_bool(v->types, arg_type(v, inst, 0)) || ir_type_lanes(v->types, arg_type(v, inst, 0)) != 1)
             VERR(v, inst->span, "函数「%s」：if 的条件须是 bool", v->f->name);

@@ -9,11 +9,11 @@ cd "$(dirname "$0")/.."
 # the runtime library, which LLVM already depends on); tests: cmocka, clang (MSL syntax checks,
 # fuzzing), Mesa's EGL/GLES for running WGSL on llvmpipe, unicode-data (the identifier sweep
 # and the check that targets/ident_ranges.inc is current), groff/man-db/col (the man page
-# renders), graphviz (-emit-dot renders), gnuplot (bench charts); Node.js only where none is
-# installed.
+# renders), graphviz (-emit-dot renders), gnuplot (bench charts), python3-jsonschema (the SARIF
+# log against its schema); Node.js only where none is installed.
 packages=(cmake ninja-build gcc clang llvm-19-dev zlib1g-dev libstdc++-12-dev libcmocka-dev
           libegl1 libegl-mesa0 libgl1-mesa-dri libgles2 unicode-data
-          groff-base man-db bsdextrautils graphviz gnuplot-nox)
+          groff-base man-db bsdextrautils graphviz gnuplot-nox python3-jsonschema)
 if ! command -v node >/dev/null 2>&1; then packages+=(nodejs npm); fi
 missing=()
 for package in "${packages[@]}"; do
@@ -32,6 +32,11 @@ fi
 # Test tools pinned by test/tools/package-lock.json (Dawn/Tint for WGSL).
 if [ ! -d test/tools/node_modules/webgpu ]; then
   npm ci --prefix test/tools --no-audit --no-fund
+fi
+
+# The SARIF 2.1.0 schema, pinned by test/diag/schema/package-lock.json (test/diag).
+if [ ! -d test/diag/schema/node_modules/@microsoft/jest-sarif ]; then
+  npm ci --prefix test/diag/schema --no-audit --no-fund
 fi
 
 cmake --preset default >/dev/null

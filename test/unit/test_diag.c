@@ -2,6 +2,7 @@
  * records, settings (-w, -Werror, colour) and renderers (text, JSON, SARIF). */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -114,7 +115,7 @@ static void records_hold_places_and_notes(void **state) {
     diag_note(&f.diag, span_of(&f, "「甲」"), "这里");
     diag_error_path(&f.diag, "x.yir", "无法打开文件");
     assert_int_equal(f.diag.record_count, 2);
-    const DiagRecord *r = &f.diag.records[0];
+    const Diagnostic *r = &f.diag.records[0];
     assert_int_equal(r->level, DIAG_ERROR);
     assert_string_equal(r->place.path, "t。着色器。豫");
     assert_int_equal(r->place.line, 2);
@@ -231,6 +232,42 @@ static void stop_at_cap_prints_the_notice(void **state) {
     fixture_free(&f);
 }
 
+/* The listener (libyusec's structured diagnostics) hears each diagnostic and note once, with
+ * its message alone and the plain text rendered for it. */
+typedef struct Heard {
+    int count;
+    DiagLevel levels[4];
+    char messages[4][64];
+    bool positioned[4];
+} Heard;
+
+static void hear(void *user, const DiagRecord *record) {
+    Heard *heard = user;
+    if (heard->count == 4) return;
+    heard->levels[heard->count] = record->level;
+    snprintf(heard->messages[heard->count], sizeof heard->messages[0], "%s", record->message);
+    heard->positioned[heard->count] = record->file != NULL && record->rendered_len > 0;
+    heard->count++;
+}
+
+static void listener_hears_every_part(void **state) {
+    (void)state;
+    Fixture f;
+    fixture_init(&f);
+    Heard heard = {0};
+    f.diag.listener = hear;
+    f.diag.listener_user = &heard;
+    diag_error(&f.diag, span_of(&f, "「乙」"), "错");
+    diag_note(&f.diag, span_of(&f, "「甲」"), "这里");
+    diag_error_path(&f.diag, "x.yir", "读不了");
+    assert_int_equal(heard.count, 3);
+    assert_int_equal(heard.levels[1], DIAG_NOTE);
+    assert_string_equal(heard.messages[1], "这里");
+    assert_true(heard.positioned[0]);
+    assert_false(heard.positioned[2]);
+    fixture_free(&f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(distance_counts_characters_not_bytes),
@@ -242,6 +279,7 @@ int main(void) {
         cmocka_unit_test(color_choice),
         cmocka_unit_test(werror_and_w),
         cmocka_unit_test(stop_at_cap_prints_the_notice),
+        cmocka_unit_test(listener_hears_every_part),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

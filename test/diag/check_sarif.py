@@ -6,15 +6,18 @@ usage: check_sarif.py SCHEMA LOG EXPECTED_RESULTS"""
 import json
 import sys
 
-import jsonschema
 
 schema_path, log_path, expected = sys.argv[1], sys.argv[2], int(sys.argv[3])
-with open(schema_path, encoding="utf-8") as f:
-    schema = json.load(f)
 with open(log_path, encoding="utf-8") as f:
     log = json.load(f)
-jsonschema.Draft4Validator.check_schema(schema)
-errors = sorted(jsonschema.Draft4Validator(schema).iter_errors(log), key=lambda e: list(e.path))
+errors = []
+if schema_path != "-":
+    import jsonschema
+  # "-": the schema is not installed; only the checks below
+    with open(schema_path, encoding="utf-8") as f:
+        schema = json.load(f)
+    jsonschema.Draft4Validator.check_schema(schema)
+    errors = sorted(jsonschema.Draft4Validator(schema).iter_errors(log), key=lambda e: list(e.path))
 for error in errors:
     print("schema: %s at %s" % (error.message, "/".join(map(str, error.path))), file=sys.stderr)
 if errors:
@@ -29,4 +32,4 @@ if len(results) != expected:
 for result in results:
     region = result["locations"][0]["physicalLocation"]["region"]
     assert region["startLine"] >= 1 and region["startColumn"] >= 1, region
-print("ok: SARIF log valid against the 2.1.0 schema, %d results" % len(results))
+print("ok: SARIF log %s, %d results" % ("valid against the 2.1.0 schema" if schema_path != "-" else "well-formed (schema not installed)", len(results)))

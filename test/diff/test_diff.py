@@ -7,6 +7,7 @@ fake back end that miscomputes one operator.
 usage: test_diff.py YUSEC
 """
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -33,11 +34,41 @@ def main(yusec):
     a, b = gen.render(gen.generate(7)), gen.render(gen.generate(7))
     check("同一种子同一程序", a == b)
     check("不同种子不同程序", a != gen.render(gen.generate(8)))
-    check("输入确定", gen.inputs(3) == gen.inputs(3) and len(gen.inputs(3)) == gen.LENGTH)
+    check("输入确定", harness.case(3) == harness.case(3) and len(gen.inputs(3)) == gen.LENGTH and
+          len(gen.float_inputs(3)) == gen.LENGTH)
+
+    # The float rule: exact values only (a multiple of 2^e below 2^(e+24)).
+    x = ("read", gen.F, ("var", gen.U, "序"))                       # k/8, |k| ≤ 256
+    product = ("bin", gen.F, "乘", x, x)
+    check("精确：入×入", gen.finfo(product, {}) == (-6, 1024.0))
+    deep = ("bin", gen.F, "乘", ("bin", gen.F, "乘", product, product), product)
+    check("会舍入的乘积被拒绝", gen.finfo(deep, {}) is None)
+    check("除以二的幂精确，除以三被拒绝",
+          gen.finfo(("bin", gen.F, "除", x, ("const", gen.F, 0.25)), {}) == (-1, 128.0) and
+          gen.finfo(("bin", gen.F, "除", x, ("const", gen.F, 3.0)), {}) is None)
 
     with tempfile.TemporaryDirectory() as tmp:
+        # Every generated program is valid: it type-checks and passes the whole
+        # target-independent pipeline (yusec -emit-ir), and keeps the generator's float rules.
+        invalid, features = [], dict.fromkeys(FEATURES, 0)
+        for s in range(1, VALID_SEEDS + 1):
+            p = gen.generate(s)
+            path = os.path.join(tmp, "检查。着色器。豫")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(gen.render(p))
+            proc = subprocess.run([yusec, "-emit-ir", path, "-o", os.path.join(tmp, "检查.yir")],
+                                  capture_output=True, text=True)
+            if proc.returncode != 0 or not gen.valid(p):
+                invalid.append((s, proc.stderr.strip()[:300]))
+            text = gen.render(p)
+            for name, mark in FEATURES.items():
+                features[name] += mark in text
+        check("生成的程序都有效（种子 1–%d）" % VALID_SEEDS, not invalid, "%s" % invalid[:3])
+        print("  %d 个程序里用到：%s" % (VALID_SEEDS, "，".join("%s %d" % kv for kv in features.items())))
+        check("每种语言特性都生成了", all(features.values()), "%s" % features)
+
         runner = harness.Runner(yusec, tmp, wgsl=False)
-        bad = [s for s in range(1, 21) if not isinstance(runner.cpu(gen.generate(s), gen.inputs(s)), list)]
+        bad = [s for s in range(1, 21) if not isinstance(runner.cpu(gen.generate(s), harness.case(s)), dict)]
         check("生成的程序都能在 CPU 上运行（种子 1–20）", not bad, "种子 %s" % bad)
 
         # The reducer keeps the predicate, shrinks, and ends where no candidate does better.
@@ -48,7 +79,8 @@ def main(yusec):
         check("化简变小", reduce.size(small) < reduce.size(big), "%d → %d" % (reduce.size(big), reduce.size(small)))
         check("化简到局部最小", not any(reduce.size(q) < reduce.size(small) and uses_op(q, "位异或")
                                    for q in reduce.candidates(small)))
-        check("化简后仍能运行", isinstance(runner.cpu(small, gen.inputs(seed)), list))
+        check("化简后仍能运行", isinstance(runner.cpu(small, harness.case(seed)), dict))
+        check("化简后仍有效", gen.valid(small))
 
         # End to end: a back end that computes 位异或 as 位或 disagrees with the executor, and
         # the reduction keeps a program where the two still differ.
@@ -58,12 +90,15 @@ def main(yusec):
                 wrong.helpers = [swap(h) for h in program.helpers]
                 wrong.steps = [s[:2] + tuple(swap(x) if isinstance(x, tuple) else x for x in s[2:])
                                for s in program.steps]
-                wrong.result = swap(program.result)
+                wrong.result, wrong.fresult = swap(program.result), swap(program.fresult)
                 return harness.Runner.cpu(self, wrong, data, stem + "错")
 
         fake = WrongXor(yusec, tmp, wgsl=False)
-        data = gen.inputs(seed)
-        differs = harness.mismatch(fake, big, data)
+        # the first program where 位异或 matters (some compute it on equal or disjoint bits)
+        seed = next((s for s in range(1, 40) if uses_op(gen.generate(s), "位异或") and
+                     harness.mismatch(fake, gen.generate(s), harness.case(s))), None)
+        differs = seed is not None
+        big, data = (gen.generate(seed), harness.case(seed)) if differs else (big, None)
         check("假后端的不符被发现", differs)
         if differs:
             tiny = reduce.reduce(big, lambda p: harness.mismatch(fake, p, data), limit=300)
@@ -73,11 +108,19 @@ def main(yusec):
     return 1 if failures else 0
 
 
+VALID_SEEDS = 300
+# what each language feature looks like in the rendered source
+FEATURES = {"浮点": "「浮三二」于", "四维浮": "「点积」", "矩阵": "甲」与「m", "二维浮": "中「一」",
+            "工作组内存与屏障": "「工作组屏障」于「元」；", "原子": "「计数」于", "语句若": "则（「原子",
+            "值若": "否则", "尾递归循环": "递归令", "辅助函数": "「助0」者", "平方根": "「平方根」",
+            "取整": "「向下取整」", "子组": "「子组"}
+
+
 def swap(e):
     if not isinstance(e, tuple):
         return e
-    if e[0] == "call" and e[1] == "位异或":
-        return ("call", "位或", swap(e[2]), swap(e[3]))
+    if e[0] == "call" and e[2] == "位异或":
+        return ("call", e[1], "位或", swap(e[3]), swap(e[4]))
     return tuple(swap(x) if isinstance(x, tuple) else x for x in e)
 
 

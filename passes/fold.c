@@ -3,7 +3,10 @@
  * evaluator (ir_const_eval) in its run-time mode: integers wrap as WGSL's u32/i32, and
  * nothing is folded that a target could compute differently or that WGSL's constant
  * evaluation would reject (division by zero, i32 MIN / -1, shifts by 32 or more, NaN and
- * infinity, f16 and most float math) — the evaluator answers IR_EVAL_VARIES for those. */
+ * infinity, f16 and most float math) — the evaluator answers IR_EVAL_VARIES for those.
+ * Where folding leaves such a constant as the amount of a run-time shift or the divisor of a
+ * run-time division, the operand is replaced by one WGSL accepts with the same run-time
+ * result (amount mod 32, divisor 1 for 0). */
 #include <stdlib.h>
 
 #include "pass.h"
@@ -37,13 +40,50 @@ static bool try_fold(IrModule *m, IrFunction *f, IrInst *in) {
     return true;
 }
 
+/* The run-time value that stands for a folded operand WGSL would reject as a constant: a
+ * shift amount of 32 or more is taken mod 32, an integer divisor 0 acts as 1 (x / 0 is x,
+ * x % 0 is 0: the run-time rules of docs/exec.md). false when the operand is fine. */
+static bool settled_operand(const IrModule *m, const IrFunction *f, const IrInst *in, uint64_t *bits) {
+    if (in->arg_count != 2 || !pass_const_value(f, in->args[1], bits)) return false;
+    IrTypeId t = ir_value_type(f, in->args[1]);
+    const IrType *ty = ir_type(&m->types, t);
+    if (!ty || ty->kind != IR_TYPE_SCALAR || ty->scalar == IR_FLOAT) return false;
+    uint32_t value = (uint32_t)*bits;
+    if ((in->op == IR_OP_SHL || in->op == IR_OP_SHR) && value >= 32) {
+        *bits = value & 31u;
+        return true;
+    }
+    if ((in->op == IR_OP_DIV || in->op == IR_OP_REM) && value == 0) {
+        *bits = 1;
+        return true;
+    }
+    return false;
+}
+
+/* Folding can turn a run-time shift amount or divisor into a constant that a target's
+ * constant rules reject (`x << 222u`, `x / 0u`: WGSL shader-creation errors); such an
+ * operand gets a new constant of the same run-time meaning, placed before its user. */
+static void settle_operands(IrFunction *f, IrInstId id) {
+    uint64_t bits;
+    if (!settled_operand(f->module, f, ir_inst(f, id), &bits)) return;
+    IrBuilder b;
+    ir_builder_init(&b, f);
+    ir_builder_set_block(&b, ir_inst(f, id)->parent);
+    b.span = ir_inst(f, id)->span;
+    uint32_t pos = pass_inst_position(f, id);
+    IrValueId value = ir_build_literal(&b, ir_value_type(f, ir_inst(f, id)->args[1]), bits);
+    ir_inst(f, id)->args[1] = value;
+    pass_move_tail_to(f, b.block, 1, pos);
+}
+
 bool pass_fold(PassContext *ctx) {
     for (uint32_t i = 0; i < ir_function_count(ctx->module); i++) {
         IrFunction *f = ir_function(ctx->module, i);
         uint32_t n = 0;
         IrInstId *insts = pass_placed_insts(f, &n);
         /* Pre-order visits definitions before uses, so one sweep folds chains. */
-        for (uint32_t k = 0; insts && k < n; k++) try_fold(ctx->module, f, ir_inst(f, insts[k]));
+        for (uint32_t k = 0; insts && k < n; k++)
+            if (!try_fold(ctx->module, f, ir_inst(f, insts[k]))) settle_operands(f, insts[k]);
         free(insts);
     }
     return true;

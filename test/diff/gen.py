@@ -242,7 +242,18 @@ def valid(p):
     env, _ = got
     if not conditions_exact(p.fresult, env) or finfo(p.fresult, env) is None:
         return False
+    if not rounded_well_defined(p.rounded):
+        return False
     return all(finfo(x, env) is not None and conditions_exact(x, env) for x in p.rounded[1:])
+
+
+def rounded_well_defined(rounded):
+    """√ of an 「绝对值」, ÷ by 「绝对值」 + 1: never NaN or infinite."""
+    if rounded[0] == "sqrt":
+        return rounded[1][0] == "fcall" and rounded[1][2] == "绝对值"
+    y = rounded[2]
+    return (y[0] == "bin" and y[2] == "加" and y[3][0] == "fcall" and y[3][2] == "绝对值" and
+            y[4] == ("const", F, 1.0))
 
 
 class Generator:

@@ -134,15 +134,18 @@ def size(p):
     return len(gen.render(p))
 
 
-def reduce(program, still_fails, limit=2000):
-    """The smallest program found (by rendered length) for which still_fails holds."""
+def reduce(program, still_fails, limit=500):
+    """The smallest program found (by rendered length) for which still_fails holds, asking
+    still_fails at most `limit` times (each a run of yusec and Dawn, ≈ 1 s)."""
     best, tries = program, 0
     progress = True
     while progress and tries < limit:
         progress = False
         for q in candidates(best):
+            if size(q) >= size(best):
+                continue
             tries += 1
-            if size(q) < size(best) and still_fails(q):
+            if still_fails(q):
                 best, progress = q, True
                 break
             if tries >= limit:

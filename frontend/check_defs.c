@@ -4,6 +4,8 @@
 
 #include "check_internal.h"
 
+#include "../base/hash.h"
+
 static Span top_span(const TopName *top) {
     if (top->def) return top->def->as.def.name.span;
     if (top->type_def) return top->type_def->as.sig.name.span;
@@ -301,27 +303,27 @@ void fe_check_top(Checker *c, TopName *top) {
 }
 
 /* Two resources may not share a (group, binding). */
+static bool has_binding_number(const SemaDef *def) {
+    return def->kind == DEF_RESOURCE && def->as.resource.kind != RESOURCE_WORKGROUP &&
+           def->as.resource.group != UINT32_MAX;
+}
+
+/* Each resource against the first earlier one with its group and binding (one hash lookup
+ * per resource, so a module with many bindings checks in linear time). */
 static void check_binding_clashes(Checker *c) {
+    U64Map first_at;
+    u64map_init(&first_at, c->arena);
     for (uint32_t i = 0; i < c->def_count; i++) {
         SemaDef *a = c->defs[i];
-        if (a->kind != DEF_RESOURCE || a->as.resource.kind == RESOURCE_WORKGROUP ||
-            a->as.resource.group == UINT32_MAX)
-            continue;
-        for (uint32_t j = 0; j < i; j++) {
-            SemaDef *b = c->defs[j];
-            if (b->kind != DEF_RESOURCE || b->as.resource.kind == RESOURCE_WORKGROUP ||
-                b->as.resource.group == UINT32_MAX)
-                continue;
-            if (a->as.resource.group != b->as.resource.group ||
-                a->as.resource.binding != b->as.resource.binding)
-                continue;
-            c->def_name = a->name;
-            fe_check_error(c, a->span, "资源「%s」与「%s」用了同一个组号 %u 与绑定号 %u", a->name, b->name,
-                        a->as.resource.group, a->as.resource.binding);
-            c->def_name = NULL;
-            fe_check_note(c, b->span, "「%s」在这里", b->name);
-            break;
-        }
+        if (!has_binding_number(a)) continue;
+        uint64_t key = (uint64_t)a->as.resource.group << 32 | a->as.resource.binding;
+        SemaDef *b = u64map_put_first(&first_at, key, a);
+        if (b == a) continue;
+        c->def_name = a->name;
+        fe_check_error(c, a->span, "资源「%s」与「%s」用了同一个组号 %u 与绑定号 %u", a->name, b->name,
+                       a->as.resource.group, a->as.resource.binding);
+        c->def_name = NULL;
+        fe_check_note(c, b->span, "「%s」在这里", b->name);
     }
 }
 

@@ -14,9 +14,8 @@ void fe_lower_error(Lowerer *l, Span span, const char *fmt, ...) {
 }
 
 static bool name_taken(const Lowerer *l, const char *name) {
-    for (uint32_t i = 0; i < l->prog->def_count; i++)
-        if (strcmp(l->prog->defs[i]->output_name, name) == 0) return true;
-    return ir_module_find_function(l->m, name) != IR_NONE ||
+    return strmap_get(&l->def_output_names, name) != NULL ||
+           ir_module_find_function(l->m, name) != IR_NONE ||
            ir_module_find_global(l->m, name) != IR_NONE ||
            ir_module_find_constant(l->m, name) != IR_NONE;
 }
@@ -97,6 +96,9 @@ IrModule *fe_lower_program(const CheckedProgram *prog, DiagEngine *diag) {
     l.func_of = arena_alloc_array(&l.scratch, n + 1, sizeof *l.func_of);
     l.const_state = arena_alloc_array(&l.scratch, n + 1, 1);
     for (uint32_t i = 0; i < n; i++) l.global_of[i] = l.const_of[i] = l.func_of[i] = IR_NONE;
+    strmap_init(&l.def_output_names, &l.scratch);
+    for (uint32_t i = 0; i < n; i++)
+        strmap_put_first(&l.def_output_names, prog->defs[i]->output_name, prog->defs[i]);
     /* Objects in definition order; bodies afterwards, so that calls may name later functions. */
     for (uint32_t i = 0; i < n; i++) {
         const SemaDef *def = prog->defs[i];

@@ -39,6 +39,7 @@ typedef struct Lowerer {
     TypeMapEntry *structs;     /* sema records/tuples already lowered to IR structs */
     uint32_t struct_count, struct_cap;
     uint32_t anon_count;       /* generated struct names */
+    StrMap def_output_names;   /* every definition's output name, for fe_lower_unique_name */
 } Lowerer;
 
 /* A 递归令 function lifted to its own IR function. */

@@ -13,6 +13,7 @@
 
 #include "../base/arena.h"
 #include "../base/diag.h"
+#include "../base/hash.h"
 #include "../base/source.h"
 #include "../base/strbuf.h"
 #include "ops.h"
@@ -174,6 +175,9 @@ struct IrModule {
     PtrVec constants;  /* IrConstant * */
     PtrVec functions;  /* IrFunction * */
     PtrVec entries;    /* IrEntry *    */
+    /* name → first global/constant/function of that name, for the ir_module_find_* lookups
+     * (module.c keeps them; a function found there that was removed since is looked up again) */
+    StrMap global_names, constant_names, function_names;
 };
 
 /* ---- module (module.c) ---- */

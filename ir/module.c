@@ -1,5 +1,6 @@
 #include "internal.h"
 
+#include <stdint.h>
 #include <string.h>
 
 const IrOpInfo ir_op_table[IR_OP_COUNT] = {
@@ -19,6 +20,11 @@ bool ir_op_from_name(const char *name, size_t len, IrOp *op) {
     return false;
 }
 
+/* Globals and constants are never removed, so their maps hold ids (stored as id + 1, since a
+ * map value is never NULL). */
+static void *id_value(uint32_t id) { return (void *)((uintptr_t)id + 1u); }
+static uint32_t value_id(const void *value) { return value ? (uint32_t)((uintptr_t)value - 1u) : IR_NONE; }
+
 IrModule *ir_module_new(void) {
     /* The module lives inside its own arena: freeing the arena frees everything. */
     Arena arena;
@@ -26,6 +32,9 @@ IrModule *ir_module_new(void) {
     IrModule *module = arena_alloc(&arena, sizeof *module);
     module->arena = arena;
     ir_types_init(&module->types, &module->arena);
+    strmap_init(&module->global_names, &module->arena);
+    strmap_init(&module->constant_names, &module->arena);
+    strmap_init(&module->function_names, &module->arena);
     return module;
 }
 
@@ -43,6 +52,7 @@ IrGlobalId ir_module_add_global(IrModule *module, const char *name, IrTypeId typ
     g->type = type;
     g->space = space;
     ptrvec_push(&module->arena, &module->globals, g);
+    strmap_put_first(&module->global_names, g->name, id_value((uint32_t)(module->globals.len - 1)));
     return (IrGlobalId)(module->globals.len - 1);
 }
 
@@ -62,6 +72,7 @@ IrConstId ir_module_add_constant(IrModule *module, const char *name, IrTypeId ty
     c->type = type;
     c->value = value;
     ptrvec_push(&module->arena, &module->constants, c);
+    strmap_put_first(&module->constant_names, c->name, id_value((uint32_t)(module->constants.len - 1)));
     return (IrConstId)(module->constants.len - 1);
 }
 
@@ -128,6 +139,7 @@ IrFunction *ir_function_new(IrModule *module, const char *name, IrTypeId return_
     func->return_type = return_type == IR_NO_TYPE ? ir_type_void(&module->types) : return_type;
     func->body = ir_function_new_block(func, IR_NONE);
     ptrvec_push(&module->arena, &module->functions, func);
+    strmap_put_first(&module->function_names, func->name, func);
     return func;
 }
 
@@ -181,18 +193,19 @@ IrEntry *ir_entry(const IrModule *m, uint32_t id) {
 }
 
 IrGlobalId ir_module_find_global(const IrModule *m, const char *name) {
-    for (uint32_t i = 0; i < m->globals.len; i++)
-        if (strcmp(ir_global(m, i)->name, name) == 0) return i;
-    return IR_NONE;
+    return value_id(strmap_get(&m->global_names, name));
 }
 
 IrConstId ir_module_find_constant(const IrModule *m, const char *name) {
-    for (uint32_t i = 0; i < m->constants.len; i++)
-        if (strcmp(ir_constant(m, i)->name, name) == 0) return i;
-    return IR_NONE;
+    return value_id(strmap_get(&m->constant_names, name));
 }
 
+/* Functions can be removed (passes renumber them), so the map holds the function itself; one
+ * no longer in the module leaves its name to a later function of that name, if any. */
 IrFuncId ir_module_find_function(const IrModule *m, const char *name) {
+    const IrFunction *f = strmap_get(&m->function_names, name);
+    if (!f) return IR_NONE;
+    if (ir_function(m, f->id) == f) return f->id;
     for (uint32_t i = 0; i < m->functions.len; i++)
         if (strcmp(ir_function(m, i)->name, name) == 0) return i;
     return IR_NONE;

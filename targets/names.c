@@ -244,8 +244,13 @@ static uint32_t hash_name(const char *name) {
 }
 
 void name_set_init(NameSet *set, Arena *arena) {
+    name_set_init_nested(set, arena, NULL);
+}
+
+void name_set_init_nested(NameSet *set, Arena *arena, const NameSet *outer) {
     set->arena = arena;
-    set->cap = 64;
+    set->outer = outer;
+    set->cap = 16;
     set->count = 0;
     set->slots = arena_alloc_array(arena, set->cap, sizeof *set->slots);
 }
@@ -257,7 +262,9 @@ static uint32_t find_slot(const NameSet *set, const char *name) {
 }
 
 bool name_set_has(const NameSet *set, const char *name) {
-    return set->slots[find_slot(set, name)] != NULL;
+    for (; set; set = set->outer)
+        if (set->slots[find_slot(set, name)]) return true;
+    return false;
 }
 
 void name_set_add(NameSet *set, const char *name) {
@@ -270,7 +277,7 @@ void name_set_add(NameSet *set, const char *name) {
             if (old[i]) set->slots[find_slot(set, old[i])] = old[i];
     }
     uint32_t slot = find_slot(set, name);
-    if (set->slots[slot]) return;
+    if (set->slots[slot]) return;  /* a name only `outer` has is added here: the caller chose it */
     set->slots[slot] = name;
     set->count++;
 }
@@ -282,9 +289,4 @@ const char *name_set_claim(NameSet *set, const char *name) {
         chosen = arena_printf(set->arena, "%s_%u", legal, n);
     name_set_add(set, chosen);
     return chosen;
-}
-
-void name_set_copy(NameSet *to, const NameSet *from) {
-    for (uint32_t i = 0; i < from->cap; i++)
-        if (from->slots[i]) name_set_add(to, from->slots[i]);
 }

@@ -24,19 +24,22 @@ bool names_is_reserved(const char *name);
  * with "__", with _ and an upper-case letter (reserved in C++) or with 豫_, and the empty name. */
 const char *names_legalise(Arena *arena, const char *name);
 
-/* A set of names already taken in one scope (open addressing over arena strings). */
+/* A set of names already taken in one scope (open addressing over arena strings). A scope
+ * nested in another (a function's locals in the module) sees the outer scope's names through
+ * `outer` without copying them, so opening a scope costs the same whatever the module holds. */
 typedef struct NameSet {
     Arena *arena;
+    const struct NameSet *outer;
     const char **slots;
     uint32_t cap, count;
 } NameSet;
 
 void name_set_init(NameSet *set, Arena *arena);
+/* An empty scope inside `outer`: a name `outer` has is taken here too. */
+void name_set_init_nested(NameSet *set, Arena *arena, const NameSet *outer);
 bool name_set_has(const NameSet *set, const char *name);
 void name_set_add(NameSet *set, const char *name);
 /* Legalises `name`, makes it unique in `set` with _2, _3, … and takes it. */
 const char *name_set_claim(NameSet *set, const char *name);
-/* Copies every name of `from` into `to` (a function scope starts from the module's names). */
-void name_set_copy(NameSet *to, const NameSet *from);
 
 #endif

@@ -826,8 +826,7 @@ void te_begin_function(TextEmitter *em, const IrFunction *func) {
     em->vals = arena_alloc_array(&em->arena, func->value_count + 1, sizeof *em->vals);
     em->select_if = arena_alloc_array(&em->arena, func->inst_count + 1, 1);
     em->pending = arena_alloc_array(&em->arena, func->value_count + 1, sizeof *em->pending);
-    name_set_init(&em->locals, &em->arena);
-    name_set_copy(&em->locals, &em->names.module);
+    name_set_init_nested(&em->locals, &em->arena, &em->names.module);
     mark_selects(em, func->body, 0);
     count_uses(em, func->body, 0);
     for (IrValueId v = 0; v < func->value_count; v++) {

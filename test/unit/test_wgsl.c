@@ -169,6 +169,30 @@ static void test_names_legalise(void **state) {
     arena_free(&a);
 }
 
+/* A function's scope sees the module's names through its outer scope (no copy): a local named
+ * like a module name is renamed, the module set does not learn the local names, and a second
+ * function's scope starts fresh. */
+static void test_name_set_nested(void **state) {
+    (void)state;
+    Arena a;
+    arena_init(&a);
+    NameSet module, first, second;
+    name_set_init(&module, &a);
+    name_set_claim(&module, "数据");
+    name_set_init_nested(&first, &a, &module);
+    assert_true(name_set_has(&first, "数据"));
+    assert_string_equal(name_set_claim(&first, "数据"), "数据_2");
+    assert_string_equal(name_set_claim(&first, "序"), "序");
+    assert_false(name_set_has(&module, "序"));
+    for (int i = 0; i < 100; i++) name_set_claim(&first, "多");  /* growth keeps the outer link */
+    assert_true(name_set_has(&first, "多_100"));
+    assert_true(name_set_has(&first, "数据"));
+    name_set_init_nested(&second, &a, &module);
+    assert_false(name_set_has(&second, "序"));
+    assert_string_equal(name_set_claim(&second, "数据"), "数据_2");
+    arena_free(&a);
+}
+
 /* ---- re-emitter rules ---- */
 
 /* A read is not moved across a write: the load of 甲 before the store must be bound. */
@@ -449,6 +473,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_files),
         cmocka_unit_test(test_names_legalise),
+        cmocka_unit_test(test_name_set_nested),
         cmocka_unit_test(test_read_not_moved_across_write),
         cmocka_unit_test(test_precedence),
         cmocka_unit_test(test_loop_parallel_move),

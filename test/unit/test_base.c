@@ -10,6 +10,7 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "base/hash.h"
 #include "base/memory.h"
 #include "base/source.h"
 #include "base/strbuf.h"
@@ -41,6 +42,36 @@ static void test_ptrvec_grows(void **state) {
     assert_int_equal(vec.len, 100);
     for (int i = 0; i < 100; i++) assert_ptr_equal(vec.items[i], &values[i]);
     arena_free(&arena);
+}
+
+/* Both maps keep the first value of a key, find every key after many growths, and tell keys
+ * apart that differ only in their high bits. */
+static void test_hash_maps(void **state) {
+    (void)state;
+    Arena a;
+    arena_init(&a);
+    StrMap names;
+    strmap_init(&names, &a);
+    int first = 1, second = 2;
+    assert_ptr_equal(strmap_put_first(&names, "数据", &first), &first);
+    assert_ptr_equal(strmap_put_first(&names, "数据", &second), &first);
+    assert_null(strmap_get(&names, "数"));
+    char *keys[3000];
+    for (int i = 0; i < 3000; i++) {
+        keys[i] = arena_printf(&a, "名%d", i);
+        strmap_put_first(&names, keys[i], keys[i]);
+    }
+    for (int i = 0; i < 3000; i++) assert_ptr_equal(strmap_get(&names, arena_printf(&a, "名%d", i)), keys[i]);
+    assert_ptr_equal(strmap_get(&names, "数据"), &first);
+    assert_int_equal(names.count, 3001);
+    U64Map numbers;
+    u64map_init(&numbers, &a);
+    for (uint64_t i = 0; i < 3000; i++) u64map_put_first(&numbers, i << 32 | 7, keys[i]);
+    for (uint64_t i = 0; i < 3000; i++) assert_ptr_equal(u64map_get(&numbers, i << 32 | 7), keys[i]);
+    assert_null(u64map_get(&numbers, 7ull << 32));
+    assert_ptr_equal(u64map_put_first(&numbers, 5ull << 32 | 7, &second), keys[5]);
+    assert_int_equal(numbers.count, 3000);
+    arena_free(&a);
 }
 
 static void test_utf8_decode_valid_and_invalid(void **state) {
@@ -214,6 +245,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena_alignment_and_zeroing),
         cmocka_unit_test(test_ptrvec_grows),
+        cmocka_unit_test(test_hash_maps),
         cmocka_unit_test(test_out_of_memory_is_a_diagnostic),
         cmocka_unit_test(test_utf8_decode_valid_and_invalid),
         cmocka_unit_test(test_utf8_encode_roundtrip),

@@ -470,6 +470,54 @@ static void setup_graph(Uni *u, Graph *g) {
             g->slot_of[f->insts[i].results[0]] = g->slot_count++;
 }
 
+/* Each node takes the union of the bits of the nodes its edges name, to a fixed point: a
+ * worklist over the reversed edges, so a node is looked at again only when a node it reads
+ * changed (linear in the edges for each bit that flows; sweeping all nodes until nothing
+ * changes took as many sweeps as the longest chain). */
+static void propagate_bits(Uni *u, Graph *g) {
+    uint32_t *reader_start = arena_alloc_array(&u->arena, (size_t)g->count + 1, sizeof *reader_start);
+    for (uint32_t n = 0; n < g->count; n++)
+        for (uint32_t e = 0; e < g->nodes[n].edge_count; e++) reader_start[g->nodes[n].edges[e] + 1]++;
+    for (uint32_t n = 0; n < g->count; n++) reader_start[n + 1] += reader_start[n];
+    uint32_t *readers = arena_alloc_array(&u->arena, (size_t)reader_start[g->count] + 1, sizeof *readers);
+    uint32_t *fill = arena_alloc_array(&u->arena, (size_t)g->count + 1, sizeof *fill);
+    memcpy(fill, reader_start, (size_t)g->count * sizeof *fill);
+    for (uint32_t n = 0; n < g->count; n++)
+        for (uint32_t e = 0; e < g->nodes[n].edge_count; e++) readers[fill[g->nodes[n].edges[e]]++] = n;
+    /* A ring of pending nodes; each is in it at most once. */
+    uint32_t *queue = arena_alloc_array(&u->arena, (size_t)g->count + 1, sizeof *queue);
+    bool *queued = arena_alloc_array(&u->arena, (size_t)g->count + 1, sizeof *queued);
+    uint32_t head = 0, pending = g->count;
+    for (uint32_t n = 0; n < g->count; n++) {
+        queue[n] = g->count - 1 - n;
+        queued[n] = true;
+    }
+    while (pending) {
+        uint32_t n = queue[head];
+        head = (head + 1) % g->count;
+        pending--;
+        queued[n] = false;
+        uint64_t *mine = &g->bits[(size_t)n * g->words];
+        bool changed = false;
+        const Node *node = &g->nodes[n];
+        for (uint32_t e = 0; e < node->edge_count; e++) {
+            const uint64_t *theirs = &g->bits[(size_t)node->edges[e] * g->words];
+            for (uint32_t k = 0; k < g->words; k++) {
+                if ((mine[k] | theirs[k]) == mine[k]) continue;
+                mine[k] |= theirs[k];
+                changed = true;
+            }
+        }
+        for (uint32_t r = reader_start[n]; changed && r < reader_start[n + 1]; r++) {
+            uint32_t reader = readers[r];
+            if (queued[reader]) continue;
+            queued[reader] = true;
+            queue[(head + pending) % g->count] = reader;
+            pending++;
+        }
+    }
+}
+
 static void compute_bits(Uni *u, Graph *g) {
     g->words = (BIT_PARAM0 + g->f->param_count + 63) / 64;
     g->bits = arena_alloc_array(&u->arena, (size_t)g->count * g->words, sizeof *g->bits);
@@ -481,22 +529,7 @@ static void compute_bits(Uni *u, Graph *g) {
             uint32_t bit = BIT_PARAM0 + p;
             g->bits[(size_t)(g->param_base + p) * g->words + bit / 64] |= 1ull << (bit % 64);
         }
-    /* Most edges point backwards; loops need a few more rounds. */
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (uint32_t n = g->count; n-- > 0;) {
-            uint64_t *mine = &g->bits[(size_t)n * g->words];
-            const Node *node = &g->nodes[n];
-            for (uint32_t e = 0; e < node->edge_count; e++) {
-                const uint64_t *theirs = &g->bits[(size_t)node->edges[e] * g->words];
-                for (uint32_t k = 0; k < g->words; k++) {
-                    if ((mine[k] | theirs[k]) == mine[k]) continue;
-                    mine[k] |= theirs[k];
-                    changed = true;
-                }
-            }
-        }
-    }
+    propagate_bits(u, g);
 }
 
 /* ---- diagnostics: a path from a requirement to where the non-uniformity comes from ---- */

@@ -213,9 +213,14 @@ static bool lift_function(FnCtx *fc, const SemaExpr *e, LocalFn *info) {
     inner.f = g;
     inner.local_fns = fc->local_fns;
     ir_builder_init(&inner.b, g);
-    uint32_t n = fc->def->as.function.local_count;
-    inner.locals = arena_alloc_array(&l->scratch, n + 1, sizeof *inner.locals);
-    for (uint32_t i = 0; i <= n; i++) inner.locals[i] = IR_NONE;
+    /* The lifted function shares the definition's table of local values (a fresh table per
+     * 递归令 made lowering quadratic in locals × local functions): the locals its body binds
+     * have no value yet and no other code names them, its parameters are its own, and the
+     * captured locals take the new parameters while it is built and get the enclosing
+     * function's values back afterwards. */
+    inner.locals = fc->locals;
+    IrValueId *outer_values = arena_alloc_array(&l->scratch, info->capture_count + 1, sizeof *outer_values);
+    for (uint32_t i = 0; i < info->capture_count; i++) outer_values[i] = fc->locals[info->captures[i]->index];
     for (uint32_t i = 0; i < e->as.letrec.param_count; i++) {
         SemaLocal *p = e->as.letrec.params[i];
         if (fe_lower_type_is_unit(p->type)) {
@@ -228,12 +233,13 @@ static bool lift_function(FnCtx *fc, const SemaExpr *e, LocalFn *info) {
     }
     for (uint32_t i = 0; i < info->capture_count; i++) {
         SemaLocal *c = info->captures[i];
-        IrValueId outer = fc->locals[c->index];
+        IrValueId outer = outer_values[i];
         inner.locals[c->index] =
             outer == LV_UNIT ? LV_UNIT : ir_function_add_param(g, ir_value_type(fc->f, outer), c->name, c->span);
     }
     const SemaExpr *body = e->as.letrec.function_body;
     fe_lower_fn_return(&inner, body, fe_lower_expr(&inner, body));
+    for (uint32_t i = 0; i < info->capture_count; i++) fc->locals[info->captures[i]->index] = outer_values[i];
     return !l->failed;
 }
 

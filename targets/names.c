@@ -160,6 +160,10 @@ static const char *const reserved_words[] = {
 };
 
 bool names_is_reserved(const char *name) {
+    /* Every reserved word is ASCII and starts with a letter or '_': most source names (CJK)
+     * are settled by their first byte without scanning the table. */
+    unsigned char first = (unsigned char)name[0];
+    if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_')) return false;
     for (size_t i = 0; i < sizeof reserved_words / sizeof reserved_words[0]; i++)
         if (strcmp(reserved_words[i], name) == 0) return true;
     return false;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "base/arena.h"
+#include "base/deep_stack.h"
 #include "base/memory.h"
 #include "base/diag.h"
 #include "base/source.h"
@@ -500,7 +501,7 @@ static int before_action(Arena *arena, Options *options) {
 
 static int run_command(int argc, char **argv);
 
-int main(int argc, char **argv) {
+static int driver_main(int argc, char **argv) {
     Arena args_arena;
     arena_init(&args_arena);
     int expanded_argc;
@@ -570,4 +571,26 @@ static int run_command(int argc, char **argv) {
     lib_session_free(&command.session);
     arena_free(&arena);
     return status;
+}
+
+typedef struct MainCall {
+    int argc;
+    char **argv;
+    int status;
+} MainCall;
+
+static void call_driver_main(void *data) {
+    MainCall *call = data;
+    call->status = driver_main(call->argc, call->argv);
+}
+
+/* The whole run on a deep stack (base/deep_stack.h): every stage may recurse once per level
+ * of nesting up to the parser's limit. */
+int main(int argc, char **argv) {
+    MainCall call = {argc, argv, EXIT_OK};
+    if (!deep_stack_run(DEEP_STACK_BYTES, call_driver_main, &call)) {
+        fputs("yusec: error: 无法为编译分配栈\n", stderr);
+        return EXIT_USAGE;
+    }
+    return call.status;
 }

@@ -12,7 +12,7 @@
 
 #include "ast.h"
 
-enum { PARSE_MAX_DEPTH = 200 };
+enum { PARSE_MAX_DEPTH = 10000 };
 
 /* Results of quiet type parses by starting token, so that the trial parses behind
  * annotations (see try_annotation_type) stay linear however deeply they nest. */
@@ -35,6 +35,7 @@ typedef struct Parser {
     bool failed;        /* an error ended the current statement */
     bool quiet;         /* trial parse: errors only set `failed` */
     bool depth_hit;     /* the nesting limit was met (such results are not memoised) */
+    Span depth_span;    /* where it was met */
     TypeMemo *memo;     /* one per token, allocated at the first trial parse */
 } Parser;
 
@@ -146,6 +147,7 @@ static const Token *expect(Parser *p, TokenKind kind) {
 static bool enter(Parser *p) {
     if (p->depth >= PARSE_MAX_DEPTH) {
         p->depth_hit = true;
+        p->depth_span = peek(p)->span;
         fail_at(p, peek(p)->span, "嵌套过深（最多 %d 层）", PARSE_MAX_DEPTH);
         return false;
     }
@@ -467,22 +469,21 @@ static AstExpr *parse_lambda(Parser *p) {
     return e;
 }
 
-static AstExpr *parse_let(Parser *p) {
+/* 令「名」为 value 而 — the head of a let; the body is the rest of the chain (parse_expr). */
+static AstExpr *parse_let_head(Parser *p) {
     const Token *first = advance(p); /* 令 */
     AstName name;
     if (!binder_name(p, &name) || !expect(p, TOK_KW_WEI)) return NULL;
     AstExpr *value = parse_expr(p);
     if (!value || !expect(p, TOK_KW_ER)) return NULL;
-    AstExpr *body = parse_binder_body(p);
-    if (!body) return NULL;
     AstExpr *e = new_expr(p, AST_EXPR_LET, first);
     e->as.let.name = name;
     e->as.let.value = value;
-    e->as.let.body = body;
     return e;
 }
 
-static AstExpr *parse_letrec(Parser *p) {
+/* 递归令「名」其 type 为 value 而 — likewise. */
+static AstExpr *parse_letrec_head(Parser *p) {
     const Token *first = advance(p); /* 递归令 */
     AstName name;
     if (!binder_name(p, &name) || !expect(p, TOK_KW_QI)) return NULL;
@@ -490,13 +491,10 @@ static AstExpr *parse_letrec(Parser *p) {
     if (!type || !expect(p, TOK_KW_WEI)) return NULL;
     AstExpr *value = parse_expr(p);
     if (!value || !expect(p, TOK_KW_ER)) return NULL;
-    AstExpr *body = parse_binder_body(p);
-    if (!body) return NULL;
     AstExpr *e = new_expr(p, AST_EXPR_LETREC, first);
     e->as.letrec.name = name;
     e->as.letrec.type = type;
     e->as.letrec.value = value;
-    e->as.letrec.body = body;
     return e;
 }
 
@@ -530,16 +528,18 @@ static AstExpr *parse_match(Parser *p) {
 }
 
 static AstExpr *parse_binder(Parser *p) {
-    if (!enter(p)) return NULL;
+    /* A definition's own 得 is its function header, not a level of nesting: a function body
+     * may hold the full limit of nested 若. */
+    bool header = peek(p)->kind == TOK_KW_DE && p->depth == 0;
+    if (!header && !enter(p)) return NULL;
     AstExpr *e = NULL;
     switch (peek(p)->kind) {
     case TOK_KW_DE: e = parse_lambda(p); break;
-    case TOK_KW_LING: e = parse_let(p); break;
-    case TOK_KW_DIGUILING: e = parse_letrec(p); break;
+    case TOK_KW_LING: case TOK_KW_DIGUILING: e = parse_expr(p); break;
     case TOK_KW_RUO: e = parse_if(p); break;
     default: e = parse_match(p); break;
     }
-    leave(p);
+    if (!header) leave(p);
     return p->failed ? NULL : e;
 }
 
@@ -802,34 +802,6 @@ static AstExpr *parse_tuple(Parser *p) {
     return e;
 }
 
-/* Seq = Tuple [ ； Seq ], built right-nested after a loop. */
-static AstExpr *parse_seq(Parser *p) {
-    AstExpr *first = parse_tuple(p);
-    if (!first || !at(p, TOK_SEMI)) return first;
-    int saved_depth = p->depth;
-    PtrVec items = {0};
-    ptrvec_push(p->arena, &items, first);
-    while (at(p, TOK_SEMI)) {
-        if (!enter(p)) return NULL;
-        advance(p);
-        AstExpr *item = parse_tuple(p);
-        if (!item) return NULL;
-        ptrvec_push(p->arena, &items, item);
-    }
-    p->depth = saved_depth;
-    AstExpr *result = items.items[items.len - 1];
-    for (size_t i = items.len - 1; i-- > 0;) {
-        AstExpr *left = items.items[i];
-        AstExpr *e = arena_alloc(p->arena, sizeof *e);
-        e->kind = AST_EXPR_SEQ;
-        e->span = span_make(left->span.file, left->span.start, result->span.end);
-        e->as.seq.first = left;
-        e->as.seq.second = result;
-        result = e;
-    }
-    return result;
-}
-
 /* Tries to read `Type 也` where that 也 is the annotation operator (D1). Quiet: on any
  * failure the position is restored and NULL returned. Any type may stand on the left
  * (also 化…, 凡… and 合, which no expression could spell). */
@@ -841,40 +813,129 @@ static AstType *try_annotation_type(Parser *p) {
     if (!p->memo) p->memo = arena_alloc_array(p->arena, p->count, sizeof(TypeMemo));
     uint32_t pos = p->pos, prev_end = p->prev_end;
     int depth = p->depth;
-    bool quiet = p->quiet;
+    bool quiet = p->quiet, outer_depth_hit = p->depth_hit;
     p->quiet = true;
+    p->depth_hit = false;
+    p->depth--;  /* the type's root stands at the expression's own level */
     AstType *type = parse_type(p);
     bool ok = type && !p->failed && at_annotation_ye(p);
+    bool too_deep = p->depth_hit;
     p->quiet = quiet;
     p->failed = false;
     p->depth = depth;
+    p->depth_hit = outer_depth_hit || too_deep;
     if (ok) {
         advance(p); /* 也 */
         return type;
     }
     p->pos = pos;
     p->prev_end = prev_end;
+    /* The expression over the same tokens nests as deep (a level per parenthesis), so the
+     * limit ends the statement here; trying again at each level inside would be quadratic. */
+    if (too_deep) fail_at(p, p->depth_span, "嵌套过深（最多 %d 层）", PARSE_MAX_DEPTH);
     return NULL;
 }
 
-/* Expr = Annot = Seq [ 也 Seq ]. */
+/* Expr = Annot = [ Type 也 ] Seq, Seq = Tuple [ ； Seq ], and a 令/递归令 body is an Expr
+ * again: a right-nested chain. It is read in a loop, not by recursion, and its links do not
+ * count as nesting, so a body may hold any number of lets and statements. Each link is a node
+ * whose last slot (body, operand, second) is the rest of the chain; they are closed from the
+ * innermost out once the last item is read. */
+typedef struct ChainLink {
+    AstExpr *node;
+    const Token *first;
+} ChainLink;
+
+static AstExpr *close_chain(Parser *p, const ChainLink *links, size_t count, AstExpr *result) {
+    for (size_t i = count; i-- > 0;) {
+        AstExpr *e = links[i].node;
+        switch (e->kind) {
+        case AST_EXPR_LET: e->as.let.body = result; break;
+        case AST_EXPR_LETREC: e->as.letrec.body = result; break;
+        case AST_EXPR_ANNOT: e->as.annot.expr = result; break;
+        default: e->as.seq.second = result; break;
+        }
+        e->span = e->kind == AST_EXPR_SEQ ? span_make(result->span.file, e->as.seq.first->span.start, result->span.end)
+                                          : span_from(p, links[i].first);
+        result = e;
+    }
+    return result;
+}
+
+static bool push_link(Parser *p, ChainLink **links, size_t *count, size_t *cap, AstExpr *node,
+                      const Token *first) {
+    if (!node) return false;
+    if (*count == *cap) {
+        size_t grown = *cap ? *cap * 2 : 8;
+        ChainLink *bigger = arena_alloc_array(p->arena, grown, sizeof *bigger);
+        if (*count) memcpy(bigger, *links, *count * sizeof *bigger);
+        *links = bigger;
+        *cap = grown;
+    }
+    (*links)[(*count)++] = (ChainLink){node, first};
+    return true;
+}
+
+/* The slot of a closed link that holds the rest of the chain. */
+static const AstExpr *chain_rest(const AstExpr *e) {
+    switch (e->kind) {
+    case AST_EXPR_LET: return e->as.let.body;
+    case AST_EXPR_LETREC: return e->as.letrec.body;
+    case AST_EXPR_ANNOT: return e->as.annot.expr;
+    default: return e->as.seq.second;
+    }
+}
+
+/* A 也 after a chain that is no annotation: reported at the innermost Expr of the chain (a
+ * let body, or the whole) that has no annotation of its own, as recursion would. */
+static bool misplaced_ye(Parser *p, const ChainLink *links, size_t count, const AstExpr *whole) {
+    if (!at_annotation_ye(p)) return false;
+    for (size_t start = count + 1; start-- > 0;) {
+        bool expr_start = start == 0 || links[start - 1].node->kind == AST_EXPR_LET ||
+                          links[start - 1].node->kind == AST_EXPR_LETREC;
+        if (!expr_start) continue;
+        if (start < count && links[start].node->kind == AST_EXPR_ANNOT) continue;
+        fail_at(p, start == 0 ? whole->span : chain_rest(links[start - 1].node)->span, "「也」左边须是类型");
+        return true;
+    }
+    return false;
+}
+
 static AstExpr *parse_expr(Parser *p) {
     if (p->failed) return NULL;
-    const Token *first = peek(p);
-    AstType *type = try_annotation_type(p);
-    AstExpr *expr = parse_seq(p);
-    if (!expr) return NULL;
-    if (type) {
-        AstExpr *e = new_expr(p, AST_EXPR_ANNOT, first);
-        e->as.annot.type = type;
-        e->as.annot.expr = expr;
-        return e;
+    ChainLink *links = NULL;
+    size_t count = 0, cap = 0;
+    bool may_annotate = true;      /* at the start of an Expr (not of a Seq's rest) */
+    for (;;) {
+        const Token *first = peek(p);
+        if (at(p, TOK_KW_LING) || at(p, TOK_KW_DIGUILING)) {
+            AstExpr *head = at(p, TOK_KW_LING) ? parse_let_head(p) : parse_letrec_head(p);
+            if (!push_link(p, &links, &count, &cap, head, first)) return NULL;
+            may_annotate = true;
+            continue;
+        }
+        AstType *type = may_annotate ? try_annotation_type(p) : NULL;
+        if (p->failed) return NULL;
+        if (type) {
+            AstExpr *annot = new_expr(p, AST_EXPR_ANNOT, first);
+            annot->as.annot.type = type;
+            if (!push_link(p, &links, &count, &cap, annot, first)) return NULL;
+            may_annotate = false;
+            continue;
+        }
+        AstExpr *item = parse_tuple(p);
+        if (!item) return NULL;
+        if (!at(p, TOK_SEMI)) {
+            AstExpr *result = close_chain(p, links, count, item);
+            return misplaced_ye(p, links, count, result) ? NULL : result;
+        }
+        advance(p); /* ； */
+        AstExpr *seq = arena_alloc(p->arena, sizeof *seq);
+        seq->kind = AST_EXPR_SEQ;
+        seq->as.seq.first = item;
+        if (!push_link(p, &links, &count, &cap, seq, first)) return NULL;
+        may_annotate = false;
     }
-    if (at_annotation_ye(p)) {
-        fail_at(p, expr->span, "「也」左边须是类型");
-        return NULL;
-    }
-    return expr;
 }
 
 /* ---- Statements ---- */

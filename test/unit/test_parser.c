@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "base/deep_stack.h"
 #include "frontend/ast.h"
 
 typedef struct Fixture {
@@ -20,6 +21,7 @@ typedef struct Fixture {
     DiagEngine diag;
     AstFile *file;
     StrBuf dump;
+    const SourceFile *source;
 } Fixture;
 
 static int setup(void **state) {
@@ -42,14 +44,20 @@ static int teardown(void **state) {
     return 0;
 }
 
+static void parse_source(void *data) {
+    Fixture *f = data;
+    f->file = fe_parse_file(&f->arena, f->source, &f->diag);
+}
+
 /* Each parse starts with fresh diagnostics (the cap setting is kept). */
 static AstFile *parse_bytes(Fixture *f, const char *text, size_t len) {
     int max_errors = f->diag.max_errors;
     diag_free(&f->diag);
     diag_init(&f->diag, &f->map, NULL);
     f->diag.max_errors = max_errors;
-    SourceFile *file = source_add(&f->map, "t。着色器。豫", text, len);
-    f->file = fe_parse_file(&f->arena, file, &f->diag);
+    f->source = source_add(&f->map, "t。着色器。豫", text, len);
+    /* On a deep stack as in the driver: nesting up to the limit recurses that deep. */
+    assert_true(deep_stack_run(DEEP_STACK_BYTES, parse_source, f));
     assert_non_null(f->file);
     return f->file;
 }
@@ -699,10 +707,15 @@ static char *repeat_around(const char *open, int n, const char *middle, const ch
 
 static void test_depth_limit_parentheses(void **state) {
     Fixture *f = *state;
-    char *ok = repeat_around("（", 150, "「甲」", "）");
+    char *ok = repeat_around("（", 10000, "「甲」", "）");
     parse(f, ok);
     assert_no_errors(f);
     free(ok);
+    char *over = repeat_around("（", 10001, "「甲」", "）");
+    parse(f, over);
+    assert_int_equal(f->diag.error_count, 1);
+    assert_diag_has(f, "嵌套过深（最多 10000 层）");
+    free(over);
     char *deep = repeat_around("（", 100000, "「甲」", "）");
     parse(f, deep);
     assert_int_equal(f->diag.error_count, 1);
@@ -710,30 +723,49 @@ static void test_depth_limit_parentheses(void **state) {
     free(deep);
 }
 
+/* Right-nested chains (令…而, 递归令…而, ；) are read in a loop and are no nesting: 100,000
+ * links parse, into the same right-nested tree. True nesting (非, operator chains, nested 若)
+ * is limited. */
 static void test_depth_limit_binders_and_not(void **state) {
     Fixture *f = *state;
-    char *lets = repeat_around("令「甲」为「一」而", 5000, "「甲」", "");
+    char *lets = repeat_around("令「甲」为「一」而", 100000, "「甲」", "");
     parse(f, lets);
-    assert_int_equal(f->diag.error_count, 1);
-    assert_diag_has(f, "嵌套过深");
+    assert_no_errors(f);
+    const AstExpr *e = f->file->stmts[0]->as.def.value;
+    uint32_t links = 0;
+    for (; e->kind == AST_EXPR_LET; e = e->as.let.body) links++;
+    assert_int_equal(links, 100000);
+    assert_int_equal(e->kind, AST_EXPR_NAME);
     free(lets);
-    char *nots = repeat_around("非", 5000, "「甲」", "");
+    char *seqs = repeat_around("「一」；", 100000, "「甲」", "");
+    parse(f, seqs);
+    assert_no_errors(f);
+    links = 0;
+    for (e = f->file->stmts[0]->as.def.value; e->kind == AST_EXPR_SEQ; e = e->as.seq.second) links++;
+    assert_int_equal(links, 100000);
+    free(seqs);
+    char *mixed = repeat_around("令「甲」为「一」而「甲」；", 50000, "「甲」", "");
+    parse(f, mixed);
+    assert_no_errors(f);
+    free(mixed);
+    char *nots = repeat_around("非", 20000, "「甲」", "");
     parse(f, nots);
     assert_int_equal(f->diag.error_count, 1);
     free(nots);
-    char *adds = repeat_around("「一」加", 5000, "「甲」", "");
+    char *adds = repeat_around("「一」加", 20000, "「甲」", "");
     parse(f, adds);
     assert_int_equal(f->diag.error_count, 1);
     free(adds);
-    char *seqs = repeat_around("「一」；", 5000, "「甲」", "");
-    parse(f, seqs);
+    char *ifs = repeat_around("若「甲」则", 20000, "「甲」", "");
+    parse(f, ifs);
     assert_int_equal(f->diag.error_count, 1);
-    free(seqs);
+    assert_diag_has(f, "嵌套过深");
+    free(ifs);
 }
 
 static void test_depth_limit_types(void **state) {
     Fixture *f = *state;
-    size_t n = 5000;
+    size_t n = 20000;
     char *text = malloc(n * 16 + 64);
     char *end = append(text, "「型」乃");
     for (size_t i = 0; i < n; i++) end = append(end, "化「甲」而");
@@ -742,7 +774,7 @@ static void test_depth_limit_types(void **state) {
     assert_int_equal(f->diag.error_count, 1);
     assert_diag_has(f, "嵌套过深");
     free(text);
-    char *anno = repeat_around("（", 5000, "「甲」", "）也「一」");
+    char *anno = repeat_around("（", 20000, "「甲」", "）也「一」");
     parse(f, anno);
     assert_int_equal(f->diag.error_count, 1);
     free(anno);

@@ -238,10 +238,10 @@ static void check_function(Checker *c, TopName *top, SemaDef *def) {
     def->as.function.params = params;
     def->as.function.param_count = count;
     def->as.function.result = ft->as.func.result;
-    const AstType *param_types[64];
+    const AstType *param_types[FE_MAX_PARAMS];
     uint32_t n;
-    const AstType *result = fe_ast_func_parts(top->sig->as.sig.type, param_types, 64, &n);
-    for (uint32_t i = 0; i < count && i < n && i < 64; i++)
+    const AstType *result = fe_ast_func_parts(top->sig->as.sig.type, param_types, FE_MAX_PARAMS, &n);
+    for (uint32_t i = 0; i < count && i < n && i < FE_MAX_PARAMS; i++)
         if (params[i]) params[i]->io = fe_io_of_ast_type(c, param_types[i], &params[i]->alias);
     def->as.function.result_io = fe_io_of_ast_type(c, result, &def->as.function.result_alias);
     fe_check_tail_calls(c, def->as.function.body);
@@ -256,6 +256,8 @@ static void check_constant(Checker *c, TopName *top, SemaDef *def) {
                     "顶层函数「%s」须有类型签名（「%s」乃化…为…者也）", top->name, top->name);
         return;
     }
+    /* A function whose signature was an error (reported there) is no constant to check. */
+    if (stripped && stripped->kind == AST_EXPR_LAMBDA && def->type && fe_type_is_error(def->type)) return;
     SemaExpr *value = fe_check_expr(c, value_ast, def->type);
     def->as.constant.value = value;
     if (!def->type) def->type = value->type;

@@ -276,10 +276,10 @@ static void check_entry_function(Checker *c, SemaDef *entry, SemaDef *fn, const 
     TopName *top = fe_names_find_in(&c->user, fn->name, fn->module);
     Type *ft = fe_type_prune(fn->type);
     if (!top || !top->sig || ft->kind != TYPE_FUNC) return;
-    const AstType *params[64];
+    const AstType *params[FE_MAX_PARAMS];
     uint32_t n;
-    const AstType *result = fe_ast_func_parts(top->sig->as.sig.type, params, 64, &n);
-    for (uint32_t i = 0; i < ft->as.func.count && i < n && i < 64; i++) {
+    const AstType *result = fe_ast_func_parts(top->sig->as.sig.type, params, FE_MAX_PARAMS, &n);
+    for (uint32_t i = 0; i < ft->as.func.count && i < n && i < FE_MAX_PARAMS; i++) {
         const char *alias;
         IoBuiltin io = fe_io_of_ast_type(c, params[i], &alias);
         io_slot_ok(c, stage, true, ft->as.func.params[i], io, params[i]->span, "输入", NULL);

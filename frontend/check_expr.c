@@ -294,9 +294,9 @@ SemaExpr *fe_check_function_body(Checker *c, const AstExpr *lambda, Type *func_t
                               const char *fn_name) {
     Type *ft = fe_type_prune(func_type);
     uint32_t want = ft->kind == TYPE_FUNC ? ft->as.func.count : 0;
-    const AstName *names[64];
+    const AstName *names[FE_MAX_PARAMS];
     uint32_t count = 0;
-    const AstExpr *body = lambda_parts(lambda, names, 64, &count, want);
+    const AstExpr *body = lambda_parts(lambda, names, FE_MAX_PARAMS, &count, want);
     *out_params = arena_alloc_array(c->arena, want ? want : 1, sizeof **out_params);
     *out_count = want;
     if (ft->kind != TYPE_FUNC) return error_expr(c, lambda->span);

@@ -5,6 +5,9 @@
 
 #include "sema.h"
 
+/* Parameters of one function: WGSL's limit (MSL and PTX allow more). */
+enum { FE_MAX_PARAMS = 255 };
+
 /* What a top-level name is. */
 typedef enum NameRole {
     ROLE_NONE,

@@ -373,11 +373,11 @@ static Type *resolve_name(Checker *c, const AstName *name, bool want_arity0) {
 }
 
 static Type *resolve_func(Checker *c, const AstType *type) {
-    const AstType *params[64];
+    const AstType *params[FE_MAX_PARAMS];
     uint32_t count;
-    const AstType *result = fe_ast_func_parts(type, params, 64, &count);
-    if (count > 64) {
-        fe_check_error(c, type->span, "函数的参数太多（最多 64 个）");
+    const AstType *result = fe_ast_func_parts(type, params, FE_MAX_PARAMS, &count);
+    if (count > FE_MAX_PARAMS) {
+        fe_check_error(c, type->span, "函数的参数太多（%u 个，最多 %d 个：WGSL 的上限）", count, FE_MAX_PARAMS);
         return c->types.error;
     }
     Type **items = arena_alloc_array(c->arena, count ? count : 1, sizeof *items);

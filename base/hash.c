@@ -67,6 +67,17 @@ void *strmap_put_first(StrMap *map, const char *key, void *value) {
     return value;
 }
 
+void **strmap_slot(StrMap *map, const char *key) {
+    str_grow(map);
+    uint32_t hash = hash_string(key);
+    StrMapSlot *slot = str_slot(map->slots, map->cap, key, hash);
+    if (!slot->key) {
+        *slot = (StrMapSlot){key, NULL, hash};
+        map->count++;
+    }
+    return &slot->value;
+}
+
 /* ---- integer keys ---- */
 
 void u64map_init(U64Map *map, Arena *arena) {

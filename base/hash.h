@@ -30,6 +30,9 @@ void *strmap_get(const StrMap *map, const char *key);
 /* Stores `value` (not NULL) under `key` unless the key is present; returns the value the map
  * then holds for the key (the older one when it was present). */
 void *strmap_put_first(StrMap *map, const char *key, void *value);
+/* The value slot of `key`, the key added (with a NULL value) when absent: a caller that
+ * stores NULL there makes the key absent to strmap_get again. */
+void **strmap_slot(StrMap *map, const char *key);
 
 typedef struct U64MapSlot {
     uint64_t key;

@@ -89,6 +89,7 @@ typedef struct SavedContext {
     TopName *current;
     const char *def_name;
     Scope *scope;
+    StrMap scope_names;
     uint32_t local_count;
     PtrVec pending_calls, literals, nodes, locals;
     const AstExpr *special_call;
@@ -99,6 +100,7 @@ static void enter(Checker *c, TopName *top, SavedContext *saved) {
     saved->current = c->current;
     saved->def_name = c->def_name;
     saved->scope = c->scope;
+    saved->scope_names = c->scope_names;
     saved->local_count = c->local_count;
     saved->pending_calls = c->pending_calls;
     saved->literals = c->literals;
@@ -109,6 +111,7 @@ static void enter(Checker *c, TopName *top, SavedContext *saved) {
     c->current = top;
     c->def_name = top->name;
     c->scope = NULL;
+    memset(&c->scope_names, 0, sizeof c->scope_names);  /* another definition: no locals seen */
     c->local_count = 0;
     memset(&c->pending_calls, 0, sizeof c->pending_calls);
     memset(&c->literals, 0, sizeof c->literals);
@@ -122,6 +125,7 @@ static void leave(Checker *c, const SavedContext *saved) {
     c->current = saved->current;
     c->def_name = saved->def_name;
     c->scope = saved->scope;
+    c->scope_names = saved->scope_names;
     c->local_count = saved->local_count;
     c->pending_calls = saved->pending_calls;
     c->literals = saved->literals;
@@ -234,7 +238,7 @@ static void check_function(Checker *c, TopName *top, SemaDef *def) {
     SemaLocal **params;
     uint32_t count;
     def->as.function.body = fe_check_function_body(c, value, ft, LOCAL_PARAM, &params, &count, top->name);
-    c->scope = NULL;
+    fe_scope_restore(c, NULL);
     def->as.function.params = params;
     def->as.function.param_count = count;
     def->as.function.result = ft->as.func.result;

@@ -5,6 +5,8 @@
 
 #include "sema.h"
 
+#include "../base/hash.h"
+
 /* Parameters of one function: WGSL's limit (MSL and PTX allow more). */
 enum { FE_MAX_PARAMS = 255 };
 
@@ -62,6 +64,7 @@ typedef struct NameTable {
 typedef struct Scope {
     struct Scope *parent;
     SemaLocal *local;
+    struct Scope *shadowed;  /* the binding of the same name this one hides, if any */
 } Scope;
 
 /* A builtin call whose type arguments are settled at the end of its definition. */
@@ -90,6 +93,7 @@ typedef struct Checker {
     TopName *current;
     const char *def_name;       /* named in every message (着五) */
     Scope *scope;
+    StrMap scope_names;        /* name → innermost Scope of c->scope binding it (lookups) */
     uint32_t local_count;
     PtrVec pending_calls;       /* PendingCall* */
     PtrVec literals;            /* SemaExpr* (SEXPR_LITERAL) of this definition */
@@ -186,6 +190,8 @@ SemaExpr *fe_check_call(Checker *c, const AstExpr *expr, Type *expected);
 SemaLocal *fe_scope_lookup(Checker *c, const char *name);
 SemaLocal *fe_local_new(Checker *c, SemaLocalKind kind, const char *name, Span span, Type *type);
 void fe_scope_push(Checker *c, SemaLocal *local);
+/* Pops the scopes above `saved` (an enclosing scope of c->scope, or NULL). */
+void fe_scope_restore(Checker *c, Scope *saved);
 
 /* ---- definitions and rules (check_defs.c, check_rules.c) ---- */
 void fe_check_top(Checker *c, TopName *top);  /* checks a user definition once, on demand */

@@ -86,7 +86,9 @@ static bool is_line_break(uint32_t cp) { return cp == '\n' || cp == '\r'; }
 static Token *push(Lexer *lx, TokenKind kind, uint32_t start, uint32_t end, const char *text,
                    uint32_t text_len) {
     if (lx->count == lx->cap) {
-        uint32_t cap = lx->cap ? lx->cap * 2 : 256;
+        /* First sized for the file (a token takes at least one CJK character, three bytes, in
+         * almost all source), so that the arena seldom holds abandoned copies. */
+        uint32_t cap = lx->cap ? lx->cap * 2 : lx->len / 3 + 256;
         Token *items = arena_alloc_array(lx->arena, cap, sizeof(Token));
         if (lx->count) memcpy(items, lx->tokens, lx->count * sizeof(Token));
         lx->tokens = items;

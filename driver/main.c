@@ -331,7 +331,7 @@ static int run_entries_json(Command *command) {
     lib_entries_init(&entries, &command->session.arena);
     lib_entries_build(&entries, module);
     LibAbi abi;
-    lib_abi_build(&abi, &command->session.arena, module);
+    lib_abi_build(&abi, &command->session.arena, module, &entries);
     StrBuf out;
     strbuf_init(&out);
     lib_manifest_json(&out,

@@ -64,6 +64,15 @@ static int parse_command_line(RunState *st, int argc, char **argv) {
     return status;
 }
 
+/* The entry's PTX name from the compiler's typed entry table (its rows follow the module's
+ * entries), or NULL. */
+static const char *kernel_name(const RunState *st, const IrEntry *entry) {
+    const IrModule *m = st->compiled.module;
+    for (uint32_t i = 0; i < ir_entry_count(m) && i < st->compiled.entries.count; i++)
+        if (ir_entry(m, i) == entry) return st->compiled.entries.rows[i].ptx_name;
+    return NULL;
+}
+
 static int plan_entry(RunState *st) {
     StrBuf error;
     strbuf_init(&error);
@@ -71,12 +80,13 @@ static int plan_entry(RunState *st) {
     const IrModule *m = st->compiled.module;
     const IrEntry *entry = rt_find_entry(m, st->args.entry, &error);
     if (!entry) status = fail(RUN_USAGE, "", &error);
-    else if (!rt_plan_entry(&st->arena, m, entry, &st->plan, &error))
+    if (entry && !rt_plan_entry(&st->arena, m, entry, kernel_name(st, entry), &st->plan, &error))
         status = fail(RUN_FAILED, "", &error);
     if (status == RUN_OK) {
-        const LibEntry *row = lib_entries_find(&st->compiled.entries, entry->name);
-        if (row && row->ptx_name) st->plan.kernel = row->ptx_name;  /* the compiler's word is final */
-        if (st->ptx && !rt_plan_check_ptx(&st->plan, st->ptx, &error)) status = fail(RUN_FAILED, "", &error);
+        /* PTX from elsewhere (--ptx) is checked against the plan; our own follows the same
+         * typed entry table and ABI, so its text is not scanned. */
+        if (st->args.ptx_path && st->ptx && !rt_plan_check_ptx(&st->plan, st->ptx, &error))
+            status = fail(RUN_FAILED, "", &error);
     }
     strbuf_free(&error);
     return status;

@@ -169,7 +169,7 @@ static yusec_ptx_entry *ptx_entry(const LibAbi *abi, Arena *arena, const RtPlan 
     return e;
 }
 
-void lib_abi_build(LibAbi *abi, Arena *arena, const IrModule *m) {
+void lib_abi_build(LibAbi *abi, Arena *arena, const IrModule *m, const LibEntryTable *entries) {
     memset(abi, 0, sizeof *abi);
     size_t *layout_of = arena_alloc_array(arena, m->types.count + 1, sizeof *layout_of);
     size_t *resource_of = arena_alloc_array(arena, ir_global_count(m) + 1, sizeof *resource_of);
@@ -183,7 +183,8 @@ void lib_abi_build(LibAbi *abi, Arena *arena, const IrModule *m) {
         RtPlan plan;
         StrBuf error;
         strbuf_init(&error);
-        if (rt_plan_entry(arena, m, entry, &plan, &error))
+        const char *kernel = i < entries->count ? entries->rows[i].ptx_name : NULL;
+        if (rt_plan_entry(arena, m, entry, kernel, &plan, &error))
             abi->ptx_entries[i] = ptx_entry(abi, arena, &plan, resource_of);
         strbuf_free(&error);
     }

@@ -11,6 +11,7 @@
 #include "../base/arena.h"
 #include "../ir/ir.h"
 #include "../include/yusec/yusec.h"
+#include "entries.h"
 
 typedef struct LibAbi {
     yusec_resource *resources;
@@ -22,8 +23,9 @@ typedef struct LibAbi {
 } LibAbi;
 
 /* Builds the ABI of `module` (the module the PTX pipeline built, for its parameters) into
- * `arena`. An entry whose plan fails (it cannot be launched) gets NULL. */
-void lib_abi_build(LibAbi *abi, Arena *arena, const IrModule *module);
+ * `arena`; `entries` is its typed entry table (the kernel names). An entry whose plan fails
+ * (it cannot be launched) gets NULL. */
+void lib_abi_build(LibAbi *abi, Arena *arena, const IrModule *module, const LibEntryTable *entries);
 
 /* The names --entries=json and docs/generated.md use: "storage_read", "texture_2d", …; and
  * the MSL attribute of the kind: "buffer", "texture" or "sampler". */

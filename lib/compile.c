@@ -22,7 +22,7 @@ LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSourc
     if (!shared) return status;
     lib_entries_build(&outputs->entries, shared);
     if (!(built & LIB_TARGET_BIT(LIB_TARGET_PTX))) {
-        lib_abi_build(&outputs->abi, outputs->arena, shared);
+        lib_abi_build(&outputs->abi, outputs->arena, shared, &outputs->entries);
         outputs->has_abi = true;
     }
     int last = -1;
@@ -34,7 +34,7 @@ LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSourc
         IrModule *module = lib_build_target(session, shared, t == last, (LibTarget)t, &status);
         if (t == last) shared = NULL;  /* taken */
         if (module && t == LIB_TARGET_PTX) {
-            lib_abi_build(&outputs->abi, outputs->arena, module);
+            lib_abi_build(&outputs->abi, outputs->arena, module, &outputs->entries);
             outputs->has_abi = true;
         }
         if (targets & LIB_TARGET_BIT(t))

@@ -58,7 +58,7 @@ LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     IrModule *ptx = lib_build_target(session, shared, true, LIB_TARGET_PTX, &status);
     emit_target(session, ptx, LIB_TARGET_PTX, from, &targets[GEN_PTX]);
     if (ptx) {
-        lib_abi_build(&generated->abi, generated->arena, ptx);
+        lib_abi_build(&generated->abi, generated->arena, ptx, &generated->entries);
         generated->has_abi = true;
     }
     if (msl != wgsl) ir_module_free(msl);

@@ -5,8 +5,6 @@
 
 #include "../ir/abi.h"
 #include "../ir/types.h"
-#include "../targets/names.h"
-#include "../targets/ptx.h"
 
 static void list_compute_entries(const IrModule *m, StrBuf *out) {
     bool any = false;
@@ -136,7 +134,7 @@ static bool make_texture_slots(Arena *arena, const IrModule *m, const bool *func
     return true;
 }
 
-bool rt_plan_entry(Arena *arena, const IrModule *m, const IrEntry *e, RtPlan *plan,
+bool rt_plan_entry(Arena *arena, const IrModule *m, const IrEntry *e, const char *kernel, RtPlan *plan,
                    StrBuf *error) {
     memset(plan, 0, sizeof *plan);
     plan->entry = e;
@@ -150,11 +148,7 @@ bool rt_plan_entry(Arena *arena, const IrModule *m, const IrEntry *e, RtPlan *pl
     ir_reach(m, e->func, funcs, used);
     bool *lengths = arena_alloc_array(arena, ir_global_count(m) + 1, sizeof *lengths);
     ir_reach_lengths(m, funcs, lengths);
-    StrBuf name;
-    strbuf_init(&name);
-    ptx_mangle(&name, PTX_ENTRY_PREFIX, names_legalise(arena, ir_function(m, e->func)->name));
-    plan->kernel = arena_strdup(arena, strbuf_cstr(&name));
-    strbuf_free(&name);
+    plan->kernel = arena_strdup(arena, kernel ? kernel : "");
     /* within the PTX limit (at most 227 KiB) whenever the module translated */
     plan->dynamic_shared_bytes = (uint32_t)ir_entry_dynamic_shared_bytes(m, used);
     return make_slots(arena, m, used, lengths, plan, error) && make_texture_slots(arena, m, funcs, plan, error);

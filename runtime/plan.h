@@ -57,9 +57,11 @@ typedef struct RtPlan {
  * module's only compute entry. NULL with the reason (listing the compute entries). */
 const IrEntry *rt_find_entry(const IrModule *module, const char *name, StrBuf *error);
 
-/* The parameter plan of a compute entry; false with the reason. */
-bool rt_plan_entry(Arena *arena, const IrModule *module, const IrEntry *entry, RtPlan *plan,
-                   StrBuf *error);
+/* The parameter plan of a compute entry; false with the reason. `kernel` is the entry's PTX
+ * name as the compiler's typed entry table gives it (lib/entries.h: the one place it is
+ * derived); the runtime does not mangle names itself. */
+bool rt_plan_entry(Arena *arena, const IrModule *module, const IrEntry *entry, const char *kernel,
+                   RtPlan *plan, StrBuf *error);
 
 /* What the PTX text says about `.entry kernel`: its parameter count and `.reqntid`
  * (has_reqntid false when absent). False when the entry is not in the text. */

@@ -40,7 +40,17 @@ static int yir_compile(const Options *options, const char *argv0, RunCompiled *o
         else status = 2;
     }
     diag_free(&diag);
-    arena_free(&arena);
+    if (!out->module) {
+        arena_free(&arena);
+        return status;
+    }
+    /* as driver/main.c hands it over: the sources and the typed entry table in run's arena */
+    out->arena = arena;
+    out->sources = sources;
+    out->sources.arena = &out->arena;
+    lib_entries_init(&out->entries, &out->arena);
+    lib_entries_build(&out->entries, out->module);
+    out->has_sources = true;
     return status;
 }
 

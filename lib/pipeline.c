@@ -167,10 +167,11 @@ static size_t shared_prefix(const char *a, const char *b) {
     return at;
 }
 
-/* Runs `pipeline` on `module` with the inlining policy of `target`, dumps into the session. */
-static bool run_passes(LibSession *session, IrModule *module, LibTarget target, const char *pipeline) {
+/* Runs `pipeline` on `module` with an inlining policy (the passes see the policy, never which
+ * target it is for), dumps into the session. */
+static bool run_passes(LibSession *session, IrModule *module, InlinePolicy policy, const char *pipeline) {
     PassContext ctx;
-    pass_context_init(&ctx, module, &session->diag, PASS_TARGETS[target]);
+    pass_context_init_policy(&ctx, module, &session->diag, policy);
     ctx.verify_each = ctx.verify_each || session->config->verify_each;
     if (session->config->inline_budget >= 0) ctx.inline_budget = (uint64_t)session->config->inline_budget;
     ctx.print_after_all = session->config->print_after_all;
@@ -208,7 +209,8 @@ IrModule *lib_build_shared(LibSession *session, unsigned targets, LibStatus *sta
     if (wanted < 2 || shared == 0) return module;  /* one target runs its whole pipeline */
     for (int t = 0; t < LIB_TARGET_COUNT; t++)
         if (session->rest[t]) session->rest[t] += shared + (session->rest[t][shared] == ',');
-    if (!run_passes(session, module, LIB_TARGET_WGSL, arena_strndup(&session->arena, first, shared))) {
+    /* the shared part stops before inline (shared_prefix), so no policy matters to it */
+    if (!run_passes(session, module, INLINE_NONE, arena_strndup(&session->arena, first, shared))) {
         *status = LIB_ERRORS;
         ir_module_free(module);
         return NULL;
@@ -220,7 +222,7 @@ IrModule *lib_build_target(LibSession *session, IrModule *shared, bool take, Lib
                            LibStatus *status) {
     IrModule *module = take ? shared : ir_module_clone(shared);
     const char *rest = session->rest[target] ? session->rest[target] : pipeline_for(session, target);
-    if (!run_passes(session, module, target, rest)) {
+    if (!run_passes(session, module, pass_inline_policy(PASS_TARGETS[target]), rest)) {
         *status = LIB_ERRORS;
         ir_module_free(module);
         return NULL;

@@ -15,12 +15,19 @@ static const PassInfo registry[] = {
     {"uniform-layout", pass_uniform_layout, "按经典的 16 字节均匀缓冲规则检查均匀缓冲的布局（-fclassic-uniform-layout）"},
 };
 
+InlinePolicy pass_inline_policy(PassTarget target) {
+    return target == PASS_TARGET_PTX ? INLINE_ALL : INLINE_NONE;
+}
+
 void pass_context_init(PassContext *ctx, IrModule *module, DiagEngine *diag, PassTarget target) {
+    pass_context_init_policy(ctx, module, diag, pass_inline_policy(target));
+}
+
+void pass_context_init_policy(PassContext *ctx, IrModule *module, DiagEngine *diag, InlinePolicy policy) {
     memset(ctx, 0, sizeof *ctx);
     ctx->module = module;
     ctx->diag = diag;
-    ctx->target = target;
-    ctx->inline_policy = target == PASS_TARGET_PTX ? INLINE_ALL : INLINE_NONE;
+    ctx->inline_policy = policy;
     ctx->inline_budget = INLINE_DEFAULT_BUDGET;
 #ifndef NDEBUG
     /* Debug builds (debug and asan presets) verify after every pass; -verify-each asks for

@@ -28,8 +28,7 @@ enum { INLINE_DEFAULT_BUDGET = 4096 };
 typedef struct PassContext {
     IrModule *module;
     DiagEngine *diag;
-    PassTarget target;
-    InlinePolicy inline_policy;  /* pass_context_init derives it from the target */
+    InlinePolicy inline_policy;  /* what a pass may know of the target: its policy, not its name */
     uint64_t inline_budget;      /* INLINE_DEFAULT_BUDGET unless set */
     bool verify_each;            /* ir_verify after every pass */
     bool print_after_all;        /* dump the module after every pass into print_out */
@@ -46,6 +45,12 @@ typedef struct PassInfo {
     const char *description;
 } PassInfo;
 
+/* A context with the given policy (libyusec's pipeline: lib/pipeline.c). */
+void pass_context_init_policy(PassContext *ctx, IrModule *module, DiagEngine *diag, InlinePolicy policy);
+/* The inlining policy a target's pipeline runs with: PTX inlines (着十), WGSL and MSL keep
+ * functions (着四). */
+InlinePolicy pass_inline_policy(PassTarget target);
+/* pass_context_init_policy with pass_inline_policy(target) (tests, fuzzers). */
 void pass_context_init(PassContext *ctx, IrModule *module, DiagEngine *diag, PassTarget target);
 
 /* The registry, in a fixed order. */

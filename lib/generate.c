@@ -39,6 +39,85 @@ static void emit_target(LibSession *session, const IrModule *module, LibTarget t
     strbuf_append(&result->diagnostics, text + from, session->diag.text.len - from);
 }
 
+/* ---- one report of what two pipelines both find ----
+ * WGSL and MSL share one module when their passes agree, so their pass diagnostics come
+ * once. PTX runs other passes (inline) and may find the same problem at the same place (the
+ * uniformity analysis runs on every target): its diagnostics are gathered apart and only those
+ * the text targets did not report already are reported. */
+
+typedef struct Seen {
+    Arena *arena;
+    PtrVec records;          /* DiagRecord *, copied */
+    DiagListener forward;    /* the session's own listener, kept working */
+    void *forward_user;
+} Seen;
+
+static void remember(void *user, const DiagRecord *record) {
+    Seen *seen = user;
+    DiagRecord *copy = arena_alloc(seen->arena, sizeof *copy);
+    *copy = *record;
+    copy->message = arena_strdup(seen->arena, record->message);
+    copy->path = record->path ? arena_strdup(seen->arena, record->path) : NULL;
+    copy->rendered = NULL;
+    copy->rendered_len = 0;
+    ptrvec_push(seen->arena, &seen->records, copy);
+    if (seen->forward) seen->forward(seen->forward_user, record);
+}
+
+static bool same_record(const DiagRecord *a, const DiagRecord *b) {
+    return a->level == b->level && a->span.file == b->span.file && a->span.start == b->span.start &&
+           a->span.end == b->span.end && strcmp(a->message, b->message) == 0;
+}
+
+static bool seen_before(const Seen *earlier, const DiagRecord *record) {
+    for (size_t i = 0; i < earlier->records.len; i++)
+        if (same_record(earlier->records.items[i], record)) return true;
+    return false;
+}
+
+/* Reports `record` into `diag` as it was reported into another engine. */
+static void replay(DiagEngine *diag, const DiagRecord *record) {
+    if (!record->file && record->level == DIAG_ERROR && record->path) {
+        diag_error_path(diag, record->path, "%s", record->message);
+        return;
+    }
+    switch (record->level) {
+    case DIAG_ERROR: diag_error(diag, record->span, "%s", record->message); break;
+    case DIAG_WARNING: diag_warning(diag, record->span, "%s", record->message); break;
+    case DIAG_NOTE: diag_note(diag, record->span, "%s", record->message); break;
+    }
+}
+
+/* PTX's passes and emitter with a diagnostics engine of their own; afterwards what the text
+ * targets did not report (an error or warning with its notes) is reported into the session. */
+static IrModule *build_ptx_apart(LibSession *session, IrModule *shared, const Seen *text_targets,
+                                 GenTarget *result, size_t from) {
+    Seen ptx = {&session->arena, {0}, NULL, NULL};
+    DiagEngine own;
+    diag_init(&own, &session->sources, NULL);
+    own.max_errors = session->diag.max_errors;
+    own.listener = remember;
+    own.listener_user = &ptx;
+    DiagEngine kept = session->diag;
+    session->diag = own;
+    LibStatus status;
+    IrModule *module = lib_build_target(session, shared, true, LIB_TARGET_PTX, &status);
+    emit_target(session, module, LIB_TARGET_PTX, 0, result);
+    own = session->diag;
+    session->diag = kept;
+    strbuf_clear(&result->diagnostics);
+    bool skipping = false;
+    for (size_t i = 0; i < ptx.records.len; i++) {
+        const DiagRecord *record = ptx.records.items[i];
+        if (record->level != DIAG_NOTE) skipping = seen_before(text_targets, record);
+        if (!skipping) replay(&session->diag, record);
+    }
+    const char *text = strbuf_cstr(&session->diag.text);
+    strbuf_append(&result->diagnostics, text + from, session->diag.text.len - from);
+    diag_free(&own);
+    return module;
+}
+
 LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     LibStatus status;
     IrModule *shared = lib_build_shared(session, LIB_ALL_TARGETS, &status);
@@ -47,6 +126,9 @@ LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     lib_entries_build(&generated->entries, shared);
     int errors = session->diag.error_count;
     GenTarget *targets = generated->targets;
+    Seen text_targets = {&session->arena, {0}, session->diag.listener, session->diag.listener_user};
+    session->diag.listener = remember;
+    session->diag.listener_user = &text_targets;
     size_t from = session->diag.text.len;
     IrModule *wgsl = lib_build_target(session, shared, false, LIB_TARGET_WGSL, &status);
     emit_target(session, wgsl, LIB_TARGET_WGSL, from, &targets[GEN_WGSL]);
@@ -54,9 +136,10 @@ LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     bool same = strcmp(session->rest[LIB_TARGET_MSL], session->rest[LIB_TARGET_WGSL]) == 0;
     IrModule *msl = same ? wgsl : lib_build_target(session, shared, false, LIB_TARGET_MSL, &status);
     emit_target(session, msl, LIB_TARGET_MSL, from, &targets[GEN_MSL]);
+    session->diag.listener = text_targets.forward;
+    session->diag.listener_user = text_targets.forward_user;
     from = session->diag.text.len;
-    IrModule *ptx = lib_build_target(session, shared, true, LIB_TARGET_PTX, &status);
-    emit_target(session, ptx, LIB_TARGET_PTX, from, &targets[GEN_PTX]);
+    IrModule *ptx = build_ptx_apart(session, shared, &text_targets, &targets[GEN_PTX], from);
     if (ptx) {
         lib_abi_build(&generated->abi, generated->arena, ptx, &generated->entries);
         generated->has_abi = true;

@@ -63,6 +63,16 @@ cmp -s "$work/gen.err" "$work/shared.gen.err" || fail "动态共享's warnings d
 grep -q 'error:' "$work/genw.err" || fail "-emit=gen,wgsl: the WGSL error is not an error"
 [ -z "$(ls -A "$work/genw")" ] || fail "-emit=gen,wgsl wrote files"
 
+# 非一致子组: the uniformity analysis rejects it on every target (WGSL and MSL share one module;
+# PTX, after inlining, finds the same place): -emit-gen and -emit=gen report it once.
+uniform="$source/库/点染/测试/样例/非一致子组。着色器。豫"
+"$yusec" -emit-gen "$uniform" >/dev/null 2>"$work/uniform.err"
+[ $? = 1 ] || fail "-emit-gen of 非一致子组 should fail"
+[ "$(grep -c 'error:' "$work/uniform.err")" = 1 ] || { cat "$work/uniform.err" >&2; fail "-emit-gen: the uniformity error is not reported once"; }
+mkdir "$work/uni"
+"$yusec" -emit=gen,json -o-dir "$work/uni" "$uniform" 2>"$work/uniform2.err"
+[ "$(grep -c 'error:' "$work/uniform2.err")" = 1 ] || fail "-emit=gen: the uniformity error is not reported once"
+
 # Usage errors (exit 2).
 expect_usage() {
   "$yusec" "$@" >/dev/null 2>"$work/usage.err"

@@ -74,7 +74,7 @@ void diag_free(DiagEngine *diag) {
 /* ---- writing to the stream ---- */
 
 static void write_stream(DiagEngine *diag, const char *text, size_t len) {
-    if (!diag->stream) return;
+    if (!diag->stream || len == 0) return;  /* an empty StrBuf's data is NULL */
     fwrite(text, 1, len, diag->stream);
     fflush(diag->stream);
 }

@@ -8,6 +8,7 @@
 set -u
 build=$1
 source=$2
+consumer_flags=${3:-}   # what a consumer of a sanitized libyusec must link as well (its runtimes)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -28,14 +29,15 @@ fi
 
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
 cc -std=c11 -Wall -Wextra -Werror "$source/examples/host/host.c" -o "$work/host-pc" \
-   $(pkg-config --cflags --libs yusec) -Wl,-rpath,"$libdir" || fail "build with pkg-config"
+   $(pkg-config --cflags --libs yusec) -Wl,-rpath,"$libdir" $consumer_flags || fail "build with pkg-config"
 # Statically linked, the library finds 点染 and the PTX plugin next to the program: installed
 # into <prefix>/bin, as an application beside yusec would be.
 cc -std=c11 -Wall -Wextra -Werror "$source/examples/host/host.c" -o "$prefix/bin/host-static" \
-   $(pkg-config --cflags yusec) "$libdir/libyusec.a" $(pkg-config --libs-only-l --static yusec | sed 's/-lyusec//') ||
+   $(pkg-config --cflags yusec) "$libdir/libyusec.a" $(pkg-config --libs-only-l --static yusec | sed 's/-lyusec//') $consumer_flags ||
   fail "build against libyusec.a"
 
 cmake -S "$source/examples/host" -B "$work/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" \
+      -DCMAKE_EXE_LINKER_FLAGS="$consumer_flags" \
       >"$work/configure.log" 2>&1 || { cat "$work/configure.log" >&2; fail "find_package configure"; }
 cmake --build "$work/cmake-build" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "find_package build"; }
 

@@ -153,27 +153,11 @@ static bool parse_ir_target(const char *name, LibTarget *target) {
     return true;
 }
 
-static int run_emit_ir(Command *command) {
-    LibTarget target;
-    if (!parse_ir_target(command->options->ir_target, &target)) {
-        fprintf(stderr, "yusec: error: 未知的目标 '%s'（可选 wgsl、msl、ptx）\n",
-                command->options->ir_target);
-        return EXIT_USAGE;
-    }
-    int status;
-    IrModule *module = build_one(command, target, &status);
-    if (!module) return status;
-    StrBuf out;
-    strbuf_init(&out);
-    ir_print_module(&out, module);
-    status = finish(command, &out);
-    strbuf_free(&out);
-    ir_module_free(module);
-    return status;
-}
+/* -emit-ir / -emit-dot: the module of -target= (default WGSL) after its pipeline, printed as YIR
+ * or as Graphviz. */
+typedef void (*ModulePrinter)(StrBuf *out, const IrModule *module);
 
-/* -emit-dot: the module of -target= (default WGSL) after its pipeline, as Graphviz. */
-static int run_emit_dot(Command *command) {
+static int run_print_module(Command *command, ModulePrinter print) {
     LibTarget target;
     if (!parse_ir_target(command->options->ir_target, &target)) {
         fprintf(stderr, "yusec: error: 未知的目标 '%s'（可选 wgsl、msl、ptx）\n",
@@ -185,7 +169,7 @@ static int run_emit_dot(Command *command) {
     if (!module) return status;
     StrBuf out;
     strbuf_init(&out);
-    ir_print_dot(&out, module);
+    print(&out, module);
     status = finish(command, &out);
     strbuf_free(&out);
     ir_module_free(module);
@@ -548,8 +532,8 @@ static int run_command(int argc, char **argv) {
     switch (options.action) {
     case ACTION_DUMP_AST: status = run_dump_ast(&command); break;
     case ACTION_CHECK: status = run_check(&command); break;
-    case ACTION_EMIT_IR: status = run_emit_ir(&command); break;
-    case ACTION_EMIT_DOT: status = run_emit_dot(&command); break;
+    case ACTION_EMIT_IR: status = run_print_module(&command, ir_print_module); break;
+    case ACTION_EMIT_DOT: status = run_print_module(&command, ir_print_dot); break;
     case ACTION_EMIT_CUBIN: status = run_emit_binary(&command, CUDA_CUBIN); break;
     case ACTION_EMIT_FATBIN: status = run_emit_binary(&command, CUDA_FATBIN); break;
     case ACTION_EMIT_WGSL: status = run_emit_text(&command, LIB_TARGET_WGSL); break;

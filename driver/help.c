@@ -11,8 +11,8 @@ static const char *const GROUP_TITLES[HELP_GROUP_COUNT] = {
     [HELP_PIPELINE] = "中间表示（YIR；输入也可以是 .yir 文件）",
     [HELP_PTX] = "千手（PTX）",
     [HELP_INFO] = "信息",
-    [HELP_RUN] = "yusec run 文件 [选项]：在 GPU（经 CUDA 驱动即时编译 PTX）或 CPU（执行 YIR）上运行一个计算入口，"
-                 "打印读写缓冲的结果；千手的选项（-arch -ptx-version -O0…-O3 -fno-fma -I）也适用",
+    [HELP_RUN] = ("yusec run 文件 [选项]：在 GPU（经 CUDA 驱动即时编译 PTX）或 CPU（执行 YIR）上运行一个计算入口，"
+                  "打印读写缓冲的结果；千手的选项（-arch -ptx-version -O0…-O3 -fno-fma -I）也适用"),
 };
 
 static const HelpEntry ENTRIES[] = {

@@ -242,7 +242,9 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
     te_assign_module_names(&em, items, count);
     te_collect_entries(&em, note_entry_structs);
     scan_uses(module, &st);
-    if (reject_fragments(&em, module) | wgsl_reject_stage_ops(&em, module)) {
+    bool fragments_rejected = reject_fragments(&em, module);
+    bool stage_ops_rejected = wgsl_reject_stage_ops(&em, module);  /* both report, then stop */
+    if (fragments_rejected || stage_ops_rejected) {
         te_free(&em);
         strbuf_free(&text);
         return false;

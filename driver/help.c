@@ -91,6 +91,7 @@ static const HelpEntry ENTRIES[] = {
 static const char USAGE[] = "用法：yusec [选项] 文件\n"
                             "      yusec 检查|译|金属|千手|生成 [选项] 文件\n"
                             "      yusec run 文件 [选项]\n"
+                            "      yusec lsp [--stdio] [-I 目录]…（语言服务器，见 docs/editor.md）\n"
                             "\n"
                             "把豫言着色源（名。着色器。豫）译成 WGSL、MSL 与 PTX。\n";
 

@@ -22,6 +22,7 @@
 #include "driver/stages.h"
 #include "driver/stdin_input.h"
 #include "driver/version.h"
+#include "lsp/lsp_main.h"
 #include "frontend/ast.h"
 #include "frontend/module.h"
 #include "ir/ir.h"
@@ -499,6 +500,7 @@ static int driver_main(int argc, char **argv) {
 
 static int run_command(int argc, char **argv) {
     if (run_args_is_run(argc, argv)) return driver_run(argc, argv, compile_for_run);
+    if (lsp_args_is_lsp(argc, argv)) return lsp_main(argc, argv);
     Options options;
     if (!options_parse(&options, argc, argv, stderr)) return EXIT_USAGE;
     Arena arena;

@@ -1,0 +1,129 @@
+/* Diagnostics: a compile through libyusec, its diagnostics as LSP's. */
+#include "lsp/diagnostics.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/memory.h"
+#include "lsp/json_text.h"
+
+/* The source provider: open documents are served from the editor's text. */
+static bool read_open_document(void *user, const char *path, const char **text, size_t *len) {
+    const LspDocument *doc = lsp_documents_find_path(user, path);
+    if (!doc) return false;
+    *text = doc->text;
+    *len = doc->len;
+    return true;
+}
+
+yusec_result *lsp_compile(LspServer *server, const LspDocument *doc, unsigned targets) {
+    yusec_options options = *server->base_options;
+    options.provider.read = read_open_document;
+    options.provider.user = &server->documents;
+    yusec_context *context = yusec_context_new(&options);
+    if (!context) mem_exhausted(sizeof options);
+    yusec_input input = {doc->path, doc->text, doc->len};
+    yusec_result *result = yusec_compile(context, &input, targets);
+    yusec_context_free(context);
+    if (!result) mem_exhausted(doc->len);
+    return result;
+}
+
+static json_t *position(const LspDocument *doc, uint32_t line, uint32_t column) {
+    if (line == 0) line = 1;
+    return json_pack("{s:I,s:I}", "line", (json_int_t)(line - 1), "character",
+                     (json_int_t)lsp_utf16_column(doc->text, doc->len, line, column));
+}
+
+json_t *lsp_range_of(const LspDocument *doc, const yusec_location *at) {
+    uint32_t end_line = at->end_line ? at->end_line : at->line;
+    uint32_t end_column = at->end_line ? at->end_column : at->column + 1;
+    return json_pack("{s:o,s:o}", "start", position(doc, at->line, at->column), "end",
+                     position(doc, end_line, end_column));
+}
+
+static int lsp_severity(yusec_severity severity) {
+    switch (severity) {
+    case YUSEC_ERROR: return 1;
+    case YUSEC_WARNING: return 2;
+    case YUSEC_NOTE: return 3;
+    }
+    return 3;
+}
+
+static bool in_document(const LspDocument *doc, const yusec_location *at) {
+    return at->file && strcmp(at->file, doc->path) == 0;
+}
+
+/* "file:line:col: message" for a place outside the document. */
+static json_t *message_with_place(const yusec_diagnostic *diag) {
+    const yusec_location *at = &diag->location;
+    size_t size = strlen(diag->message) + strlen(at->file) + 48;
+    char *text = mem_alloc(size);
+    snprintf(text, size, "%s:%u:%u: %s", at->file, at->line, at->column, diag->message);
+    json_t *message = lsp_json_text(text);
+    free(text);
+    return message;
+}
+
+/* A note as DiagnosticRelatedInformation. In another file its range is measured on that
+ * file's open text when it is open, else given by line only (its text is not at hand). */
+static json_t *related(const LspServer *server, const LspDocument *doc, const yusec_diagnostic *note) {
+    const yusec_location *at = &note->location;
+    const LspDocument *where = in_document(doc, at) ? doc : lsp_documents_find_path(&server->documents, at->file);
+    json_t *range;
+    char *uri = NULL;
+    if (where) {
+        range = lsp_range_of(where, at);
+    } else {
+        uint32_t line = at->line ? at->line - 1 : 0;
+        range = json_pack("{s:{s:I,s:i},s:{s:I,s:i}}", "start", "line", (json_int_t)line, "character", 0,
+                          "end", "line", (json_int_t)line, "character", 0);
+        uri = lsp_path_to_uri(at->file);
+    }
+    json_t *info = json_pack("{s:{s:s,s:o},s:o}", "location", "uri", where ? where->uri : uri, "range",
+                             range, "message", lsp_json_text(note->message));
+    free(uri);
+    return info;
+}
+
+/* A diagnostic located in another file (an imported module) or nowhere is shown at the
+ * document's start with its place in the message. */
+static json_t *to_lsp_diagnostic(const LspServer *server, const LspDocument *doc, const yusec_diagnostic *diag) {
+    bool here = in_document(doc, &diag->location);
+    yusec_location top = {NULL, 1, 1, 1, 1};
+    json_t *out = json_pack("{s:o,s:i,s:s,s:o}", "range", lsp_range_of(doc, here ? &diag->location : &top),
+                            "severity", lsp_severity(diag->severity), "source", "yusec", "message",
+                            here || !diag->location.file ? lsp_json_text(diag->message) : message_with_place(diag));
+    json_t *notes = json_array();
+    for (size_t i = 0; i < diag->note_count; i++)
+        if (diag->notes[i].location.file) json_array_append_new(notes, related(server, doc, &diag->notes[i]));
+    if (json_array_size(notes)) json_object_set_new(out, "relatedInformation", notes);
+    else json_decref(notes);
+    return out;
+}
+
+void lsp_publish_diagnostics(LspServer *server, LspDocument *doc) {
+    yusec_result *result = lsp_compile(server, doc, server->settings.targets);
+    size_t count = 0;
+    const yusec_diagnostic *diags = yusec_result_diagnostics(result, &count);
+    json_t *list = json_array();
+    for (size_t i = 0; i < count; i++) json_array_append_new(list, to_lsp_diagnostic(server, doc, &diags[i]));
+    yusec_result_free(result);
+    lsp_notify(server, "textDocument/publishDiagnostics",
+               json_pack("{s:s,s:I,s:o}", "uri", doc->uri, "version", (json_int_t)doc->version,
+                         "diagnostics", list));
+    doc->dirty = false;
+}
+
+void lsp_publish_dirty(LspServer *server) {
+    for (size_t i = 0; i < server->documents.count; i++)
+        if (server->documents.items[i]->dirty) lsp_publish_diagnostics(server, server->documents.items[i]);
+}
+
+bool lsp_any_dirty(const LspServer *server) {
+    for (size_t i = 0; i < server->documents.count; i++)
+        if (server->documents.items[i]->dirty) return true;
+    return false;
+}

@@ -1,0 +1,23 @@
+/* Compiling open documents through libyusec in-process, and their diagnostics as LSP
+ * textDocument/publishDiagnostics (docs/editor.md). */
+#ifndef YUSEC_LSP_DIAGNOSTICS_H
+#define YUSEC_LSP_DIAGNOSTICS_H
+
+#include "lsp/server.h"
+
+/* Compiles `doc` for `targets` (YUSEC_WANT_…) with the command line's options; every open
+ * document is read from the editor's text, other files from disk. Never NULL unless memory
+ * runs out; free it with yusec_result_free. */
+yusec_result *lsp_compile(LspServer *server, const LspDocument *doc, unsigned targets);
+
+/* The LSP Range of a yusec location in `doc` (its end: one character when it has none). */
+json_t *lsp_range_of(const LspDocument *doc, const yusec_location *at);
+
+/* Compiles `doc` for the configured targets and publishes its diagnostics (with its version). */
+void lsp_publish_diagnostics(LspServer *server, LspDocument *doc);
+
+/* Publishes every dirty document's diagnostics. */
+void lsp_publish_dirty(LspServer *server);
+bool lsp_any_dirty(const LspServer *server);
+
+#endif

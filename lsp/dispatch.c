@@ -1,0 +1,32 @@
+/* The dispatch table: every method the server answers (lsp/server.h says how to add one). */
+#include "lsp/server.h"
+
+#include <string.h>
+
+#include "lsp/lifecycle.h"
+#include "lsp/sync.h"
+
+static const LspMethod methods[] = {
+    {"initialize", lsp_initialize, NULL, NULL},
+    {"initialized", NULL, lsp_initialized, NULL},
+    {"shutdown", lsp_shutdown, NULL, NULL},
+    {"exit", NULL, lsp_exit, NULL},
+    {"workspace/didChangeConfiguration", NULL, lsp_did_change_configuration, NULL},
+    {"textDocument/didOpen", NULL, lsp_did_open, lsp_advertise_sync},
+    {"textDocument/didChange", NULL, lsp_did_change, NULL},
+    {"textDocument/didClose", NULL, lsp_did_close, NULL},
+    {"textDocument/didSave", NULL, lsp_did_save, NULL},
+};
+
+const LspMethod *lsp_method_find(const char *name) {
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+        if (strcmp(methods[i].name, name) == 0) return &methods[i];
+    return NULL;
+}
+
+json_t *lsp_capabilities(void) {
+    json_t *capabilities = json_object();
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+        if (methods[i].advertise) methods[i].advertise(capabilities);
+    return capabilities;
+}

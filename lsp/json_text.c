@@ -1,0 +1,30 @@
+/* Valid UTF-8 for jansson. */
+#include "lsp/json_text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/memory.h"
+#include "lsp/positions.h"
+
+json_t *lsp_json_text_n(const char *text, size_t len) {
+    json_t *string = json_stringn(text, len);
+    if (string) return string;
+    char *clean = mem_alloc(len * 3 + 1), *out = clean;
+    for (size_t at = 0; at < len;) {
+        size_t width = lsp_utf8_length(text + at, len - at);
+        if (width == 1 && (unsigned char)text[at] >= 0x80) {
+            memcpy(out, "\xEF\xBF\xBD", 3);
+            out += 3;
+        } else {
+            memcpy(out, text + at, width);
+            out += width;
+        }
+        at += width;
+    }
+    string = json_stringn(clean, (size_t)(out - clean));
+    free(clean);
+    return string ? string : json_string("");
+}
+
+json_t *lsp_json_text(const char *text) { return text ? lsp_json_text_n(text, strlen(text)) : json_string(""); }

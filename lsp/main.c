@@ -1,0 +1,38 @@
+/* `yusec lsp [--stdio] [-I DIR]…`: the subcommand's arguments, then the server on stdio. */
+#include "lsp/lsp_main.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/memory.h"
+#include "lsp/server.h"
+
+bool lsp_args_is_lsp(int argc, char **argv) { return argc >= 2 && strcmp(argv[1], "lsp") == 0; }
+
+int lsp_main(int argc, char **argv) {
+    const char **dirs = mem_calloc((size_t)argc, sizeof *dirs);
+    size_t dir_count = 0;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "-I") == 0 && i + 1 < argc) {
+            dirs[dir_count++] = argv[++i];
+        } else if (strncmp(argv[i], "-I", 2) == 0 && argv[i][2]) {
+            dirs[dir_count++] = argv[i] + 2;
+        } else if (strcmp(argv[i], "--stdio") != 0) { /* language clients add --stdio */
+            fprintf(stderr, "yusec lsp: error: 不认识的参数 %s（用法：yusec lsp [--stdio] [-I 目录]…）\n", argv[i]);
+            free(dirs);
+            return 2;
+        }
+    }
+    /* a client that goes away makes write() fail instead of ending the process */
+    signal(SIGPIPE, SIG_IGN);
+    yusec_options options;
+    yusec_options_init(&options);
+    options.include_dirs = dirs;
+    options.include_dir_count = dir_count;
+    int status = lsp_serve(STDIN_FILENO, STDOUT_FILENO, &options);
+    free(dirs);
+    return status;
+}

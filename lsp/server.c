@@ -1,0 +1,208 @@
+/* The server loop: reading, the protocol's rules, dispatch, cancellation and the debounce
+ * (lsp/server.h). */
+#include "lsp/server.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/memory.h"
+#include "lsp/diagnostics.h"
+#include "lsp/lifecycle.h"
+
+/* Messages read and not yet handled, oldest first. */
+typedef struct Queue {
+    json_t **items;
+    size_t count, cap;
+} Queue;
+
+static void queue_push(Queue *queue, json_t *message) {
+    if (queue->count == queue->cap) {
+        queue->cap = queue->cap ? queue->cap * 2 : 16;
+        queue->items = mem_realloc(queue->items, queue->cap * sizeof *queue->items);
+    }
+    queue->items[queue->count++] = message;
+}
+
+static json_t *queue_pop(Queue *queue) {
+    json_t *first = queue->items[0];
+    memmove(queue->items, queue->items + 1, (queue->count - 1) * sizeof *queue->items);
+    queue->count--;
+    return first;
+}
+
+static void queue_free(Queue *queue) {
+    for (size_t i = 0; i < queue->count; i++) json_decref(queue->items[i]);
+    free(queue->items);
+}
+
+void lsp_fail(LspError *error, int code, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    error->code = code;
+    vsnprintf(error->message, sizeof error->message, format, args);
+    va_end(args);
+}
+
+static void send(LspServer *server, json_t *message) {
+    if (!lsp_transport_write(&server->transport, message)) server->exit_requested = true; /* no client */
+    json_decref(message);
+}
+
+void lsp_notify(LspServer *server, const char *method, json_t *params) {
+    send(server, json_pack("{s:s,s:s,s:o}", "jsonrpc", "2.0", "method", method, "params", params));
+}
+
+static void reply(LspServer *server, json_t *id, json_t *result) {
+    send(server, json_pack("{s:s,s:O,s:o}", "jsonrpc", "2.0", "id", id, "result", result ? result : json_null()));
+}
+
+static void reply_error(LspServer *server, json_t *id, int code, const char *text) {
+    send(server, json_pack("{s:s,s:O,s:{s:i,s:s}}", "jsonrpc", "2.0", "id", id ? id : json_null(), "error",
+                           "code", code, "message", text));
+}
+
+static bool valid_id(json_t *id) { return json_is_integer(id) || json_is_string(id); }
+
+/* A request naming a document version other than the open one's (VersionedTextDocumentIdentifier). */
+static bool names_old_version(LspServer *server, json_t *params) {
+    json_t *item = json_object_get(params, "textDocument");
+    json_t *version = json_object_get(item, "version");
+    const char *uri = json_string_value(json_object_get(item, "uri"));
+    LspDocument *doc = uri ? lsp_documents_find(&server->documents, uri) : NULL;
+    return doc && json_is_integer(version) && json_integer_value(version) != doc->version;
+}
+
+static void run_request(LspServer *server, const LspMethod *row, json_t *id, json_t *params) {
+    if (!row) {
+        reply_error(server, id, LSP_METHOD_NOT_FOUND, "yusec lsp 不提供此方法");
+        return;
+    }
+    if (!row->request) {
+        reply_error(server, id, LSP_INVALID_REQUEST, "此方法是通知，不应带 id");
+        return;
+    }
+    if (names_old_version(server, params)) {
+        reply_error(server, id, LSP_CONTENT_MODIFIED, "文档已改动：请求所指的版本不是当前版本");
+        return;
+    }
+    LspError error = {0, ""};
+    json_t *result = row->request(server, params, &error);
+    if (error.code) {
+        json_decref(result);
+        reply_error(server, id, error.code, error.message);
+    } else {
+        reply(server, id, result);
+    }
+}
+
+/* One message, by the protocol's rules (lsp/server.h). */
+static void handle(LspServer *server, json_t *message) {
+    if (!json_is_object(message)) {
+        reply_error(server, NULL, LSP_INVALID_REQUEST, "不是 JSON-RPC 消息（应为对象）");
+        return;
+    }
+    json_t *id = json_object_get(message, "id");
+    json_t *method_value = json_object_get(message, "method");
+    json_t *params = json_object_get(message, "params");
+    if (!method_value && id) return; /* a response: the server asks nothing */
+    const char *method = json_string_value(method_value);
+    if (!method || (id && !valid_id(id))) {
+        reply_error(server, valid_id(id) ? id : NULL, LSP_INVALID_REQUEST, "不是 JSON-RPC 请求（method 或 id 不对）");
+        return;
+    }
+    const LspMethod *row = lsp_method_find(method);
+    bool initialize = strcmp(method, "initialize") == 0, exit = strcmp(method, "exit") == 0;
+    if (exit) {
+        lsp_exit(server, params);
+    } else if (!server->initialized && !initialize) {
+        if (id) reply_error(server, id, LSP_SERVER_NOT_INITIALIZED, "尚未 initialize");
+    } else if (server->shutdown_requested) {
+        if (id) reply_error(server, id, LSP_INVALID_REQUEST, "已经 shutdown，只等 exit");
+    } else if (id) {
+        run_request(server, row, id, params);
+    } else if (row && row->notify) {
+        row->notify(server, params);
+    }
+}
+
+/* $/cancelRequest for a request still queued: it is answered RequestCancelled and dropped.
+ * A request that already ran keeps its answer. */
+static void cancel_queued(LspServer *server, Queue *queue, json_t *params) {
+    json_t *id = json_object_get(params, "id");
+    for (size_t i = 0; id && i < queue->count; i++) {
+        json_t *queued = queue->items[i];
+        if (!json_is_object(queued) || !json_equal(json_object_get(queued, "id"), id) ||
+            !json_object_get(queued, "method"))
+            continue;
+        reply_error(server, id, LSP_REQUEST_CANCELLED, "请求已取消");
+        json_decref(queued);
+        memmove(queue->items + i, queue->items + i + 1, (queue->count - i - 1) * sizeof *queue->items);
+        queue->count--;
+        return;
+    }
+}
+
+static bool is_cancel(json_t *message) {
+    const char *method = json_string_value(json_object_get(message, "method"));
+    return method && strcmp(method, "$/cancelRequest") == 0;
+}
+
+/* Reads one message into the queue (or answers a bad one); false at the end of the input. */
+static bool read_one(LspServer *server, Queue *queue) {
+    json_t *message = NULL;
+    switch (lsp_transport_read(&server->transport, &message)) {
+    case LSP_READ_END: return false;
+    case LSP_READ_BAD_JSON: reply_error(server, NULL, LSP_PARSE_ERROR, "消息体不是 JSON"); return true;
+    case LSP_READ_BAD_FRAME:
+        reply_error(server, NULL, LSP_PARSE_ERROR, "消息头不对（缺 Content-Length，或消息过长）");
+        return true;
+    case LSP_READ_MESSAGE: break;
+    }
+    if (is_cancel(message)) {
+        cancel_queued(server, queue, json_object_get(message, "params"));
+        json_decref(message);
+    } else {
+        queue_push(queue, message);
+    }
+    return true;
+}
+
+/* Fills the queue: one message (waiting for it), then all that are already there, so that a
+ * cancellation can reach a request before it runs. False when the input has ended. */
+static bool read_available(LspServer *server, Queue *queue) {
+    if (!read_one(server, queue)) return false;
+    while (!server->exit_requested && lsp_transport_ready(&server->transport, 0))
+        if (!read_one(server, queue)) return false;
+    return true;
+}
+
+int lsp_serve(int in_fd, int out_fd, const yusec_options *options) {
+    LspServer server;
+    memset(&server, 0, sizeof server);
+    lsp_transport_init(&server.transport, in_fd, out_fd);
+    server.base_options = options;
+    lsp_settings_init(&server.settings);
+    Queue queue = {NULL, 0, 0};
+    bool input_open = true;
+    while (!server.exit_requested) {
+        if (queue.count == 0) {
+            if (!input_open) break;
+            /* the debounce: changed documents are compiled once the client is quiet */
+            if (lsp_any_dirty(&server) && !lsp_transport_ready(&server.transport, server.settings.debounce_ms)) {
+                lsp_publish_dirty(&server);
+                continue;
+            }
+            input_open = read_available(&server, &queue);
+            continue;
+        }
+        json_t *message = queue_pop(&queue);
+        handle(&server, message);
+        json_decref(message);
+    }
+    queue_free(&queue);
+    lsp_documents_free(&server.documents);
+    lsp_transport_free(&server.transport);
+    return server.shutdown_requested && server.exit_requested ? 0 : 1;
+}

@@ -1,0 +1,94 @@
+/* The `yusec lsp` server's state and its request dispatch table (docs/editor.md).
+ *
+ * Every method the server answers is one row of the table in lsp/dispatch.c:
+ *
+ *     {"textDocument/hover", lsp_hover, NULL, lsp_advertise_hover},
+ *
+ * - a request handler (LspRequestFn) gets the server and the request's `params` (borrowed;
+ *   may be NULL) and returns the result as a new reference (NULL: the JSON null result). To
+ *   answer with an error it calls lsp_fail(error, code, message) and returns NULL;
+ * - a notification handler (LspNotifyFn) gets the same and answers nothing;
+ * - `advertise` (may be NULL) adds the method's entries to `initialize`'s ServerCapabilities,
+ *   so a capability is advertised exactly when its handler is in the table.
+ *
+ * The loop (lsp/server.c) answers the protocol's rules before a handler runs: requests before
+ * `initialize` (ServerNotInitialized), after `shutdown` (InvalidRequest), unknown methods
+ * (MethodNotFound), requests cancelled by $/cancelRequest before they ran (RequestCancelled)
+ * and requests naming a document version that is not the current one (ContentModified).
+ * Requests run one at a time, in order, on the text of the document as it is when the request
+ * is read: every change sent before a request is applied before it runs.
+ * Handlers reach the open documents through lsp_document_of / lsp_documents_find
+ * (lsp/documents.h) and compile through lsp_compile (lsp/diagnostics.h). */
+#ifndef YUSEC_LSP_SERVER_H
+#define YUSEC_LSP_SERVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <jansson.h>
+#include <yusec/yusec.h>
+
+#include "lsp/documents.h"
+#include "lsp/transport.h"
+
+/* JSON-RPC and LSP error codes. */
+enum {
+    LSP_PARSE_ERROR = -32700,
+    LSP_INVALID_REQUEST = -32600,
+    LSP_METHOD_NOT_FOUND = -32601,
+    LSP_INVALID_PARAMS = -32602,
+    LSP_INTERNAL_ERROR = -32603,
+    LSP_SERVER_NOT_INITIALIZED = -32002,
+    LSP_REQUEST_CANCELLED = -32800,
+    LSP_CONTENT_MODIFIED = -32801,
+};
+
+/* initializationOptions and workspace/didChangeConfiguration (docs/editor.md). */
+typedef struct LspSettings {
+    unsigned targets;                       /* YUSEC_WANT_… compiled for diagnostics */
+    int debounce_ms;                        /* quiet time after a change before compiling */
+} LspSettings;
+
+typedef struct LspServer {
+    LspTransport transport;
+    const yusec_options *base_options;      /* -I and the rest, from the command line */
+    LspSettings settings;
+    LspDocuments documents;
+    bool initialized, shutdown_requested, exit_requested;
+} LspServer;
+
+/* An error answer being built by a handler. */
+typedef struct LspError {
+    int code;            /* 0: none */
+    char message[240];
+} LspError;
+
+typedef json_t *(*LspRequestFn)(LspServer *server, json_t *params, LspError *error);
+typedef void (*LspNotifyFn)(LspServer *server, json_t *params);
+typedef void (*LspAdvertiseFn)(json_t *capabilities);
+
+typedef struct LspMethod {
+    const char *name;
+    LspRequestFn request;    /* exactly one of request and notify */
+    LspNotifyFn notify;
+    LspAdvertiseFn advertise;
+} LspMethod;
+
+/* The row of `name`, or NULL. */
+const LspMethod *lsp_method_find(const char *name);
+
+/* ServerCapabilities: every row's `advertise`, in table order. */
+json_t *lsp_capabilities(void);
+
+/* Sets the error the request is answered with (printf format). */
+void lsp_fail(LspError *error, int code, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Sends a notification; takes the reference to `params`. */
+void lsp_notify(LspServer *server, const char *method, json_t *params);
+
+/* Serves JSON-RPC read from in_fd, writing to out_fd, until `exit` or the end of the input.
+ * Returns 0 when `shutdown` came before `exit`, 1 otherwise (the protocol's rule). */
+int lsp_serve(int in_fd, int out_fd, const yusec_options *options);
+
+#endif

@@ -1,0 +1,156 @@
+/* Content-Length framing with a poll-able read buffer. */
+#include "lsp/transport.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "base/memory.h"
+
+enum { READ_CHUNK = 65536 };
+
+void lsp_transport_init(LspTransport *transport, int in_fd, int out_fd) {
+    memset(transport, 0, sizeof *transport);
+    transport->in_fd = in_fd;
+    transport->out_fd = out_fd;
+}
+
+void lsp_transport_free(LspTransport *transport) { free(transport->buf); }
+
+static void consume(LspTransport *transport, size_t used) {
+    memmove(transport->buf, transport->buf + used, transport->len - used);
+    transport->len -= used;
+}
+
+/* Drops what is buffered of an oversized body. */
+static void drop_skipped(LspTransport *transport) {
+    size_t drop = transport->skip < transport->len ? transport->skip : transport->len;
+    consume(transport, drop);
+    transport->skip -= drop;
+}
+
+/* Reads what is available once (blocking); false at the end of the input. */
+static bool fill(LspTransport *transport) {
+    if (transport->eof) return false;
+    if (transport->cap - transport->len < READ_CHUNK) {
+        transport->cap = transport->cap ? transport->cap * 2 : READ_CHUNK * 2;
+        transport->buf = mem_realloc(transport->buf, transport->cap);
+    }
+    ssize_t n;
+    do n = read(transport->in_fd, transport->buf + transport->len, transport->cap - transport->len);
+    while (n < 0 && errno == EINTR);
+    if (n <= 0) {
+        transport->eof = true;
+        return false;
+    }
+    transport->len += (size_t)n;
+    drop_skipped(transport);
+    return true;
+}
+
+typedef enum Frame { FRAME_PARTIAL, FRAME_WHOLE, FRAME_BAD } Frame;
+
+static const char *find_header_end(const char *buf, size_t len) {
+    for (size_t i = 0; i + 3 < len; i++)
+        if (memcmp(buf + i, "\r\n\r\n", 4) == 0) return buf + i;
+    return NULL;
+}
+
+/* Content-Length of the header [buf, end); false when it has none. */
+static bool content_length(const char *buf, const char *end, size_t *length) {
+    static const char key[] = "Content-Length:";
+    for (const char *line = buf; line < end;) {
+        const char *eol = line;
+        while (eol < end && *eol != '\r') eol++;
+        if ((size_t)(eol - line) > sizeof key - 1 && strncasecmp(line, key, sizeof key - 1) == 0) {
+            char *stop = NULL;
+            unsigned long long value = strtoull(line + sizeof key - 1, &stop, 10);
+            while (stop < eol && *stop == ' ') stop++;
+            if (stop != eol) return false;
+            *length = value > (unsigned long long)SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)value;
+            return true;
+        }
+        line = eol + 2;
+    }
+    return false;
+}
+
+/* Whether a whole frame is buffered: its header's and body's lengths. */
+static Frame buffered_frame(const LspTransport *transport, size_t *header_len, size_t *body_len) {
+    if (transport->skip) return FRAME_PARTIAL;
+    const char *end = find_header_end(transport->buf, transport->len);
+    if (!end) return transport->len > LSP_MAX_HEADER ? FRAME_BAD : FRAME_PARTIAL;
+    *header_len = (size_t)(end - transport->buf) + 4;
+    if (!content_length(transport->buf, end, body_len)) {
+        *body_len = 0;
+        return FRAME_BAD;
+    }
+    if (*body_len > LSP_MAX_BODY) return FRAME_BAD;
+    return transport->len >= *header_len + *body_len ? FRAME_WHOLE : FRAME_PARTIAL;
+}
+
+bool lsp_transport_ready(LspTransport *transport, int timeout_ms) {
+    size_t header_len, body_len;
+    while (buffered_frame(transport, &header_len, &body_len) == FRAME_PARTIAL) {
+        if (transport->eof) return true; /* the reader reports the end */
+        struct pollfd pfd = {transport->in_fd, POLLIN, 0};
+        if (poll(&pfd, 1, timeout_ms) <= 0) return false;
+        if (!fill(transport)) return true;
+    }
+    return true;
+}
+
+/* A bad frame: its header goes (all that is buffered when no header end was found). */
+static void drop_bad_header(LspTransport *transport) {
+    const char *end = find_header_end(transport->buf, transport->len);
+    consume(transport, end ? (size_t)(end - transport->buf) + 4 : transport->len);
+}
+
+LspReadStatus lsp_transport_read(LspTransport *transport, json_t **message) {
+    *message = NULL;
+    size_t header_len = 0, body_len = 0;
+    Frame frame;
+    while ((frame = buffered_frame(transport, &header_len, &body_len)) == FRAME_PARTIAL)
+        if (!fill(transport)) return LSP_READ_END;
+    if (frame == FRAME_BAD) {
+        if (body_len > LSP_MAX_BODY) {
+            consume(transport, header_len);
+            transport->skip = body_len;
+            drop_skipped(transport);
+        } else {
+            drop_bad_header(transport);
+        }
+        return LSP_READ_BAD_FRAME;
+    }
+    json_error_t error;
+    *message = json_loadb(transport->buf + header_len, body_len, JSON_ALLOW_NUL, &error);
+    consume(transport, header_len + body_len);
+    return *message ? LSP_READ_MESSAGE : LSP_READ_BAD_JSON;
+}
+
+static bool write_all(int fd, const char *data, size_t len) {
+    while (len) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        data += n;
+        len -= (size_t)n;
+    }
+    return true;
+}
+
+bool lsp_transport_write(LspTransport *transport, const json_t *message) {
+    char *body = json_dumps(message, JSON_COMPACT | JSON_ENCODE_ANY);
+    if (!body) return false;
+    char header[64];
+    size_t len = strlen(body);
+    int n = snprintf(header, sizeof header, "Content-Length: %zu\r\n\r\n", len);
+    bool ok = write_all(transport->out_fd, header, (size_t)n) && write_all(transport->out_fd, body, len);
+    free(body);
+    return ok;
+}

@@ -1,0 +1,45 @@
+/* JSON-RPC framing over a pair of file descriptors (the LSP base protocol): a header of
+ * `Name: value` lines ending in an empty line, of which Content-Length is required, then
+ * that many bytes of UTF-8 JSON. */
+#ifndef YUSEC_LSP_TRANSPORT_H
+#define YUSEC_LSP_TRANSPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+enum {
+    LSP_MAX_HEADER = 8192,               /* a longer header is not one */
+    LSP_MAX_BODY = 64 * 1024 * 1024,     /* a longer body is skipped and refused */
+};
+
+typedef struct LspTransport {
+    int in_fd, out_fd;
+    char *buf;           /* bytes read and not yet consumed */
+    size_t len, cap;
+    size_t skip;         /* bytes of an oversized body still to drop */
+    bool eof;
+} LspTransport;
+
+typedef enum LspReadStatus {
+    LSP_READ_MESSAGE,    /* *message is the JSON value */
+    LSP_READ_BAD_JSON,   /* the body is not JSON (answer ParseError) */
+    LSP_READ_BAD_FRAME,  /* no Content-Length, a header too long, or a body over LSP_MAX_BODY */
+    LSP_READ_END,        /* the input ended */
+} LspReadStatus;
+
+void lsp_transport_init(LspTransport *transport, int in_fd, int out_fd);
+void lsp_transport_free(LspTransport *transport);
+
+/* True when a whole message (or the end of the input) is there or arrives within
+ * timeout_ms (0: do not wait). */
+bool lsp_transport_ready(LspTransport *transport, int timeout_ms);
+
+/* The next message, blocking until it is there; *message is a new reference. */
+LspReadStatus lsp_transport_read(LspTransport *transport, json_t **message);
+
+/* Writes `message` with its header (takes no reference); false when the output is gone. */
+bool lsp_transport_write(LspTransport *transport, const json_t *message);
+
+#endif

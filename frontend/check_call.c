@@ -221,10 +221,13 @@ SemaExpr *fe_check_call(Checker *c, const AstExpr *e, Type *expected) {
         return error_call(c, e);
     }
     const char *name = callee->as.name.text;
+    fe_index_call(c, e);
     SemaLocal *local = name_is_qualified(&callee->as.name) ? NULL : fe_scope_lookup(c, name);
+    fe_index_local_use(c, callee->as.name.span, local);
     if (local) return call_local(c, e, local, expected);
     bool reported;
     TopName *top = fe_lookup_user(c, &callee->as.name, &reported);
+    fe_index_top_use(c, callee->as.name.span, top);
     if (reported) return error_call(c, e);
     if (top) {
         if (top->type_def) {
@@ -234,6 +237,7 @@ SemaExpr *fe_check_call(Checker *c, const AstExpr *e, Type *expected) {
         return call_user(c, e, top, expected);
     }
     top = fe_lookup_builtin(c, name);
+    fe_index_top_use(c, callee->as.name.span, top);
     if (top) return call_builtin(c, e, top, expected);
     fe_report_undefined(c, callee->span, "名字", name);
     return error_call(c, e);

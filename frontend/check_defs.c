@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "check_internal.h"
+#include "index.h"
 
 #include "../base/hash.h"
 
@@ -334,12 +335,18 @@ static void check_binding_clashes(Checker *c) {
 }
 
 CheckedProgram *fe_check_program(Arena *arena, const Program *program, DiagEngine *diag) {
+    return fe_check_program_indexed(arena, program, diag, NULL);
+}
+
+CheckedProgram *fe_check_program_indexed(Arena *arena, const Program *program, DiagEngine *diag,
+                                         FeIndex *index) {
     if (!program) return NULL;
     int errors_before = diag->error_count;
     Checker *c = arena_alloc(arena, sizeof *c);
     c->arena = arena;
     c->diag = diag;
     c->program = program;
+    c->index = index;
     fe_type_context_init(&c->types, arena);
     fe_collect_program(c);
     fe_assign_output_names(c);
@@ -347,6 +354,7 @@ CheckedProgram *fe_check_program(Arena *arena, const Program *program, DiagEngin
     for (uint32_t i = 0; i < c->user_count; i++) fe_check_top(c, c->user_order[i]);
     fe_check_recursion(c);
     check_binding_clashes(c);
+    fe_index_finish(c);
     if (diag->error_count > errors_before) return NULL;
     CheckedProgram *out = arena_alloc(arena, sizeof *out);
     out->program = program;

@@ -319,6 +319,9 @@ void fe_check_entry(Checker *c, TopName *top, SemaDef *def) {
                     fe_intrinsic_name(maker));
         return;
     }
+    const AstExpr *maker_name = fe_ast_strip_parens(value->as.call.callee);
+    fe_index_call(c, value);
+    fe_index_top_use(c, maker_name->as.name.span, fe_lookup_builtin(c, maker_name->as.name.text));
     uint32_t want = stage == STAGE_COMPUTE ? 2 : 1;
     if (value->as.call.arg_count != want) {
         fe_check_error(c, value->span, "「%s」要 %u 个实参，这里给了 %u 个", fe_intrinsic_name(maker), want,
@@ -331,6 +334,7 @@ void fe_check_entry(Checker *c, TopName *top, SemaDef *def) {
     const AstExpr *fn_ast = fe_ast_strip_parens(value->as.call.args[0]);
     bool reported = false;
     TopName *fn_top = fn_ast && fn_ast->kind == AST_EXPR_NAME ? fe_lookup_user(c, &fn_ast->as.name, &reported) : NULL;
+    if (fn_top) fe_index_top_use(c, fn_ast->as.name.span, fn_top);
     if (reported) return;
     SemaDef *fn = fn_top ? fn_top->sema : NULL;
     if (!fn || fn->kind != DEF_FUNCTION) {

@@ -123,6 +123,7 @@ static SemaExpr *infer_name(Checker *c, const AstExpr *e) {
     const char *name = e->as.name.text;
     SemaLocal *local = name_is_qualified(&e->as.name) ? NULL : fe_scope_lookup(c, name);
     if (local) {
+        fe_index_local_use(c, e->as.name.span, local);
         if (local->kind == LOCAL_REC_FUNC) {
             fe_check_error(c, e->span, "不能把局部函数「%s」当作值（着五）：只能调用它", name);
             return error_expr(c, e->span);
@@ -133,9 +134,11 @@ static SemaExpr *infer_name(Checker *c, const AstExpr *e) {
     }
     bool reported;
     TopName *top = fe_lookup_user(c, &e->as.name, &reported);
+    fe_index_top_use(c, e->as.name.span, top);
     if (top) return global_ref(c, top, e);
     if (reported) return error_expr(c, e->span);
     top = fe_lookup_builtin(c, name);
+    fe_index_top_use(c, e->as.name.span, top);
     if (top) return builtin_ref(c, top, e);
     fe_report_undefined(c, e->span, "名字", name);
     return error_expr(c, e->span);
@@ -191,6 +194,7 @@ static SemaExpr *infer_record(Checker *c, const AstExpr *e, Type *expected) {
                 fe_check_expr(c, f->value, NULL);
                 continue;
             }
+            fe_index_field_use(c, f->name.span, want, (uint32_t)k);
             if (values[k]) {
                 fe_check_error(c, f->name.span, "字段「%s」重复", f->name.text);
                 continue;
@@ -261,6 +265,7 @@ static SemaExpr *infer_proj(Checker *c, const AstExpr *e) {
         }
         index = (uint32_t)k;
         result = t->as.record.fields[k].type;
+        fe_index_field_use(c, e->as.proj.member.span, t, index);
     }
     SemaExpr *s = fe_sexpr_new(c, SEXPR_PROJ, e->span, result);
     s->as.proj.base = base;
@@ -275,6 +280,7 @@ static SemaExpr *infer_let(Checker *c, const AstExpr *e, Type *expected) {
     SemaExpr *value = fe_check_expr(c, e->as.let.value, NULL);
     (void)value_ast;
     SemaLocal *local = fe_local_new(c, LOCAL_LET, e->as.let.name.text, e->as.let.name.span, value->type);
+    fe_index_binder(c, local, e->as.let.body ? e->as.let.body->span : e->span);
     Scope *saved = c->scope;
     fe_scope_push(c, local);
     SemaExpr *body = fe_check_expr(c, e->as.let.body, expected);
@@ -319,6 +325,7 @@ SemaExpr *fe_check_function_body(Checker *c, const AstExpr *lambda, Type *func_t
     for (uint32_t i = 0; i < count; i++) {
         SemaLocal *p = fe_local_new(c, kind, names[i]->text, names[i]->span, ft->as.func.params[i]);
         (*out_params)[i] = p;
+        fe_index_binder(c, p, body ? body->span : lambda->span);
         fe_scope_push(c, p);
     }
     /* A body ending in a value where 「有」 is declared discards that value (WGSL `_ = …;`,
@@ -337,6 +344,8 @@ static SemaExpr *infer_letrec(Checker *c, const AstExpr *e, Type *expected) {
         ft = c->types.error;
     }
     SemaLocal *fn = fe_local_new(c, LOCAL_REC_FUNC, name, e->as.letrec.name.span, ft);
+    fe_index_binder(c, fn, span_join(e->as.letrec.value ? e->as.letrec.value->span : e->span,
+                                     e->as.letrec.body ? e->as.letrec.body->span : e->span));
     Scope *saved = c->scope;
     fe_scope_push(c, fn);
     const AstExpr *value = fe_ast_strip_parens(e->as.letrec.value);
@@ -354,6 +363,7 @@ static SemaExpr *infer_letrec(Checker *c, const AstExpr *e, Type *expected) {
         fbody = fe_check_function_body(c, value, ft, LOCAL_REC_PARAM, &params, &count, name);
         fe_scope_restore(c, inner);
     }
+    fe_index_letrec(c, fn, e, params, count);
     SemaExpr *body = fe_check_expr(c, e->as.letrec.body, expected);
     fe_scope_restore(c, saved);
     SemaExpr *s = fe_sexpr_new(c, SEXPR_LETREC, e->span, body->type);

@@ -104,6 +104,7 @@ typedef struct Checker {
     const char **tparams;       /* 凡 names of the scheme being resolved */
     uint32_t tparam_count;
     bool uses_f16, uses_subgroups, uses_subgroup_matrix, uses_int8_matrix, uses_tensor;
+    struct FeIndex *index;      /* the editor index being filled (index.h), or NULL */
 } Checker;
 
 /* ---- diagnostics (resolve.c) ---- */
@@ -202,5 +203,22 @@ void fe_check_tail_calls(Checker *c, SemaExpr *body);
 void fe_check_resource(Checker *c, TopName *top, SemaDef *def);  /* fe_check_entry.c */
 void fe_check_entry(Checker *c, TopName *top, SemaDef *def);
 void fe_check_recursion(Checker *c);
+
+/* ---- the editor index (index.c): each a no-op when c->index is NULL ---- */
+/* A written name resolved to a top-level or builtin name / to a local. */
+void fe_index_top_use(Checker *c, Span span, TopName *top);
+void fe_index_local_use(Checker *c, Span span, SemaLocal *local);
+/* A local bound (令, a parameter, 递归令), visible in `visible`. */
+void fe_index_binder(Checker *c, SemaLocal *local, Span visible);
+/* A 递归令 function's written type, value and parameters (after its body was checked). */
+void fe_index_letrec(Checker *c, SemaLocal *function, const AstExpr *letrec, SemaLocal **params,
+                     uint32_t count);
+/* A field declared in the struct `record` / named at `span` in a projection or record value. */
+void fe_index_field_def(Checker *c, TopName *record, const RecordField *field, const AstType *written);
+void fe_index_field_use(Checker *c, Span span, Type *record, uint32_t field);
+/* A call of a named callee (for signature help). */
+void fe_index_call(Checker *c, const AstExpr *call);
+/* Describes every definition, once checking is over. */
+void fe_index_finish(Checker *c);
 
 #endif

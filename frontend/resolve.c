@@ -323,6 +323,7 @@ static Type *resolve_qualified_name(Checker *c, const AstName *name) {
     }
     bool reported;
     TopName *top = fe_lookup_user(c, name, &reported);
+    fe_index_top_use(c, name->span, top);
     if (!top) return c->types.error;
     if (top->type_def) return fe_resolve_top_type(c, top);
     fe_check_error(c, name->span, "「%s」不是类型", name->text);
@@ -343,12 +344,14 @@ static Type *resolve_name(Checker *c, const AstName *name, bool want_arity0) {
     bool reported = false;
     TopName *top = c->in_interface ? NULL : fe_lookup_user(c, name, &reported);
     if (reported) return c->types.error;
+    fe_index_top_use(c, name->span, top);
     if (top) {
         if (top->type_def) return fe_resolve_top_type(c, top);
         fe_check_error(c, name->span, "「%s」不是类型", name->text);
         return c->types.error;
     }
     top = fe_lookup_builtin(c, name->text);
+    fe_index_top_use(c, name->span, top);
     if (top) {
         fe_ensure_role(c, top);
         switch (top->role) {
@@ -470,6 +473,7 @@ static Type *resolve_app(Checker *c, const AstType *type) {
                                                                   : fe_lookup_user(c, &head->as.name, &reported);
     if (reported) return c->types.error;
     if (!top) top = fe_lookup_builtin(c, name);
+    fe_index_top_use(c, head->as.name.span, top);
     if (top) fe_ensure_role(c, top);
     if (!top || (top->role != ROLE_CON && top->role != ROLE_SCALAR_CTOR)) {
         if (!top && tparam_index(c, name) < 0 && !prim_type(c, name))
@@ -534,6 +538,7 @@ static Type *resolve_record(Checker *c, TopName *top, const AstType *type) {
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(fields[j].name, f->name.text) == 0)
                 fe_check_error(c, f->name.span, "字段「%s」重复", f->name.text);
+        fe_index_field_def(c, top, &fields[i], f->type);
         fields[i].type = fe_resolve_type(c, f->type);
         fields[i].io = fe_io_of_ast_type(c, f->type, &fields[i].alias);
     }

@@ -9,6 +9,7 @@
 #include "../frontend/module.h"
 #include "abi.h"
 #include "compile.h"
+#include "context.h"
 #include "generate.h"
 #include "pipeline.h"
 
@@ -18,14 +19,6 @@
 
 #define YUSEC_ALL_WANTED (YUSEC_WANT_WGSL | YUSEC_WANT_MSL | YUSEC_WANT_PTX)
 
-struct yusec_context {
-    Arena arena;                   /* the copied options, the builtin interface */
-    LibConfig config;
-    yusec_source_provider provider;
-    const char *builtin_path;      /* the builtin interface, read once (NULL: none found) */
-    const char *builtin_text;
-    size_t builtin_len;
-};
 
 typedef struct TargetOutput {
     bool ok;
@@ -225,14 +218,8 @@ static void finish_diagnostics(yusec_result *result, LibSession *session, size_t
 
 /* ---- compiling ---- */
 
-typedef struct CompileReader {
-    const yusec_context *ctx;
-    const yusec_input *input;
-} CompileReader;
-
-/* The input's text when given, the builtin interface read once, then the provider. */
-static bool compile_read(void *user, const char *path, const char **text, size_t *len) {
-    const CompileReader *r = user;
+bool lib_input_read(void *user, const char *path, const char **text, size_t *len) {
+    const LibInputReader *r = user;
     if (r->input->text && strcmp(path, r->input->path) == 0) {
         *text = r->input->text;
         *len = r->input->len;
@@ -305,9 +292,9 @@ yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, un
     yusec_result *result = calloc(1, sizeof *result);
     if (!result) return NULL;
     arena_init(&result->arena);
-    CompileReader reader = {context, input};
+    LibInputReader reader = {context, input};
     LibConfig config = context->config;
-    config.reader = (SourceReader){compile_read, &reader};
+    config.reader = (SourceReader){lib_input_read, &reader};
     LibSession session;
     lib_session_init(&session, &config, input && input->path ? input->path : "", NULL);
     Collector collector = {result, &session.diag};

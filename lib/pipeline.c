@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../frontend/lower.h"
+#include "../frontend/index.h"
 #include "../frontend/module.h"
 #include "../frontend/sema.h"
 #include "../passes/pass.h"
@@ -54,15 +55,19 @@ AstFile *lib_parse_main(LibSession *session, LibStatus *status) {
     return ast;
 }
 
-/* Loads the main file with its imports and type-checks the program. */
-static CheckedProgram *run_frontend(LibSession *session, LibStatus *status) {
+/* The main file and everything it imports, per the configuration's package lookup. */
+static Program *load_program(LibSession *session) {
     const LibConfig *config = session->config;
     LoadOptions load = {0};
     load.search_paths = config->include_dirs;
     load.search_path_count = config->include_count;
     load.builtin_dir = config->builtin_dir;
-    Program *program = fe_load_program(&session->arena, &session->sources, &session->diag,
-                                       session->input, &load);
+    return fe_load_program(&session->arena, &session->sources, &session->diag, session->input, &load);
+}
+
+/* Loads the main file with its imports and type-checks the program. */
+static CheckedProgram *run_frontend(LibSession *session, LibStatus *status) {
+    Program *program = load_program(session);
     if (!program) {
         *status = LIB_IO;
         return NULL;
@@ -77,6 +82,12 @@ static CheckedProgram *run_frontend(LibSession *session, LibStatus *status) {
     CheckedProgram *checked = fe_check_program(&session->arena, program, &session->diag);
     *status = checked ? LIB_OK : LIB_ERRORS;
     return checked;
+}
+
+const Program *lib_check_indexed(LibSession *session, FeIndex *index) {
+    Program *program = load_program(session);
+    if (program) fe_check_program_indexed(&session->arena, program, &session->diag, index);
+    return program;
 }
 
 LibStatus lib_check(LibSession *session) {

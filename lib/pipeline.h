@@ -16,6 +16,7 @@
 #include "../base/source.h"
 #include "../base/strbuf.h"
 #include "../frontend/ast.h"
+#include "../frontend/module.h"
 #include "../ir/ir.h"
 #include "../targets/ptx.h"
 #include "entries.h"
@@ -77,6 +78,13 @@ AstFile *lib_parse_main(LibSession *session, LibStatus *status);
 
 /* The front end and checking (yusec -check). */
 LibStatus lib_check(LibSession *session);
+
+struct FeIndex;
+
+/* The front end and checking for an editor (yusec_index_build): the checker runs even after
+ * parse and lookup errors, as far as it gets, recording into `index`; NULL when the main file
+ * could not be read. */
+const Program *lib_check_indexed(LibSession *session, struct FeIndex *index);
 
 /* The module for the targets in `targets` (LIB_TARGET_BIT…): read from a .yir input or lowered
  * from the checked program, verified, and run through the passes that all those targets'

@@ -258,6 +258,103 @@ YUSEC_API size_t yusec_result_error_count(const yusec_result *result);
  * caret); the text lives as long as the result. */
 YUSEC_API const char *yusec_result_render_diagnostics(const yusec_result *result, size_t *len);
 
+/* ---- the navigation index (for editors: yusec lsp, docs/library.md) ---- */
+
+/* A place in a source as the Language Server Protocol counts it: 0-based line, 0-based column
+ * in UTF-16 code units (a character outside the BMP counts 2). Lines end at "\n". */
+typedef struct yusec_position {
+    uint32_t line, character;
+} yusec_position;
+
+typedef struct yusec_range {
+    yusec_position start, end;  /* end exclusive */
+} yusec_range;
+
+typedef enum yusec_symbol_kind {
+    /* top-level definitions of a shader source (着四) */
+    YUSEC_SYMBOL_RESOURCE,
+    YUSEC_SYMBOL_ENTRY,
+    YUSEC_SYMBOL_FUNCTION,
+    YUSEC_SYMBOL_CONSTANT,
+    YUSEC_SYMBOL_STRUCT,
+    YUSEC_SYMBOL_ALIAS,            /* a 即 that is not a struct */
+    YUSEC_SYMBOL_FIELD,            /* of a struct (parent: the struct) */
+    /* locals */
+    YUSEC_SYMBOL_PARAMETER,        /* parent: its function (top-level or 递归令) */
+    YUSEC_SYMBOL_LOCAL,            /* 令 */
+    YUSEC_SYMBOL_LOCAL_FUNCTION,   /* 递归令 */
+    /* the 点染本 interface */
+    YUSEC_SYMBOL_BUILTIN_FUNCTION,
+    YUSEC_SYMBOL_BUILTIN_VALUE,    /* 元, 只读, 读写 */
+    YUSEC_SYMBOL_BUILTIN_TYPE,
+} yusec_symbol_kind;
+
+typedef struct yusec_parameter {
+    const char *name;              /* NULL for a builtin's (the interface names none) */
+    const char *type;              /* as written, e.g. "「无三二」" */
+} yusec_parameter;
+
+/* A definition. Builtins are defined in the 点染本 interface file (`file` is its path, the
+ * file on disk the context's builtin_dir holds), names of other modules in their files. */
+typedef struct yusec_symbol {
+    const char *name;
+    yusec_symbol_kind kind;
+    /* As the user writes it: a top-level name's or builtin's written signature (a struct's
+     * 「组类」【…】), a local's type as the checker inferred it ("「无三二」"); NULL: unknown. */
+    const char *type;
+    const char *file;              /* where it is defined */
+    yusec_range range;             /* its defining name there, 「」 included */
+    const char *module;            /* the defining module's name (点染本 for builtins) */
+    size_t parent;                 /* a field's struct, a parameter's function; else YUSEC_NONE */
+    /* functions, local functions and builtin functions: */
+    bool is_callable;
+    const yusec_parameter *params;
+    size_t param_count;
+    const char *result;            /* the result type as written */
+} yusec_symbol;
+
+/* A name written in a source, and the definition it resolves to. */
+typedef struct yusec_occurrence {
+    size_t symbol;                 /* index into yusec_index_symbols */
+    const char *file;
+    yusec_range range;
+    bool is_definition;            /* the defining name, or a top-level 乃/者/即 statement's name */
+} yusec_occurrence;
+
+typedef struct yusec_index yusec_index;
+
+/* Loads and checks `input` with its imports (no lowering, no targets) and indexes every name
+ * the checker resolved. A source with errors is indexed as far as the checker got: what did
+ * not resolve is left out. Diagnostics are not kept (yusec_compile gives them). NULL only when
+ * memory runs out; an unreadable input gives an empty index. Free it with yusec_index_free;
+ * it stays valid after its context is freed. */
+YUSEC_API yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input);
+YUSEC_API void yusec_index_free(yusec_index *index);
+
+/* Every definition: each the main file can see (its own, its imported modules', the
+ * builtins) and each local of every module. */
+YUSEC_API const yusec_symbol *yusec_index_symbols(const yusec_index *index, size_t *count);
+/* Every occurrence, sorted by file (in yusec_index_symbols' file order) and position. */
+YUSEC_API const yusec_occurrence *yusec_index_occurrences(const yusec_index *index, size_t *count);
+
+/* The occurrence at `position` of `file` (NULL: the input), or NULL. A position just after a
+ * name still finds it. */
+YUSEC_API const yusec_occurrence *yusec_index_at(const yusec_index *index, const char *file,
+                                                 yusec_position position);
+/* Every occurrence of `symbol` (definitions included), as indexes into
+ * yusec_index_occurrences, in that order. */
+YUSEC_API const size_t *yusec_index_references(const yusec_index *index, size_t symbol, size_t *count);
+/* The input's top-level definitions, in source order (indexes into yusec_index_symbols). */
+YUSEC_API const size_t *yusec_index_document_symbols(const yusec_index *index, size_t *count);
+/* The names visible at `position` of the input, innermost first, each name once: locals in
+ * scope there, the top-level names of the input and of the modules it imports, then the
+ * builtins when it imports 点染本. The array lives until the next call on this index. */
+YUSEC_API const size_t *yusec_index_in_scope(yusec_index *index, yusec_position position, size_t *count);
+/* The innermost call around `position` of the input whose callee resolved: true, with the
+ * callee in *symbol and in *argument the 0-based argument the position is in (or after). */
+YUSEC_API bool yusec_index_call_at(const yusec_index *index, yusec_position position, size_t *symbol,
+                                   size_t *argument);
+
 #ifdef __cplusplus
 }
 #endif

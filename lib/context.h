@@ -1,0 +1,31 @@
+/* The context behind the public API's yusec_context (include/yusec/yusec.h), shared by the
+ * compile (api.c) and the navigation index (index.c). */
+#ifndef YUSEC_LIB_CONTEXT_H
+#define YUSEC_LIB_CONTEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../include/yusec/yusec.h"
+
+#include "pipeline.h"
+
+struct yusec_context {
+    Arena arena;                   /* the copied options, the builtin interface */
+    LibConfig config;
+    yusec_source_provider provider;
+    const char *builtin_path;      /* the builtin interface, read once (NULL: none found) */
+    const char *builtin_text;
+    size_t builtin_len;
+};
+
+/* What one compile reads: the input's text when given, the builtin interface read once, then
+ * the provider (a SourceReader's `read` with a LibInputReader as its user). */
+typedef struct LibInputReader {
+    const yusec_context *ctx;
+    const yusec_input *input;
+} LibInputReader;
+
+bool lib_input_read(void *user, const char *path, const char **text, size_t *len);
+
+#endif

@@ -1,0 +1,283 @@
+/* The navigation index of the public API (include/yusec/yusec.h): the front end's FeIndex
+ * (frontend/index.h) of one compile turned into the API's arrays, with its queries. The
+ * index keeps the compile's session: its arena holds the sources, the trees and every string
+ * the arrays point to. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../frontend/index.h"
+#include "context.h"
+#include "positions.h"
+
+struct yusec_index {
+    LibConfig config;
+    LibSession session;
+    const SourceFile *main;           /* NULL when the input could not be read */
+    FeIndex fe;
+    yusec_symbol *symbols;
+    size_t symbol_count;
+    yusec_occurrence *occurrences;
+    size_t occurrence_count;
+    const FeOccurrence **fe_occurrences;  /* the same order as occurrences */
+    size_t *references;               /* occurrence indexes grouped by symbol … */
+    size_t *reference_start;          /* … symbol s's are [start[s], start[s + 1]) */
+    size_t *document;
+    size_t document_count;
+    size_t *scope;                    /* yusec_index_in_scope's answer */
+    size_t scope_count;
+};
+
+static const char *path_of(const yusec_index *index, uint32_t file) {
+    const SourceFile *source = source_get(&index->session.sources, file);
+    return source ? source->path : NULL;
+}
+
+/* ---- building ---- */
+
+static void make_symbol(yusec_index *index, const FeSymbol *from, yusec_symbol *to) {
+    Arena *arena = &index->session.arena;
+    to->name = from->name;
+    to->kind = (yusec_symbol_kind)from->kind;
+    to->type = from->type;
+    to->file = path_of(index, from->span.file);
+    to->range = lib_range_of(source_get(&index->session.sources, from->span.file), from->span);
+    to->module = from->module ? from->module->module_name : NULL;
+    to->parent = from->parent ? from->parent->id : YUSEC_NONE;
+    to->is_callable = from->kind == FE_SYMBOL_FUNCTION || from->kind == FE_SYMBOL_LOCAL_FUNCTION ||
+                      from->kind == FE_SYMBOL_BUILTIN_FUNCTION;
+    if (!to->is_callable) return;
+    yusec_parameter *params = arena_alloc_array(arena, from->param_count + 1, sizeof *params);
+    for (uint32_t i = 0; i < from->param_count; i++) {
+        params[i].name = from->param_names ? from->param_names[i] : NULL;
+        params[i].type = from->param_types ? from->param_types[i] : NULL;
+    }
+    to->params = params;
+    to->param_count = from->param_count;
+    to->result = from->result;
+}
+
+static int by_place(const void *a, const void *b) {
+    const FeOccurrence *x = *(const FeOccurrence *const *)a, *y = *(const FeOccurrence *const *)b;
+    if (x->span.file != y->span.file) return x->span.file < y->span.file ? -1 : 1;
+    if (x->span.start != y->span.start) return x->span.start < y->span.start ? -1 : 1;
+    /* a definition first, so that it is the one kept of a duplicate */
+    return (int)y->is_definition - (int)x->is_definition;
+}
+
+/* The occurrences in order, each place once (the checker may resolve one name twice). */
+static void make_occurrences(yusec_index *index) {
+    Arena *arena = &index->session.arena;
+    size_t n = index->fe.occurrences.len;
+    const FeOccurrence **sorted = arena_alloc_array(arena, n + 1, sizeof *sorted);
+    if (n) memcpy(sorted, index->fe.occurrences.items, n * sizeof *sorted);
+    qsort(sorted, n, sizeof *sorted, by_place);
+    index->occurrences = arena_alloc_array(arena, n + 1, sizeof *index->occurrences);
+    index->fe_occurrences = sorted;
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        const FeOccurrence *o = sorted[i];
+        if (kept && sorted[kept - 1]->span.file == o->span.file && sorted[kept - 1]->span.start == o->span.start)
+            continue;
+        sorted[kept] = o;
+        yusec_occurrence *to = &index->occurrences[kept++];
+        to->symbol = o->symbol->id;
+        to->file = path_of(index, o->span.file);
+        to->range = lib_range_of(source_get(&index->session.sources, o->span.file), o->span);
+        to->is_definition = o->is_definition;
+    }
+    index->occurrence_count = kept;
+}
+
+/* Occurrences grouped by symbol, keeping their order (a counting sort). */
+static void make_references(yusec_index *index) {
+    Arena *arena = &index->session.arena;
+    size_t symbols = index->symbol_count;
+    index->reference_start = arena_alloc_array(arena, symbols + 2, sizeof *index->reference_start);
+    index->references = arena_alloc_array(arena, index->occurrence_count + 1, sizeof *index->references);
+    for (size_t i = 0; i < index->occurrence_count; i++) index->reference_start[index->occurrences[i].symbol + 2]++;
+    for (size_t s = 2; s < symbols + 2; s++) index->reference_start[s] += index->reference_start[s - 1];
+    for (size_t i = 0; i < index->occurrence_count; i++)
+        index->references[index->reference_start[index->occurrences[i].symbol + 1]++] = i;
+}
+
+static int by_start(const void *a, const void *b, const yusec_index *index) {
+    const FeSymbol *x = index->fe.symbols.items[*(const size_t *)a];
+    const FeSymbol *y = index->fe.symbols.items[*(const size_t *)b];
+    return x->span.start < y->span.start ? -1 : x->span.start > y->span.start;
+}
+
+static void make_document(yusec_index *index) {
+    const Module *main = index->fe.program ? index->fe.program->main : NULL;
+    index->document = arena_alloc_array(&index->session.arena, index->symbol_count + 1, sizeof *index->document);
+    for (size_t s = 0; s < index->symbol_count; s++) {
+        const FeSymbol *symbol = index->fe.symbols.items[s];
+        if (main && symbol->module == main && fe_symbol_is_top_level(symbol->kind))
+            index->document[index->document_count++] = s;
+    }
+    /* top-level names are met in source order already; a stable insertion sort keeps it so */
+    for (size_t i = 1; i < index->document_count; i++)
+        for (size_t j = i; j > 0 && by_start(&index->document[j - 1], &index->document[j], index) > 0; j--) {
+            size_t t = index->document[j];
+            index->document[j] = index->document[j - 1];
+            index->document[j - 1] = t;
+        }
+}
+
+yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input) {
+    yusec_index *index = calloc(1, sizeof *index);
+    if (!index) return NULL;
+    LibInputReader reader = {context, input};
+    index->config = context->config;
+    index->config.reader = (SourceReader){lib_input_read, &reader};
+    lib_session_init(&index->session, &index->config, input && input->path ? input->path : "", NULL);
+    Arena *arena = &index->session.arena;
+    fe_index_init(&index->fe, arena);
+    const Program *program = input && input->path ? lib_check_indexed(&index->session, &index->fe) : NULL;
+    index->config.reader = (SourceReader){NULL, NULL};  /* `reader` ends here: nothing is read later */
+    if (program && program->main && program->main->ast) index->main = program->main->ast->source;
+    index->symbol_count = index->fe.symbols.len;
+    index->symbols = arena_alloc_array(arena, index->symbol_count + 1, sizeof *index->symbols);
+    for (size_t s = 0; s < index->symbol_count; s++) make_symbol(index, index->fe.symbols.items[s], &index->symbols[s]);
+    make_occurrences(index);
+    make_references(index);
+    make_document(index);
+    index->scope = arena_alloc_array(arena, index->symbol_count + 1, sizeof *index->scope);
+    return index;
+}
+
+void yusec_index_free(yusec_index *index) {
+    if (!index) return;
+    lib_session_free(&index->session);
+    free(index);
+}
+
+/* ---- queries ---- */
+
+const yusec_symbol *yusec_index_symbols(const yusec_index *index, size_t *count) {
+    if (count) *count = index->symbol_count;
+    return index->symbol_count ? index->symbols : NULL;
+}
+
+const yusec_occurrence *yusec_index_occurrences(const yusec_index *index, size_t *count) {
+    if (count) *count = index->occurrence_count;
+    return index->occurrence_count ? index->occurrences : NULL;
+}
+
+static const SourceFile *file_named(const yusec_index *index, const char *path) {
+    if (!path) return index->main;
+    for (uint32_t i = 0; i < index->session.sources.count; i++)
+        if (strcmp(index->session.sources.files[i]->path, path) == 0) return index->session.sources.files[i];
+    return NULL;
+}
+
+const yusec_occurrence *yusec_index_at(const yusec_index *index, const char *file, yusec_position position) {
+    const SourceFile *source = file_named(index, file);
+    if (!source) return NULL;
+    uint32_t offset = lib_offset_of(source, position);
+    const yusec_occurrence *just_after = NULL;
+    for (size_t i = 0; i < index->occurrence_count; i++) {
+        Span span = index->fe_occurrences[i]->span;
+        if (span.file != source->id) continue;
+        if (span.start <= offset && offset < span.end) return &index->occurrences[i];
+        if (span.end == offset) just_after = &index->occurrences[i];
+    }
+    return just_after;
+}
+
+const size_t *yusec_index_references(const yusec_index *index, size_t symbol, size_t *count) {
+    if (symbol >= index->symbol_count) {
+        if (count) *count = 0;
+        return NULL;
+    }
+    size_t start = index->reference_start[symbol], end = index->reference_start[symbol + 1];
+    if (count) *count = end - start;
+    return end > start ? index->references + start : NULL;
+}
+
+const size_t *yusec_index_document_symbols(const yusec_index *index, size_t *count) {
+    if (count) *count = index->document_count;
+    return index->document_count ? index->document : NULL;
+}
+
+static bool is_local(FeSymbolKind kind) {
+    return kind == FE_SYMBOL_PARAMETER || kind == FE_SYMBOL_LOCAL || kind == FE_SYMBOL_LOCAL_FUNCTION;
+}
+
+static bool is_builtin(FeSymbolKind kind) {
+    return kind == FE_SYMBOL_BUILTIN_FUNCTION || kind == FE_SYMBOL_BUILTIN_VALUE || kind == FE_SYMBOL_BUILTIN_TYPE;
+}
+
+static bool module_visible(const yusec_index *index, const Module *module) {
+    for (uint32_t i = 0; i < index->fe.visible_count; i++)
+        if (index->fe.visible[i] == module) return true;
+    return false;
+}
+
+/* Adds `symbol` unless a name in the answer already hides it (`taken`: the answer's names). */
+static void add_to_scope(yusec_index *index, StrMap *taken, size_t symbol) {
+    yusec_symbol *entry = &index->symbols[symbol];
+    if (strmap_put_first(taken, entry->name, entry) == entry) index->scope[index->scope_count++] = symbol;
+}
+
+/* Locals whose scope holds `offset`, the narrowest scope first (it shadows the others). */
+static void add_locals(yusec_index *index, StrMap *taken, uint32_t offset) {
+    size_t first = index->scope_count;
+    for (size_t s = 0; s < index->symbol_count; s++) {
+        const FeSymbol *symbol = index->fe.symbols.items[s];
+        if (!is_local(symbol->kind) || symbol->scope.file != index->main->id) continue;
+        if (symbol->scope.start <= offset && offset <= symbol->scope.end) index->scope[index->scope_count++] = s;
+    }
+    for (size_t i = first + 1; i < index->scope_count; i++)
+        for (size_t j = i; j > first; j--) {
+            const FeSymbol *a = index->fe.symbols.items[index->scope[j - 1]];
+            const FeSymbol *b = index->fe.symbols.items[index->scope[j]];
+            if (a->scope.end - a->scope.start <= b->scope.end - b->scope.start) break;
+            size_t t = index->scope[j];
+            index->scope[j] = index->scope[j - 1];
+            index->scope[j - 1] = t;
+        }
+    /* each name once: the innermost binding */
+    size_t found = index->scope_count;
+    index->scope_count = first;
+    for (size_t i = first; i < found; i++) add_to_scope(index, taken, index->scope[i]);
+}
+
+const size_t *yusec_index_in_scope(yusec_index *index, yusec_position position, size_t *count) {
+    index->scope_count = 0;
+    if (index->main) {
+        Arena scratch;
+        arena_init(&scratch);
+        StrMap taken;
+        strmap_init(&taken, &scratch);
+        add_locals(index, &taken, lib_offset_of(index->main, position));
+        for (size_t s = 0; s < index->symbol_count; s++) {
+            const FeSymbol *symbol = index->fe.symbols.items[s];
+            if (fe_symbol_is_top_level(symbol->kind) && module_visible(index, symbol->module))
+                add_to_scope(index, &taken, s);
+        }
+        for (size_t s = 0; s < index->symbol_count && index->fe.sees_builtins; s++)
+            if (is_builtin(((const FeSymbol *)index->fe.symbols.items[s])->kind)) add_to_scope(index, &taken, s);
+        arena_free(&scratch);
+    }
+    if (count) *count = index->scope_count;
+    return index->scope_count ? index->scope : NULL;
+}
+
+bool yusec_index_call_at(const yusec_index *index, yusec_position position, size_t *symbol, size_t *argument) {
+    if (!index->main) return false;
+    uint32_t offset = lib_offset_of(index->main, position);
+    const FeCallSite *best = NULL;
+    for (size_t i = 0; i < index->fe.calls.len; i++) {
+        const FeCallSite *site = index->fe.calls.items[i];
+        if (!site->symbol || site->call.file != index->main->id) continue;
+        if (offset < site->callee.end || offset > site->call.end) continue;  /* not past the callee */
+        if (!best || site->call.end - site->call.start < best->call.end - best->call.start) best = site;
+    }
+    if (!best) return false;
+    size_t active = 0;
+    for (uint32_t i = 0; i < best->arg_count; i++)
+        if (best->args[i].start <= offset) active = i;
+    if (symbol) *symbol = best->symbol->id;
+    if (argument) *argument = active;
+    return true;
+}

@@ -36,9 +36,11 @@ typedef struct Parser {
     IrValueId *numbers;  /* printed number -> value id (IR_NONE when not yet defined) */
     uint32_t number_cap;
     uint32_t depth;      /* nesting of blocks and types, bounded so the stack is too */
+    Arena scratch;       /* the lists being read (operands, fields, …): freed with the parser */
 } Parser;
 
-enum { MAX_DEPTH = 200 };
+/* The front end's nesting limit (docs/language.md §2.9): what -emit-ir prints reads back. */
+enum { MAX_DEPTH = 10000 };
 
 static Span tok_span(const Parser *p, Token t) { return span_make(p->file->id, t.start, t.end); }
 
@@ -329,7 +331,20 @@ static IrTypeId parse_type_word(Parser *p, Token word) {
 }
 
 static void enter(Parser *p) {
-    if (++p->depth > MAX_DEPTH) fail_at(p, p->tok, "嵌套过深（超过 %d 层）", MAX_DEPTH);
+    if (++p->depth > MAX_DEPTH) fail_at(p, p->tok, "嵌套过深（最多 %d 层）", MAX_DEPTH);
+}
+
+/* Room for one more item of `size` bytes in a list the reader grows as it reads (scratch
+ * memory, doubling): operands, results, loop parameters and fields have no fixed cap, so any
+ * module the compiler prints reads back. Returns the list, moved when it grew. */
+static void *grow_list(Parser *p, void *items, uint32_t *cap, uint32_t count, size_t size) {
+    if (count < *cap) return items;
+    if (*cap >= UINT32_MAX / 2) fail_at(p, p->tok, "列表过长");
+    uint32_t grown = *cap ? *cap * 2 : 8;
+    void *bigger = arena_alloc_array(&p->scratch, grown, size);
+    if (count) memcpy(bigger, items, count * size);
+    *cap = grown;
+    return bigger;
 }
 
 static IrTypeId parse_type_inner(Parser *p);
@@ -535,14 +550,15 @@ static void check_counts(Parser *p, Token op_tok, IrOp op, uint32_t args, uint32
 
 static void parse_loop(Parser *p, Token op_tok, const IrTypeId *types, uint32_t result_count,
                        const Def *defs) {
-    Def params[64];
-    IrValueId inits[64];
-    uint32_t count = 0;
+    Def *params = NULL;
+    IrValueId *inits = NULL;
+    uint32_t count = 0, params_cap = 0, inits_cap = 0;
     if (p->tok.kind == T_LPAREN) {
         next(p);
         do {
             if (count) expect(p, T_COMMA);
-            if (count == 64) fail_at(p, p->tok, "循环参数过多");
+            params = grow_list(p, params, &params_cap, count, sizeof *params);
+            inits = grow_list(p, inits, &inits_cap, count, sizeof *inits);
             params[count] = parse_def(p);
             expect(p, T_EQ);
             inits[count++] = use_value(p);
@@ -575,8 +591,6 @@ static void parse_if(Parser *p, const IrTypeId *types, uint32_t result_count, co
     p->b.block = saved;
 }
 
-enum { MAX_OPERANDS = 256 };
-
 
 /* 未知的指令“fadd2”, with the closest instruction names as a note. */
 static _Noreturn void fail_unknown_op(Parser *p, Token op_tok) {
@@ -600,14 +614,15 @@ static _Noreturn void fail_unknown_op(Parser *p, Token op_tok) {
 }
 
 static void parse_inst(Parser *p) {
-    Def defs[64];
-    IrTypeId types[64];
-    uint32_t result_count = 0;
+    Def *defs = NULL;
+    IrTypeId *types = NULL;
+    uint32_t result_count = 0, defs_cap = 0, types_cap = 0;
     Token first = p->tok;
     if (p->tok.kind == T_VALUE) {
         do {
             if (result_count) expect(p, T_COMMA);
-            if (result_count == 64) fail_at(p, p->tok, "结果过多");
+            defs = grow_list(p, defs, &defs_cap, result_count, sizeof *defs);
+            types = grow_list(p, types, &types_cap, result_count, sizeof *types);
             defs[result_count] = parse_def(p);
             types[result_count] = defs[result_count].type;
             result_count++;
@@ -626,9 +641,9 @@ static void parse_inst(Parser *p) {
         end_of_line(p);
         return;
     }
-    IrValueId args[MAX_OPERANDS];
-    uint32_t indices[MAX_OPERANDS];
-    uint32_t arg_count = 0, index_count = 0, symbol = IR_NONE;
+    IrValueId *args = NULL;
+    uint32_t *indices = NULL;
+    uint32_t arg_count = 0, index_count = 0, args_cap = 0, indices_cap = 0, symbol = IR_NONE;
     uint64_t literal = 0;
     bool abstract_literal = false;
     if (op == IR_OP_CONST) {
@@ -646,11 +661,12 @@ static void parse_inst(Parser *p) {
     bool more = parens ? p->tok.kind != T_RPAREN
                        : p->tok.kind != T_NEWLINE && p->tok.kind != T_EOF && p->tok.kind != T_RBRACE;
     while (more) {
-        if (arg_count + index_count == MAX_OPERANDS) fail_at(p, p->tok, "操作数过多");
         if (p->tok.kind == T_NUMBER && !parens) {
+            indices = grow_list(p, indices, &indices_cap, index_count, sizeof *indices);
             indices[index_count++] = expect_u32(p);
         } else {
             if (index_count) fail_at(p, p->tok, "值操作数须写在成员序号之前");
+            args = grow_list(p, args, &args_cap, arg_count, sizeof *args);
             args[arg_count++] = use_value(p);
         }
         more = p->tok.kind == T_COMMA;
@@ -727,11 +743,11 @@ static void parse_struct_decl(Parser *p) {
     expect(p, T_EQ);
     expect_word(p, "struct");
     expect(p, T_LBRACE);
-    IrField fields[256];
-    uint32_t count = 0;
+    IrField *fields = NULL;
+    uint32_t count = 0, cap = 0;
     while (p->tok.kind != T_RBRACE) {
         if (count) expect(p, T_COMMA);
-        if (count == 256) fail_at(p, p->tok, "结构字段过多");
+        fields = grow_list(p, fields, &cap, count, sizeof *fields);
         Token f = p->tok;
         if (f.kind != T_IDENT && f.kind != T_NUMBER) fail_at(p, f, "此处应为字段名");
         next(p);
@@ -809,12 +825,13 @@ static IrIo parse_io(Parser *p) {
             io.flat = true;
         }
     } else if (len == 6 && memcmp(w, "struct", 6) == 0) {
-        IrIo fields[256];
-        uint32_t count = 0;
+        IrIo *fields = NULL;
+        uint32_t count = 0, cap = 0;
         while (p->tok.kind != T_RPAREN) {
             if (count) expect(p, T_COMMA);
-            if (count == 256) fail_at(p, p->tok, "字段过多");
-            fields[count++] = parse_io(p);
+            fields = grow_list(p, fields, &cap, count, sizeof *fields);
+            IrIo field = parse_io(p);
+            fields[count++] = field;
         }
         IrIo *copy = ir_io_struct(p->m, &io, count);
         if (count) memcpy(copy, fields, count * sizeof *fields);
@@ -908,16 +925,19 @@ IrModule *ir_read(DiagEngine *diag, const SourceFile *file) {
     }
     diag_warn_bidi_controls(diag, file);
     p.m = ir_module_new();
+    arena_init(&p.scratch);
     p.quiet = true;
     if (setjmp(p.fail) == 0) prescan_functions(&p);
     p.quiet = false;
     p.pos = 0;
     if (setjmp(p.fail) != 0) {
         ir_module_free(p.m);
+        arena_free(&p.scratch);
         return NULL;
     }
     next(&p);
     parse_module(&p);
+    arena_free(&p.scratch);
     if (p.next_func != ir_function_count(p.m)) {
         /* The pre-scan saw a function the main pass did not reach: cannot happen on success. */
         diag_error(diag, tok_span(&p, p.tok), "函数定义不完整");

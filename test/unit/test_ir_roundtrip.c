@@ -4,9 +4,11 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
+#include "base/deep_stack.h"
 #include "ir/ir.h"
 
 /* The seed example (spec 着六): 数据[序] = 数据[序] * 2u in compute entry 加倍. */
@@ -350,19 +352,110 @@ static void test_reader_survives_truncations(void **state) {
     }
 }
 
+/* `depth` nested types and `depth` nested ifs. */
+static void nested_texts(StrBuf *types, StrBuf *ifs, int depth) {
+    strbuf_puts(types, "var<private> @x: ");
+    for (int i = 0; i < depth; i++) strbuf_puts(types, "array<");
+    strbuf_puts(types, "u32");
+    for (int i = 0; i < depth; i++) strbuf_puts(types, ", 2>");
+    strbuf_puts(types, "\n");
+    strbuf_puts(ifs, "fn @f() {\n  %0:bool = const true\n");
+    for (int i = 0; i < depth; i++) strbuf_puts(ifs, "if %0 {\n");
+    for (int i = 0; i < depth; i++) strbuf_puts(ifs, "} else {\n}\n");
+    strbuf_puts(ifs, "  return\n}\n");
+}
+
+static void expect_reads(const char *text) {
+    Ctx c;
+    ctx_init(&c);
+    IrModule *m = read_text(&c, text);
+    if (!m) fail_msg("%s", strbuf_cstr(&c.diag.text));
+    ir_module_free(m);
+    ctx_free(&c);
+}
+
+static void read_nesting_limits(void *unused) {
+    (void)unused;
+    StrBuf types, ifs;
+    strbuf_init(&types);
+    strbuf_init(&ifs);
+    /* The front end's limit of 10,000 levels reads (what -emit-ir prints of it reads back) … */
+    nested_texts(&types, &ifs, 10000 - 1);
+    expect_reads(strbuf_cstr(&types));
+    expect_reads(strbuf_cstr(&ifs));
+    /* … and deeper is a diagnostic that states the limit, not a stack overflow. */
+    strbuf_clear(&types);
+    strbuf_clear(&ifs);
+    nested_texts(&types, &ifs, 10001);
+    expect_read_error(strbuf_cstr(&types), "嵌套过深（最多 10000 层）");
+    expect_read_error(strbuf_cstr(&ifs), "嵌套过深（最多 10000 层）");
+    strbuf_free(&types);
+    strbuf_free(&ifs);
+}
+
 static void test_reader_bounds_nesting(void **state) {
     (void)state;
-    /* Deep nesting is a diagnostic, not a stack overflow. */
-    StrBuf text;
-    strbuf_init(&text);
-    strbuf_puts(&text, "var<private> @x: ");
-    for (int i = 0; i < 5000; i++) strbuf_puts(&text, "array<");
-    expect_read_error(strbuf_cstr(&text), "嵌套过深");
-    strbuf_clear(&text);
-    strbuf_puts(&text, "fn @f() {\n  %0:bool = const true\n");
-    for (int i = 0; i < 5000; i++) strbuf_puts(&text, "if %0 {\n");
-    expect_read_error(strbuf_cstr(&text), "嵌套过深");
-    strbuf_free(&text);
+    /* on a deep stack, as the command and yusec_compile read YIR (base/deep_stack.h) */
+    assert_true(deep_stack_run(DEEP_STACK_BYTES, read_nesting_limits, NULL));
+}
+
+/* The reader's lists have no fixed cap (they were 64 loop parameters and results, 256
+ * operands and fields): a loop carrying 300 values, 300 results, a 300-field struct built
+ * from 300 operands and an entry of 300 inputs round-trip. */
+enum { WIDE = 300 };
+
+static IrModule *build_wide_lists(void) {
+    IrModule *m = ir_module_new();
+    IrTypeTable *t = &m->types;
+    Span none = {0, 0, 0};
+    IrTypeId u32 = ir_type_u32(t);
+    IrField fields[WIDE];
+    IrTypeId types[WIDE];
+    char names[WIDE][8];
+    for (int i = 0; i < WIDE; i++) {
+        snprintf(names[i], sizeof names[i], "f%d", i);
+        fields[i] = (IrField){names[i], u32};
+        types[i] = u32;
+    }
+    IrTypeId wide = ir_type_struct(t, "宽", fields, WIDE);
+    IrFunction *f = ir_function_new(m, "宽", ir_type_vector(t, ir_type_f32(t), 4), none);
+    IrValueId in = ir_function_add_param(f, wide, "入", none);
+    IrBuilder b;
+    ir_builder_init(&b, f);
+    IrValueId inits[WIDE];
+    for (uint32_t i = 0; i < WIDE; i++) inits[i] = ir_build_extract(&b, in, &i, 1);
+    IrInstId loop = ir_build_loop(&b, inits, WIDE, types, WIDE);
+    IrBlockId body = ir_loop_body(f, loop);
+    IrValueId carried[WIDE];
+    for (int i = 0; i < WIDE; i++) carried[i] = ir_block_param(f, body, (uint32_t)i);
+    ir_builder_set_block(&b, body);
+    ir_build_break(&b, carried, WIDE);
+    ir_builder_after(&b, loop);
+    IrValueId results[WIDE];
+    for (int i = 0; i < WIDE; i++) results[i] = ir_inst_result(f, loop, (uint32_t)i);
+    IrValueId rebuilt = ir_build_construct(&b, wide, results, WIDE);
+    uint32_t last = WIDE - 1;
+    IrValueId field = ir_build_extract(&b, rebuilt, &last, 1);
+    IrTypeId f32 = ir_type_f32(t);
+    IrValueId x = ir_inst_result(f, ir_build_inst(&b, IR_OP_CONVERT, &f32, 1, &field, 1), 0);
+    IrValueId xs[4] = {x, x, x, x};
+    ir_build_return(&b, ir_build_construct(&b, ir_type_vector(t, ir_type_f32(t), 4), xs, 4));
+    IrEntry *e = ir_module_add_entry(m, "宽入口", IR_STAGE_FRAGMENT, f->id, none);
+    IrIo *inputs = ir_io_struct(m, &e->params[0], WIDE);
+    for (uint32_t i = 0; i < WIDE; i++) {
+        inputs[i].kind = IR_IO_LOCATION;
+        inputs[i].location = i;
+        inputs[i].flat = true;
+    }
+    e->result.kind = IR_IO_LOCATION;
+    return m;
+}
+
+static void test_reader_lists_have_no_cap(void **state) {
+    (void)state;
+    IrModule *m = build_wide_lists();
+    assert_round_trip(m, NULL);
+    ir_module_free(m);
 }
 
 int main(void) {
@@ -375,6 +468,7 @@ int main(void) {
         cmocka_unit_test(test_reader_reports_position),
         cmocka_unit_test(test_reader_survives_truncations),
         cmocka_unit_test(test_reader_bounds_nesting),
+        cmocka_unit_test(test_reader_lists_have_no_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

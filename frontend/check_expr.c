@@ -275,23 +275,6 @@ static SemaExpr *infer_proj(Checker *c, const AstExpr *e) {
 
 /* ---- binders and control ---- */
 
-static SemaExpr *infer_let(Checker *c, const AstExpr *e, Type *expected) {
-    const AstExpr *value_ast = fe_ast_strip_parens(e->as.let.value);
-    SemaExpr *value = fe_check_expr(c, e->as.let.value, NULL);
-    (void)value_ast;
-    SemaLocal *local = fe_local_new(c, LOCAL_LET, e->as.let.name.text, e->as.let.name.span, value->type);
-    fe_index_binder(c, local, e->as.let.body ? e->as.let.body->span : e->span);
-    Scope *saved = c->scope;
-    fe_scope_push(c, local);
-    SemaExpr *body = fe_check_expr(c, e->as.let.body, expected);
-    fe_scope_restore(c, saved);
-    SemaExpr *s = fe_sexpr_new(c, SEXPR_LET, e->span, body->type);
-    s->as.let.local = local;
-    s->as.let.value = value;
-    s->as.let.body = body;
-    return s;
-}
-
 /* Collects 得 a 又得 b 而 得 c 而 body into params; returns the innermost body. */
 static const AstExpr *lambda_parts(const AstExpr *lambda, const AstName **params, uint32_t max,
                                    uint32_t *count, uint32_t want) {
@@ -335,7 +318,43 @@ SemaExpr *fe_check_function_body(Checker *c, const AstExpr *lambda, Type *func_t
                          arena_printf(c->arena, "函数「%s」的返回值", fn_name));
 }
 
-static SemaExpr *infer_letrec(Checker *c, const AstExpr *e, Type *expected) {
+/* ---- right-nested chains: 令 … 而, 递归令 … 而, a ； b, T 也 e ----
+ *
+ * A chain's links each hold the rest of the chain in their last slot. They are checked in a
+ * loop, not by recursion (a body may hold any number of lets and statements): the loop opens
+ * each link (checks what comes before the rest, binds its name) and goes on with the rest;
+ * once the last item is checked, the links are closed from the innermost out. The result is
+ * what recursion through fe_check_expr gives: each rest is settled against the hint its link
+ * passed down (an annotation's type, else the link's own hint), errors in the same order. */
+
+typedef struct ChainLink {
+    const AstExpr *node;
+    Type *expected;        /* the hint given to this link */
+    Scope *saved;          /* the scope before the link bound its name */
+    SemaExpr *before;      /* the let's value or the sequence's first item */
+    SemaLocal *local;      /* the let's local or the 递归令's function */
+    SemaLocal **params;    /* 递归令 */
+    uint32_t param_count;
+    SemaExpr *function_body;
+    Type *annotation;      /* T 也 e */
+} ChainLink;
+
+static bool is_chain_link(const AstExpr *e) {
+    return e && (e->kind == AST_EXPR_LET || e->kind == AST_EXPR_LETREC || e->kind == AST_EXPR_SEQ ||
+                 e->kind == AST_EXPR_ANNOT);
+}
+
+static const AstExpr *chain_rest(const AstExpr *e) {
+    switch (e->kind) {
+    case AST_EXPR_LET: return e->as.let.body;
+    case AST_EXPR_LETREC: return e->as.letrec.body;
+    case AST_EXPR_ANNOT: return e->as.annot.expr;
+    default: return e->as.seq.second;
+    }
+}
+
+/* The function part of a 递归令: its name is in scope for the function and the rest. */
+static void open_letrec(Checker *c, const AstExpr *e, ChainLink *link) {
     const char *name = e->as.letrec.name.text;
     Type *ft = fe_resolve_type(c, e->as.letrec.type);
     if (fe_type_prune(ft)->kind != TYPE_FUNC && !fe_type_is_error(ft)) {
@@ -343,36 +362,109 @@ static SemaExpr *infer_letrec(Checker *c, const AstExpr *e, Type *expected) {
                     fe_ty_str(c, ft));
         ft = c->types.error;
     }
-    SemaLocal *fn = fe_local_new(c, LOCAL_REC_FUNC, name, e->as.letrec.name.span, ft);
-    fe_index_binder(c, fn, span_join(e->as.letrec.value ? e->as.letrec.value->span : e->span,
-                                     e->as.letrec.body ? e->as.letrec.body->span : e->span));
-    Scope *saved = c->scope;
-    fe_scope_push(c, fn);
+    link->local = fe_local_new(c, LOCAL_REC_FUNC, name, e->as.letrec.name.span, ft);
+    fe_index_binder(c, link->local, span_join(e->as.letrec.value ? e->as.letrec.value->span : e->span,
+                                              e->as.letrec.body ? e->as.letrec.body->span : e->span));
+    fe_scope_push(c, link->local);
     const AstExpr *value = fe_ast_strip_parens(e->as.letrec.value);
-    SemaLocal **params = NULL;
-    uint32_t count = 0;
-    SemaExpr *fbody;
     if (!value || value->kind != AST_EXPR_LAMBDA) {
         fe_check_error(c, e->as.letrec.value ? e->as.letrec.value->span : e->span,
                     "「递归令」「%s」的值须是「得…而…」函数", name);
-        fbody = e->as.letrec.value ? fe_check_expr(c, e->as.letrec.value, NULL) : error_expr(c, e->span);
+        link->function_body = e->as.letrec.value ? fe_check_expr(c, e->as.letrec.value, NULL)
+                                                 : error_expr(c, e->span);
     } else if (fe_type_is_error(ft)) {
-        fbody = error_expr(c, value->span);
+        link->function_body = error_expr(c, value->span);
     } else {
         Scope *inner = c->scope;
-        fbody = fe_check_function_body(c, value, ft, LOCAL_REC_PARAM, &params, &count, name);
+        link->function_body = fe_check_function_body(c, value, ft, LOCAL_REC_PARAM, &link->params,
+                                                     &link->param_count, name);
         fe_scope_restore(c, inner);
     }
-    fe_index_letrec(c, fn, e, params, count);
-    SemaExpr *body = fe_check_expr(c, e->as.letrec.body, expected);
-    fe_scope_restore(c, saved);
-    SemaExpr *s = fe_sexpr_new(c, SEXPR_LETREC, e->span, body->type);
-    s->as.letrec.function = fn;
-    s->as.letrec.params = params;
-    s->as.letrec.param_count = count;
-    s->as.letrec.function_body = fbody;
-    s->as.letrec.body = body;
-    return s;
+    fe_index_letrec(c, link->local, e, link->params, link->param_count);
+}
+
+/* Checks what the link holds before its rest; returns the hint for the rest. */
+static Type *open_link(Checker *c, ChainLink *link) {
+    const AstExpr *e = link->node;
+    link->saved = c->scope;
+    switch (e->kind) {
+    case AST_EXPR_LET:
+        link->before = fe_check_expr(c, e->as.let.value, NULL);
+        link->local = fe_local_new(c, LOCAL_LET, e->as.let.name.text, e->as.let.name.span, link->before->type);
+        fe_index_binder(c, link->local, e->as.let.body ? e->as.let.body->span : e->span);
+        fe_scope_push(c, link->local);
+        return link->expected;
+    case AST_EXPR_LETREC:
+        open_letrec(c, e, link);
+        return link->expected;
+    case AST_EXPR_ANNOT:
+        link->annotation = fe_resolve_type(c, e->as.annot.type);
+        return link->annotation;
+    default:
+        link->before = fe_check_expr(c, e->as.seq.first, NULL);
+        return link->expected;
+    }
+}
+
+/* The link's node once its rest is checked (an annotation is its checked rest). */
+static SemaExpr *close_link(Checker *c, const ChainLink *link, SemaExpr *rest) {
+    const AstExpr *e = link->node;
+    fe_scope_restore(c, link->saved);
+    SemaExpr *s;
+    switch (e->kind) {
+    case AST_EXPR_LET:
+        s = fe_sexpr_new(c, SEXPR_LET, e->span, rest->type);
+        s->as.let.local = link->local;
+        s->as.let.value = link->before;
+        s->as.let.body = rest;
+        return s;
+    case AST_EXPR_LETREC:
+        s = fe_sexpr_new(c, SEXPR_LETREC, e->span, rest->type);
+        s->as.letrec.function = link->local;
+        s->as.letrec.params = link->params;
+        s->as.letrec.param_count = link->param_count;
+        s->as.letrec.function_body = link->function_body;
+        s->as.letrec.body = rest;
+        return s;
+    case AST_EXPR_ANNOT: return rest;
+    default:
+        s = fe_sexpr_new(c, SEXPR_SEQ, e->span, rest->type);
+        s->as.seq.first = link->before;
+        s->as.seq.second = rest;
+        return s;
+    }
+}
+
+static SemaExpr *infer(Checker *c, const AstExpr *e, Type *expected);
+static SemaExpr *settle(Checker *c, SemaExpr *s, const AstExpr *expr, Type *expected, const char *what);
+
+static SemaExpr *infer_chain(Checker *c, const AstExpr *e, Type *expected) {
+    ChainLink *links = NULL;
+    size_t count = 0, cap = 0;
+    for (; is_chain_link(e); e = chain_rest(e)) {
+        if (count == cap) {
+            size_t grown = cap ? cap * 2 : 16;
+            ChainLink *bigger = arena_alloc_array(c->arena, grown, sizeof *bigger);
+            if (count) memcpy(bigger, links, count * sizeof *bigger);
+            links = bigger;
+            cap = grown;
+        }
+        ChainLink *link = &links[count++];
+        memset(link, 0, sizeof *link);
+        link->node = e;
+        link->expected = expected;
+        expected = open_link(c, link);
+    }
+    SemaExpr *result = e ? infer(c, e, expected) : error_expr(c, (Span){0, 0, 0});
+    for (size_t i = count; i-- > 0;) {
+        const ChainLink *link = &links[i];
+        const AstExpr *rest = chain_rest(link->node);
+        if (rest)
+            result = settle(c, result, rest, link->node->kind == AST_EXPR_ANNOT ? link->annotation : link->expected,
+                            link->node->kind == AST_EXPR_ANNOT ? "标注（也）的" : NULL);
+        result = close_link(c, link, result);
+    }
+    return result;
 }
 
 static SemaExpr *infer_if(Checker *c, const AstExpr *e, Type *expected) {
@@ -400,15 +492,6 @@ static SemaExpr *infer_if(Checker *c, const AstExpr *e, Type *expected) {
     return s;
 }
 
-static SemaExpr *infer_seq(Checker *c, const AstExpr *e, Type *expected) {
-    SemaExpr *first = fe_check_expr(c, e->as.seq.first, NULL);
-    SemaExpr *second = fe_check_expr(c, e->as.seq.second, expected);
-    SemaExpr *s = fe_sexpr_new(c, SEXPR_SEQ, e->span, second->type);
-    s->as.seq.first = first;
-    s->as.seq.second = second;
-    return s;
-}
-
 static SemaExpr *infer(Checker *c, const AstExpr *e, Type *expected) {
     switch (e->kind) {
     case AST_EXPR_NAME: return infer_name(c, e);
@@ -425,14 +508,9 @@ static SemaExpr *infer(Checker *c, const AstExpr *e, Type *expected) {
     case AST_EXPR_LAMBDA:
         fe_check_error(c, e->span, "着色源不能有闭包或匿名函数（着五）：「得…而…」只能作顶层函数或「递归令」的值");
         return error_expr(c, e->span);
-    case AST_EXPR_LET: return infer_let(c, e, expected);
-    case AST_EXPR_LETREC: return infer_letrec(c, e, expected);
+    case AST_EXPR_LET: case AST_EXPR_LETREC: case AST_EXPR_SEQ: case AST_EXPR_ANNOT:
+        return infer_chain(c, e, expected);
     case AST_EXPR_IF: return infer_if(c, e, expected);
-    case AST_EXPR_SEQ: return infer_seq(c, e, expected);
-    case AST_EXPR_ANNOT: {
-        Type *type = fe_resolve_type(c, e->as.annot.type);
-        return fe_check_expr_as(c, e->as.annot.expr, type, "标注（也）的");
-    }
     case AST_EXPR_MATCH:
         fe_check_error(c, e->span, "着色源不能用「鉴」（着五）");
         return error_expr(c, e->span);
@@ -456,9 +534,9 @@ static SemaExpr *load_resource(Checker *c, SemaExpr *s) {
     return load;
 }
 
-SemaExpr *fe_check_expr_as(Checker *c, const AstExpr *expr, Type *expected, const char *what) {
-    if (!expr) return error_expr(c, (Span){0, 0, 0});
-    SemaExpr *s = infer(c, expr, expected);
+/* What fe_check_expr_as does with an inferred `s`: a resource read as a value is loaded, and
+ * the type is unified with `expected`. */
+static SemaExpr *settle(Checker *c, SemaExpr *s, const AstExpr *expr, Type *expected, const char *what) {
     if (s->kind == SEXPR_GLOBAL && is_memory_resource(s->type) && !is_memory_resource(expected))
         s = load_resource(c, s);
     if (expected && !fe_type_unify(&c->types, s->type, expected)) {
@@ -466,6 +544,11 @@ SemaExpr *fe_check_expr_as(Checker *c, const AstExpr *expr, Type *expected, cons
                     fe_ty_str(c, expected), fe_ty_str(c, s->type));
     }
     return s;
+}
+
+SemaExpr *fe_check_expr_as(Checker *c, const AstExpr *expr, Type *expected, const char *what) {
+    if (!expr) return error_expr(c, (Span){0, 0, 0});
+    return settle(c, infer(c, expr, expected), expr, expected, what);
 }
 
 /* True when a written name means a function (a local recursive function, a top-level

@@ -29,30 +29,43 @@ static void walk_call(TailWalk *w, SemaExpr *e, bool tail) {
     for (uint32_t i = 0; i < e->as.call.arg_count; i++) walk(w, e->as.call.args[i], false);
 }
 
+static void walk_node(TailWalk *w, SemaExpr *e, bool tail);
+
+/* A chain's rest (令 … 而, 递归令 … 而, a ； b) keeps the chain's tail position; it is walked in
+ * a loop (a chain may be of any length). */
 static void walk(TailWalk *w, SemaExpr *e, bool tail) {
-    if (!e) return;
+    while (e) {
+        switch (e->kind) {
+        case SEXPR_LET:
+            walk(w, e->as.let.value, false);
+            e = e->as.let.body;
+            break;
+        case SEXPR_LETREC:
+            if (w->count < MAX_REC_DEPTH) {
+                w->targets[w->count++] = e->as.letrec.function;
+                walk(w, e->as.letrec.function_body, true);
+                w->count--;
+            }
+            e = e->as.letrec.body;
+            break;
+        case SEXPR_SEQ:
+            walk(w, e->as.seq.first, false);
+            e = e->as.seq.second;
+            break;
+        default:
+            walk_node(w, e, tail);
+            return;
+        }
+    }
+}
+
+static void walk_node(TailWalk *w, SemaExpr *e, bool tail) {
     switch (e->kind) {
     case SEXPR_CALL: walk_call(w, e, tail); return;
-    case SEXPR_LET:
-        walk(w, e->as.let.value, false);
-        walk(w, e->as.let.body, tail);
-        return;
-    case SEXPR_LETREC:
-        if (w->count < MAX_REC_DEPTH) {
-            w->targets[w->count++] = e->as.letrec.function;
-            walk(w, e->as.letrec.function_body, true);
-            w->count--;
-        }
-        walk(w, e->as.letrec.body, tail);
-        return;
     case SEXPR_IF:
         walk(w, e->as.if_.cond, false);
         walk(w, e->as.if_.then_branch, tail);
         walk(w, e->as.if_.else_branch, tail);
-        return;
-    case SEXPR_SEQ:
-        walk(w, e->as.seq.first, false);
-        walk(w, e->as.seq.second, tail);
         return;
     case SEXPR_TUPLE:
         for (uint32_t i = 0; i < e->as.tuple.count; i++) walk(w, e->as.tuple.items[i], false);

@@ -67,8 +67,23 @@ IrValueId fe_lower_if(FnCtx *fc, const SemaExpr *e) {
 /* Whether evaluating e unconditionally is unobservable: no effects, no calls, no
  * operation that needs uniform control flow. Such a right operand of 且/或 stays an
  * operand (&&, ||); any other becomes a branch (short-circuit). */
+static bool is_plain_node(const SemaExpr *e);
+
+/* Along a chain's rest in a loop (a chain may be of any length). */
 static bool is_plain(const SemaExpr *e) {
-    if (!e) return true;
+    for (; e; e = e->kind == SEXPR_LET ? e->as.let.body : e->as.seq.second) {
+        if (e->kind == SEXPR_LET) {
+            if (!is_plain(e->as.let.value)) return false;
+        } else if (e->kind == SEXPR_SEQ) {
+            if (!is_plain(e->as.seq.first)) return false;
+        } else {
+            return is_plain_node(e);
+        }
+    }
+    return true;
+}
+
+static bool is_plain_node(const SemaExpr *e) {
     switch (e->kind) {
     case SEXPR_LITERAL: case SEXPR_LOCAL: case SEXPR_GLOBAL: case SEXPR_LOAD:
     case SEXPR_BUILTIN_VALUE: return true;
@@ -92,10 +107,8 @@ static bool is_plain(const SemaExpr *e) {
             if (!is_plain(e->as.call.args[i])) return false;
         return true;
     }
-    case SEXPR_LET: return is_plain(e->as.let.value) && is_plain(e->as.let.body);
     case SEXPR_IF:
         return is_plain(e->as.if_.cond) && is_plain(e->as.if_.then_branch) && is_plain(e->as.if_.else_branch);
-    case SEXPR_SEQ: return is_plain(e->as.seq.first) && is_plain(e->as.seq.second);
     default: return false;
     }
 }
@@ -145,8 +158,32 @@ static void add_free(FreeVars *fv, SemaLocal *local) {
 
 /* Locals of the enclosing function that `e` reads, also through calls of enclosing local
  * functions (whose own free locals it must then pass). */
+static void collect_free_node(FreeVars *fv, const SemaExpr *e);
+
+/* Along a chain's rest in a loop (a chain may be of any length). */
 static void collect_free(FreeVars *fv, const SemaExpr *e) {
-    if (!e) return;
+    while (e) {
+        switch (e->kind) {
+        case SEXPR_LET:
+            collect_free(fv, e->as.let.value);
+            e = e->as.let.body;
+            break;
+        case SEXPR_LETREC:
+            collect_free(fv, e->as.letrec.function_body);
+            e = e->as.letrec.body;
+            break;
+        case SEXPR_SEQ:
+            collect_free(fv, e->as.seq.first);
+            e = e->as.seq.second;
+            break;
+        default:
+            collect_free_node(fv, e);
+            return;
+        }
+    }
+}
+
+static void collect_free_node(FreeVars *fv, const SemaExpr *e) {
     switch (e->kind) {
     case SEXPR_LOCAL: add_free(fv, e->as.local); return;
     case SEXPR_LOAD: collect_free(fv, e->as.load.resource); return;
@@ -169,22 +206,10 @@ static void collect_free(FreeVars *fv, const SemaExpr *e) {
             for (uint32_t i = 0; g->defined && i < g->capture_count; i++) add_free(fv, g->captures[i]);
         }
         return;
-    case SEXPR_LET:
-        collect_free(fv, e->as.let.value);
-        collect_free(fv, e->as.let.body);
-        return;
-    case SEXPR_LETREC:
-        collect_free(fv, e->as.letrec.function_body);
-        collect_free(fv, e->as.letrec.body);
-        return;
     case SEXPR_IF:
         collect_free(fv, e->as.if_.cond);
         collect_free(fv, e->as.if_.then_branch);
         collect_free(fv, e->as.if_.else_branch);
-        return;
-    case SEXPR_SEQ:
-        collect_free(fv, e->as.seq.first);
-        collect_free(fv, e->as.seq.second);
         return;
     default: return;
     }
@@ -243,15 +268,14 @@ static bool lift_function(FnCtx *fc, const SemaExpr *e, LocalFn *info) {
     return !l->failed;
 }
 
-IrValueId fe_lower_letrec(FnCtx *fc, const SemaExpr *e) {
+bool fe_lower_letrec_function(FnCtx *fc, const SemaExpr *e) {
     SemaLocal *self = e->as.letrec.function;
     FreeVars fv = {fc, self, NULL, 0, 0};
     collect_free(&fv, e->as.letrec.function_body);
     LocalFn *info = &fc->local_fns[self->index];
     info->captures = fv.list;
     info->capture_count = fv.count;
-    if (!lift_function(fc, e, info)) return IR_NONE;
-    return fe_lower_expr(fc, e->as.letrec.body);
+    return lift_function(fc, e, info);
 }
 
 IrValueId fe_lower_local_call(FnCtx *fc, const SemaExpr *e) {

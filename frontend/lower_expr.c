@@ -221,13 +221,14 @@ static void name_value(FnCtx *fc, IrValueId v, const char *name) {
     ir_value_set_name(fc->f, v, name);
 }
 
-static IrValueId lower_let(FnCtx *fc, const SemaExpr *e) {
+/* Binds the let's local to its value; false after an error. */
+static bool lower_let_binding(FnCtx *fc, const SemaExpr *e) {
     IrValueId v = fe_lower_expr(fc, e->as.let.value);
-    TRY(v);
+    if (v == IR_NONE) return false;
     SemaLocal *local = e->as.let.local;
     if (v != LV_UNIT) name_value(fc, v, local->name);
     fc->locals[local->index] = v;
-    return fe_lower_expr(fc, e->as.let.body);
+    return true;
 }
 
 static IrValueId lower_user_call(FnCtx *fc, const SemaExpr *e) {
@@ -255,8 +256,7 @@ static IrValueId lower_call(FnCtx *fc, const SemaExpr *e) {
     return IR_NONE;
 }
 
-IrValueId fe_lower_expr(FnCtx *fc, const SemaExpr *e) {
-    if (!e || fc->dead || fc->l->failed) return IR_NONE;
+static IrValueId lower_node(FnCtx *fc, const SemaExpr *e) {
     switch (e->kind) {
     case SEXPR_LITERAL: {
         IrTypeId type = fe_lower_expr_type(fc, e);
@@ -293,18 +293,34 @@ IrValueId fe_lower_expr(FnCtx *fc, const SemaExpr *e) {
     }
     case SEXPR_BINARY: return lower_binary(fc, e);
     case SEXPR_CALL: return lower_call(fc, e);
-    case SEXPR_LET: return lower_let(fc, e);
-    case SEXPR_LETREC: return fe_lower_letrec(fc, e);
     case SEXPR_IF: return fe_lower_if(fc, e);
-    case SEXPR_SEQ: {
-        IrValueId first = fe_lower_expr(fc, e->as.seq.first);
-        TRY(first);
-        return fe_lower_expr(fc, e->as.seq.second);
-    }
-    case SEXPR_ERROR: break;
+    case SEXPR_LET: case SEXPR_LETREC: case SEXPR_SEQ: case SEXPR_ERROR: break;
     }
     internal_error(fc, e, "出错的表达式");
     return IR_NONE;
+}
+
+/* A right-nested chain (令 … 而, 递归令 … 而, a ； b) is lowered in a loop along its rest, not
+ * by recursion: a body may hold any number of lets and statements. */
+IrValueId fe_lower_expr(FnCtx *fc, const SemaExpr *e) {
+    for (;;) {
+        if (!e || fc->dead || fc->l->failed) return IR_NONE;
+        switch (e->kind) {
+        case SEXPR_LET:
+            if (!lower_let_binding(fc, e)) return IR_NONE;
+            e = e->as.let.body;
+            break;
+        case SEXPR_LETREC:
+            if (!fe_lower_letrec_function(fc, e)) return IR_NONE;
+            e = e->as.letrec.body;
+            break;
+        case SEXPR_SEQ:
+            if (fe_lower_expr(fc, e->as.seq.first) == IR_NONE) return IR_NONE;
+            e = e->as.seq.second;
+            break;
+        default: return lower_node(fc, e);
+        }
+    }
 }
 
 /* The body's value is returned (着五); a function returning 「有」 discards it (the value's

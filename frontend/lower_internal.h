@@ -121,7 +121,8 @@ IrValueId fe_lower_splat(FnCtx *fc, IrValueId v, IrTypeId to);
 /* ---- lower_control.c ---- */
 IrValueId fe_lower_if(FnCtx *fc, const SemaExpr *e);
 IrValueId fe_lower_logic(FnCtx *fc, const SemaExpr *e);
-IrValueId fe_lower_letrec(FnCtx *fc, const SemaExpr *e);
+/* Lifts a 递归令's function (its body is lowered by the caller); false after an error. */
+bool fe_lower_letrec_function(FnCtx *fc, const SemaExpr *e);
 IrValueId fe_lower_local_call(FnCtx *fc, const SemaExpr *e);
 
 /* ---- lower_builtin.c ---- */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/deep_stack.h"
 #include "../frontend/module.h"
 #include "abi.h"
 #include "compile.h"
@@ -288,6 +289,32 @@ static LibStatus compile_generated(LibSession *session, yusec_result *result, si
     return status;
 }
 
+/* One compile's pipeline, run on the deep stack. */
+typedef struct CompileCall {
+    LibSession *session;
+    yusec_result *result;
+    const yusec_input *input;
+    unsigned targets;
+    size_t demote_after;
+    LibStatus status;
+} CompileCall;
+
+static void compile_call(void *data) {
+    CompileCall *call = data;
+    if (!call->input || !call->input->path) {
+        diag_error_path(&call->session->diag, "yusec", "没有给出输入（yusec_input.path）");
+        call->status = LIB_IO;
+    } else if (call->targets & YUSEC_WANT_GEN) {
+        call->status = compile_generated(call->session, call->result, &call->demote_after);
+    } else {
+        call->status = compile_targets(call->session, call->result, call->targets);
+    }
+}
+
+/* The pipeline runs on a deep stack of its own (base/deep_stack.h, docs/library.md "Stack"):
+ * its tree walks recurse once per level of true nesting, up to the parser's limit, which needs
+ * more than a thread's usual 2 or 8 MiB, so the caller's stack size does not matter. The
+ * caller's thread waits; the source provider is called on the deep stack's thread. */
 yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, unsigned targets) {
     yusec_result *result = calloc(1, sizeof *result);
     if (!result) return NULL;
@@ -300,22 +327,18 @@ yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, un
     Collector collector = {result, &session.diag};
     session.diag.listener = collect_diagnostic;
     session.diag.listener_user = &collector;
-    size_t demote_after = SIZE_MAX;
-    LibStatus status;
-    if (!input || !input->path) {
-        diag_error_path(&session.diag, "yusec", "没有给出输入（yusec_input.path）");
-        status = LIB_IO;
-    } else if (targets & YUSEC_WANT_GEN) {
-        status = compile_generated(&session, result, &demote_after);
-    } else {
-        status = compile_targets(&session, result, targets);
+    CompileCall call = {&session, result, input, targets, SIZE_MAX, LIB_OK};
+    if (!deep_stack_run(DEEP_STACK_BYTES, compile_call, &call)) {
+        diag_error_path(&session.diag, "yusec", "无法为编译分配栈");
+        call.status = LIB_IO;
     }
+    LibStatus status = call.status;
     result->files_read = arena_alloc_array(&result->arena, session.files_read_count + 1,
                                            sizeof *result->files_read);
     for (uint32_t i = 0; i < session.files_read_count; i++)
         result->files_read[i] = arena_strdup(&result->arena, session.files_read[i]);
     result->files_read_count = session.files_read_count;
-    finish_diagnostics(result, &session, demote_after);
+    finish_diagnostics(result, &session, call.demote_after);
     result->status = status == LIB_IO ? YUSEC_IO_ERROR : status == LIB_OK ? YUSEC_OK : YUSEC_ERRORS;
     lib_session_free(&session);
     return result;

@@ -6,9 +6,7 @@
 #include "../../ir/fragment.h"
 
 static LLVMValueRef byte_address(FnCtx *fc, LLVMValueRef base, LLVMValueRef index, uint32_t elem_bytes) {
-    LLVMValueRef wide = LLVMBuildZExt(fc->px->b, index, ptx_i64(fc->px), "");
-    LLVMValueRef bytes = LLVMBuildMul(fc->px->b, wide, LLVMConstInt(ptx_i64(fc->px), elem_bytes, false), "");
-    return ptx_byte_gep(fc, base, bytes);
+    return ptx_element_gep(fc, base, LLVMBuildZExt(fc->px->b, index, ptx_i64(fc->px), ""), elem_bytes);
 }
 
 LLVMValueRef ptx_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {

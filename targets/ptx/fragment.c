@@ -37,9 +37,7 @@ static LLVMValueRef mul(FnCtx *fc, LLVMValueRef a, LLVMValueRef b) { return LLVM
 static LLVMValueRef element_address(FnCtx *fc, LLVMValueRef base, LLVMValueRef start, LLVMValueRef stride,
                                     LLVMValueRef row, LLVMValueRef col, uint32_t elem_bytes) {
     LLVMValueRef index = add(fc, add(fc, start, mul(fc, row, stride)), col);
-    LLVMValueRef wide = LLVMBuildZExt(B(fc), index, ptx_i64(fc->px), "");
-    LLVMValueRef bytes = LLVMBuildMul(B(fc), wide, LLVMConstInt(ptx_i64(fc->px), elem_bytes, false), "");
-    return ptx_byte_gep(fc, base, bytes);
+    return ptx_element_gep(fc, base, LLVMBuildZExt(B(fc), index, ptx_i64(fc->px), ""), elem_bytes);
 }
 
 static LLVMValueRef load_typed(FnCtx *fc, LLVMTypeRef type, LLVMValueRef ptr, unsigned align) {
@@ -111,8 +109,7 @@ static LLVMValueRef words_lane_by_lane(FnCtx *fc, const Lane *lane, LLVMValueRef
         LLVMValueRef half = add(fc, add(fc, args[1], mul(fc, row, args[2])), mul(fc, word, u32c(fc, 2)));
         LLVMValueRef index = space_bytes == 4 ? LLVMBuildLShr(B(fc), half, u32c(fc, 1), "") : half;
         LLVMValueRef wide = LLVMBuildZExt(B(fc), index, ptx_i64(fc->px), "");
-        LLVMValueRef bytes = LLVMBuildMul(B(fc), wide, LLVMConstInt(ptx_i64(fc->px), space_bytes, false), "");
-        LLVMValueRef v = load_typed(fc, ptx_i32(fc->px), ptx_byte_gep(fc, args[0], bytes), 4);
+        LLVMValueRef v = load_typed(fc, ptx_i32(fc->px), ptx_element_gep(fc, args[0], wide, space_bytes), 4);
         words = insert(fc, words, v, r);
     }
     return words;

@@ -160,8 +160,7 @@ static LLVMValueRef emit_access(FnCtx *fc, const IrInst *inst) {
         bool is_signed = ptx_ty(px, iv->type)->scalar == IR_SINT;
         LLVMValueRef idx = is_signed ? LLVMBuildSExt(px->b, ptx_val(fc, inst->args[i]), ptx_i64(px), "")
                                      : LLVMBuildZExt(px->b, ptx_val(fc, inst->args[i]), ptx_i64(px), "");
-        LLVMValueRef off = LLVMBuildNSWMul(px->b, idx, LLVMConstInt(ptx_i64(px), stride, false), "");
-        ptr = ptx_byte_gep(fc, ptr, off);
+        ptr = ptx_element_gep(fc, ptr, idx, stride);
         cur = ir_type_member(px->types, cur, 0);
     }
     return ptr;

@@ -96,6 +96,11 @@ LLVMValueRef ptx_load(FnCtx *fc, LLVMValueRef ptr, IrTypeId type, uint32_t align
 void ptx_store(FnCtx *fc, LLVMValueRef ptr, LLVMValueRef value, IrTypeId type, uint32_t align,
                Span span);
 LLVMValueRef ptx_byte_gep(FnCtx *fc, LLVMValueRef ptr, LLVMValueRef offset);
+/* ptr + index·stride bytes (index i64) as a GEP over `stride`-byte elements. The scale stays
+ * in the GEP, so NVPTX's SeparateConstOffsetFromGEP can move the constant part of an index
+ * (start + 16, row + 8…) into the address's immediate offset; a byte offset multiplied
+ * beforehand becomes a shift that it cannot look through. */
+LLVMValueRef ptx_element_gep(FnCtx *fc, LLVMValueRef ptr, LLVMValueRef index, uint32_t stride);
 LLVMValueRef ptx_const_value(PtxCtx *px, const IrLiteral *lit, Span span);
 LLVMValueRef ptx_literal(PtxCtx *px, IrTypeId type, uint64_t bits, Span span);
 

@@ -107,6 +107,12 @@ LLVMValueRef ptx_byte_gep(FnCtx *fc, LLVMValueRef ptr, LLVMValueRef offset) {
     return LLVMBuildInBoundsGEP2(fc->px->b, i8, ptr, &offset, 1, "");
 }
 
+LLVMValueRef ptx_element_gep(FnCtx *fc, LLVMValueRef ptr, LLVMValueRef index, uint32_t stride) {
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(fc->px->ctx);
+    LLVMTypeRef element = stride == 1 ? i8 : LLVMArrayType2(i8, stride);
+    return LLVMBuildInBoundsGEP2(fc->px->b, element, ptr, &index, 1, "");
+}
+
 static LLVMValueRef member_ptr(FnCtx *fc, LLVMValueRef ptr, uint32_t offset) {
     if (offset == 0) return ptr;
     return ptx_byte_gep(fc, ptr, LLVMConstInt(ptx_i64(fc->px), offset, false));

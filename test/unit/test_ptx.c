@@ -343,6 +343,55 @@ static void test_params_are_named_by_binding(void **state) {
     run_free(&r);
 }
 
+/* Element addresses keep their scale in the GEP (types.c ptx_element_gep), so a constant part
+ * of an index reaches the address as an immediate: the A fragment at start + 16 is loaded from
+ * the same register as the one at start, 32 bytes on ([%rdN+32]), instead of an add and a
+ * zero-extension of its own (a byte offset multiplied first became a shift that LLVM's
+ * SeparateConstOffsetFromGEP cannot look through). */
+static const char offset_yir[] =
+    "var<storage_read> @参: array<u32> @group(0) @binding(0)\n"
+    "var<storage_read_write> @出: array<f32> @group(0) @binding(1)\n"
+    "var<workgroup> @块: array<f16, 4608>\n"
+    "fn @片(%序.0:u32) {\n"
+    "  %1:ptr<storage_read, array<u32>> = global @参\n"
+    "  %2:u32 = const 0u\n"
+    "  %3:ptr<storage_read, u32> = access %1, %2\n"
+    "  %4:u32 = load %3\n"
+    "  %5:u32 = const 255u\n"
+    "  %6:u32 = bit_and %4, %5\n"
+    "  %7:u32 = const 16u\n"
+    "  %起.8:u32 = mul %6, %7\n"
+    "  %9:ptr<workgroup, array<f16, 4608>> = global @块\n"
+    "  %10:u32 = const 24u\n"
+    "  %甲.11:frag_a_f16 = frag_load %9, %起.8, %10\n"
+    "  %12:u32 = add %起.8, %7\n"
+    "  %甲二.13:frag_a_f16 = frag_load %9, %12, %10\n"
+    "  %乙.14:frag_b_f16 = frag_load %9, %起.8, %10\n"
+    "  %15:frag_acc_f32 = frag_zero\n"
+    "  %16:frag_acc_f32 = frag_mma %甲.11, %乙.14, %15\n"
+    "  %17:frag_acc_f32 = frag_mma %甲二.13, %乙.14, %16\n"
+    "  %18:ptr<storage_read_write, array<f32>> = global @出\n"
+    "  frag_store %18, %2, %7, %17\n"
+    "  return\n"
+    "}\n"
+    "entry @片入口 = compute @片 workgroup_size(32, 1, 1) (builtin(local_invocation_index))\n";
+
+static void test_constant_index_parts_become_address_offsets(void **state) {
+    (void)state;
+    need_plugin();
+    Run r;
+    run_init(&r, offset_yir);
+    if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
+    const char *ptx = strbuf_cstr(&r.out);
+    const char *second = strstr(ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16");
+    if (second) second = strstr(second + 1, "ldmatrix.sync.aligned.m8n8.x4.shared.b16");
+    if (!second) fail_msg("two ldmatrix expected in:\n%s", ptx);
+    const char *end = strchr(second, '\n');
+    const char *offset = strstr(second, "+32];");
+    if (!end || !offset || offset > end) fail_msg("the second ldmatrix should address [%%rdN+32]:\n%s", ptx);
+    run_free(&r);
+}
+
 /* 着十: a failed translation says why in ASCII too (the first error only), for the generated
  * module's comment; the diagnostic stays Chinese. */
 static void test_failure_reason_is_ascii(void **state) {
@@ -400,6 +449,7 @@ int main(void) {
         cmocka_unit_test(test_entry_name_mangles_the_wgsl_name),
         cmocka_unit_test(test_params_are_named_by_binding),
         cmocka_unit_test(test_failure_reason_is_ascii),
+        cmocka_unit_test(test_constant_index_parts_become_address_offsets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

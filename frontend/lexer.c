@@ -42,6 +42,8 @@ typedef struct Lexer {
     /* An escape search from inside [miss_from, miss_to) finds no ：」 before the line ends;
      * remembered so that a line full of 「： stays linear. */
     uint32_t miss_from, miss_to;
+    CommentList *comments;  /* NULL: comments are skipped without a trace */
+    uint32_t comment_cap;
 } Lexer;
 
 static Span span_at(const Lexer *lx, uint32_t start, uint32_t end) {
@@ -289,6 +291,20 @@ static void lex_string(Lexer *lx) {
 
 /* ---- 「：comments：」 (nesting) ---- */
 
+/* The comment [start, end) when the caller keeps comments. */
+static void keep_comment(Lexer *lx, uint32_t start, uint32_t end) {
+    CommentList *list = lx->comments;
+    if (!list) return;
+    if (list->count == lx->comment_cap) {
+        uint32_t cap = lx->comment_cap ? lx->comment_cap * 2 : 64;
+        Span *items = arena_alloc_array(lx->arena, cap, sizeof(Span));
+        if (list->count) memcpy(items, list->items, list->count * sizeof(Span));
+        list->items = items;
+        lx->comment_cap = cap;
+    }
+    list->items[list->count++] = span_at(lx, start, end);
+}
+
 static void lex_comment(Lexer *lx) {
     uint32_t open = lx->pos, depth = 0, width;
     while (lx->pos < lx->len) {
@@ -299,12 +315,16 @@ static void lex_comment(Lexer *lx) {
         }
         if (bytes_at(lx, lx->pos, UTF8_CLOSE_COMMENT)) {
             lx->pos += 2 * QUOTE_BYTES;
-            if (--depth == 0) return;
+            if (--depth == 0) {
+                keep_comment(lx, open, lx->pos);
+                return;
+            }
             continue;
         }
         uint32_t cp = peek(lx, lx->pos, &width);
         if (!skip_bad_inside(lx, cp, false)) lx->pos += width;
     }
+    keep_comment(lx, open, lx->pos);
     diag_error(lx->diag, span_at(lx, open, open + 2 * QUOTE_BYTES), "注释未闭合");
     diag_note(lx->diag, span_at(lx, open, open + 2 * QUOTE_BYTES),
               "注释可以嵌套：每个「：都要有对应的：」");
@@ -443,7 +463,7 @@ static void lex_next(Lexer *lx) {
     }
 }
 
-TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag) {
+static TokenList lex_all(Arena *arena, const SourceFile *file, DiagEngine *diag, CommentList *comments) {
     Lexer lx;
     memset(&lx, 0, sizeof lx);
     lx.arena = arena;
@@ -451,6 +471,7 @@ TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag) {
     lx.diag = diag;
     lx.text = file->text;
     lx.len = file->len;
+    lx.comments = comments;
     strbuf_init(&lx.buf);
     diag_warn_bidi_controls(diag, file);
     uint32_t width;
@@ -460,4 +481,15 @@ TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag) {
     strbuf_free(&lx.buf);
     TokenList list = {lx.tokens, lx.count};
     return list;
+}
+
+TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag) {
+    return lex_all(arena, file, diag, NULL);
+}
+
+TokenList fe_lex_file_with_comments(Arena *arena, const SourceFile *file, DiagEngine *diag,
+                                    CommentList *comments) {
+    comments->items = NULL;
+    comments->count = 0;
+    return lex_all(arena, file, diag, comments);
 }

@@ -74,6 +74,17 @@ typedef struct TokenList {
  * on. Never fails otherwise. */
 TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag);
 
+/* The comments 「：…：」 of a file, in order, each (nested ones inside it) one span; an
+ * unclosed one runs to the end of the file. */
+typedef struct CommentList {
+    Span *items;
+    uint32_t count;
+} CommentList;
+
+/* fe_lex_file, keeping the comments' spans too (an editor's semantic tokens). */
+TokenList fe_lex_file_with_comments(Arena *arena, const SourceFile *file, DiagEngine *diag,
+                                    CommentList *comments);
+
 /* The spelling of a token kind for messages: 「名字」, 「数字」, 『字符串』, （, 乃, … */
 const char *fe_token_kind_spelling(TokenKind kind);
 

@@ -8,6 +8,7 @@
 
 #include "../base/deep_stack.h"
 #include "../frontend/module.h"
+#include "../targets/ptx_plugin.h"
 #include "abi.h"
 #include "compile.h"
 #include "context.h"
@@ -25,6 +26,8 @@ typedef struct TargetOutput {
     bool ok;
     const char *text;
     size_t len;
+    const char *yir;     /* YUSEC_WANT_YIR: the module after the target's passes */
+    size_t yir_len;
 } TargetOutput;
 
 /* A diagnostic while the compile runs: its notes are gathered, then fixed into arrays. */
@@ -51,6 +54,7 @@ struct yusec_result {
     size_t error_count;
     const char *rendered;
     size_t rendered_len;
+    size_t target_diagnostics[LIB_TARGET_COUNT];  /* where each target's own began (SIZE_MAX: none) */
 };
 
 const char *yusec_version(void) { return YUSEC_VERSION; }
@@ -137,6 +141,17 @@ void yusec_context_free(yusec_context *context) {
     free(context);
 }
 
+bool yusec_ptx_available(const yusec_context *context) {
+    PtxOptions options;
+    lib_ptx_options(&context->config, &options);
+    StrBuf tried;
+    strbuf_init(&tried);
+    void *handle = ptx_plugin_open(&options, &tried);
+    strbuf_free(&tried);
+    if (handle) dlclose(handle);
+    return handle != NULL;
+}
+
 /* ---- collecting diagnostics ---- */
 
 static yusec_severity severity_of(DiagLevel level) {
@@ -170,7 +185,7 @@ static void collect_diagnostic(void *user, const DiagRecord *record) {
     yusec_result *result = collector->result;
     Arena *arena = &result->arena;
     yusec_diagnostic d = {severity_of(record->level), location_of(arena, record),
-                          arena_strdup(arena, record->message), NULL, 0};
+                          arena_strdup(arena, record->message), NULL, 0, false, YUSEC_TARGET_WGSL};
     if (record->level == DIAG_NOTE && result->pending.len) {
         PendingDiagnostic *last = result->pending.items[result->pending.len - 1];
         yusec_diagnostic *note = arena_alloc(arena, sizeof *note);
@@ -187,6 +202,16 @@ static void collect_diagnostic(void *user, const DiagRecord *record) {
 /* Fixes the pending diagnostics into arrays and the rendered text. Those rendered after byte
  * `demote_after` of the session's text are a failing target's of the generated module: errors
  * become warnings (SIZE_MAX: none). */
+/* The target whose own passes reported the diagnostic rendered up to `text_end`. */
+static void set_origin(yusec_diagnostic *d, const size_t target_from[LIB_TARGET_COUNT], size_t text_end) {
+    d->from_target = false;
+    for (int t = 0; t < LIB_TARGET_COUNT; t++)
+        if (target_from[t] != SIZE_MAX && text_end > target_from[t]) {
+            d->from_target = true;
+            d->target = (yusec_target)t;
+        }
+}
+
 static void finish_diagnostics(yusec_result *result, LibSession *session, size_t demote_after) {
     Arena *arena = &result->arena;
     result->diagnostic_count = result->pending.len;
@@ -195,6 +220,7 @@ static void finish_diagnostics(yusec_result *result, LibSession *session, size_t
         PendingDiagnostic *p = result->pending.items[i];
         yusec_diagnostic *d = &result->diagnostics[i];
         *d = p->public;
+        set_origin(d, result->target_diagnostics, p->text_end);
         if (p->text_end > demote_after && d->severity == YUSEC_ERROR) d->severity = YUSEC_WARNING;
         yusec_diagnostic *notes = arena_alloc_array(arena, p->notes.len + 1, sizeof *notes);
         for (size_t n = 0; n < p->notes.len; n++) notes[n] = *(yusec_diagnostic *)p->notes.items[n];
@@ -242,6 +268,12 @@ static void keep_output(yusec_result *result, yusec_target target, bool ok, cons
     out->len = text->len;
 }
 
+static void keep_yir(yusec_result *result, yusec_target target, const StrBuf *yir) {
+    if (!yir->len) return;
+    result->outputs[target].yir = arena_strndup(&result->arena, yir->data, yir->len);
+    result->outputs[target].yir_len = yir->len;
+}
+
 static void keep_entries(yusec_result *result, const LibEntryTable *table) {
     result->entries = arena_alloc_array(&result->arena, table->count + 1, sizeof *result->entries);
     result->entry_count = table->count;
@@ -262,10 +294,15 @@ static LibStatus compile_targets(LibSession *session, yusec_result *result, unsi
     LibOutputs outputs;
     lib_outputs_init(&outputs, &result->arena);
     /* the YUSEC_WANT_… bits of the targets agree with LIB_TARGET_BIT */
+    outputs.print_yir = (wanted & YUSEC_WANT_YIR) != 0;
     LibStatus status = lib_compile_targets(session, wanted & YUSEC_ALL_WANTED, LIB_ABI_AS_BUILT, &outputs);
     if (outputs.entries.rows) keep_entries(result, &outputs.entries);
     if (outputs.has_abi) result->abi = outputs.abi;
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) keep_output(result, (yusec_target)t, outputs.ok[t], &outputs.text[t]);
+    memcpy(result->target_diagnostics, outputs.target_diagnostics, sizeof result->target_diagnostics);
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) {
+        keep_output(result, (yusec_target)t, outputs.ok[t], &outputs.text[t]);
+        keep_yir(result, (yusec_target)t, &outputs.yir[t]);
+    }
     lib_outputs_free(&outputs);
     return status;
 }
@@ -279,6 +316,7 @@ static LibStatus compile_generated(LibSession *session, yusec_result *result, si
     *demote_after = generated.made ? generated.front_end_diagnostics : SIZE_MAX;
     if (generated.entries.rows) keep_entries(result, &generated.entries);
     if (generated.has_abi) result->abi = generated.abi;
+    memcpy(result->target_diagnostics, generated.target_diagnostics, sizeof result->target_diagnostics);
     for (int t = 0; t < YUSEC_TARGET_COUNT; t++)
         keep_output(result, (yusec_target)t, generated.targets[t].ok, &generated.targets[t].text);
     if (generated.made) {
@@ -319,6 +357,7 @@ yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, un
     yusec_result *result = calloc(1, sizeof *result);
     if (!result) return NULL;
     arena_init(&result->arena);
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
     LibInputReader reader = {context, input};
     LibConfig config = context->config;
     config.reader = (SourceReader){lib_input_read, &reader};
@@ -363,6 +402,12 @@ bool yusec_result_ok(const yusec_result *result, yusec_target target) {
 const char *yusec_result_text(const yusec_result *result, yusec_target target, size_t *len) {
     const char *text = valid_target(target) && result->outputs[target].ok ? result->outputs[target].text : NULL;
     if (len) *len = text ? result->outputs[target].len : 0;
+    return text;
+}
+
+const char *yusec_result_yir(const yusec_result *result, yusec_target target, size_t *len) {
+    const char *text = valid_target(target) ? result->outputs[target].yir : NULL;
+    if (len) *len = text ? result->outputs[target].yir_len : 0;
     return text;
 }
 

@@ -1,16 +1,24 @@
 #include "compile.h"
 
+#include <stdint.h>
 #include <string.h>
 
 void lib_outputs_init(LibOutputs *outputs, Arena *arena) {
     memset(outputs, 0, sizeof *outputs);
     outputs->arena = arena;
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) strbuf_init(&outputs->text[t]);
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) {
+        strbuf_init(&outputs->text[t]);
+        strbuf_init(&outputs->yir[t]);
+        outputs->target_diagnostics[t] = SIZE_MAX;
+    }
     lib_entries_init(&outputs->entries, arena);
 }
 
 void lib_outputs_free(LibOutputs *outputs) {
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) strbuf_free(&outputs->text[t]);
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) {
+        strbuf_free(&outputs->text[t]);
+        strbuf_free(&outputs->yir[t]);
+    }
 }
 
 LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSource abi_source,
@@ -31,12 +39,14 @@ LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSourc
     LibStatus overall = LIB_OK;
     for (int t = 0; t < LIB_TARGET_COUNT; t++) {
         if (!(built & LIB_TARGET_BIT(t))) continue;
+        outputs->target_diagnostics[t] = session->diag.text.len;
         IrModule *module = lib_build_target(session, shared, t == last, (LibTarget)t, &status);
         if (t == last) shared = NULL;  /* taken */
         if (module && t == LIB_TARGET_PTX) {
             lib_abi_build(&outputs->abi, outputs->arena, module, &outputs->entries);
             outputs->has_abi = true;
         }
+        if (module && outputs->print_yir && (targets & LIB_TARGET_BIT(t))) ir_print_module(&outputs->yir[t], module);
         if (targets & LIB_TARGET_BIT(t))
             outputs->ok[t] = module && lib_emit(session, module, (LibTarget)t, &outputs->text[t], NULL, NULL);
         if ((targets & LIB_TARGET_BIT(t)) ? !outputs->ok[t] : !module) overall = LIB_ERRORS;

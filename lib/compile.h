@@ -14,6 +14,11 @@ typedef struct LibOutputs {
     LibEntryTable entries;              /* once the module was built */
     LibAbi abi;
     bool has_abi;
+    /* bytes of the session's diagnostics text when each target's own passes began (what is
+     * reported after is that target's); SIZE_MAX: the target did not run */
+    size_t target_diagnostics[LIB_TARGET_COUNT];
+    bool print_yir;                     /* set by the caller: keep each target's module as YIR text */
+    StrBuf yir[LIB_TARGET_COUNT];       /* the module after the target's passes, before its emitter */
 } LibOutputs;
 
 void lib_outputs_init(LibOutputs *outputs, Arena *arena);

@@ -6,6 +6,7 @@ void lib_generated_init(LibGenerated *generated, Arena *arena) {
     memset(generated, 0, sizeof *generated);
     generated->arena = arena;
     for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_init(&generated->targets[i]);
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) generated->target_diagnostics[t] = SIZE_MAX;
     lib_entries_init(&generated->entries, arena);
     strbuf_init(&generated->text);
 }
@@ -130,15 +131,18 @@ LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     session->diag.listener = remember;
     session->diag.listener_user = &text_targets;
     size_t from = session->diag.text.len;
+    generated->target_diagnostics[LIB_TARGET_WGSL] = from;
     IrModule *wgsl = lib_build_target(session, shared, false, LIB_TARGET_WGSL, &status);
     emit_target(session, wgsl, LIB_TARGET_WGSL, from, &targets[GEN_WGSL]);
     from = session->diag.text.len;
+    generated->target_diagnostics[LIB_TARGET_MSL] = from;
     bool same = strcmp(session->rest[LIB_TARGET_MSL], session->rest[LIB_TARGET_WGSL]) == 0;
     IrModule *msl = same ? wgsl : lib_build_target(session, shared, false, LIB_TARGET_MSL, &status);
     emit_target(session, msl, LIB_TARGET_MSL, from, &targets[GEN_MSL]);
     session->diag.listener = text_targets.forward;
     session->diag.listener_user = text_targets.forward_user;
     from = session->diag.text.len;
+    generated->target_diagnostics[LIB_TARGET_PTX] = from;
     IrModule *ptx = build_ptx_apart(session, shared, &text_targets, &targets[GEN_PTX], from);
     if (ptx) {
         lib_abi_build(&generated->abi, generated->arena, ptx, &generated->entries);

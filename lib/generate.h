@@ -16,6 +16,7 @@ typedef struct LibGenerated {
     LibAbi abi;                           /* of the PTX pipeline's module, when built */
     bool has_abi;
     size_t front_end_diagnostics;         /* bytes of diag.text before the first target's */
+    size_t target_diagnostics[LIB_TARGET_COUNT];  /* before each target's (SIZE_MAX: not run) */
     bool made;                            /* `text` holds the module */
     StrBuf text;
 } LibGenerated;

@@ -55,6 +55,9 @@ typedef enum yusec_target {
 /* The generated module 名。着色生成。豫: builds all three targets (a failing one becomes a
  * comment line in it and its errors become warnings, as yusec -emit-gen does). */
 #define YUSEC_WANT_GEN (1u << 8)
+/* With the targets asked for (not with YUSEC_WANT_GEN): keep each one's module, after its
+ * passes and before its emitter, as YIR text (yusec -emit-ir -ir-target=…). */
+#define YUSEC_WANT_YIR (1u << 9)
 
 /* ---- the source provider ---- */
 
@@ -102,6 +105,10 @@ typedef struct yusec_context yusec_context;
 YUSEC_API yusec_context *yusec_context_new(const yusec_options *options);
 YUSEC_API void yusec_context_free(yusec_context *context);
 
+/* Whether the PTX plugin that `context` would load (yusec_options.ptx_plugin, else the
+ * search path) is there and loads: without it a PTX compile fails with a diagnostic. */
+YUSEC_API bool yusec_ptx_available(const yusec_context *context);
+
 /* ---- compiling ---- */
 
 /* The source to compile: `path` names it (in diagnostics and for package lookup); with
@@ -145,6 +152,11 @@ typedef struct yusec_entry {
 YUSEC_API bool yusec_result_ok(const yusec_result *result, yusec_target target);
 YUSEC_API const char *yusec_result_text(const yusec_result *result, yusec_target target,
                                         size_t *len);
+
+/* YUSEC_WANT_YIR: the target's module as YIR (docs/yir.md), even when its emitter then
+ * failed; NULL when its passes failed or it was not asked for. */
+YUSEC_API const char *yusec_result_yir(const yusec_result *result, yusec_target target,
+                                       size_t *len);
 
 /* The entry table (NULL, count 0 when the module was not built). */
 YUSEC_API const yusec_entry *yusec_result_entries(const yusec_result *result, size_t *count);
@@ -247,6 +259,12 @@ typedef struct yusec_diagnostic {
     const char *message;     /* the message alone, without file, line or severity */
     const struct yusec_diagnostic *notes;  /* related places */
     size_t note_count;
+    /* Reported by `target`'s own passes or emitter (its translation errors, and what its
+     * passes find after the pipelines of the asked targets part), not by the front end or the
+     * passes all asked targets share. So one finding (the uniformity analysis) may be no
+     * target's for one set of targets and each target's for another. Notes: false. */
+    bool from_target;
+    yusec_target target;
 } yusec_diagnostic;
 
 /* Errors and warnings in the order reported; notes hang off the diagnostic they belong to. */
@@ -354,6 +372,35 @@ YUSEC_API const size_t *yusec_index_in_scope(yusec_index *index, yusec_position 
  * callee in *symbol and in *argument the 0-based argument the position is in (or after). */
 YUSEC_API bool yusec_index_call_at(const yusec_index *index, yusec_position position, size_t *symbol,
                                    size_t *argument);
+
+/* ---- tokens (editors: semantic highlighting) ---- */
+
+typedef enum yusec_token_kind {
+    YUSEC_TOKEN_KEYWORD,      /* 乃 也 者 令 若 则 …: bare keywords */
+    YUSEC_TOKEN_OPERATOR,     /* operator words: 加 减 乘 除 余 等于 不等于 小于 … 与 或 且 非 */
+    YUSEC_TOKEN_NAME,         /* 「…」 */
+    YUSEC_TOKEN_NUMERAL,      /* 「三二」 「负一二点五」 「0x4B400000」 */
+    YUSEC_TOKEN_STRING,       /* 『…』 */
+    YUSEC_TOKEN_COMMENT,      /* 「：…：」, nested ones inside it, possibly over lines */
+    YUSEC_TOKEN_PUNCTUATION,  /* （ ） 【 】 ， 。 ； (and their half-width mistakes) */
+    YUSEC_TOKEN_RETIRED,      /* upstream's retired words (会 虑 …): an error where used */
+    YUSEC_TOKEN_INVALID,      /* text the lexer refuses (its error comes with the compile) */
+} yusec_token_kind;
+
+/* One token: `length` bytes at byte `offset` of the text. */
+typedef struct yusec_token {
+    yusec_token_kind kind;
+    size_t offset, length;
+} yusec_token;
+
+typedef struct yusec_tokens yusec_tokens;
+
+/* The tokens and comments of `len` bytes of source text, in order, as the compiler's lexer
+ * splits them (whitespace is not a token). Never NULL unless memory runs out; a text over
+ * the compiler's 64 MiB limit gives no tokens. */
+YUSEC_API yusec_tokens *yusec_tokenize(const char *text, size_t len);
+YUSEC_API const yusec_token *yusec_tokens_items(const yusec_tokens *tokens, size_t *count);
+YUSEC_API void yusec_tokens_free(yusec_tokens *tokens);
 
 #ifdef __cplusplus
 }

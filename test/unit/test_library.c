@@ -269,6 +269,130 @@ static void test_generated_module(void **state) {
     yusec_context_free(ctx);
 }
 
+/* yusec_tokenize: each kind, byte offsets, comments (nested, over lines) in source order. */
+static void test_tokens(void **state) {
+    (void)state;
+    static const char TEXT[] = "「：注「：套：」\n行：」「𠀀甲」者「三二」加『字』会，?";
+    static const struct {
+        yusec_token_kind kind;
+        const char *text;
+    } EXPECTED[] = {
+        {YUSEC_TOKEN_COMMENT, "「：注「：套：」\n行：」"}, {YUSEC_TOKEN_NAME, "「𠀀甲」"},
+        {YUSEC_TOKEN_KEYWORD, "者"}, {YUSEC_TOKEN_NUMERAL, "「三二」"}, {YUSEC_TOKEN_OPERATOR, "加"},
+        {YUSEC_TOKEN_STRING, "『字』"}, {YUSEC_TOKEN_RETIRED, "会"}, {YUSEC_TOKEN_PUNCTUATION, "，"},
+        {YUSEC_TOKEN_INVALID, "?"},
+    };
+    yusec_tokens *tokens = yusec_tokenize(TEXT, sizeof TEXT - 1);
+    size_t count;
+    const yusec_token *items = yusec_tokens_items(tokens, &count);
+    assert_int_equal(count, sizeof EXPECTED / sizeof EXPECTED[0]);
+    for (size_t i = 0; i < count; i++) {
+        assert_int_equal(items[i].kind, EXPECTED[i].kind);
+        assert_int_equal(items[i].length, strlen(EXPECTED[i].text));
+        assert_memory_equal(TEXT + items[i].offset, EXPECTED[i].text, items[i].length);
+    }
+    yusec_tokens_free(tokens);
+    /* an unclosed comment runs to the end; an empty text has no tokens */
+    tokens = yusec_tokenize("「甲」「：开", strlen("「甲」「：开"));
+    items = yusec_tokens_items(tokens, &count);
+    assert_int_equal(count, 2);
+    assert_int_equal(items[1].kind, YUSEC_TOKEN_COMMENT);
+    assert_int_equal(items[1].offset + items[1].length, strlen("「甲」「：开"));
+    yusec_tokens_free(tokens);
+    tokens = yusec_tokenize("", 0);
+    yusec_tokens_items(tokens, &count);
+    assert_int_equal(count, 0);
+    yusec_tokens_free(tokens);
+}
+
+/* YUSEC_WANT_YIR: each asked target's module as YIR, only when asked. */
+static void test_yir(void **state) {
+    (void)state;
+    yusec_context *ctx = new_context();
+    yusec_input input = {"加倍。着色器。豫", SEED, sizeof SEED - 1};
+    yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL | YUSEC_WANT_MSL | YUSEC_WANT_YIR);
+    size_t len;
+    const char *yir = yusec_result_yir(r, YUSEC_TARGET_WGSL, &len);
+    assert_non_null(yir);
+    assert_int_equal(strlen(yir), len);
+    assert_non_null(strstr(yir, "var<storage_read_write> @数据: array<u32> @group(0) @binding(0)"));
+    assert_non_null(strstr(yir, "fn @加倍("));
+    assert_non_null(yusec_result_yir(r, YUSEC_TARGET_MSL, NULL));
+    assert_null(yusec_result_yir(r, YUSEC_TARGET_PTX, NULL));
+    yusec_result_free(r);
+    r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL);
+    assert_null(yusec_result_yir(r, YUSEC_TARGET_WGSL, NULL));
+    yusec_result_free(r);
+    yusec_context_free(ctx);
+}
+
+/* from_target: a target's translation error is that target's; the front end's is no
+ * target's; the uniformity analysis is found by the passes the asked targets share (no
+ * target's) or, where their pipelines differ before it, by each target's own. */
+static void test_diagnostic_origin(void **state) {
+    (void)state;
+    yusec_context *ctx = new_context();
+    char *sampling = read_tree_file("库/点染/测试/样例/计算采样。着色器。豫");
+    yusec_input input = {"计算采样。着色器。豫", sampling, strlen(sampling)};
+    yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_MSL | YUSEC_WANT_WGSL);
+    size_t count;
+    const yusec_diagnostic *d = yusec_result_diagnostics(r, &count);
+    assert_int_equal(count, 1);
+    assert_non_null(strstr(d[0].message, "textureSample"));
+    assert_true(d[0].from_target);
+    assert_int_equal(d[0].target, YUSEC_TARGET_WGSL);
+    assert_true(yusec_result_ok(r, YUSEC_TARGET_MSL));
+    yusec_result_free(r);
+    free(sampling);
+    static const char BAD[] = "「甲」乃「无三二」也。\n「甲」者「乙」也。\n";
+    yusec_input bad = {"坏。着色器。豫", BAD, sizeof BAD - 1};
+    r = yusec_compile(ctx, &bad, YUSEC_WANT_WGSL);
+    d = yusec_result_diagnostics(r, &count);
+    assert_true(count >= 1);
+    for (size_t i = 0; i < count; i++) assert_false(d[i].from_target);
+    yusec_result_free(r);
+    char *barrier = read_tree_file("库/点染/测试/样例/非一致屏障。着色器。豫");
+    yusec_input nonuniform = {"非一致屏障。着色器。豫", barrier, strlen(barrier)};
+    r = yusec_compile(ctx, &nonuniform, YUSEC_WANT_WGSL | YUSEC_WANT_MSL);
+    d = yusec_result_diagnostics(r, &count);
+    unsigned reported = 0;
+    bool shared = false;
+    for (size_t i = 0; i < count; i++) {
+        if (!strstr(d[i].message, "一致控制流")) continue;
+        if (d[i].from_target) reported |= YUSEC_WANT(d[i].target);
+        else shared = true;
+    }
+    assert_true(shared ? reported == 0 : reported == (YUSEC_WANT_WGSL | YUSEC_WANT_MSL));
+    yusec_result_free(r);
+    if (YUSEC_TEST_PTX_PLUGIN[0]) { /* PTX's pipeline differs earlier: each target finds it */
+        r = yusec_compile(ctx, &nonuniform, YUSEC_WANT_WGSL | YUSEC_WANT_MSL | YUSEC_WANT_PTX);
+        d = yusec_result_diagnostics(r, &count);
+        reported = 0;
+        for (size_t i = 0; i < count; i++)
+            if (strstr(d[i].message, "一致控制流")) reported |= d[i].from_target ? YUSEC_WANT(d[i].target) : 1u << 7;
+        assert_int_equal(reported, YUSEC_WANT_WGSL | YUSEC_WANT_MSL | YUSEC_WANT_PTX);
+        yusec_result_free(r);
+    }
+    free(barrier);
+    yusec_context_free(ctx);
+}
+
+/* yusec_ptx_available: a plugin path that does not exist does not load. */
+static void test_ptx_available(void **state) {
+    (void)state;
+    yusec_options options;
+    yusec_options_init(&options);
+    options.ptx_plugin = "/没有/libyusec-ptx.so";
+    yusec_context *ctx = yusec_context_new(&options);
+    assert_false(yusec_ptx_available(ctx));
+    yusec_context_free(ctx);
+    if (YUSEC_TEST_PTX_PLUGIN[0]) {
+        ctx = new_context();
+        assert_true(yusec_ptx_available(ctx));
+        yusec_context_free(ctx);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seed_from_memory),
@@ -276,6 +400,10 @@ int main(void) {
         cmocka_unit_test(test_structured_diagnostics),
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_generated_module),
+        cmocka_unit_test(test_tokens),
+        cmocka_unit_test(test_yir),
+        cmocka_unit_test(test_diagnostic_origin),
+        cmocka_unit_test(test_ptx_available),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,86 @@
+/* yusec_tokenize: the lexer's tokens and comments for editors (include/yusec/yusec.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/arena.h"
+#include "../base/diag.h"
+#include "../base/memory.h"
+#include "../base/source.h"
+#include "../frontend/token.h"
+#include "yusec/yusec.h"
+
+struct yusec_tokens {
+    yusec_token *items;
+    size_t count;
+};
+
+static yusec_token_kind kind_of(TokenKind kind) {
+    switch (kind) {
+    case TOK_NAME: return YUSEC_TOKEN_NAME;
+    case TOK_NUMERAL: return YUSEC_TOKEN_NUMERAL;
+    case TOK_STRING: return YUSEC_TOKEN_STRING;
+    case TOK_LPAREN: case TOK_RPAREN: case TOK_LBRACKET: case TOK_RBRACKET:
+    case TOK_COMMA: case TOK_PERIOD: case TOK_SEMI:
+        return YUSEC_TOKEN_PUNCTUATION;
+    /* the operator words (editors/gen_grammar.py's OPERATOR_WORDS, scoped the same way) */
+    case TOK_KW_YU_AND: case TOK_KW_HUO: case TOK_KW_QIE: case TOK_KW_DENGYU: case TOK_KW_BUDENGYU:
+    case TOK_KW_XIAOYU: case TOK_KW_DAYU: case TOK_KW_BUXIAOYU: case TOK_KW_BUDAYU: case TOK_KW_JIA:
+    case TOK_KW_JIAN: case TOK_KW_CHENG: case TOK_KW_CHU: case TOK_KW_YU_MOD: case TOK_KW_FEI:
+        return YUSEC_TOKEN_OPERATOR;
+    case TOK_KW_OLD_HUI: case TOK_KW_OLD_LV: case TOK_KW_OLD_DIGUILV: case TOK_KW_OLD_CHENG:
+    case TOK_KW_OLD_SHOUYI: case TOK_KW_OLD_XUN:
+        return YUSEC_TOKEN_RETIRED;
+    case TOK_ERROR: case TOK_EOF: case TOK_KIND_COUNT:
+        return YUSEC_TOKEN_INVALID;
+    default:
+        return YUSEC_TOKEN_KEYWORD;
+    }
+}
+
+static void put(yusec_tokens *tokens, yusec_token_kind kind, Span span) {
+    tokens->items[tokens->count++] = (yusec_token){kind, span.start, span.end - span.start};
+}
+
+/* Tokens and comments merged in source order (the lexer emits each list in order). */
+static void merge(yusec_tokens *out, const TokenList *tokens, const CommentList *comments) {
+    uint32_t t = 0, c = 0, token_count = tokens->count ? tokens->count - 1 : 0; /* without EOF */
+    while (t < token_count || c < comments->count) {
+        bool comment_first = c < comments->count &&
+                             (t >= token_count || comments->items[c].start < tokens->items[t].span.start);
+        if (comment_first) put(out, YUSEC_TOKEN_COMMENT, comments->items[c++]);
+        else {
+            put(out, kind_of(tokens->items[t].kind), tokens->items[t].span);
+            t++;
+        }
+    }
+}
+
+yusec_tokens *yusec_tokenize(const char *text, size_t len) {
+    yusec_tokens *out = mem_calloc(1, sizeof *out);
+    if (len > SOURCE_MAX_BYTES) return out; /* spans are 32-bit; the compile reports it */
+    Arena arena;
+    arena_init(&arena);
+    SourceMap sources;
+    source_map_init(&sources, &arena);
+    SourceFile *file = source_add(&sources, "", text ? text : "", text ? len : 0);
+    DiagEngine diag;
+    diag_init(&diag, &sources, NULL);
+    CommentList comments;
+    TokenList tokens = fe_lex_file_with_comments(&arena, file, &diag, &comments);
+    out->items = mem_calloc((size_t)tokens.count + comments.count + 1, sizeof *out->items);
+    merge(out, &tokens, &comments);
+    diag_free(&diag);
+    arena_free(&arena);
+    return out;
+}
+
+const yusec_token *yusec_tokens_items(const yusec_tokens *tokens, size_t *count) {
+    if (count) *count = tokens ? tokens->count : 0;
+    return tokens ? tokens->items : NULL;
+}
+
+void yusec_tokens_free(yusec_tokens *tokens) {
+    if (!tokens) return;
+    free(tokens->items);
+    free(tokens);
+}

@@ -93,8 +93,10 @@ static json_t *related(const LspServer *server, const LspDocument *doc, const yu
 static json_t *to_lsp_diagnostic(const LspServer *server, const LspDocument *doc, const yusec_diagnostic *diag) {
     bool here = in_document(doc, &diag->location);
     yusec_location top = {NULL, 1, 1, 1, 1};
+    static const char *const SOURCES[YUSEC_TARGET_COUNT] = {"yusec WGSL", "yusec MSL", "yusec PTX"};
+    const char *source = diag->from_target && (unsigned)diag->target < YUSEC_TARGET_COUNT ? SOURCES[diag->target] : "yusec";
     json_t *out = json_pack("{s:o,s:i,s:s,s:o}", "range", lsp_range_of(doc, here ? &diag->location : &top),
-                            "severity", lsp_severity(diag->severity), "source", "yusec", "message",
+                            "severity", lsp_severity(diag->severity), "source", source, "message",
                             here || !diag->location.file ? lsp_json_text(diag->message) : message_with_place(diag));
     json_t *notes = json_array();
     for (size_t i = 0; i < diag->note_count; i++)
@@ -104,12 +106,65 @@ static json_t *to_lsp_diagnostic(const LspServer *server, const LspDocument *doc
     return out;
 }
 
+/* The same place, severity and message as an earlier one (two targets whose passes agree
+ * report the same finding, e.g. the uniformity analysis on WGSL and MSL). */
+static bool repeats(json_t *list, json_t *diagnostic) {
+    size_t i;
+    json_t *earlier;
+    json_array_foreach(list, i, earlier) {
+        if (json_equal(json_object_get(earlier, "range"), json_object_get(diagnostic, "range")) &&
+            json_equal(json_object_get(earlier, "severity"), json_object_get(diagnostic, "severity")) &&
+            json_equal(json_object_get(earlier, "message"), json_object_get(diagnostic, "message")))
+            return true;
+    }
+    return false;
+}
+
+static bool same_finding(const yusec_diagnostic *a, const yusec_diagnostic *b) {
+    const yusec_location *x = &a->location, *y = &b->location;
+    return a->severity == b->severity && strcmp(a->message, b->message) == 0 &&
+           (x->file == y->file || (x->file && y->file && strcmp(x->file, y->file) == 0)) &&
+           x->line == y->line && x->column == y->column && x->end_line == y->end_line &&
+           x->end_column == y->end_column;
+}
+
+/* The targets (YUSEC_WANT_…) whose own passes report the same finding as diags[at]. */
+static unsigned reporting_targets(const yusec_diagnostic *diags, size_t count, size_t at) {
+    unsigned targets = 0;
+    for (size_t i = 0; i < count; i++)
+        if (diags[i].from_target && same_finding(&diags[i], &diags[at])) targets |= YUSEC_WANT(diags[i].target);
+    return targets;
+}
+
+/* The diagnostic as the settings publish it: false when it is not shown. The rule is for a
+ * target's translation errors: a finding that every compiled target's passes report (the
+ * uniformity analysis runs in each) is the source's and keeps its severity. */
+static bool apply_target_rule(const LspSettings *settings, const yusec_diagnostic *diags, size_t count,
+                              size_t at, yusec_diagnostic *diag) {
+    if (!diag->from_target) return true;
+    unsigned compiled = settings->targets & (YUSEC_WANT_WGSL | YUSEC_WANT_MSL | YUSEC_WANT_PTX);
+    if (reporting_targets(diags, count, at) == compiled) {
+        diag->from_target = false;
+        return true;
+    }
+    if (settings->target_rule == LSP_TARGET_OFF) return false;
+    if (settings->target_rule == LSP_TARGET_AS_WARNINGS && diag->severity == YUSEC_ERROR)
+        diag->severity = YUSEC_WARNING;
+    return true;
+}
+
 void lsp_publish_diagnostics(LspServer *server, LspDocument *doc) {
     yusec_result *result = lsp_compile(server, doc, server->settings.targets);
     size_t count = 0;
     const yusec_diagnostic *diags = yusec_result_diagnostics(result, &count);
     json_t *list = json_array();
-    for (size_t i = 0; i < count; i++) json_array_append_new(list, to_lsp_diagnostic(server, doc, &diags[i]));
+    for (size_t i = 0; i < count; i++) {
+        yusec_diagnostic diag = diags[i];
+        if (!apply_target_rule(&server->settings, diags, count, i, &diag)) continue;
+        json_t *item = to_lsp_diagnostic(server, doc, &diag);
+        if (repeats(list, item)) json_decref(item);
+        else json_array_append_new(list, item);
+    }
     yusec_result_free(result);
     lsp_notify(server, "textDocument/publishDiagnostics",
                json_pack("{s:s,s:I,s:o}", "uri", doc->uri, "version", (json_int_t)doc->version,

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "lsp/lifecycle.h"
+#include "lsp/semantic_tokens.h"
+#include "lsp/show_output.h"
 #include "lsp/sync.h"
 
 static const LspMethod methods[] = {
@@ -16,6 +18,8 @@ static const LspMethod methods[] = {
     {"textDocument/didChange", NULL, lsp_did_change, NULL},
     {"textDocument/didClose", NULL, lsp_did_close, NULL},
     {"textDocument/didSave", NULL, lsp_did_save, NULL},
+    {"textDocument/semanticTokens/full", lsp_semantic_tokens_full, NULL, lsp_advertise_semantic_tokens},
+    {"workspace/executeCommand", lsp_execute_command, NULL, lsp_advertise_commands},
 };
 
 const LspMethod *lsp_method_find(const char *name) {

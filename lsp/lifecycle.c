@@ -8,13 +8,32 @@
 enum { DEFAULT_DEBOUNCE_MS = 150, MAX_DEBOUNCE_MS = 10000 };
 
 void lsp_settings_init(LspSettings *settings) {
+    settings->target_rule = LSP_TARGET_AS_REPORTED;
     settings->targets = YUSEC_WANT_WGSL | YUSEC_WANT_MSL;
     settings->debounce_ms = DEFAULT_DEBOUNCE_MS;
 }
 
-/* {"targets": ["wgsl", "msl", "ptx"], "debounceMs": N}; keys left out keep their value, and
- * values of the wrong type are ignored. */
+/* The default targets: WGSL and MSL, and PTX when its plugin loads. */
+static unsigned default_targets(const yusec_options *options) {
+    unsigned targets = YUSEC_WANT_WGSL | YUSEC_WANT_MSL;
+    yusec_context *context = yusec_context_new(options);
+    if (context && yusec_ptx_available(context)) targets |= YUSEC_WANT_PTX;
+    yusec_context_free(context);
+    return targets;
+}
+
+static void read_target_rule(LspSettings *settings, json_t *value) {
+    const char *text = json_string_value(value);
+    if (!text) return;
+    if (strcmp(text, "error") == 0) settings->target_rule = LSP_TARGET_AS_REPORTED;
+    else if (strcmp(text, "warning") == 0) settings->target_rule = LSP_TARGET_AS_WARNINGS;
+    else if (strcmp(text, "off") == 0) settings->target_rule = LSP_TARGET_OFF;
+}
+
+/* {"targets": ["wgsl", "msl", "ptx"], "targetDiagnostics": "error" | "warning" | "off",
+ * "debounceMs": N}; keys left out keep their value, values of the wrong type are ignored. */
 static void read_settings(LspSettings *settings, json_t *object) {
+    read_target_rule(settings, json_object_get(object, "targetDiagnostics"));
     json_t *targets = json_object_get(object, "targets");
     if (json_is_array(targets)) {
         settings->targets = 0;
@@ -40,7 +59,9 @@ json_t *lsp_initialize(LspServer *server, json_t *params, LspError *error) {
         lsp_fail(error, LSP_INVALID_REQUEST, "initialize 只能发一次");
         return NULL;
     }
-    read_settings(&server->settings, json_object_get(params, "initializationOptions"));
+    json_t *options = json_object_get(params, "initializationOptions");
+    if (!json_is_array(json_object_get(options, "targets"))) server->settings.targets = default_targets(server->base_options);
+    read_settings(&server->settings, options);
     server->initialized = true;
     return json_pack("{s:o,s:{s:s,s:s}}", "capabilities", lsp_capabilities(), "serverInfo", "name",
                      "yusec", "version", yusec_version());

@@ -11,7 +11,8 @@ json_t *lsp_shutdown(LspServer *server, json_t *params, LspError *error);
 void lsp_exit(LspServer *server, json_t *params);
 void lsp_did_change_configuration(LspServer *server, json_t *params);
 
-/* The defaults: WGSL and MSL, 150 ms debounce. */
+/* The defaults: WGSL and MSL (initialize adds PTX when its plugin loads), a target's errors
+ * as errors, 150 ms debounce. */
 void lsp_settings_init(LspSettings *settings);
 
 #endif

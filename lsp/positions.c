@@ -74,20 +74,34 @@ size_t lsp_byte_offset(const char *text, size_t len, LspPosition position) {
     return at;
 }
 
-LspPosition lsp_position_at(const char *text, size_t len, size_t offset) {
-    if (offset > len) offset = len;
-    LspPosition position = {0, 0};
-    size_t at = 0;
-    while (at < offset) {
+void lsp_cursor_init(LspCursor *cursor, const char *text, size_t len) {
+    cursor->text = text;
+    cursor->len = len;
+    cursor->at = 0;
+    cursor->position = (LspPosition){0, 0};
+}
+
+LspPosition lsp_cursor_seek(LspCursor *cursor, size_t offset) {
+    if (offset > cursor->len) offset = cursor->len;
+    if (offset < cursor->at) lsp_cursor_init(cursor, cursor->text, cursor->len);
+    const char *text = cursor->text;
+    while (cursor->at < offset) {
+        size_t at = cursor->at;
         if (text[at] == '\n') {
-            position.line++;
-            position.character = 0;
-            at++;
+            cursor->position.line++;
+            cursor->position.character = 0;
+            cursor->at++;
             continue;
         }
-        size_t width = lsp_utf8_length(text + at, len - at);
-        if (text[at] != '\r' || at + 1 >= len || text[at + 1] != '\n') position.character += width == 4 ? 2 : 1;
-        at += width;
+        size_t width = lsp_utf8_length(text + at, cursor->len - at);
+        if (!ends_line(text, cursor->len, at)) cursor->position.character += width == 4 ? 2 : 1;
+        cursor->at += width;
     }
-    return position;
+    return cursor->position;
+}
+
+LspPosition lsp_position_at(const char *text, size_t len, size_t offset) {
+    LspCursor cursor;
+    lsp_cursor_init(&cursor, text, len);
+    return lsp_cursor_seek(&cursor, offset);
 }

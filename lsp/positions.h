@@ -28,6 +28,19 @@ size_t lsp_byte_offset(const char *text, size_t len, LspPosition at);
 /* The position of byte `offset` (clamped to `len`). */
 LspPosition lsp_position_at(const char *text, size_t len, size_t offset);
 
+/* A walk through the text that gives the positions of increasing byte offsets in linear
+ * time altogether. */
+typedef struct LspCursor {
+    const char *text;
+    size_t len, at;
+    LspPosition position;  /* of byte `at` */
+} LspCursor;
+
+void lsp_cursor_init(LspCursor *cursor, const char *text, size_t len);
+/* The position of byte `offset` (clamped to len); an offset before the cursor's starts the
+ * walk again. */
+LspPosition lsp_cursor_seek(LspCursor *cursor, size_t offset);
+
 /* Bytes of the UTF-8 sequence led by text[0] (1 for an invalid or truncated one). */
 size_t lsp_utf8_length(const char *text, size_t left);
 

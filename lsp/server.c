@@ -63,6 +63,13 @@ static void reply_error(LspServer *server, json_t *id, int code, const char *tex
                            "code", code, "message", text));
 }
 
+LspDocument *lsp_document_of(LspServer *server, json_t *params, LspError *error) {
+    const char *uri = json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
+    LspDocument *doc = uri ? lsp_documents_find(&server->documents, uri) : NULL;
+    if (!doc) lsp_fail(error, LSP_INVALID_PARAMS, uri ? "文档未打开：%s" : "缺 textDocument.uri", uri ? uri : "");
+    return doc;
+}
+
 static bool valid_id(json_t *id) { return json_is_integer(id) || json_is_string(id); }
 
 /* A request naming a document version other than the open one's (VersionedTextDocumentIdentifier). */

@@ -43,8 +43,16 @@ enum {
     LSP_CONTENT_MODIFIED = -32801,
 };
 
+/* How a target's own diagnostics (yusec_diagnostic.from_target) are published. */
+typedef enum LspTargetRule {
+    LSP_TARGET_AS_REPORTED,  /* errors as errors, warnings as warnings */
+    LSP_TARGET_AS_WARNINGS,  /* errors as warnings */
+    LSP_TARGET_OFF,          /* not published */
+} LspTargetRule;
+
 /* initializationOptions and workspace/didChangeConfiguration (docs/editor.md). */
 typedef struct LspSettings {
+    LspTargetRule target_rule;
     unsigned targets;                       /* YUSEC_WANT_… compiled for diagnostics */
     int debounce_ms;                        /* quiet time after a change before compiling */
 } LspSettings;
@@ -83,6 +91,10 @@ json_t *lsp_capabilities(void);
 /* Sets the error the request is answered with (printf format). */
 void lsp_fail(LspError *error, int code, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The open document that params.textDocument.uri names; NULL with InvalidParams set when
+ * there is none (the client must open a document before asking about it). */
+LspDocument *lsp_document_of(LspServer *server, json_t *params, LspError *error);
 
 /* Sends a notification; takes the reference to `params`. */
 void lsp_notify(LspServer *server, const char *method, json_t *params);

@@ -258,6 +258,146 @@ def test_diagnostics(yusec, examples):
     client.finish(0)
 
 
+def decode_tokens(text, data, legend):
+    """The semantic tokens as (line, text, type, modifiers), their text cut out by UTF-16 units."""
+    lines = text.split("\n")
+    out, line, start = [], 0, 0
+    for i in range(0, len(data), 5):
+        delta_line, delta_start, length, kind, modifiers = data[i:i + 5]
+        line += delta_line
+        start = start + delta_start if delta_line == 0 else delta_start
+        units = lines[line].encode("utf-16-le")
+        check(2 * (start + length) <= len(units), f"token past the line's end: {data[i:i + 5]}")
+        piece = units[2 * start:2 * (start + length)].decode("utf-16-le")
+        mods = [m for b, m in enumerate(legend["tokenModifiers"]) if modifiers & (1 << b)]
+        out.append((line, piece, legend["tokenTypes"][kind], mods))
+    return out
+
+
+def test_semantic_tokens(yusec, examples):
+    client = Client([yusec, "lsp"])
+    caps = initialize(client)["capabilities"]
+    legend = caps["semanticTokensProvider"]["legend"]
+    check(caps["semanticTokensProvider"]["full"] is True, caps)
+    text = "「：注「：套：」\n跨行：」「𠀀甲」者「三二」加『字』会。\n"
+    uri = "file:///tmp/%E8%AF%AD%E4%B9%89%E3%80%82%E7%9D%80%E8%89%B2%E5%99%A8%E3%80%82%E8%B1%AB"
+    open_doc(client, uri, text)
+    answer = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})
+    tokens = decode_tokens(text, answer["result"]["data"], legend)
+    expected = [(0, "「：注「：套：」", "comment", []), (1, "跨行：」", "comment", []),
+                (1, "「𠀀甲」", "variable", []), (1, "者", "keyword", []), (1, "「三二」", "number", []),
+                (1, "加", "operator", []), (1, "『字』", "string", []), (1, "会", "keyword", ["deprecated"])]
+    check(tokens == expected, f"semantic tokens:\n{tokens}\nexpected\n{expected}")
+    # Every sample: each token lies on its line, names are 「…」, strings 『…』.
+    for name in sorted(os.listdir(examples)):
+        if not name.endswith("。豫"):
+            continue
+        path = os.path.join(examples, name)
+        sample = open(path, encoding="utf-8").read()
+        sample_uri = uri_of(path)
+        open_doc(client, sample_uri, sample)
+        data = client.request("textDocument/semanticTokens/full",
+                              {"textDocument": {"uri": sample_uri}})["result"]["data"]
+        check(data, f"{name} has tokens")
+        for line, piece, kind, _ in decode_tokens(sample, data, legend):
+            if kind == "variable" or kind == "number":
+                check(piece.startswith("「") and piece.endswith("」"), f"{name}:{line}: {kind} {piece!r}")
+            if kind == "string":
+                check(piece.startswith("『"), f"{name}:{line}: string {piece!r}")
+    closed = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": "file:///未打开"}})
+    check(closed["error"]["code"] == -32602, f"a document not open: {closed}")
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
+def cli_output(yusec, path, flag):
+    run = subprocess.run([yusec, flag, os.path.basename(path)], cwd=os.path.dirname(path),
+                         capture_output=True, timeout=TIMEOUT)
+    return run.stdout.decode("utf-8") if run.returncode == 0 else None
+
+
+def test_show_output(yusec, examples):
+    client = Client([yusec, "lsp"])
+    caps = initialize(client)["capabilities"]
+    check(caps["executeCommandProvider"]["commands"] == ["yusec.showOutput"], caps)
+    sample = os.path.join(examples, "加倍。着色器。豫")
+    uri = uri_of(sample)
+    open_doc(client, uri, open(sample, encoding="utf-8").read())
+
+    def show(*arguments):
+        return client.request("workspace/executeCommand", {"command": "yusec.showOutput",
+                                                           "arguments": list(arguments)})
+    # The text is the command line's (which the goldens hold to Tint, clang and ptxas).
+    for target, flag, language in (("wgsl", "-emit-wgsl", "wgsl"), ("msl", "-emit-msl", "metal"),
+                                   ("yir", "-emit-ir", "yir"), ("ptx", "-emit-ptx", "ptx")):
+        expected = cli_output(yusec, sample, flag)
+        if expected is None and target == "ptx":
+            continue  # no PTX plugin in this build
+        answer = show(uri, target)["result"]
+        check(answer["ok"] is True and answer["language"] == language, answer)
+        check(answer["text"] == expected, f"{target} differs from yusec {flag}")
+    with_version = show(uri, "wgsl", 1)
+    check(with_version["result"]["ok"] is True, with_version)
+    stale = show(uri, "wgsl", 0)
+    check(stale["error"]["code"] == -32801, f"an old version: {stale}")
+    check(show(uri, "hlsl")["error"]["code"] == -32602, "an unknown target")
+    check(show("file:///未打开", "wgsl")["error"]["code"] == -32602, "a document not open")
+    other = client.request("workspace/executeCommand", {"command": "yusec.other", "arguments": []})
+    check(other["error"]["code"] == -32602, other)
+    # A text that does not compile: ok false, the diagnostics as yusec prints them.
+    change(client, uri, 2, {"text": "「甲」者「乙」也。\n"})
+    failed = show(uri, "wgsl")["result"]
+    check(failed["ok"] is False and ":1:" in failed["text"] and "^" in failed["text"], failed)
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
+def test_target_settings(yusec, root):
+    samples = os.path.join(root, "库", "点染", "测试", "样例")
+    sampling = os.path.join(samples, "计算采样。着色器。豫")  # WGSL refuses textureSample in compute
+    barrier = os.path.join(samples, "非一致屏障。着色器。豫")  # the uniformity analysis, with notes
+    for rule, severity in (("error", 1), ("warning", 2), ("off", None)):
+        client = Client([yusec, "lsp"])
+        initialize(client, {"targetDiagnostics": rule})
+        uri = uri_of(sampling)
+        open_doc(client, uri, open(sampling, encoding="utf-8").read())
+        found = [d for d in client.diagnostics(uri)["diagnostics"] if "textureSample" in d["message"]]
+        if severity is None:
+            check(not found, f"targetDiagnostics off: {found}")
+        else:
+            check(len(found) == 1 and found[0]["severity"] == severity and found[0]["source"] == "yusec WGSL",
+                  f"targetDiagnostics {rule}: {found}")
+            check(found[0]["range"]["start"] == {"line": 23, "character": 17}, found[0]["range"])
+        # The uniformity analysis is every target's finding: an error whatever the rule, once.
+        buri = uri_of(barrier)
+        open_doc(client, buri, open(barrier, encoding="utf-8").read())
+        found = [d for d in client.diagnostics(buri)["diagnostics"] if "一致控制流" in d["message"]]
+        check(len(found) == 1 and found[0]["severity"] == 1 and found[0]["source"] == "yusec", found)
+        related = found[0]["relatedInformation"]
+        check([r["location"]["range"]["start"] for r in related] ==
+              [{"line": 8, "character": 1}, {"line": 7, "character": 8}], related)
+        check(all(r["location"]["uri"] == buri for r in related), related)
+        check("控制流取决于" in related[0]["message"], related)
+        if rule == "error":  # didChangeConfiguration: checked again under the new rule
+            client.notify("workspace/didChangeConfiguration", {"settings": {"yusec": {"targetDiagnostics": "off"}}})
+            found = [d for d in client.diagnostics(uri)["diagnostics"] if "textureSample" in d["message"]]
+            check(not found, f"after didChangeConfiguration: {found}")
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        client.finish(0)
+    # targets: ["msl"] compiles MSL only, which accepts the sample.
+    client = Client([yusec, "lsp"])
+    initialize(client, {"targets": ["msl"]})
+    uri = uri_of(sampling)
+    open_doc(client, uri, open(sampling, encoding="utf-8").read())
+    check(client.diagnostics(uri)["diagnostics"] == [], "MSL alone accepts 计算采样")
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
 def fuzz(yusec, examples, edits):
     rng = random.Random(19)
     sample = os.path.join(examples, "加倍。着色器。豫")
@@ -291,7 +431,7 @@ def fuzz(yusec, examples, edits):
 def main():
     if len(sys.argv) not in (3, 5):
         sys.exit(__doc__)
-    yusec, examples = sys.argv[1], sys.argv[2]
+    yusec, examples = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     if len(sys.argv) == 5 and sys.argv[3] == "--fuzz":
         fuzz(yusec, examples, int(sys.argv[4]))
         print(f"lsp fuzz: {sys.argv[4]} edits, ok")
@@ -299,6 +439,9 @@ def main():
     test_arguments(yusec)
     test_lifecycle_rules(yusec)
     test_diagnostics(yusec, examples)
+    test_semantic_tokens(yusec, examples)
+    test_show_output(yusec, examples)
+    test_target_settings(yusec, os.path.dirname(os.path.abspath(examples)))
     print("lsp: ok")
 
 

@@ -1,0 +1,11 @@
+/* textDocument/semanticTokens/full: the lexer's tokens (yusec_tokenize) of the open text. */
+#ifndef YUSEC_LSP_SEMANTIC_TOKENS_H
+#define YUSEC_LSP_SEMANTIC_TOKENS_H
+
+#include "lsp/server.h"
+
+json_t *lsp_semantic_tokens_full(LspServer *server, json_t *params, LspError *error);
+/* semanticTokensProvider: the legend and full (no range, no delta). */
+void lsp_advertise_semantic_tokens(json_t *capabilities);
+
+#endif

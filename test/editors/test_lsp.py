@@ -398,31 +398,95 @@ def test_target_settings(yusec, root):
     client.finish(0)
 
 
+def test_robustness(yusec, examples):
+    """Huge and deeply nested texts, requests with params of the wrong shape, a body over the
+    64 MiB limit: answered, and the server goes on."""
+    client = Client([yusec, "lsp"])
+    initialize(client)
+
+    def alive():
+        answer = client.request("textDocument/unknownThing", {})
+        check(answer["error"]["code"] == -32601, answer)
+    sample = open(os.path.join(examples, "加倍。着色器。豫"), encoding="utf-8").read()
+    huge = sample * (2 * 1024 * 1024 // len(sample.encode()) + 1)  # over 2 MiB
+    uri = "file:///tmp/%E5%A4%A7%E3%80%82%E7%9D%80%E8%89%B2%E5%99%A8%E3%80%82%E8%B1%AB"
+    open_doc(client, uri, huge)
+    check(errors(client.diagnostics(uri)), "the repeated definitions of a huge text are errors")
+    deep = "「甲」乃「无三二」也。\n「甲」者" + "（" * 20000 + "「一」" + "）" * 20000 + "也。\n"
+    change(client, uri, 2, {"text": deep})
+    check(client.diagnostics(uri)["diagnostics"], "nesting past the limit is an error")
+    for method, params in (("textDocument/didOpen", {"textDocument": 5}),
+                           ("textDocument/didOpen", None),
+                           ("textDocument/didChange", {"textDocument": {"uri": uri}, "contentChanges": "x"}),
+                           ("textDocument/didChange", {"textDocument": {"uri": uri, "version": "v"},
+                                                       "contentChanges": [{"range": {"start": {"line": -5, "character": 10**12},
+                                                                                     "end": {"line": 10**12}}, "text": "也"}, 7]}),
+                           ("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
+                                                       "contentChanges": [{"range": {"start": {"line": 10**6, "character": 0},
+                                                                                     "end": {"line": 0, "character": 0}}, "text": "「"}]}),
+                           ("workspace/didChangeConfiguration", {"settings": {"targets": "wgsl", "debounceMs": -3}}),
+                           ("textDocument/didClose", {"textDocument": {"uri": 9}})):
+        client.notify(method, params)
+        alive()
+    for method, params in (("textDocument/semanticTokens/full", None),
+                           ("textDocument/semanticTokens/full", {"textDocument": []}),
+                           ("workspace/executeCommand", {"command": "yusec.showOutput", "arguments": {}}),
+                           ("workspace/executeCommand", None),
+                           ("initialize", 3)):
+        answer = client.request(method, params)
+        check("error" in answer, f"{method} {params}: {answer}")
+    client.send({"jsonrpc": "2.0", "id": {"an": "object"}, "method": "textDocument/unknownThing"})
+    bad_id = client.wait_for(lambda m: m.get("id") is None and "error" in m)
+    check(bad_id["error"]["code"] == -32600, bad_id)
+    client.send_bytes(b"Content-Length: %d\r\n\r\n" % (65 * 1024 * 1024) + b" " * (65 * 1024 * 1024))
+    oversized = client.wait_for(lambda m: m.get("id") is None and "error" in m)
+    check(oversized["error"]["code"] == -32700, oversized)
+    alive()
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
+def position_of(text, at):
+    """The LSP position of code point `at` of text."""
+    prefix = text[:at]
+    line_start = prefix.rfind("\n") + 1
+    return {"line": prefix.count("\n"), "character": len(prefix[line_start:].encode("utf-16-le")) // 2}
+
+
 def fuzz(yusec, examples, edits):
+    """Random edits of 加倍, most of them incremental (ranges in UTF-16 units, across names
+    outside the BMP), some replacing the whole text. Every tenth edit waits for that version's
+    diagnostics and checks the semantic tokens against the client's copy of the text."""
     rng = random.Random(19)
     sample = os.path.join(examples, "加倍。着色器。豫")
     text = open(sample, encoding="utf-8").read()
-    alphabet = list("「」『』（）【】，。；：乃也者令为而若则否则递归令加于之 \n甲乙零一") + ["𠀀", "\u0000", "\ufffd"]
+    alphabet = list("「」『』（）【】，。；：乃也者令为而若则否则递归令加于之 \n甲乙零一") + ["𠀀", "\u0000", "\ufffd", "「：", "：」"]
     client = Client([yusec, "lsp"])
-    initialize(client, {"debounceMs": 20})
+    legend = initialize(client, {"debounceMs": 20})["capabilities"]["semanticTokensProvider"]["legend"]
     uri = uri_of(sample)
     open_doc(client, uri, text)
     current = text
     for version in range(2, edits + 2):
         at = rng.randrange(len(current) + 1)
-        kind = rng.randrange(3)
-        if kind == 0 and current:
-            current = current[:at] + current[at + rng.randrange(1, 8):]
-        elif kind == 1:
-            current = current[:at] + "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 6))) + current[at:]
+        end = min(len(current), at + rng.randrange(0, 8))
+        inserted = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 6)))
+        if rng.randrange(20) == 0:  # the whole text: the sample again, or a cut
+            current = text if rng.randrange(2) == 0 else current[:at]
+            change(client, uri, version, {"text": current})
         else:
-            current = text if rng.randrange(10) == 0 else current[:at]
-        change(client, uri, version, {"text": current})
-        if version % 10 == 0:  # let the debounce run now and then; the server still answers
+            change(client, uri, version, {"range": {"start": position_of(current, at), "end": position_of(current, end)},
+                                          "text": inserted})
+            current = current[:at] + inserted + current[end:]
+        if version % 10 == 0:
             client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics"
                             and m["params"]["version"] == version)
-            answer = client.request("textDocument/unknownThing", {})
-            check(answer["error"]["code"] == -32601, answer)
+            data = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})
+            check("result" in data, data)
+            for line, piece, kind, _ in decode_tokens(current, data["result"]["data"], legend):
+                opening = {"variable": "「", "number": "「", "string": "『", "comment": None}.get(kind)
+                check(opening is None or piece.startswith(opening),
+                      f"version {version}, line {line}: {kind} {piece!r} (the server's text differs?)")
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)
@@ -439,6 +503,7 @@ def main():
     test_arguments(yusec)
     test_lifecycle_rules(yusec)
     test_diagnostics(yusec, examples)
+    test_robustness(yusec, examples)
     test_semantic_tokens(yusec, examples)
     test_show_output(yusec, examples)
     test_target_settings(yusec, os.path.dirname(os.path.abspath(examples)))

@@ -9,6 +9,7 @@
 
 #include "base/memory.h"
 #include "lsp/diagnostics.h"
+#include "lsp/json_text.h"
 #include "lsp/lifecycle.h"
 
 /* Messages read and not yet handled, oldest first. */
@@ -45,7 +46,9 @@ void lsp_fail(LspError *error, int code, const char *format, ...) {
     va_end(args);
 }
 
+/* Sends `message` and drops it; a NULL message (a string jansson refused) is not sent. */
 static void send(LspServer *server, json_t *message) {
+    if (!message) return;
     if (!lsp_transport_write(&server->transport, message)) server->exit_requested = true; /* no client */
     json_decref(message);
 }
@@ -59,8 +62,8 @@ static void reply(LspServer *server, json_t *id, json_t *result) {
 }
 
 static void reply_error(LspServer *server, json_t *id, int code, const char *text) {
-    send(server, json_pack("{s:s,s:O,s:{s:i,s:s}}", "jsonrpc", "2.0", "id", id ? id : json_null(), "error",
-                           "code", code, "message", text));
+    send(server, json_pack("{s:s,s:O,s:{s:i,s:o}}", "jsonrpc", "2.0", "id", id ? id : json_null(), "error",
+                           "code", code, "message", lsp_json_text(text)));
 }
 
 LspDocument *lsp_document_of(LspServer *server, json_t *params, LspError *error) {

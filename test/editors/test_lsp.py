@@ -249,6 +249,15 @@ def test_diagnostics(yusec, examples):
     for d in published["diagnostics"]:
         check(d["range"]["start"]["line"] >= 0 and d["message"], d)
 
+    # A request naming an old version: ContentModified; the current one: answered.
+    stale = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri, "version": 6}})
+    check(stale["error"]["code"] == -32801, f"an old version: {stale}")
+    current = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri, "version": 7}})
+    check("result" in current, current)
+    # didSave checks the document again (files it imports may have changed on disk).
+    client.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+    check(client.diagnostics(uri)["version"] == 7, "didSave publishes again")
+
     client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
     closed = client.diagnostics(uri)
     check(closed["diagnostics"] == [], f"closing clears: {closed}")
@@ -430,6 +439,8 @@ def test_robustness(yusec, examples):
         alive()
     for method, params in (("textDocument/semanticTokens/full", None),
                            ("textDocument/semanticTokens/full", {"textDocument": []}),
+                           # the message quoting a long URI is cut inside a character: still sent
+                           ("textDocument/semanticTokens/full", {"textDocument": {"uri": "file:///a" + "豫" * 200}}),
                            ("workspace/executeCommand", {"command": "yusec.showOutput", "arguments": {}}),
                            ("workspace/executeCommand", None),
                            ("initialize", 3)):

@@ -1,0 +1,103 @@
+/* The language server's text model (lsp/positions.c, lsp/documents.c, lsp/json_text.c):
+ * UTF-16 positions past the BMP, "\r\n", invalid bytes, incremental edits, URIs. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lsp/documents.h"
+#include "lsp/json_text.h"
+#include "lsp/positions.h"
+
+/* 𠀀 (U+20000) is four bytes, one character, two UTF-16 units. */
+static const char LINES[] = "「𠀀甲」者\r\n乙\xff丙\n";
+
+static void test_utf16_columns(void **state) {
+    (void)state;
+    size_t len = strlen(LINES);
+    assert_int_equal(lsp_utf16_column(LINES, len, 1, 1), 0);
+    assert_int_equal(lsp_utf16_column(LINES, len, 1, 3), 3);   /* after 「𠀀 */
+    assert_int_equal(lsp_utf16_column(LINES, len, 1, 6), 6);   /* the line's end, before \r\n */
+    assert_int_equal(lsp_utf16_column(LINES, len, 1, 99), 6);
+    assert_int_equal(lsp_utf16_column(LINES, len, 2, 3), 2);   /* 乙 and the invalid byte */
+    assert_int_equal(lsp_utf16_column(LINES, len, 9, 3), 0);
+    assert_int_equal(lsp_char_column(LINES, len, (LspPosition){0, 3}), 3);
+    assert_int_equal(lsp_char_column(LINES, len, (LspPosition){0, 2}), 2); /* inside the pair */
+    assert_int_equal(lsp_char_column(LINES, len, (LspPosition){1, 3}), 4);
+}
+
+static void test_offsets(void **state) {
+    (void)state;
+    size_t len = strlen(LINES);
+    assert_int_equal(lsp_byte_offset(LINES, len, (LspPosition){0, 3}), strlen("「𠀀"));
+    assert_int_equal(lsp_byte_offset(LINES, len, (LspPosition){0, 2}), strlen("「"));
+    assert_int_equal(lsp_byte_offset(LINES, len, (LspPosition){0, 99}), strlen("「𠀀甲」者"));
+    assert_int_equal(lsp_byte_offset(LINES, len, (LspPosition){1, 2}), strlen("「𠀀甲」者\r\n乙\xff"));
+    assert_int_equal(lsp_byte_offset(LINES, len, (LspPosition){7, 0}), len);
+    LspPosition at = lsp_position_at(LINES, len, strlen("「𠀀甲」者\r"));
+    assert_int_equal(at.line, 0);
+    assert_int_equal(at.character, 6);  /* the \r of \r\n is no character */
+    at = lsp_position_at(LINES, len, strlen("「𠀀甲」者\r\n乙\xff"));
+    assert_int_equal(at.line, 1);
+    assert_int_equal(at.character, 2);
+    LspCursor cursor;
+    lsp_cursor_init(&cursor, LINES, len);
+    assert_int_equal(lsp_cursor_seek(&cursor, len).line, 2);
+    assert_int_equal(lsp_cursor_seek(&cursor, strlen("「𠀀")).character, 3);  /* back: starts again */
+}
+
+static void test_edits(void **state) {
+    (void)state;
+    LspDocuments docs = {0};
+    LspDocument *doc = lsp_documents_open(&docs, "file:///a/%E8%B1%AB", LINES, strlen(LINES), 1);
+    assert_string_equal(doc->path, "/a/豫");
+    assert_ptr_equal(lsp_documents_find_path(&docs, "/a/豫"), doc);
+    lsp_document_edit(doc, false, (LspPosition){0, 1}, (LspPosition){0, 4}, "乙", strlen("乙"));
+    assert_string_equal(doc->text, "「乙」者\r\n乙\xff丙\n");
+    lsp_document_edit(doc, false, (LspPosition){1, 1}, (LspPosition){0, 4}, "", 0); /* reversed */
+    assert_string_equal(doc->text, "「乙」者\xff丙\n");
+    lsp_document_edit(doc, false, (LspPosition){50, 0}, (LspPosition){60, 0}, "也", strlen("也"));
+    assert_string_equal(doc->text, "「乙」者\xff丙\n也");
+    lsp_document_edit(doc, true, (LspPosition){0, 0}, (LspPosition){0, 0}, "a\0b", 3);
+    assert_int_equal(doc->len, 3);
+    assert_memory_equal(doc->text, "a\0b", 4);
+    lsp_documents_close(&docs, "file:///a/%E8%B1%AB");
+    assert_null(lsp_documents_find(&docs, "file:///a/%E8%B1%AB"));
+    lsp_documents_free(&docs);
+}
+
+static void test_uris_and_json(void **state) {
+    (void)state;
+    char *uri = lsp_path_to_uri("/甲 乙/a_b.豫");
+    assert_string_equal(uri, "file:///%E7%94%B2%20%E4%B9%99/a_b.%E8%B1%AB");
+    char *path = lsp_uri_to_path(uri);
+    assert_string_equal(path, "/甲 乙/a_b.豫");
+    free(uri);
+    free(path);
+    path = lsp_uri_to_path("file:///x%00y");
+    assert_string_equal(path, "/x?y");
+    free(path);
+    path = lsp_uri_to_path("untitled:Untitled-1");
+    assert_string_equal(path, "untitled:Untitled-1");
+    free(path);
+    json_t *text = lsp_json_text_n("a\xff\xe8\xb1", 4);
+    assert_string_equal(json_string_value(text), "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+    json_decref(text);
+    text = lsp_json_text("\xed\xa0\x80");  /* a UTF-16 surrogate written as UTF-8 */
+    assert_string_equal(json_string_value(text), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+    json_decref(text);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_utf16_columns),
+        cmocka_unit_test(test_offsets),
+        cmocka_unit_test(test_edits),
+        cmocka_unit_test(test_uris_and_json),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

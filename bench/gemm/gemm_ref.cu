@@ -156,6 +156,8 @@ struct RefKernel {
 const RefKernel REF[] = {
     REF_KERNEL(2, 2, 4, 4, 32, 3), REF_KERNEL(2, 2, 4, 4, 32, 4), REF_KERNEL(2, 2, 4, 4, 64, 3),
     REF_KERNEL(2, 4, 4, 4, 32, 4), REF_KERNEL(2, 4, 4, 4, 64, 3),
+    REF_KERNEL(2, 4, 4, 4, 64, 4), REF_KERNEL(4, 2, 4, 4, 32, 4), REF_KERNEL(4, 2, 4, 4, 64, 3),
+    REF_KERNEL(2, 2, 4, 4, 64, 4), REF_KERNEL(2, 4, 4, 2, 64, 3), REF_KERNEL(4, 2, 2, 4, 64, 3),
 };
 constexpr int REF_COUNT = sizeof REF / sizeof REF[0];
 

@@ -1,5 +1,6 @@
 #include "driver/depfile.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 static size_t first_line(const char *text) {
@@ -16,8 +17,17 @@ static void put_make_path(StrBuf *out, const char *path, size_t len) {
     }
 }
 
-void gen_depfile(StrBuf *out, const char *target, const char *files) {
-    put_make_path(out, target, strlen(target));
+void gen_depfile(StrBuf *out, const char *targets, const char *files) {
+    bool first = true;
+    while (*targets) {
+        size_t len = first_line(targets);
+        if (len) {
+            if (!first) strbuf_putc(out, ' ');
+            put_make_path(out, targets, len);
+            first = false;
+        }
+        targets += len + (targets[len] == '\n');
+    }
     strbuf_putc(out, ':');
     while (*files) {
         size_t len = first_line(files);

@@ -4,8 +4,9 @@
 
 #include "base/strbuf.h"
 
-/* A Make/Ninja depfile: "target: dep dep …\n"; files is newline-separated. Spaces, '#'
- * and '\\' are escaped with '\\', '$' as "$$". */
-void gen_depfile(StrBuf *out, const char *target, const char *files);
+/* A Make/Ninja depfile: "target target…: dep dep …\n"; targets (the outputs of one command,
+ * -emit=LIST -o-dir writes several; Ninja ≥ 1.10 reads them) and files are newline-separated.
+ * Spaces, '#' and '\\' are escaped with '\\', '$' as "$$". */
+void gen_depfile(StrBuf *out, const char *targets, const char *files);
 
 #endif

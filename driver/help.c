@@ -28,7 +28,9 @@ static const HelpEntry ENTRIES[] = {
     {HELP_ACTIONS, "-emit-llvm", "打印千手交给 NVPTX 后端的 LLVM IR（已经 LLVM 优化；可交给 llc-19 对照）"},
     {HELP_ACTIONS, "-emit-gen, 生成", "打印高级代码导入时所得模块的源码"},
     {HELP_ACTIONS, "--entries=json", "打印入口与资源在三个目标里的位置（JSON）"},
-    {HELP_ACTIONS, "-emit=wgsl,msl,ptx,gen,json", "一次前端，把所列的输出写进 -o-dir 目录：名.wgsl 名.msl 名.ptx 名。着色生成。豫 名.json"},
+    {HELP_ACTIONS, "-emit=wgsl,msl,ptx,gen,json,h,cubin,fatbin",
+     ("一次前端，把所列的输出写进 -o-dir 目录：名.wgsl 名.metal 名.ptx 名。着色生成。豫 名.json 名.h（C 头文件）"
+      " 名.cubin 名.fatbin；-arch=sm_80,sm_90 时 PTX 每个架构一份（名.sm_80.ptx …）")},
     {HELP_ACTIONS, "run", "运行一个计算入口（见下面的 yusec run）"},
 
     {HELP_INPUT_OUTPUT, "文件", "输入：名。着色器。豫 或 .yir；写成 - 时从标准输入读"},
@@ -37,7 +39,7 @@ static const HelpEntry ENTRIES[] = {
     {HELP_INPUT_OUTPUT, "-o 文件", "输出写到文件（默认标准输出）"},
     {HELP_INPUT_OUTPUT, "-o-dir 目录", "-emit=列表 的输出写进这个目录（全成或全不写）"},
     {HELP_INPUT_OUTPUT, "-I 目录", "在目录里找包（可多次）"},
-    {HELP_INPUT_OUTPUT, "-MD", "另写 Make/Ninja 依赖文件（须有 -o）"},
+    {HELP_INPUT_OUTPUT, "-MD", "另写 Make/Ninja 依赖文件（须有 -o 或 -o-dir）"},
     {HELP_INPUT_OUTPUT, "-MF 文件", "依赖文件的路径（默认为 -o 的文件加 .d）"},
     {HELP_INPUT_OUTPUT, "-q", "-emit-wgsl/-emit-msl/-emit-ptx 不打印入口表（工具词 译 金属 千手 照着七总打印）"},
     {HELP_INPUT_OUTPUT, "-ffile-prefix-map=旧=新", "输出里写到的路径以 旧 开头时换成 新（可多次，后给的先试）"},
@@ -60,7 +62,7 @@ static const HelpEntry ENTRIES[] = {
     {HELP_PIPELINE, "-fclassic-uniform-layout", "按经典的 16 字节均匀缓冲规则检查均匀缓冲（报出不合的字段）"},
     {HELP_PIPELINE, "-finline-budget=N", "千手内联预算：一个函数的额外副本超过 N 条指令就保留为函数（默认 4096）"},
 
-    {HELP_PTX, "-arch=sm_XX, -arch sm_XX", "目标计算能力：sm_80（默认）、sm_86、sm_89、sm_90、sm_90a"},
+    {HELP_PTX, "-arch=sm_XX, -arch sm_XX", "目标计算能力：sm_80（默认）、sm_86、sm_89、sm_90、sm_90a；-emit=列表 可列多个（逗号分隔）"},
     {HELP_PTX, "-ptx-version=8.X", "PTX 版本 8.0（默认）至 8.5"},
     {HELP_PTX, "-fno-fma", "不把乘加合成 fma"},
 

@@ -28,6 +28,7 @@
 #include "ir/ir.h"
 #include "lib/compile.h"
 #include "lib/generate.h"
+#include "lib/host_header.h"
 #include "lib/manifest.h"
 #include "lib/pipeline.h"
 #include "runtime/run_args.h"
@@ -345,32 +346,88 @@ static const char *output_stem(Arena *arena, const char *input) {
     return name;
 }
 
-static bool stage_output(Command *command, const char *suffix, const StrBuf *text) {
+/* DIR/<name><suffix> of -o-dir. */
+static const char *output_dir_path(Command *command, const char *suffix) {
     Arena *arena = &command->session.arena;
     const char *dir = command->options->output_dir;
-    const char *path = arena_printf(arena, "%s%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] != '/' ? "/" : "",
-                                    output_stem(arena, command->options->input), suffix);
+    return arena_printf(arena, "%s%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] != '/' ? "/" : "",
+                        output_stem(arena, command->options->input), suffix);
+}
+
+static bool stage_output(Command *command, const char *suffix, const StrBuf *text) {
+    const char *path = output_dir_path(command, suffix);
     if (refuse_input_as_output(command, path)) return false;
     return outputs_stage(command->outputs, path, text->data ? text->data : "", text->len);
 }
 
 static const unsigned EMIT_BITS[LIB_TARGET_COUNT] = {EMIT_WGSL, EMIT_MSL, EMIT_PTX};
-static const char *const EMIT_SUFFIXES[LIB_TARGET_COUNT] = {".wgsl", ".msl", ".ptx"};
+static const char *const EMIT_SUFFIXES[LIB_TARGET_COUNT] = {".wgsl", ".metal", ".ptx"};
 
-/* Stages the target texts and the manifest; false (reported) when a file cannot be staged. */
-static bool stage_many(Command *command, const StrBuf texts[LIB_TARGET_COUNT], const LibEntryTable *entries,
-                       const LibAbi *abi) {
+/* The suffix of a per-arch file: `.sm_90.ptx` when -arch= lists several, else `.ptx`. */
+static const char *arch_suffix(Command *command, int arch, const char *extension) {
+    if (command->options->arch_count < 2) return extension;
+    return arena_printf(&command->session.arena, ".%s%s", command->options->archs[arch], extension);
+}
+
+static int arch_count(const Command *command) {
+    return command->options->arch_count > 1 ? command->options->arch_count : 1;
+}
+
+/* The PTX texts, one per arch (the first is texts[PTX]). */
+typedef struct PtxTexts {
+    const StrBuf *text[OPTIONS_MAX_ARCHS];
+} PtxTexts;
+
+/* cubin/fatbin of every arch through the CUDA toolkit; an exit status. */
+static int stage_binaries(Command *command, const PtxTexts *ptx) {
     unsigned want = command->options->emit_many;
-    for (int t = 0; t < LIB_TARGET_COUNT; t++)
-        if ((want & EMIT_BITS[t]) && !stage_output(command, EMIT_SUFFIXES[t], &texts[t])) return false;
-    if (!(want & EMIT_JSON)) return true;
-    StrBuf json;
-    strbuf_init(&json);
-    lib_manifest_json(&json, source_path_for_output(&command->session.arena, command->options,
-                                                    command->session.package_root), entries, abi);
-    bool ok = stage_output(command, ".json", &json);
-    strbuf_free(&json);
-    return ok;
+    static const struct { unsigned bit; CudaBinary kind; const char *extension; } BINARIES[] = {
+        {EMIT_CUBIN, CUDA_CUBIN, ".cubin"}, {EMIT_FATBIN, CUDA_FATBIN, ".fatbin"}};
+    for (size_t b = 0; b < sizeof BINARIES / sizeof BINARIES[0]; b++) {
+        if (!(want & BINARIES[b].bit)) continue;
+        for (int k = 0; k < arch_count(command); k++) {
+            const char *arch = command->options->arch ? command->options->archs[k] : "sm_80";
+            StrBuf binary;
+            strbuf_init(&binary);
+            int status = EXIT_OK;
+            bool built = cuda_build_binary(&command->session.arena, BINARIES[b].kind, arch,
+                                           ptx->text[k]->data ? ptx->text[k]->data : "", ptx->text[k]->len, command->options->verbose,
+                                           &binary, &status);
+            bool staged = built && stage_output(command, arch_suffix(command, k, BINARIES[b].extension), &binary);
+            strbuf_free(&binary);
+            if (!built) return status;
+            if (!staged) return EXIT_USAGE;
+        }
+    }
+    return EXIT_OK;
+}
+
+/* Stages the target texts, binaries, the manifest and the C header; an exit status. */
+static int stage_many(Command *command, const StrBuf texts[LIB_TARGET_COUNT], const PtxTexts *ptx,
+                      const LibEntryTable *entries, const LibAbi *abi) {
+    unsigned want = command->options->emit_many;
+    for (int t = 0; t < LIB_TARGET_PTX; t++)
+        if ((want & EMIT_BITS[t]) && !stage_output(command, EMIT_SUFFIXES[t], &texts[t])) return EXIT_USAGE;
+    for (int k = 0; (want & EMIT_PTX) && k < arch_count(command); k++)
+        if (!stage_output(command, arch_suffix(command, k, ".ptx"), ptx->text[k])) return EXIT_USAGE;
+    int status = stage_binaries(command, ptx);
+    if (status != EXIT_OK) return status;
+    const char *source = source_path_for_output(&command->session.arena, command->options,
+                                                command->session.package_root);
+    StrBuf text;
+    strbuf_init(&text);
+    bool ok = true;
+    if (want & EMIT_JSON) {
+        lib_manifest_json(&text, source, entries, abi);
+        ok = stage_output(command, ".json", &text);
+    }
+    if (ok && (want & EMIT_HEADER)) {
+        strbuf_clear(&text);
+        lib_host_header(&text, output_stem(&command->session.arena, command->options->input), source, entries, abi);
+        ok = stage_output(command, ".h", &text);
+    }
+    strbuf_free(&text);
+    return ok ? EXIT_OK : EXIT_USAGE;
 }
 
 static int run_emit_many_with_gen(Command *command) {
@@ -389,9 +446,10 @@ static int run_emit_many_with_gen(Command *command) {
     if (result == EXIT_OK) {
         StrBuf texts[LIB_TARGET_COUNT];
         for (int t = 0; t < LIB_TARGET_COUNT; t++) texts[t] = generated.targets[t].text;
-        if (!stage_output(command, "。着色生成。豫", &generated.text) ||
-            !stage_many(command, texts, &generated.entries, &generated.abi))
-            result = EXIT_USAGE;
+        PtxTexts ptx = {{&generated.targets[LIB_TARGET_PTX].text}};  /* gen: one arch */
+        result = stage_output(command, "。着色生成。豫", &generated.text)
+                     ? stage_many(command, texts, &ptx, &generated.entries, &generated.abi)
+                     : EXIT_USAGE;
     }
     lib_generated_free(&generated);
     return result;
@@ -403,19 +461,27 @@ static int run_emit_many(Command *command) {
     unsigned targets = 0;
     for (int t = 0; t < LIB_TARGET_COUNT; t++)
         if (want & EMIT_BITS[t]) targets |= LIB_TARGET_BIT(t);
+    if (want & (EMIT_CUBIN | EMIT_FATBIN)) targets |= LIB_TARGET_BIT(LIB_TARGET_PTX);
     LibOutputs outputs;
     lib_outputs_init(&outputs, &command->session.arena);
+    outputs.ptx_archs = command->options->archs;
+    outputs.ptx_arch_count = (uint32_t)command->options->arch_count;
+    bool abi_of_ptx = (want & (EMIT_JSON | EMIT_HEADER)) != 0;
     LibStatus status = lib_compile_targets(&command->session, targets,
-                                           (want & EMIT_JSON) ? LIB_ABI_PTX_PIPELINE : LIB_ABI_AS_BUILT, &outputs);
+                                           abi_of_ptx ? LIB_ABI_PTX_PIPELINE : LIB_ABI_AS_BUILT, &outputs);
     flush_dumps(&command->session);
     int result = (int)status;
-    if (status == LIB_OK && !stage_many(command, outputs.text, &outputs.entries, &outputs.abi)) result = EXIT_USAGE;
+    if (status == LIB_OK) {
+        PtxTexts ptx = {{&outputs.text[LIB_TARGET_PTX]}};
+        for (int k = 1; k < arch_count(command); k++) ptx.text[k] = &outputs.other_arch_ptx[k - 1];
+        result = stage_many(command, outputs.text, &ptx, &outputs.entries, &outputs.abi);
+    }
     lib_outputs_free(&outputs);
     return result;
 }
 
 /* -MD: the depfile, staged (written only when changed) after the output itself. */
-static int write_depfile(const Command *command) {
+static int write_depfile(Command *command) {
     const Options *options = command->options;
     StrBuf path, text, files;
     strbuf_init(&path);
@@ -427,9 +493,17 @@ static int write_depfile(const Command *command) {
         strbuf_puts(&files, command->session.files_read[i]);
         strbuf_putc(&files, '\n');
     }
+    StrBuf targets;  /* every file the command writes (-o-dir: several) */
+    strbuf_init(&targets);
+    for (int i = 0; i < command->outputs->file_count; i++) {
+        strbuf_puts(&targets, command->outputs->files[i].path);
+        strbuf_putc(&targets, '\n');
+    }
     if (options->depfile) strbuf_puts(&path, options->depfile);
+    else if (options->output_dir) strbuf_puts(&path, output_dir_path(command, ".d"));
     else strbuf_printf(&path, "%s.d", options->output);
-    gen_depfile(&text, options->output, strbuf_cstr(&files));
+    gen_depfile(&text, strbuf_cstr(&targets), strbuf_cstr(&files));
+    strbuf_free(&targets);
     bool ok = !refuse_input_as_output(command, strbuf_cstr(&path)) &&
               outputs_stage(command->outputs, strbuf_cstr(&path), strbuf_cstr(&text), text.len);
     strbuf_free(&path);

@@ -139,6 +139,50 @@ static bool check_pass_list(const char *list, FILE *err) {
     }
 }
 
+/* -arch=sm_80,sm_90: the list (several only for -emit=LIST, each once); options->arch is
+ * the first. */
+static bool split_arch_list(Options *options, FILE *err) {
+    if (!options->arch) return true;
+    if (strlen(options->arch) >= sizeof options->arch_text) {
+        fprintf(err, "yusec: error: -arch= 的列表太长\n");
+        return false;
+    }
+    strcpy(options->arch_text, options->arch);
+    char *start = options->arch_text;
+    for (;;) {
+        size_t len = strcspn(start, ",");
+        if (len == 0) {
+            fprintf(err, "yusec: error: -arch= 的列表里有空项（写成 -arch=sm_80,sm_90）\n");
+            return false;
+        }
+        if (options->arch_count == OPTIONS_MAX_ARCHS) {
+            fprintf(err, "yusec: error: -arch= 最多列 %d 个架构\n", OPTIONS_MAX_ARCHS);
+            return false;
+        }
+        bool last = !start[len];
+        start[len] = '\0';
+        const char *arch = start;
+        for (int i = 0; i < options->arch_count; i++)
+            if (strcmp(options->archs[i], arch) == 0) {
+                fprintf(err, "yusec: error: -arch= 列了两次 %s\n", arch);
+                return false;
+            }
+        options->archs[options->arch_count++] = arch;
+        if (last) break;
+        start += len + 1;
+    }
+    options->arch = options->archs[0];
+    if (options->arch_count > 1 && options->action != ACTION_EMIT_MANY) {
+        fprintf(err, "yusec: error: -arch= 列出多个架构只用于 -emit=列表 -o-dir（每个架构一个 PTX 文件）\n");
+        return false;
+    }
+    if (options->arch_count > 1 && (options->emit_many & EMIT_GEN)) {
+        fprintf(err, "yusec: error: -emit= 含 gen 时只能给一个 -arch（生成的模块只有一份 PTX 源）\n");
+        return false;
+    }
+    return true;
+}
+
 static bool is_ptx_binary_action(Action action) {
     return action == ACTION_EMIT_CUBIN || action == ACTION_EMIT_FATBIN;
 }
@@ -179,9 +223,9 @@ static bool check_combinations(const Options *options, FILE *err) {
         fprintf(err, "yusec: error: %s 写二进制文件，须给 -o 文件\n", action_flag(options->action));
         return false;
     }
-    if ((options->depfile_wanted || options->depfile) && (!options->output ||
-                                                          strcmp(options->output, "-") == 0)) {
-        fprintf(err, "yusec: error: -MD/-MF 须与 -o 文件同用（依赖文件要写出输出文件的名字）\n");
+    if ((options->depfile_wanted || options->depfile) && !options->output_dir &&
+        (!options->output || strcmp(options->output, "-") == 0)) {
+        fprintf(err, "yusec: error: -MD/-MF 须与 -o 文件或 -o-dir 目录同用（依赖文件要写出输出文件的名字）\n");
         return false;
     }
     return true;
@@ -386,10 +430,11 @@ static bool set_input(Options *options, const char *arg, FILE *err) {
     return true;
 }
 
-/* -emit=wgsl,msl,ptx,gen,json: which files one run writes into -o-dir. */
+/* -emit=wgsl,msl,ptx,gen,json,h,cubin,fatbin: which files one run writes into -o-dir. */
 static bool parse_emit_list(Options *options, const char *arg, FILE *err) {
     static const struct { const char *name; unsigned bit; } NAMES[] = {
-        {"wgsl", EMIT_WGSL}, {"msl", EMIT_MSL}, {"ptx", EMIT_PTX}, {"gen", EMIT_GEN}, {"json", EMIT_JSON}};
+        {"wgsl", EMIT_WGSL}, {"msl", EMIT_MSL}, {"ptx", EMIT_PTX}, {"gen", EMIT_GEN}, {"json", EMIT_JSON},
+        {"h", EMIT_HEADER}, {"cubin", EMIT_CUBIN}, {"fatbin", EMIT_FATBIN}};
     if (!set_action(options, ACTION_EMIT_MANY, arg, err)) return false;
     const char *start = arg + strlen("-emit=");
     for (;;) {
@@ -399,7 +444,7 @@ static bool parse_emit_list(Options *options, const char *arg, FILE *err) {
                !(strlen(NAMES[i].name) == len && strncmp(NAMES[i].name, start, len) == 0))
             i++;
         if (i == sizeof NAMES / sizeof NAMES[0]) {
-            fprintf(err, "yusec: error: -emit= 不认识「%.*s」（可选 wgsl、msl、ptx、gen、json，逗号分隔）\n",
+            fprintf(err, "yusec: error: -emit= 不认识「%.*s」（可选 wgsl、msl、ptx、gen、json、h、cubin、fatbin，逗号分隔）\n",
                     (int)len, start);
             return false;
         }
@@ -469,5 +514,5 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
         return false;
     }
     if (options->input_from_stdin) options->input = options->stdin_name ? options->stdin_name : "<stdin>";
-    return check_combinations(options, err);
+    return split_arch_list(options, err) && check_combinations(options, err);
 }

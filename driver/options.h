@@ -40,7 +40,11 @@ typedef struct PrefixMap {
 /* The outputs of -emit=LIST, a bit each. */
 enum {
     EMIT_WGSL = 1u << 0, EMIT_MSL = 1u << 1, EMIT_PTX = 1u << 2, EMIT_GEN = 1u << 3, EMIT_JSON = 1u << 4,
+    EMIT_HEADER = 1u << 5,  /* h: the C host header (lib/host_header.c) */
+    EMIT_CUBIN = 1u << 6, EMIT_FATBIN = 1u << 7,  /* through the CUDA toolkit, per -arch */
 };
+
+enum { OPTIONS_MAX_ARCHS = 16 };
 
 typedef struct Options {
     Action action;
@@ -76,7 +80,10 @@ typedef struct Options {
     bool classic_uniform_layout; /* -fclassic-uniform-layout: report what 16-byte uniform rules reject */
     long inline_budget;          /* -finline-budget=N (pass inline); -1 when not given */
     /* PTX */
-    const char *arch;            /* -arch=sm_XX */
+    const char *arch;            /* -arch=sm_XX (the first of a list) */
+    const char *archs[OPTIONS_MAX_ARCHS];  /* -arch=sm_80,sm_90: a list only with -emit=LIST */
+    int arch_count;
+    char arch_text[256];         /* the list's copy the names in archs point into */
     const char *ptx_version;     /* -ptx-version=8.X */
     bool no_fma;                 /* -fno-fma: no a*b+c contraction */
 } Options;

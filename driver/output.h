@@ -10,7 +10,7 @@
 
 #include "base/strbuf.h"
 
-enum { OUTPUTS_MAX_FILES = 8 };
+enum { OUTPUTS_MAX_FILES = 64 };
 
 typedef struct StagedFile {
     char *path;   /* where it goes */

@@ -80,6 +80,43 @@ static void fill_layout(yusec_layout *out, Arena *arena, const IrTypeTable *type
     out->field_count = t->field_count;
 }
 
+static void fill_scalar(LibShape *shape, const IrTypeTable *types, IrTypeId scalar) {
+    const IrType *s = ir_type(types, scalar);
+    if (!s || s->kind != IR_TYPE_SCALAR) {
+        shape->kind = LIB_SHAPE_OPAQUE;
+        return;
+    }
+    shape->scalar = s->scalar;
+    shape->width = s->width;
+}
+
+/* The shape of `id`; arrays and structs name their parts' layouts (all marked). */
+static void fill_shape(LibShape *shape, Arena *arena, const IrTypeTable *types, IrTypeId id,
+                       const size_t *index_of) {
+    const IrType *t = ir_type(types, id);
+    memset(shape, 0, sizeof *shape);
+    switch (t->kind) {
+    case IR_TYPE_SCALAR: shape->kind = LIB_SHAPE_SCALAR; fill_scalar(shape, types, id); return;
+    case IR_TYPE_VECTOR: shape->kind = LIB_SHAPE_VECTOR; shape->lanes = t->count; break;
+    case IR_TYPE_MATRIX: shape->kind = LIB_SHAPE_MATRIX; shape->lanes = t->count; shape->cols = t->cols; break;
+    case IR_TYPE_ATOMIC: shape->kind = LIB_SHAPE_ATOMIC; break;
+    case IR_TYPE_ARRAY:
+        shape->kind = LIB_SHAPE_ARRAY;
+        shape->length = t->count;
+        shape->elem = index_of[t->elem];
+        return;
+    case IR_TYPE_STRUCT: {
+        shape->kind = LIB_SHAPE_STRUCT;
+        size_t *fields = arena_alloc_array(arena, t->field_count + 1, sizeof *fields);
+        for (uint32_t i = 0; i < t->field_count; i++) fields[i] = index_of[t->fields[i].type];
+        shape->field_layouts = fields;
+        return;
+    }
+    default: shape->kind = LIB_SHAPE_OPAQUE; return;
+    }
+    fill_scalar(shape, types, t->elem);
+}
+
 /* Every buffer type and what is inside it, once each, in type order; `index_of[type]` gets
  * its layout's index. */
 static void build_layouts(LibAbi *abi, Arena *arena, const IrModule *m, size_t *index_of) {
@@ -88,12 +125,15 @@ static void build_layouts(LibAbi *abi, Arena *arena, const IrModule *m, size_t *
     for (uint32_t g = 0; g < ir_global_count(m); g++)
         if (is_buffer_space(ir_global(m, g)->space)) mark_layouts(types, ir_global(m, g)->type, marked);
     abi->layouts = arena_alloc_array(arena, types->count + 1, sizeof *abi->layouts);
+    abi->shapes = arena_alloc_array(arena, types->count + 1, sizeof *abi->shapes);
     for (IrTypeId id = 0; id < types->count; id++) {
         index_of[id] = YUSEC_NONE;
         if (!marked[id]) continue;
         index_of[id] = abi->layout_count;
         fill_layout(&abi->layouts[abi->layout_count++], arena, types, id);
     }
+    for (IrTypeId id = 0; id < types->count; id++)
+        if (marked[id]) fill_shape(&abi->shapes[index_of[id]], arena, types, id, index_of);
 }
 
 /* Resource index of each global (YUSEC_NONE for globals without a binding). */

@@ -13,10 +13,35 @@
 #include "../include/yusec/yusec.h"
 #include "entries.h"
 
+/* What a layout's type is made of, for the C host header (lib/host_header.c): parallel to
+ * LibAbi.layouts, so the header's C types come from the same type table as the sizes and
+ * offsets (ir/types.c, computed once). */
+typedef enum LibShapeKind {
+    LIB_SHAPE_SCALAR,   /* f16 f32 i32 u32 */
+    LIB_SHAPE_VECTOR,   /* `lanes` of the scalar */
+    LIB_SHAPE_MATRIX,   /* `cols` columns of `lanes` (rows) of the scalar */
+    LIB_SHAPE_ATOMIC,   /* of the scalar */
+    LIB_SHAPE_ARRAY,    /* `length` (0: runtime-sized) of layout `elem` */
+    LIB_SHAPE_STRUCT,   /* fields of layouts `field_layouts` */
+    LIB_SHAPE_OPAQUE,   /* anything else: bytes */
+} LibShapeKind;
+
+typedef struct LibShape {
+    LibShapeKind kind;
+    IrScalarKind scalar;     /* SCALAR, VECTOR, MATRIX, ATOMIC */
+    uint32_t width;          /* of the scalar: 16 or 32 */
+    uint32_t lanes;          /* VECTOR: lanes; MATRIX: rows */
+    uint32_t cols;           /* MATRIX */
+    uint32_t length;         /* ARRAY */
+    size_t elem;             /* ARRAY: the element's layout */
+    const size_t *field_layouts;  /* STRUCT: each field's layout */
+} LibShape;
+
 typedef struct LibAbi {
     yusec_resource *resources;
     size_t resource_count;
     yusec_layout *layouts;
+    LibShape *shapes;               /* one per layout */
     size_t layout_count;
     yusec_ptx_entry **ptx_entries;  /* per entry of the module; NULL for vertex/fragment */
     size_t entry_count;

@@ -11,6 +11,7 @@ void lib_outputs_init(LibOutputs *outputs, Arena *arena) {
         strbuf_init(&outputs->yir[t]);
         outputs->target_diagnostics[t] = SIZE_MAX;
     }
+    for (int k = 0; k < LIB_MAX_ARCHS; k++) strbuf_init(&outputs->other_arch_ptx[k]);
     lib_entries_init(&outputs->entries, arena);
 }
 
@@ -19,6 +20,17 @@ void lib_outputs_free(LibOutputs *outputs) {
         strbuf_free(&outputs->text[t]);
         strbuf_free(&outputs->yir[t]);
     }
+    for (int k = 0; k < LIB_MAX_ARCHS; k++) strbuf_free(&outputs->other_arch_ptx[k]);
+}
+
+/* One target's text; PTX once per requested arch. */
+static bool emit_target(LibSession *session, const IrModule *module, LibTarget target, LibOutputs *outputs) {
+    if (target != LIB_TARGET_PTX || outputs->ptx_arch_count == 0)
+        return lib_emit(session, module, target, &outputs->text[target], NULL, NULL);
+    bool ok = lib_emit_ptx(session, module, outputs->ptx_archs[0], &outputs->text[target], NULL);
+    for (uint32_t k = 1; k < outputs->ptx_arch_count && k <= LIB_MAX_ARCHS; k++)
+        ok = lib_emit_ptx(session, module, outputs->ptx_archs[k], &outputs->other_arch_ptx[k - 1], NULL) && ok;
+    return ok;
 }
 
 LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSource abi_source,
@@ -48,7 +60,7 @@ LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSourc
         }
         if (module && outputs->print_yir && (targets & LIB_TARGET_BIT(t))) ir_print_module(&outputs->yir[t], module);
         if (targets & LIB_TARGET_BIT(t))
-            outputs->ok[t] = module && lib_emit(session, module, (LibTarget)t, &outputs->text[t], NULL, NULL);
+            outputs->ok[t] = module && emit_target(session, module, (LibTarget)t, outputs);
         if ((targets & LIB_TARGET_BIT(t)) ? !outputs->ok[t] : !module) overall = LIB_ERRORS;
         ir_module_free(module);
     }

@@ -7,10 +7,17 @@
 #include "abi.h"
 #include "pipeline.h"
 
+enum { LIB_MAX_ARCHS = 16 };
+
 typedef struct LibOutputs {
     Arena *arena;                       /* the entry table and the ABI live here */
     bool ok[LIB_TARGET_COUNT];          /* requested and emitted */
     StrBuf text[LIB_TARGET_COUNT];
+    /* PTX for several arches from one module: set by the caller; text[PTX] is ptx_archs[0]'s,
+     * other_arch_ptx[k - 1] ptx_archs[k]'s. */
+    const char *const *ptx_archs;
+    uint32_t ptx_arch_count;
+    StrBuf other_arch_ptx[LIB_MAX_ARCHS];
     LibEntryTable entries;              /* once the module was built */
     LibAbi abi;
     bool has_abi;

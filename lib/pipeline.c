@@ -259,17 +259,21 @@ bool lib_emit(LibSession *session, const IrModule *module, LibTarget target, Str
     switch (target) {
     case LIB_TARGET_WGSL: ok = wgsl_emit(module, out, NULL, &session->diag); break;
     case LIB_TARGET_MSL: ok = msl_emit(module, out, NULL, &session->diag); break;
-    case LIB_TARGET_PTX: {
-        PtxOptions ptx;
-        lib_ptx_options(session->config, &ptx);
-        ok = ptx_emit(module, &ptx, out, NULL, failure, &session->diag);
-        break;
-    }
+    case LIB_TARGET_PTX: ok = lib_emit_ptx(session, module, NULL, out, failure); break;
     default: break;
     }
     ok = ok && session->diag.error_count == errors;
     if (ok && entries) lib_entries_build(entries, module);
     return ok;
+}
+
+bool lib_emit_ptx(LibSession *session, const IrModule *module, const char *arch, StrBuf *out,
+                  PtxFailure *failure) {
+    PtxOptions ptx;
+    lib_ptx_options(session->config, &ptx);
+    if (arch) ptx.arch = arch;
+    int errors = session->diag.error_count;
+    return ptx_emit(module, &ptx, out, NULL, failure, &session->diag) && session->diag.error_count == errors;
 }
 
 void lib_demote_errors(LibSession *session, int error_count) {

@@ -101,6 +101,11 @@ IrModule *lib_build_target(LibSession *session, IrModule *shared, bool take, Lib
 bool lib_emit(LibSession *session, const IrModule *module, LibTarget target, StrBuf *out,
               LibEntryTable *entries, PtxFailure *failure);
 
+/* lib_emit's PTX for `arch` (sm_90 …; NULL: the configuration's): one module, several
+ * arches (yusec -emit=ptx -arch=sm_80,sm_90). */
+bool lib_emit_ptx(LibSession *session, const IrModule *module, const char *arch, StrBuf *out,
+                  PtxFailure *failure);
+
 /* The errors reported after the first `error_count` count as warnings from now on (a target
  * that failed while the generated module was still made). */
 void lib_demote_errors(LibSession *session, int error_count);

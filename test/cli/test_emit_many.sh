@@ -21,7 +21,7 @@ mkdir "$work/all"
 "$yusec" -emit=$list -o-dir "$work/all" "$seed" 2>"$work/all.err" || fail "-emit=$list exited $?"
 [ -s "$work/all.err" ] && fail "-emit=$list printed on stderr: $(cat "$work/all.err")"
 cmp -s "$work/all/加倍.wgsl" "$source/examples/加倍.wgsl" || fail "加倍.wgsl differs from the golden"
-cmp -s "$work/all/加倍.msl" "$source/examples/加倍。金属" || fail "加倍.msl differs from the golden"
+cmp -s "$work/all/加倍.metal" "$source/examples/加倍。金属" || fail "加倍.metal differs from the golden"
 cmp -s "$work/all/加倍。着色生成。豫" "$source/examples/加倍。生成" || fail "the generated module differs"
 "$yusec" --entries=json "$seed" >"$work/entries.json" 2>/dev/null
 cmp -s "$work/all/加倍.json" "$work/entries.json" || fail "加倍.json differs from --entries=json"
@@ -31,7 +31,7 @@ fi
 # Without gen, the targets come from lib_compile_targets: the same texts.
 mkdir "$work/two"
 "$yusec" -emit=msl,json -o-dir "$work/two" "$seed" || fail "-emit=msl,json exited $?"
-cmp -s "$work/two/加倍.msl" "$source/examples/加倍。金属" || fail "-emit=msl,json: 加倍.msl differs"
+cmp -s "$work/two/加倍.metal" "$source/examples/加倍。金属" || fail "-emit=msl,json: 加倍.metal differs"
 cmp -s "$work/two/加倍.json" "$work/entries.json" || fail "-emit=msl,json: 加倍.json differs"
 [ -e "$work/two/加倍.wgsl" ] && fail "-emit=msl,json wrote a WGSL file"
 
@@ -73,6 +73,45 @@ mkdir "$work/uni"
 "$yusec" -emit=gen,json -o-dir "$work/uni" "$uniform" 2>"$work/uniform2.err"
 [ "$(grep -c 'error:' "$work/uniform2.err")" = 1 ] || fail "-emit=gen: the uniformity error is not reported once"
 
+# -MD with -o-dir: one depfile DIR/<name>.d naming every output as a target.
+mkdir "$work/deps"
+"$yusec" -emit=wgsl,msl,json,h -o-dir "$work/deps" -MD "$seed" || fail "-emit= -MD exited $?"
+head -1 "$work/deps/加倍.d" | grep -qxF "$work/deps/加倍.wgsl $work/deps/加倍.metal $work/deps/加倍.json $work/deps/加倍.h: \\" ||
+  { cat "$work/deps/加倍.d" >&2; fail "the depfile's targets"; }
+grep -qF "点染本。着色器。接口。豫" "$work/deps/加倍.d" || fail "the depfile does not name the builtin interface"
+"$yusec" -emit=wgsl -o-dir "$work/deps" -MF "$work/deps/other.d" "$seed" && [ -s "$work/deps/other.d" ] || fail "-emit= -MF FILE"
+# The header: the same numbers as the manifest (test/gen/test_host_header.sh compiles them).
+grep -qx '#define 加倍_加倍入口_PTX_NAME "yy_e5_8a_a0_e5_80_8d"' "$work/deps/加倍.h" || fail "the header's PTX name"
+grep -qx '#define 加倍_数据_BINDING 0u' "$work/deps/加倍.h" || fail "the header's binding"
+
+# Several arches: one PTX per arch, named by it; one front end (an error once).
+if $has_ptx; then
+  mkdir "$work/arch"
+  "$yusec" -emit=ptx,json -arch=sm_80,sm_90 -o-dir "$work/arch" "$seed" || fail "-arch=sm_80,sm_90 exited $?"
+  for arch in sm_80 sm_90; do
+    "$yusec" -emit-ptx -q -arch=$arch "$seed" >"$work/single.ptx" 2>/dev/null
+    cmp -s "$work/arch/加倍.$arch.ptx" "$work/single.ptx" || fail "加倍.$arch.ptx differs from -emit-ptx -arch=$arch"
+  done
+  [ -e "$work/arch/加倍.ptx" ] && fail "several arches also wrote 加倍.ptx"
+  mkdir "$work/badarch"
+  "$yusec" -emit=wgsl,ptx -arch=sm_80,sm_90 -o-dir "$work/badarch" "$work/坏。着色器。豫" 2>"$work/badarch.err"
+  [ "$(grep -c 'error:' "$work/badarch.err")" = 1 ] || { cat "$work/badarch.err" >&2; fail "two arches: the error is not reported once"; }
+  # cubin and fatbin per arch through the toolkit (test/cli/test_cubin.sh checks their bytes).
+  if command -v ptxas >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/ptxas ]; then
+    mkdir "$work/bin"
+    "$yusec" -emit=cubin,fatbin -arch=sm_80,sm_90 -o-dir "$work/bin" "$seed" || fail "-emit=cubin,fatbin exited $?"
+    for f in 加倍.sm_80.cubin 加倍.sm_90.cubin 加倍.sm_80.fatbin 加倍.sm_90.fatbin; do
+      [ -s "$work/bin/$f" ] || fail "-emit=cubin,fatbin: no $f"
+    done
+    [ "$(od -An -tx1 -N4 "$work/bin/加倍.sm_90.cubin" | tr -d ' ')" = 7f454c46 ] || fail "the cubin is not ELF"
+  fi
+  mkdir "$work/nocuda"
+  CUDA_PATH=$work/no-cuda "$yusec" -emit=wgsl,cubin -o-dir "$work/nocuda" "$seed" 2>"$work/nocuda.err"
+  [ $? = 2 ] || fail "-emit=cubin without the toolkit: expected exit 2"
+  grep -qF "ptxas" "$work/nocuda.err" || { cat "$work/nocuda.err" >&2; fail "-emit=cubin without the toolkit: the message does not name ptxas"; }
+  [ -z "$(ls -A "$work/nocuda")" ] || fail "-emit=cubin without the toolkit wrote files"
+fi
+
 # Usage errors (exit 2).
 expect_usage() {
   "$yusec" "$@" >/dev/null 2>"$work/usage.err"
@@ -80,7 +119,11 @@ expect_usage() {
   [ $s = 2 ] || fail "yusec $* exited $s, expected 2"
   grep -q 'error:' "$work/usage.err" || fail "yusec $*: no message"
 }
-expect_usage -emit=wgsl,cubin -o-dir "$work" "$seed"
+expect_usage -emit=wgsl,bogus -o-dir "$work" "$seed"
+expect_usage -emit-ptx -arch=sm_80,sm_90 "$seed"
+expect_usage -emit=ptx -arch=sm_80,sm_80 -o-dir "$work" "$seed"
+expect_usage -emit=ptx -arch=sm_80, -o-dir "$work" "$seed"
+expect_usage -emit=gen,ptx -arch=sm_80,sm_90 -o-dir "$work" "$seed"
 expect_usage -emit= -o-dir "$work" "$seed"
 expect_usage -emit=wgsl "$seed"
 expect_usage -emit-wgsl -o-dir "$work" "$seed"

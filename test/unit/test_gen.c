@@ -185,8 +185,19 @@ static void test_depfile(void **state) {
     strbuf_free(&out);
 }
 
+/* -emit=LIST -o-dir: one rule for every output of the command. */
+static void test_depfile_of_several_outputs(void **state) {
+    (void)state;
+    StrBuf out;
+    strbuf_init(&out);
+    gen_depfile(&out, "d/加倍.wgsl\nd/加倍 1.h\n", "加倍。着色器。豫\n");
+    assert_string_equal(strbuf_cstr(&out), "d/加倍.wgsl d/加倍\\ 1.h: \\\n  加倍。着色器。豫\n");
+    strbuf_free(&out);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_depfile_of_several_outputs),
         cmocka_unit_test(test_escape_round_trips),
         cmocka_unit_test(test_failed_target_is_a_comment),
         cmocka_unit_test(test_all_failed),

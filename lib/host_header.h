@@ -1,0 +1,19 @@
+/* The C host header of one shader source (yusec -emit=h, yusec_add_shaders; docs/generated.md):
+ * each buffer struct as a C struct with _Static_asserts on every member's offset, the size and
+ * the alignment (the one layout of every target, ir/types.c through the ABI), each resource's
+ * group, binding and MSL index, and per entry its function, PTX kernel and parameter
+ * positions. Printed from the typed entry table and ABI (lib/entries.h, lib/abi.h), like the
+ * JSON manifest; nothing is computed here. */
+#ifndef YUSEC_LIB_HOST_HEADER_H
+#define YUSEC_LIB_HOST_HEADER_H
+
+#include "../base/strbuf.h"
+#include "abi.h"
+#include "entries.h"
+
+/* `prefix` (the source's stem, e.g. 加倍) starts every C name, legalised; `source` is named in
+ * the opening comment. */
+void lib_host_header(StrBuf *out, const char *prefix, const char *source, const LibEntryTable *entries,
+                     const LibAbi *abi);
+
+#endif

@@ -104,6 +104,25 @@ void diag_finish(DiagEngine *diag) {
     diag->stream = NULL;  /* the log is written once */
 }
 
+void diag_demote_records(DiagEngine *diag, uint32_t first) {
+    for (uint32_t i = first; i < diag->record_count; i++)
+        if (diag->records[i].level == DIAG_ERROR) diag->records[i].level = DIAG_WARNING;
+}
+
+void diag_write_held(DiagEngine *diag, FILE *stream) {
+    diag->stream = stream;
+    if (diag->format == DIAG_FORMAT_JSON) {
+        stream_json(diag, diag->record_count);
+        return;
+    }
+    if (diag->format != DIAG_FORMAT_TEXT) return;
+    StrBuf text;
+    strbuf_init(&text);
+    for (uint32_t i = 0; i < diag->record_count; i++) diag_render_text(&text, &diag->records[i], diag->color);
+    write_stream(diag, text.data, text.len);
+    strbuf_free(&text);
+}
+
 /* ---- records ---- */
 
 static void place_of(const DiagEngine *diag, Span span, DiagPlace *place, const SourceFile **file) {

@@ -108,6 +108,16 @@ void diag_configure(DiagEngine *diag, const DiagOptions *options, bool stream_is
 bool diag_color_wanted(DiagColorChoice choice, bool stream_is_terminal, const char *no_color_env);
 /* Writes what the format still holds back (the last JSON object, the SARIF log). */
 void diag_finish(DiagEngine *diag);
+
+/* For an engine made without a stream, whose diagnostics were held back (yusec -emit-gen
+ * decides afterwards whether a failing target's errors are warnings): the records from
+ * `first` on that are errors become warnings (the counts are the caller's). */
+void diag_demote_records(DiagEngine *diag, uint32_t first);
+
+/* Sets the stream and writes every record held so far in the engine's format, as if it had
+ * been reported there: text (coloured when configured), JSON lines; SARIF waits for
+ * diag_finish as always. */
+void diag_write_held(DiagEngine *diag, FILE *stream);
 void diag_free(DiagEngine *diag);
 
 void diag_error(DiagEngine *diag, Span span, const char *fmt, ...)

@@ -278,17 +278,11 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
     return status;
 }
 
-/* Prints the diagnostics of each failing target (as warnings when the module was still made). */
-static void report_gen_diagnostics(GenTarget targets[GEN_TARGET_COUNT], bool as_warnings) {
-    for (int i = 0; i < GEN_TARGET_COUNT; i++) {
-        if (targets[i].ok || targets[i].diagnostics.len == 0) continue;
-        StrBuf text;
-        strbuf_init(&text);
-        if (as_warnings) gen_as_warnings(&text, strbuf_cstr(&targets[i].diagnostics));
-        else strbuf_puts(&text, strbuf_cstr(&targets[i].diagnostics));
-        fputs(strbuf_cstr(&text), stderr);
-        strbuf_free(&text);
-    }
+/* The diagnostics -emit-gen held back, on stderr in the chosen format (text with colour,
+ * JSON, SARIF at the end): a failing target's errors as warnings when the module was still made. */
+static void report_gen_diagnostics(LibSession *session, const LibGenerated *generated, bool as_warnings) {
+    if (as_warnings) diag_demote_records(&session->diag, generated->first_target_record);
+    diag_write_held(&session->diag, stderr);
 }
 
 /* -emit-gen (生成): the 豫言 source of 名。着色生成。豫 (着二), built by lib_generate: the front
@@ -300,8 +294,7 @@ static int run_emit_gen(Command *command) {
     lib_generated_init(&generated, &session->arena);
     LibStatus status = lib_generate(session, &generated);
     flush_dumps(session);
-    fwrite(strbuf_cstr(&session->diag.text), 1, generated.front_end_diagnostics, stderr);
-    report_gen_diagnostics(generated.targets, generated.made);
+    report_gen_diagnostics(session, &generated, generated.made);
     int result = status == LIB_OK ? finish(command, &generated.text) : (int)status;
     lib_generated_free(&generated);
     return result;
@@ -440,8 +433,7 @@ static int run_emit_many_with_gen(Command *command) {
     bool asked_failed = false;
     for (int t = 0; t < LIB_TARGET_COUNT; t++)
         asked_failed = asked_failed || ((want & EMIT_BITS[t]) && !generated.targets[t].ok);
-    fwrite(strbuf_cstr(&session->diag.text), 1, generated.front_end_diagnostics, stderr);
-    report_gen_diagnostics(generated.targets, generated.made && !asked_failed);
+    report_gen_diagnostics(session, &generated, generated.made && !asked_failed);
     int result = status == LIB_OK && !asked_failed ? EXIT_OK : status == LIB_IO ? EXIT_USAGE : EXIT_DIAGNOSTICS;
     if (result == EXIT_OK) {
         StrBuf texts[LIB_TARGET_COUNT];

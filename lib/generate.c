@@ -123,6 +123,7 @@ LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     LibStatus status;
     IrModule *shared = lib_build_shared(session, LIB_ALL_TARGETS, &status);
     generated->front_end_diagnostics = session->diag.text.len;
+    generated->first_target_record = session->diag.record_count;
     if (!shared) return status;
     lib_entries_build(&generated->entries, shared);
     int errors = session->diag.error_count;

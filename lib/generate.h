@@ -17,6 +17,7 @@ typedef struct LibGenerated {
     bool has_abi;
     size_t front_end_diagnostics;         /* bytes of diag.text before the first target's */
     size_t target_diagnostics[LIB_TARGET_COUNT];  /* before each target's (SIZE_MAX: not run) */
+    uint32_t first_target_record;         /* diag.records before the first target's */
     bool made;                            /* `text` holds the module */
     StrBuf text;
 } LibGenerated;

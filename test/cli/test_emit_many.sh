@@ -63,6 +63,31 @@ cmp -s "$work/gen.err" "$work/shared.gen.err" || fail "动态共享's warnings d
 grep -q 'error:' "$work/genw.err" || fail "-emit=gen,wgsl: the WGSL error is not an error"
 [ -z "$(ls -A "$work/genw")" ] || fail "-emit=gen,wgsl wrote files"
 
+# -emit-gen's held-back diagnostics honour -fdiagnostics-format= and -fdiagnostics-color=.
+"$yusec" -emit-gen -fdiagnostics-format=json "$shared" 2>"$work/gen.json" >/dev/null || fail "-emit-gen json exited $?"
+python3 - "$work/gen.json" <<'PY' || fail "-emit-gen -fdiagnostics-format=json: not one warning object a line"
+import json, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+records = [json.loads(l) for l in lines]
+assert len(records) >= 2 and all(r["severity"] == "warning" for r in records), records
+assert all(r["file"].endswith("动态共享。着色器。豫") and r["line"] > 0 for r in records), records
+PY
+"$yusec" -emit=gen,json -o-dir "$work/gen" -fdiagnostics-format=sarif "$shared" 2>"$work/gen.sarif" || fail "-emit=gen sarif exited $?"
+python3 - "$work/gen.sarif" <<'PY' || fail "-emit=gen -fdiagnostics-format=sarif: not one SARIF log of warnings"
+import json, sys
+log = json.load(open(sys.argv[1], encoding="utf-8"))
+assert log["version"] == "2.1.0", log
+results = log["runs"][0]["results"]
+assert len(results) >= 2 and all(r["level"] == "warning" for r in results), results
+PY
+"$yusec" -emit-gen -fdiagnostics-color=always "$shared" 2>"$work/gen.color" >/dev/null
+grep -q $'\e\[1;35mwarning:' "$work/gen.color" || fail "-emit-gen -fdiagnostics-color=always: no coloured warning"
+NO_COLOR=1 "$yusec" -emit-gen "$shared" 2>"$work/gen.plain" >/dev/null
+grep -q $'\e\[' "$work/gen.plain" && fail "-emit-gen coloured a non-terminal"
+"$yusec" -emit-gen -fdiagnostics-format=json "$source/库/点染/测试/样例/非一致子组。着色器。豫" 2>"$work/uni.json" >/dev/null
+python3 -c 'import json,sys; r=[json.loads(l) for l in open(sys.argv[1])]; sys.exit(0 if len(r)==1 and r[0]["severity"]=="error" else 1)' \
+  "$work/uni.json" || fail "-emit-gen json: the uniformity error is not one error object"
+
 # 非一致子组: the uniformity analysis rejects it on every target (WGSL and MSL share one module;
 # PTX, after inlining, finds the same place): -emit-gen and -emit=gen report it once.
 uniform="$source/库/点染/测试/样例/非一致子组。着色器。豫"

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Installs yusec from BUILD_DIR into a temporary prefix, builds test/cmake/consumer against it
-# with Ninja (find_package(yusec), yusec_add_shaders), and checks the dependencies: a second
-# build does nothing, touching the shader rebuilds its outputs, touching the builtin
-# interface (read through the depfile) does too.
-#   test_consumer.sh BUILD_DIR SOURCE_DIR
+# with Ninja (find_package(yusec), yusec_add_shaders) and checks issue 18's build integration:
+# one yusec command per shader, several ARCH, OPTIONS passed through, the per-source C headers'
+# structs and constants, the dependencies (a second build does nothing, the builtin interface
+# is a dependency through the depfile) and restat (touching a shader without changing it reruns
+# only its yusec command; changing it rebuilds what includes the header).
+#   test_consumer.sh BUILD_DIR SOURCE_DIR [cuda]
+# With `cuda`: FORMATS cubin fatbin (exit 77, skipped, without ptxas) and the configure-time
+# error without the toolkit.
 set -u
 build=$1
 source=$2
-command -v ninja >/dev/null 2>&1 || { echo "跳过：没有 ninja"; exit 0; }
+mode=${3:-plain}
+command -v ninja >/dev/null 2>&1 || { echo "跳过：没有 ninja"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -15,39 +20,94 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log" 2>&1 ||
   { cat "$work/install.log" >&2; fail "cmake --install"; }
 cp -r "$source/test/cmake/consumer" "$work/src"
-cp "$source/examples/加倍。着色器。豫" "$source/库/点染/测试/样例/边界钳位。着色器。豫" \
-   "$source/库/点染/测试/样例/纹理读取。着色器。豫" "$work/src/"
-cmake -S "$work/src" -B "$work/b" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" \
-      >"$work/configure.log" 2>&1 || { cat "$work/configure.log" >&2; fail "configure"; }
+samples="$source/库/点染/测试/样例"
+cp "$source/examples/加倍。着色器。豫" "$samples/边界钳位。着色器。豫" "$samples/纹理读取。着色器。豫" \
+   "$samples/点变换。着色器。豫" "$work/src/"
+configure() {
+  cmake -S "$work/src" -B "$work/b" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" "$@" >"$work/configure.log" 2>&1
+}
+
+if [ "$mode" = cuda ]; then
+  # No toolkit where CUDA_PATH points: configuring stops and says what is missing.
+  CUDA_PATH=$work/no-cuda configure -DWITH_CUDA=ON && fail "configure with cubin and no toolkit succeeded"
+  grep -q "FORMATS cubin/fatbin need the CUDA" "$work/configure.log" && grep -q "ptxas" "$work/configure.log" ||
+    { cat "$work/configure.log" >&2; fail "the missing-toolkit message"; }
+  rm -rf "$work/b"
+  ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+  [ -n "${CUDA_PATH:-}" ] && ptxas=$CUDA_PATH/bin/ptxas
+  [ -x "$ptxas" ] || { echo "跳过：没有 ptxas（cubin/fatbin 未测；缺工具包时的配置错误已测）"; exit 77; }
+  configure -DWITH_CUDA=ON || { cat "$work/configure.log" >&2; fail "configure with cubin"; }
+  ninja -C "$work/b" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "build with cubin"; }
+  [ -s "$work/b/binaries_shaders/加倍.cubin" ] && [ -s "$work/b/binaries_shaders/加倍.fatbin" ] ||
+    fail "no 加倍.cubin / 加倍.fatbin"
+  got=$("$work/b/binaries_consumer")
+  [ "$got" = "加倍 sm_90 cubin=elf fatbin=fatbin" ] || fail "the embedded binaries: $got"
+  [ "$(ninja -C "$work/b" -n 2>&1 | grep -c '^\[')" = 0 ] || fail "a second build with cubin is not empty"
+  echo "ok: cubin/fatbin"
+  exit 0
+fi
+
+configure || { cat "$work/configure.log" >&2; fail "configure"; }
 ninja -C "$work/b" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "first build"; }
+# One command per shader: each source's yusec runs once, for every format and arch.
+[ "$(ninja -C "$work/b" -t commands | grep -c '加倍。着色器。豫 -o-dir')" = 1 ] || fail "加倍 is not one command"
+[ "$(grep -c '^\[.*yusec 加倍' "$work/build.log")" = 1 ] || { cat "$work/build.log" >&2; fail "加倍's command ran more than once"; }
+out=$work/b/demo_shaders
+for f in 加倍.wgsl 加倍.metal 加倍.sm_80.ptx 加倍.sm_90.ptx 加倍.json 加倍.h 点变换.h; do
+  [ -s "$out/$f" ] || fail "no $f"
+done
+[ -e "$out/加倍.msl" ] && fail "an MSL file named .msl (the quickstart's name is .metal)"
+grep -q '^\.version 8\.3' "$out/加倍.sm_90.ptx" || fail "OPTIONS -ptx-version=8.3 did not reach yusec"
 "$work/b/consumer" >"$work/run.txt" || fail "consumer did not run"
-grep -qx "加倍 wgsl=1 msl=1 ptx=1" "$work/run.txt" || { cat "$work/run.txt" >&2; fail "texts"; }
-grep -qx "加倍入口 加倍 compute yy_e5_8a_a0_e5_80_8d 4" "$work/run.txt" ||
-  { cat "$work/run.txt" >&2; fail "entries"; }
-grep -qx "钳位入口 lengths\[0\] = bytes of 0:0" "$work/run.txt" ||
-  { cat "$work/run.txt" >&2; fail "the lengths buffer of 边界钳位"; }
+expect() { grep -qxF "$1" "$work/run.txt" || { cat "$work/run.txt" >&2; fail "$2 ($1)"; }; }
+expect "加倍 wgsl=1 msl=1 ptx=1" "texts"
+expect "加倍 sm_80 ptx=1" "the sm_80 PTX"
+expect "加倍 sm_90 ptx=1" "the sm_90 PTX"
+expect "加倍入口 加倍 compute yy_e5_8a_a0_e5_80_8d 4" "entries"
+expect "钳位入口 lengths[0] = bytes of 0:0" "the lengths buffer of 边界钳位"
 [ "$(grep -c lengths "$work/run.txt")" = 1 ] || { cat "$work/run.txt" >&2; fail "加倍 has no lengths"; }
 for want in "读取入口 textures[0] = param 5 kind 0 0:0 0:0" "读取入口 textures[1] = param 6 kind 1 0:0 0:1" \
             "读取入口 textures[2] = param 7 kind 0 0:2 0:2"; do
-  grep -qxF "$want" "$work/run.txt" || { cat "$work/run.txt" >&2; fail "the texture parameters of 纹理读取 ($want)"; }
+  expect "$want" "the texture parameters of 纹理读取"
 done
+# The struct and constants of 点变换.h against the manifest.
+want=$(python3 - "$out/点变换.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+lay = {l["type"]: l for l in m["layouts"]}["$变换"]
+r = [r for r in m["resources"] if r["name"] == "常量"][0]
+e = m["entries"][0]
+off = [f["offset"] for f in lay["fields"] if f["name"] == "缩放"][0]
+print(f'点变换 变换 size={lay["size"]} align={lay["align"]} 缩放@{off} 常量={r["group"]}:{r["binding"]} '
+      f'msl={r["msl_index"]} ptx={r["ptx_param"]["变换入口"]}/{len(e["ptx_params"])} {e["ptx_name"]}')
+PY
+)
+expect "$want" "the 点变换 header's struct and constants"
 
 # would_run: the commands ninja -n would run now.
 would_run() { ninja -C "$work/b" -n 2>&1 | grep -c '^\[' ; }
 [ "$(would_run)" = 0 ] || { ninja -C "$work/b" -n -d explain >&2; fail "a second build is not empty"; }
 
+# restat: touching a shader without changing it reruns its yusec command only; yusec leaves its
+# unchanged outputs untouched, so neither the table header nor the C code is rebuilt.
 sleep 1
 touch "$work/src/加倍。着色器。豫"
-ninja -C "$work/b" -n >"$work/plan.txt" 2>&1
-for format in wgsl msl ptx json; do
-  grep -q "yusec $format 加倍" "$work/plan.txt" || { cat "$work/plan.txt" >&2; fail "touching the shader does not rebuild $format"; }
-done
-ninja -C "$work/b" >/dev/null 2>&1 || fail "rebuild"
-[ "$(would_run)" = 0 ] || fail "the rebuild left work"
+ninja -C "$work/b" -d explain >"$work/restat.log" 2>&1 || { cat "$work/restat.log" >&2; fail "rebuild after touch"; }
+grep -q '^\[.*yusec 加倍' "$work/restat.log" || { cat "$work/restat.log" >&2; fail "touching the shader did not rerun yusec"; }
+grep -q 'yusec header\|Building C object\|Linking' "$work/restat.log" &&
+  { cat "$work/restat.log" >&2; fail "an unchanged shader rebuilt its dependents (no restat)"; }
+[ "$(would_run)" = 0 ] || { ninja -C "$work/b" -n -d explain >&2; fail "the restat rebuild left work"; }
+
+# Changing the shader's bytes rebuilds its outputs, the table header and the consumer.
+sleep 1
+sed -i 's/（「新无三二」于「二」）/（「新无三二」于「四」）/' "$work/src/加倍。着色器。豫"
+ninja -C "$work/b" >"$work/change.log" 2>&1 || { cat "$work/change.log" >&2; fail "rebuild after a change"; }
+grep -q 'yusec header' "$work/change.log" && grep -q 'Building C object' "$work/change.log" ||
+  { cat "$work/change.log" >&2; fail "a changed shader did not rebuild the header and its C code"; }
 
 # The builtin interface is known only through the depfiles.
 sleep 1
 touch "$work/prefix/share/yusec/库/点染/点染本。着色器。接口。豫"
 ninja -C "$work/b" -n >"$work/plan.txt" 2>&1
-grep -q "yusec wgsl 加倍" "$work/plan.txt" || { cat "$work/plan.txt" >&2; fail "the depfile does not name the interface"; }
+grep -q "yusec 加倍" "$work/plan.txt" || { cat "$work/plan.txt" >&2; fail "the depfile does not name the interface"; }
 echo ok

@@ -1,5 +1,6 @@
-/* realpath is an X/Open extension in glibc. */
+/* realpath is an X/Open extension in glibc; a directory entry's d_type (DT_DIR…) is a BSD one. */
 #define _XOPEN_SOURCE 700
+#define _DEFAULT_SOURCE 1
 
 #include "module.h"
 
@@ -67,10 +68,14 @@ static bool is_file(const char *path) {
 }
 
 static const char *path_join(Arena *arena, const char *dir, const char *name) {
-    size_t len = strlen(dir);
-    if (len == 0 || strcmp(dir, ".") == 0) return arena_strdup(arena, name);
-    if (dir[len - 1] == '/') return arena_printf(arena, "%s%s", dir, name);
-    return arena_printf(arena, "%s/%s", dir, name);
+    size_t len = strlen(dir), name_len = strlen(name);
+    if (len == 0 || strcmp(dir, ".") == 0) return arena_strndup(arena, name, name_len);
+    size_t slash = dir[len - 1] == '/' ? 0 : 1;
+    char *path = arena_alloc(arena, len + slash + name_len + 1);
+    memcpy(path, dir, len);
+    path[len] = '/';
+    memcpy(path + len + slash, name, name_len + 1);
+    return path;
 }
 
 static const char *path_dir(Arena *arena, const char *path) {
@@ -178,18 +183,28 @@ static bool holds_manifest(Loader *l, const char *dir) {
     return source_exists(l->sources, path_join(l->arena, dir, MANIFEST_FILE_NAME));
 }
 
+/* How many steps up from the real directory `resolved` reach "/" (0 for "/" itself). */
+static int steps_to_root(const char *resolved) {
+    int steps = 0;
+    for (const char *at = resolved; *at; at++)
+        if (*at == '/' && at[1] && at[1] != '/') steps++;
+    return steps;
+}
+
 /* The package of a file: the nearest directory, from the file's own upward, that holds
- * a manifest; else the file's own anonymous package. */
+ * a manifest; else the file's own anonymous package. The directory is resolved once: each
+ * step up (spelled `dir/..`, as the kernel resolves it) is its real parent, so the ascent
+ * ends after the step that asked "/" — no realpath per step. */
 static Package *package_of_file(Loader *l, const char *path) {
     const char *dir = path_dir(l->arena, path);
-    for (int steps = 0; dir && steps < MAX_ASCENT; steps++) {
+    const char *resolved = real_path(l->arena, dir);
+    int last = resolved ? steps_to_root(resolved) : 0;
+    for (int steps = 0; dir && steps <= last && steps < MAX_ASCENT; steps++) {
         if (holds_manifest(l, dir)) {
             Package *package = load_package_at(l, dir);
             if (package) return package;
             break;
         }
-        const char *resolved = real_path(l->arena, dir);
-        if (!resolved || strcmp(resolved, "/") == 0) break;
         dir = path_parent(l->arena, dir);
     }
     return anonymous_package(l, path_dir(l->arena, path));
@@ -199,6 +214,18 @@ static int compare_strings(const void *a, const void *b) {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Whether a directory entry can be a package root: a directory, a link to one, or an entry
+ * whose kind the file system does not say. A plain file is never asked for a manifest, so a
+ * directory of many sources costs one readdir, not a stat per file. */
+static bool may_be_directory(const struct dirent *entry) {
+#ifdef DT_DIR
+    return entry->d_type == DT_DIR || entry->d_type == DT_LNK || entry->d_type == DT_UNKNOWN;
+#else
+    (void)entry;
+    return true;
+#endif
+}
+
 /* Adds the subdirectories of `dir` that hold a manifest, sorted so lookup is stable. */
 static void add_subpackages(Loader *l, const char *dir) {
     DIR *stream = opendir(dir);
@@ -206,7 +233,7 @@ static void add_subpackages(Loader *l, const char *dir) {
     PtrVec found = {0};
     struct dirent *entry;
     while ((entry = readdir(stream)) != NULL) {
-        if (entry->d_name[0] == '.') continue;
+        if (entry->d_name[0] == '.' || !may_be_directory(entry)) continue;
         const char *sub = path_join(l->arena, dir, entry->d_name);
         if (holds_manifest(l, sub)) ptrvec_push(l->arena, &found, (void *)sub);
     }

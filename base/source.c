@@ -29,16 +29,23 @@ bool source_exists(const SourceMap *map, const char *path) {
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* Line starts, found with memchr (the builtin interface alone is ~19 KB per compile). */
+static uint32_t count_newlines(const char *text, uint32_t len) {
+    uint32_t count = 0;
+    for (const char *at = text, *end = text + len; (at = memchr(at, '\n', (size_t)(end - at))) != NULL; at++)
+        count++;
+    return count;
+}
+
 static void index_lines(Arena *arena, SourceFile *file) {
-    uint32_t lines = 1;
-    for (uint32_t i = 0; i < file->len; i++)
-        if (file->text[i] == '\n') lines++;
+    uint32_t lines = 1 + count_newlines(file->text, file->len);
     file->line_starts = arena_alloc_array(arena, lines, sizeof(uint32_t));
     file->line_count = lines;
-    uint32_t line = 1;
     file->line_starts[0] = 0;
-    for (uint32_t i = 0; i < file->len; i++)
-        if (file->text[i] == '\n') file->line_starts[line++] = i + 1;
+    const char *text = file->text, *end = text + file->len;
+    uint32_t line = 1;
+    for (const char *at = text; (at = memchr(at, '\n', (size_t)(end - at))) != NULL; at++)
+        file->line_starts[line++] = (uint32_t)(at - text) + 1;
 }
 
 SourceFile *source_add(SourceMap *map, const char *path, const char *text, size_t len) {

@@ -3,7 +3,9 @@
 # (LD_DEBUG=files lists every object it maps):
 #  - -emit-wgsl and -emit-msl map neither the PTX plugin nor libLLVM;
 #  - -emit-ptx maps the plugin, and with the plugin linked against LLVM's static
-#    components (LINKAGE=static, the default build) no shared libLLVM at all.
+#    components (LINKAGE=static, the default build) no shared libLLVM at all, nor the
+#    shared C++ runtime (libstdc++, libgcc_s: linked into the plugin, so dlopen relocates
+#    and initialises no second library and looks up no typeinfo symbols).
 #   startup.sh YUSEC SAMPLE LINKAGE(static|shared)
 set -u
 yusec=$1
@@ -28,6 +30,7 @@ loaded -emit-ptx >"$work/files"
 grep -q 'libyusec-ptx' "$work/files" || fail "-emit-ptx does not map the PTX plugin (LD_DEBUG saw: $(tr '\n' ' ' <"$work/files"))"
 if [ "$linkage" = static ]; then
   grep -q 'libLLVM' "$work/files" && fail "-emit-ptx maps the shared libLLVM although the plugin links LLVM statically"
+  grep -Eq 'libstdc\+\+|libgcc_s' "$work/files" && fail "-emit-ptx maps the shared C++ runtime ($(grep -E 'libstdc|libgcc_s' "$work/files" | tr '\n' ' '))"
 fi
 [ "$failed" = 0 ] || { echo "FAIL: $failed start-up checks" >&2; exit 1; }
 echo ok

@@ -48,14 +48,16 @@ static void index_lines(Arena *arena, SourceFile *file) {
         file->line_starts[line++] = (uint32_t)(at - text) + 1;
 }
 
+static void grow_files(SourceMap *map) {
+    uint32_t cap = map->cap ? map->cap * 2 : 8;
+    SourceFile **files = arena_alloc_array(map->arena, cap, sizeof(SourceFile *));
+    if (map->count) memcpy(files, map->files, map->count * sizeof(SourceFile *));
+    map->files = files;
+    map->cap = cap;
+}
+
 SourceFile *source_add(SourceMap *map, const char *path, const char *text, size_t len) {
-    if (map->count == map->cap) {
-        uint32_t cap = map->cap ? map->cap * 2 : 8;
-        SourceFile **files = arena_alloc_array(map->arena, cap, sizeof(SourceFile *));
-        if (map->count) memcpy(files, map->files, map->count * sizeof(SourceFile *));
-        map->files = files;
-        map->cap = cap;
-    }
+    if (map->count == map->cap) grow_files(map);
     SourceFile *file = arena_alloc(map->arena, sizeof(SourceFile));
     file->id = map->count;
     file->path = arena_strdup(map->arena, path);
@@ -64,6 +66,13 @@ SourceFile *source_add(SourceMap *map, const char *path, const char *text, size_
     index_lines(map->arena, file);
     map->files[map->count++] = file;
     return file;
+}
+
+bool source_adopt(SourceMap *map, SourceFile *file) {
+    if (!file || file->id != map->count) return false;
+    if (map->count == map->cap) grow_files(map);
+    map->files[map->count++] = file;
+    return true;
 }
 
 SourceFile *source_load(SourceMap *map, const char *path, const char **error) {

@@ -47,6 +47,11 @@ void source_map_init(SourceMap *map, Arena *arena);
 /* Adds text (copied) under the given path and returns the file. */
 SourceFile *source_add(SourceMap *map, const char *path, const char *text, size_t len);
 
+/* Puts into the map a file that a longer-lived map holds (a library context's builtin
+ * interface), under the id it already has: only while the map holds exactly `file->id` files,
+ * so ids stay indices. False, and nothing added, otherwise. The file is not copied. */
+bool source_adopt(SourceMap *map, SourceFile *file);
+
 /* Reads a file (through the map's reader first). Returns NULL and sets *error to a Chinese
  * message on failure. */
 SourceFile *source_load(SourceMap *map, const char *path, const char **error);

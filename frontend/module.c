@@ -424,6 +424,24 @@ static Package *import_package(Loader *l, const Module *importer, const AstStmt 
     return package;
 }
 
+/* The file of a module: the context's builtin interface when that is the path, else read. */
+static SourceFile *load_module_file(Loader *l, const AstStmt *stmt, const char *path) {
+    SourceFile *held = l->options->builtin_file;
+    if (held && l->options->builtin_ast && strcmp(path, held->path) == 0) return held;
+    const char *error = NULL;
+    SourceFile *file = source_load(l->sources, path, &error);
+    if (!file) diag_error(l->diag, stmt->span, "无法读取模块 %s：%s", path, error);
+    return file;
+}
+
+/* The tree of a module's file: the context's decoded builtin interface, the tree embedded at
+ * build time when the file is the builtin text, else the file parsed. */
+static AstFile *module_tree(Loader *l, const Package *package, SourceFile *file) {
+    if (file == l->options->builtin_file && l->options->builtin_ast) return l->options->builtin_ast;
+    AstFile *ast = package && package->is_builtin ? fe_builtin_interface_ast(l->arena, file) : NULL;
+    return ast ? ast : fe_parse_file(l->arena, file, l->diag);
+}
+
 static Module *resolve_import(Loader *l, Module *importer, const AstStmt *stmt) {
     uint32_t first = 0;
     Package *package = import_package(l, importer, stmt, &first);
@@ -442,12 +460,8 @@ static Module *resolve_import(Loader *l, Module *importer, const AstStmt *stmt) 
         diag_error(l->diag, stmt->span, "导入嵌套过深（超过 %d 层）", MAX_IMPORT_DEPTH);
         return NULL;
     }
-    const char *error = NULL;
-    SourceFile *file = source_load(l->sources, path, &error);
-    if (!file) {
-        diag_error(l->diag, stmt->span, "无法读取模块 %s：%s", path, error);
-        return NULL;
-    }
+    SourceFile *file = load_module_file(l, stmt, path);
+    if (!file) return NULL;
     record_read(l, path);
     Frame *frame = arena_alloc(l->arena, sizeof *frame);
     frame->module = importer;
@@ -487,9 +501,7 @@ static Module *visit(Loader *l, SourceFile *file, const char *key, Package *pack
     entry->module = module;
     entry->state = VISIT_ACTIVE;
     ptrvec_push(l->arena, &l->modules, entry);
-    /* The builtin interface as parsed at build time, when the file is that same text. */
-    module->ast = package && package->is_builtin ? fe_builtin_interface_ast(l->arena, file) : NULL;
-    if (!module->ast) module->ast = fe_parse_file(l->arena, file, l->diag);
+    module->ast = module_tree(l, package, file);
     if (module->kind == MODULE_SHADER_INTERFACE) check_interface(l, module);
     resolve_imports(l, module);
     entry->state = VISIT_DONE;

@@ -45,6 +45,12 @@ typedef struct LoadOptions {
     uint32_t search_path_count;
     const char *builtin_dir;    /* directory of the 点染 package (holds 点染本。着色器。接口。豫);
                                    NULL: 「点染」 is found only like other packages */
+    /* The builtin interface as a library context read and decoded it once, so a compile
+     * neither copies nor decodes it again: builtin_file is already in the session's source
+     * map under its own id (source_adopt), builtin_ast its tree (spans in that file). Taken
+     * when the import reaches exactly builtin_file->path; NULL: read and decode as usual. */
+    SourceFile *builtin_file;
+    AstFile *builtin_ast;
     /* Kept for callers; Program.files_read is always filled. */
     bool record_dependencies;
 } LoadOptions;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../base/deep_stack.h"
+#include "../frontend/compact.h"
 #include "../frontend/module.h"
 #include "../targets/ptx_plugin.h"
 #include "abi.h"
@@ -84,19 +85,24 @@ static const char *default_builtin_dir(Arena *arena) {
     return found;
 }
 
-/* Reads the builtin interface once for the context (through the provider, else the disk). */
+/* Reads the builtin interface once for the context (through the provider, else the disk) and,
+ * when it is the text embedded at build time, takes its tree once too: every compile then
+ * adopts that file as its source 0 and that tree (lib_session_init), copying and decoding
+ * nothing. Another text is served from memory and parsed by each compile as before. */
 static void load_builtin(yusec_context *ctx) {
     if (!ctx->config.builtin_dir) return;
     const char *path = fe_builtin_interface_path(&ctx->arena, ctx->config.builtin_dir);
-    SourceMap map;
-    source_map_init(&map, &ctx->arena);
-    map.reader = ctx->config.reader;
+    SourceMap *map = &ctx->builtin_sources;
+    source_map_init(map, &ctx->arena);
+    map->reader = ctx->config.reader;
     const char *error = NULL;
-    SourceFile *file = source_load(&map, path, &error);
+    SourceFile *file = source_load(map, path, &error);
     if (!file) return;  /* the front end reports it where 「点染」 is imported */
     ctx->builtin_path = path;
     ctx->builtin_text = file->text;
     ctx->builtin_len = file->len;
+    ctx->config.builtin_file = file;
+    ctx->config.builtin_ast = fe_builtin_interface_ast(&ctx->arena, file);
 }
 
 static bool provider_read(void *user, const char *path, const char **text, size_t *len) {

@@ -14,6 +14,7 @@ struct yusec_context {
     Arena arena;                   /* the copied options, the builtin interface */
     LibConfig config;
     yusec_source_provider provider;
+    SourceMap builtin_sources;     /* holds the builtin interface alone, as file 0 */
     const char *builtin_path;      /* the builtin interface, read once (NULL: none found) */
     const char *builtin_text;
     size_t builtin_len;

@@ -129,6 +129,10 @@ yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input)
     LibInputReader reader = {context, input};
     index->config = context->config;
     index->config.reader = (SourceReader){lib_input_read, &reader};
+    /* an index outlives its context: it reads and decodes its own copy of the builtin
+     * interface instead of adopting the context's (lib_session_init) */
+    index->config.builtin_file = NULL;
+    index->config.builtin_ast = NULL;
     lib_session_init(&index->session, &index->config, input && input->path ? input->path : "", NULL);
     Arena *arena = &index->session.arena;
     fe_index_init(&index->fe, arena);

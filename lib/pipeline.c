@@ -19,6 +19,7 @@ void lib_session_init(LibSession *session, const LibConfig *config, const char *
     arena_init(&session->arena);
     source_map_init(&session->sources, &session->arena);
     session->sources.reader = config->reader;
+    session->builtin_adopted = config->builtin_ast && source_adopt(&session->sources, config->builtin_file);
     diag_init(&session->diag, &session->sources, stream);
     session->diag.max_errors = config->max_errors;
     strbuf_init(&session->dumps);
@@ -62,6 +63,10 @@ static Program *load_program(LibSession *session) {
     load.search_paths = config->include_dirs;
     load.search_path_count = config->include_count;
     load.builtin_dir = config->builtin_dir;
+    if (session->builtin_adopted) {
+        load.builtin_file = config->builtin_file;
+        load.builtin_ast = config->builtin_ast;
+    }
     return fe_load_program(&session->arena, &session->sources, &session->diag, session->input, &load);
 }
 

@@ -32,6 +32,9 @@ typedef struct LibConfig {
     const char *const *include_dirs;  /* -I */
     uint32_t include_count;
     const char *builtin_dir;          /* the 点染 package; NULL: none */
+    SourceFile *builtin_file;         /* a context's builtin interface, read once, id 0 … */
+    AstFile *builtin_ast;             /* … and its tree decoded once (frontend/module.h); NULL:
+                                         each compile reads and decodes it */
     int max_errors;
     SourceReader reader;              /* files served before the file system */
     /* the YIR pipeline */
@@ -67,6 +70,7 @@ typedef struct LibSession {
     StrBuf dumps;           /* -print-after(-all) dumps, in order */
     const char *rest[LIB_TARGET_COUNT];  /* what each target runs after lib_build_shared */
     const char *package_root; /* the main file's package root, once the front end has run */
+    bool builtin_adopted;   /* config->builtin_file is in `sources` under its id */
 } LibSession;
 
 /* Diagnostics are written to `stream` as they come (NULL: only kept in diag.text). */

@@ -147,11 +147,66 @@ static void test_loader_honours_a_changed_interface(void **state) {
     fixture_free(&f);
 }
 
+/* A library context reads and decodes the interface once (LoadOptions.builtin_file/_ast): a
+ * compile's map adopts that file as its source 0 and the loader takes that very tree, neither
+ * reading nor decoding again; the import is still recorded as read. source_adopt refuses a
+ * file whose id is not the map's next one. */
+static void test_loader_takes_the_held_tree(void **state) {
+    (void)state;
+    Fixture held;
+    fixture_init(&held);
+    char dir[4096];
+    builtin_dir(dir, sizeof dir);
+    const char *error = NULL;
+    SourceFile *file = source_load(&held.sources, fe_builtin_interface_path(&held.arena, dir), &error);
+    assert_non_null(file);
+    assert_int_equal(file->id, 0);
+    AstFile *tree = fe_builtin_interface_ast(&held.arena, file);
+    assert_non_null(tree);
+
+    char root[] = "/tmp/yusec_held_XXXXXX";
+    assert_non_null(mkdtemp(root));
+    char path[4200];
+    snprintf(path, sizeof path, "%s/主。着色器。豫", root);
+    FILE *out = fopen(path, "wb");
+    assert_non_null(out);
+    fputs("寻观「点染」之「点染本」之书。\n", out);
+    fclose(out);
+
+    Fixture f;
+    fixture_init(&f);
+    assert_true(source_adopt(&f.sources, file));
+    assert_false(source_adopt(&f.sources, file));  /* id 0 is taken now */
+    LoadOptions options = {0};
+    options.builtin_dir = dir;
+    options.builtin_file = file;
+    options.builtin_ast = tree;
+    Program *program = fe_load_program(&f.arena, &f.sources, &f.diag, path, &options);
+    assert_non_null(program);
+    assert_false(diag_has_errors(&f.diag));
+    const Module *builtin = NULL;
+    for (uint32_t i = 0; i < program->module_count; i++)
+        if (program->modules[i]->package && program->modules[i]->package->is_builtin) builtin = program->modules[i];
+    assert_non_null(builtin);
+    assert_ptr_equal(builtin->ast, tree);
+    assert_ptr_equal(builtin->path, file->path);
+    assert_int_equal(f.sources.count, 2);  /* the adopted interface and the main file */
+    bool recorded = false;
+    for (uint32_t i = 0; i < program->files_read_count; i++)
+        recorded = recorded || strcmp(program->files_read[i], file->path) == 0;
+    assert_true(recorded);
+    unlink(path);
+    rmdir(root);
+    fixture_free(&f);
+    fixture_free(&held);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_embedded_tree_is_taken_and_equals_the_parse),
         cmocka_unit_test(test_changed_text_is_not_served_from_the_embedded_tree),
         cmocka_unit_test(test_loader_honours_a_changed_interface),
+        cmocka_unit_test(test_loader_takes_the_held_tree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,12 +15,21 @@ static const Keyword KEYWORDS[] = {
 #undef YU_KEYWORD_ENTRY
 };
 
+/* The 3-byte comparison below needs every spelling to be at least one CJK character long. */
+#define YU_KEYWORD_LENGTH_CHECK(id, text) \
+    _Static_assert(sizeof text - 1 >= 3, "keyword " #id " is shorter than one CJK character");
+YU_KEYWORDS(YU_KEYWORD_LENGTH_CHECK)
+#undef YU_KEYWORD_LENGTH_CHECK
+
 /* The table is small (under 60 words of at most 3 characters), so a linear scan per
- * position keeps lexing linear in the file size. */
+ * position keeps lexing linear in the file size. Every keyword starts with a CJK character
+ * (3 bytes of UTF-8): those bytes are compared before the rest. */
 size_t fe_keyword_match(const char *text, size_t len, TokenKind *kind) {
     size_t best = 0;
+    if (len < 3) return 0;
     for (size_t i = 0; i < sizeof KEYWORDS / sizeof KEYWORDS[0]; i++) {
         const Keyword *kw = &KEYWORDS[i];
+        if (kw->spelling[0] != text[0] || kw->spelling[1] != text[1] || kw->spelling[2] != text[2]) continue;
         if (kw->len > best && kw->len <= len && memcmp(text, kw->spelling, kw->len) == 0) {
             best = kw->len;
             *kind = kw->kind;

@@ -10,7 +10,8 @@
 #include "ident_chars.h"
 
 /* One table for both targets, so that names agree across them (spec 着九). Order is free:
- * lookups are a linear scan over a few hundred short strings per emitted name. */
+ * lookups scan the few hundred short strings per emitted name, comparing the first two
+ * bytes before the whole string (every word has at least two). */
 static const char *const reserved_words[] = {
     /* WGSL keywords */
     "alias", "break", "case", "const", "const_assert", "continue", "continuing", "default",
@@ -164,8 +165,10 @@ bool names_is_reserved(const char *name) {
      * are settled by their first byte without scanning the table. */
     unsigned char first = (unsigned char)name[0];
     if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_')) return false;
-    for (size_t i = 0; i < sizeof reserved_words / sizeof reserved_words[0]; i++)
-        if (strcmp(reserved_words[i], name) == 0) return true;
+    for (size_t i = 0; i < sizeof reserved_words / sizeof reserved_words[0]; i++) {
+        const char *word = reserved_words[i];
+        if (word[0] == name[0] && word[1] == name[1] && strcmp(word, name) == 0) return true;
+    }
     return false;
 }
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Compile-time scaling table (issue 16): for each shape of gen.py and each mode, the wall time
-and peak memory of one `yusec MODE` process at N = 10 … 100,000, and the fitted growth exponent.
+"""Compile-time scaling table (issue 16): for each shape of gen.py and each mode, the CPU time
+(user + sys) and peak memory of one `yusec MODE` process at N = 10 … 100,000, and the fitted
+growth exponent. CPU time, not wall time: on the shared machine a process mostly waits for a
+core, and that wait is not the compiler's.
 
     run.py YUSEC [--sizes 10,100,...] [--shapes a,b] [--modes -check,...] [--cap SECONDS]
                  [--markdown] [--smoke]
 
-A cell whose run exceeds --cap seconds (default 60) is shown as `>cap` and the larger sizes of
+A cell whose run exceeds --cap seconds of wall time (default 60) is shown as `>cap` and the larger sizes of
 that row are skipped. The exponent is the least-squares slope of log(time) on log(N) over the
 cells of at least 1,000 (smaller ones are dominated by the fixed start-up cost); `peak` is the
 maximum resident set size reported by wait4. --smoke (N ≤ 100, every shape and mode) only
@@ -36,15 +38,24 @@ SHAPE_MAX.update({("ifs", "-emit-wgsl"): 512, ("ifs", "-emit-msl"): 512,
 
 
 def peak_of_child(yusec, mode, source, out, cap):
-    """(seconds, peak KiB, exit status, stderr) of one compile, seconds None past the cap.
+    """(CPU seconds, peak KiB, exit status, stderr) of one compile, seconds None past the cap.
     ru_maxrss of RUSAGE_CHILDREN is the maximum over all children so far, so each run is made
-    from a fresh Python process and the figure is that run's own."""
-    code = ("import resource,subprocess,sys,time\n"
-            "t=time.perf_counter()\n"
-            "p=subprocess.run(sys.argv[1:6],stdout=subprocess.DEVNULL,stderr=subprocess.PIPE,timeout=float(sys.argv[6]))\n"
-            "dt=time.perf_counter()-t\n"
-            "sys.stderr.buffer.write(p.stderr[-2000:])\n"
-            "print(dt, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, p.returncode)\n")
+    from a fresh Python process and the figures (CPU time too) are that run's own."""
+    # GNU time spawns the compiler and reports its peak RSS (%M): a child forked from Python
+    # starts its peak at Python's (~13 MB), one forked from time at time's (~1 MB). wait4 on
+    # time gives the CPU time with the compiler's (its reaped child) added, to the microsecond.
+    code = ("import os,signal,subprocess,sys,tempfile\n"
+            "err=tempfile.TemporaryFile()\n"
+            "rep=tempfile.NamedTemporaryFile(suffix='.time')\n"
+            "p=subprocess.Popen(['/usr/bin/time','-f','%M','-o',rep.name]+sys.argv[1:6],stdout=subprocess.DEVNULL,stderr=err,start_new_session=True)\n"
+            "def late(*_):\n"
+            "    os.killpg(p.pid,signal.SIGKILL); sys.stderr.write('TimeoutExpired'); os._exit(3)\n"
+            "signal.signal(signal.SIGALRM,late)\n"
+            "signal.setitimer(signal.ITIMER_REAL,float(sys.argv[6]))\n"
+            "_,st,u=os.wait4(p.pid,0)\n"
+            "signal.setitimer(signal.ITIMER_REAL,0)\n"
+            "err.seek(0);sys.stderr.buffer.write(err.read()[-2000:])\n"
+            "print(u.ru_utime+u.ru_stime, open(rep.name).read().split()[-1], os.waitstatus_to_exitcode(st))\n")
     try:
         proc = subprocess.run([sys.executable, "-c", code, yusec, mode, source, "-o", out, str(cap)],
                               capture_output=True, timeout=cap + 30)
@@ -111,7 +122,7 @@ def main():
                         cells.append("exit %s" % status)
                         continue
                     points.append((n, seconds))
-                    cells.append("%.3f s / %.0f MB" % (seconds, peak / 1024))
+                    cells.append("%.3f s / %.0f MB" % (seconds, peak / 1024))  # CPU s / peak RSS
                 k = exponent(points)
                 print("| %s | %s | %s | %s |" % (shape, mode, " | ".join(cells), "%.2f" % k if k else "—"))
                 sys.stdout.flush()

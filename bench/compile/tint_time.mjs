@@ -1,5 +1,7 @@
 // In-process Tint time (issue 16.6): Dawn's createShaderModule + getCompilationInfo on one
-// WGSL file, repeated in one process (null backend: full parse and validation, no GPU). Each
+// WGSL file, repeated in one process (null backend: full parse and validation, no GPU), timed
+// as the process's CPU time (user + system, every thread; process.cpuUsage) like yusec's
+// inprocess.c, so that waiting for a core on the shared machine is not counted. Each
 // repetition appends a different comment so that no cache can answer for Tint. Writes
 // "median_ms M min_ms m repetitions n" to OUT_FILE (Dawn 0.6.2 can crash at exit when stdout
 // is a pipe, so nothing is printed).
@@ -25,10 +27,11 @@ const times = [];
 let errors = 0;
 for (let i = 0; i < reps; i++) {
   const source = `${code}\n// repetition ${i}\n`;
-  const start = process.hrtime.bigint();
+  const start = process.cpuUsage();
   const module = device.createShaderModule({ code: source });
   const info = await module.getCompilationInfo();
-  times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  const used = process.cpuUsage(start);
+  times.push((used.user + used.system) / 1e3);
   errors += info.messages.filter((m) => m.type === 'error').length;
 }
 times.sort((a, b) => a - b);

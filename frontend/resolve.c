@@ -56,10 +56,15 @@ TopName *fe_names_find(const NameTable *table, const char *name) {
     return NULL;
 }
 
-TopName *fe_names_find_in(const NameTable *table, const char *name, const Module *module) {
-    for (TopName *top = fe_names_find(table, name); top; top = top->next_same_name)
+/* The entry of `module` on the chain that starts at `first` (fe_names_find's answer). */
+static TopName *on_chain(TopName *first, const Module *module) {
+    for (TopName *top = first; top; top = top->next_same_name)
         if (top->module == module) return top;
     return NULL;
+}
+
+TopName *fe_names_find_in(const NameTable *table, const char *name, const Module *module) {
+    return on_chain(fe_names_find(table, name), module);
 }
 
 static void table_put(TopName **slots, uint32_t cap, TopName *top) {
@@ -68,9 +73,20 @@ static void table_put(TopName **slots, uint32_t cap, TopName *top) {
     slots[i] = top;
 }
 
-TopName *fe_names_insert(Checker *c, NameTable *table, const char *name) {
-    TopName *found = fe_names_find(table, name);
-    if (found) return found;
+/* Grows the table (at half full) so that `wanted` names fit without another growth. */
+static void reserve(Checker *c, NameTable *table, uint32_t wanted) {
+    if ((uint64_t)wanted * 2 <= table->cap) return;
+    uint32_t cap = table->cap ? table->cap : 64;
+    while ((uint64_t)wanted * 2 > cap) cap *= 2;
+    TopName **slots = arena_alloc_array(c->arena, cap, sizeof *slots);
+    for (uint32_t i = 0; i < table->cap; i++)
+        if (table->slots[i]) table_put(slots, cap, table->slots[i]);
+    table->slots = slots;
+    table->cap = cap;
+}
+
+/* Adds `name`, known to be absent, and returns its new entry. */
+static TopName *insert_absent(Checker *c, NameTable *table, const char *name) {
     if ((table->count + 1) * 2 > table->cap) {
         uint32_t cap = table->cap ? table->cap * 2 : 64;
         TopName **slots = arena_alloc_array(c->arena, cap, sizeof *slots);
@@ -84,6 +100,11 @@ TopName *fe_names_insert(Checker *c, NameTable *table, const char *name) {
     table_put(table->slots, table->cap, top);
     table->count++;
     return top;
+}
+
+TopName *fe_names_insert(Checker *c, NameTable *table, const char *name) {
+    TopName *found = fe_names_find(table, name);
+    return found ? found : insert_absent(c, table, name);
 }
 
 /* ---- small AST helpers ---- */
@@ -152,9 +173,9 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
     const char *name = stmt_name(stmt);
     if (!name) return;
     NameTable *table = interface ? &c->builtin : &c->user;
-    /* Interfaces share one namespace; each shader source has its own (着八). */
+    /* Interfaces share one namespace; each shader source has its own (着八). One lookup. */
     TopName *first = fe_names_find(table, name);
-    TopName *top = interface ? first : fe_names_find_in(table, name, module);
+    TopName *top = interface ? first : on_chain(first, module);
     if (!top) {
         if (first) {
             top = arena_alloc(c->arena, sizeof *top);
@@ -163,7 +184,7 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
             while (last->next_same_name) last = last->next_same_name;
             last->next_same_name = top;
         } else {
-            top = fe_names_insert(c, table, name);
+            top = insert_absent(c, table, name);
         }
         top->module = module;
         top->in_interface = interface;
@@ -202,6 +223,15 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
 }
 
 bool fe_collect_program(Checker *c) {
+    /* sized for every top-level statement once, so the builtin interface's ~210 names are not
+     * rehashed three times per compile */
+    uint32_t statements[2] = {0, 0};
+    for (uint32_t m = 0; m < c->program->module_count; m++) {
+        const Module *module = c->program->modules[m];
+        if (module && module->ast) statements[module->kind == MODULE_SHADER_INTERFACE] += module->ast->count;
+    }
+    reserve(c, &c->user, statements[0]);
+    reserve(c, &c->builtin, statements[1]);
     uint32_t order = 0;
     for (uint32_t m = 0; m < c->program->module_count; m++) {
         const Module *module = c->program->modules[m];

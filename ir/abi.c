@@ -1,5 +1,8 @@
 #include "abi.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include <stdio.h>
 
 void ir_reach(const IrModule *m, IrFuncId func, bool *funcs, bool *globals) {
@@ -59,6 +62,136 @@ void ir_reach_lengths(const IrModule *m, const bool *funcs, bool *lengths) {
             if (g != IR_NONE) lengths[g] = true;
         }
     }
+}
+
+/* ---- ir_reach_each ---- */
+
+typedef struct ReachEach {
+    Arena *arena;
+    const IrModule *m;
+    uint32_t nf, ng;
+    uint32_t *global_mark;  /* per global: the last function whose set took it */
+    uint32_t *callee_mark;  /* per function: the last function that took its sets */
+    IrGlobalId *scratch;    /* the set being built */
+} ReachEach;
+
+static int compare_ids(const void *a, const void *b) {
+    IrGlobalId x = *(const IrGlobalId *)a, y = *(const IrGlobalId *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void take(ReachEach *r, uint32_t f, IrGlobalId g, uint32_t *count) {
+    if (g >= r->ng || r->global_mark[g] == f) return;
+    r->global_mark[g] = f;
+    r->scratch[(*count)++] = g;
+}
+
+static IrGlobalSet finish_set(ReachEach *r, uint32_t count) {
+    qsort(r->scratch, count, sizeof *r->scratch, compare_ids);
+    IrGlobalId *ids = arena_alloc_array(r->arena, count + 1, sizeof *ids);
+    if (count) memcpy(ids, r->scratch, count * sizeof *ids);
+    return (IrGlobalSet){ids, count};
+}
+
+/* The functions in post-order of the call graph (callees first), by an explicit stack; false
+ * when the calls form a cycle. */
+static bool call_post_order(ReachEach *r, uint32_t *order) {
+    unsigned char *state = arena_alloc_array(r->arena, r->nf + 1, 1);  /* 0 new, 1 open, 2 done */
+    uint32_t *stack = arena_alloc_array(r->arena, r->nf + 1, sizeof *stack);
+    uint32_t *next = arena_alloc_array(r->arena, r->nf + 1, sizeof *next);  /* per open function: next inst */
+    uint32_t done = 0;
+    for (uint32_t root = 0; root < r->nf; root++) {
+        if (state[root]) continue;
+        uint32_t depth = 0;
+        stack[depth++] = root;
+        state[root] = 1;
+        next[root] = 0;
+        while (depth) {
+            uint32_t f = stack[depth - 1];
+            const IrFunction *fn = ir_function(r->m, f);
+            uint32_t callee = IR_NONE;
+            while (next[f] < fn->inst_count && callee == IR_NONE) {
+                const IrInst *inst = &fn->insts[next[f]++];
+                if (inst->op == IR_OP_CALL && inst->symbol < r->nf) callee = inst->symbol;
+            }
+            if (callee == IR_NONE) {
+                state[f] = 2;
+                order[done++] = f;
+                depth--;
+            } else if (state[callee] == 1) {
+                return false;
+            } else if (state[callee] == 0) {
+                state[callee] = 1;
+                next[callee] = 0;
+                stack[depth++] = callee;
+            }
+        }
+    }
+    return true;
+}
+
+/* f's own globals (or length targets) and its callees' sets, callees already done. */
+static IrGlobalSet union_set(ReachEach *r, uint32_t f, const IrGlobalSet *sets, bool lengths) {
+    const IrFunction *fn = ir_function(r->m, f);
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < fn->inst_count; i++) {
+        const IrInst *inst = &fn->insts[i];
+        if (lengths) {
+            IrGlobalId g = ir_length_target(fn, inst);
+            if (g != IR_NONE) take(r, f, g, &count);
+        } else if (inst->op == IR_OP_GLOBAL) {
+            take(r, f, inst->symbol, &count);
+        }
+        if (inst->op != IR_OP_CALL || inst->symbol >= r->nf || inst->symbol == f ||
+            r->callee_mark[inst->symbol] == f)
+            continue;
+        r->callee_mark[inst->symbol] = f;
+        const IrGlobalSet *callee = &sets[inst->symbol];
+        for (uint32_t k = 0; k < callee->count; k++) take(r, f, callee->ids[k], &count);
+    }
+    return finish_set(r, count);
+}
+
+static void fill_sets(ReachEach *r, const uint32_t *order, IrGlobalSet *sets, bool lengths) {
+    for (uint32_t i = 0; i < r->nf; i++) r->callee_mark[i] = IR_NONE;
+    for (uint32_t g = 0; g < r->ng; g++) r->global_mark[g] = IR_NONE;
+    for (uint32_t i = 0; i < r->nf; i++) sets[order[i]] = union_set(r, order[i], sets, lengths);
+}
+
+/* The exact fallback for a cycle of calls: one ir_reach per function. */
+static void reach_each_slowly(ReachEach *r, IrGlobalSet *uses, IrGlobalSet *lengths) {
+    bool *funcs = arena_alloc_array(r->arena, r->nf + 1, sizeof *funcs);
+    bool *used = arena_alloc_array(r->arena, r->ng + 1, sizeof *used);
+    bool *measured = arena_alloc_array(r->arena, r->ng + 1, sizeof *measured);
+    for (uint32_t f = 0; f < r->nf; f++) {
+        memset(funcs, 0, r->nf + 1);
+        memset(used, 0, r->ng + 1);
+        memset(measured, 0, r->ng + 1);
+        ir_reach(r->m, f, funcs, used);
+        ir_reach_lengths(r->m, funcs, measured);
+        uint32_t count = 0;
+        for (uint32_t g = 0; g < r->ng; g++)
+            if (used[g]) r->scratch[count++] = g;
+        uses[f] = finish_set(r, count);
+        count = 0;
+        for (uint32_t g = 0; g < r->ng; g++)
+            if (measured[g]) r->scratch[count++] = g;
+        lengths[f] = finish_set(r, count);
+    }
+}
+
+void ir_reach_each(Arena *arena, const IrModule *m, IrGlobalSet *uses, IrGlobalSet *lengths) {
+    ReachEach r = {arena, m, ir_function_count(m), ir_global_count(m), NULL, NULL, NULL};
+    r.global_mark = arena_alloc_array(arena, r.ng + 1, sizeof *r.global_mark);
+    r.callee_mark = arena_alloc_array(arena, r.nf + 1, sizeof *r.callee_mark);
+    r.scratch = arena_alloc_array(arena, r.ng + 1, sizeof *r.scratch);
+    uint32_t *order = arena_alloc_array(arena, r.nf + 1, sizeof *order);
+    if (!call_post_order(&r, order)) {
+        reach_each_slowly(&r, uses, lengths);
+        return;
+    }
+    fill_sets(&r, order, uses, false);
+    fill_sets(&r, order, lengths, true);
 }
 
 bool ir_runtime_array_extent(const IrTypeTable *types, IrTypeId type, uint32_t *offset,

@@ -17,6 +17,21 @@
  * the globals they name. Both arrays are indexed by id and must start cleared. */
 void ir_reach(const IrModule *module, IrFuncId func, bool *funcs, bool *globals);
 
+/* A set of globals as ids in ascending order. */
+typedef struct IrGlobalSet {
+    const IrGlobalId *ids;
+    uint32_t count;
+} IrGlobalSet;
+
+/* ir_reach and ir_reach_lengths for every function at once: uses[f] the globals function f
+ * names directly or through the functions it calls, lengths[f] the buffers whose 数组长度 it
+ * so takes (both arrays of ir_function_count entries, filled here, lists in `arena`). Each
+ * function's sets are the union of its own and its callees' (in post-order of the call graph),
+ * so the time is linear in the module plus the sets' total size, where one ir_reach per
+ * function was quadratic in the number of functions; a module whose calls form a cycle (YIR
+ * text only: the front end rejects recursion) falls back to ir_reach per function. */
+void ir_reach_each(Arena *arena, const IrModule *module, IrGlobalSet *uses, IrGlobalSet *lengths);
+
 /* Storage and uniform buffers are kernel parameters (device pointers). */
 bool ir_global_is_buffer(const IrGlobal *global);
 

@@ -94,21 +94,21 @@ static void check_length_operands(TextEmitter *em) {
 }
 
 /* Which globals each function uses, and whose 数组长度 it takes, directly or through the
- * functions it calls: ir/abi's reach, the one the PTX kernels and the host use. */
+ * functions it calls: ir/abi's reach, the one the PTX kernels and the host use, for all
+ * functions at once (linear in the module, not in functions × functions). */
 static void collect_uses(TextEmitter *em, MslState *st) {
     const IrModule *m = em->m;
     uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
     st->uses = arena_alloc_array(&em->arena, nf + 1, sizeof *st->uses);
     st->measures = arena_alloc_array(&em->arena, nf + 1, sizeof *st->measures);
-    bool *reached = arena_alloc_array(&em->arena, nf + 1, sizeof *reached);
-    for (uint32_t f = 0; f < nf; f++) {
-        st->uses[f] = arena_alloc_array(&em->arena, ng + 1, sizeof **st->uses);
-        st->measures[f] = arena_alloc_array(&em->arena, ng + 1, sizeof **st->measures);
-        memset(reached, 0, (nf + 1) * sizeof *reached);
-        ir_reach(m, f, reached, st->uses[f]);
-        ir_reach_lengths(m, reached, st->measures[f]);
-    }
+    ir_reach_each(&em->arena, m, st->uses, st->measures);
+    st->used_scratch = arena_alloc_array(&em->arena, ng + 1, sizeof *st->used_scratch);
+    st->measured_scratch = arena_alloc_array(&em->arena, ng + 1, sizeof *st->measured_scratch);
     check_length_operands(em);
+}
+
+static void mark_set(bool *marks, const IrGlobalSet *set, bool value) {
+    for (uint32_t k = 0; k < set->count; k++) marks[set->ids[k]] = value;
 }
 
 /* 数组长度 (ir/abi.h): names of the lengths buffer and of the helpers' size parameters. */
@@ -117,18 +117,24 @@ static void name_lengths(TextEmitter *em, MslState *st) {
     uint32_t ng = ir_global_count(m);
     st->length_names = arena_alloc_array(&em->arena, ng + 1, sizeof *st->length_names);
     for (uint32_t f = 0; f < ir_function_count(m); f++)
-        for (uint32_t g = 0; g < ng; g++)
-            if (st->measures[f][g] && !st->length_names[g])
+        for (uint32_t k = 0; k < st->measures[f].count; k++) {
+            IrGlobalId g = st->measures[f].ids[k];
+            if (!st->length_names[g])
                 st->length_names[g] = name_set_claim(&em->names.module,
                                                      arena_printf(&em->arena, "yy_%s_字节数", em->names.globals[g]));
+        }
     st->lengths_buffer = name_set_claim(&em->names.module, "yy_长度");
 }
 
 /* The length list of an entry function: ir/abi.c's order, the one the host fills. */
 static IrBufferParams *entry_length_list(TextEmitter *em, MslState *st, IrFuncId func) {
     IrBufferParams *params = arena_alloc(&em->arena, sizeof *params);
-    if (!ir_buffer_params(&em->arena, em->m, st->uses[func], st->measures[func], params))
+    mark_set(st->used_scratch, &st->uses[func], true);
+    mark_set(st->measured_scratch, &st->measures[func], true);
+    if (!ir_buffer_params(&em->arena, em->m, st->used_scratch, st->measured_scratch, params))
         memset(params, 0, sizeof *params);
+    mark_set(st->used_scratch, &st->uses[func], false);
+    mark_set(st->measured_scratch, &st->measures[func], false);
     return params;
 }
 
@@ -220,9 +226,9 @@ static void check_entry(TextEmitter *em, const IrEntry *e, const IrFunction *f) 
     const IrModule *m = em->m;
     st->entry_lengths[e->func] = entry_length_list(em, st, e->func);
     check_result(em, st, e, f);
-    for (uint32_t g = 0; g < ir_global_count(m); g++) {
-        const IrGlobal *gl = ir_global(m, g);
-        if (st->uses[e->func][g] && gl->space == IR_SPACE_WORKGROUP && e->stage != IR_STAGE_COMPUTE)
+    for (uint32_t k = 0; k < st->uses[e->func].count; k++) {
+        const IrGlobal *gl = ir_global(m, st->uses[e->func].ids[k]);
+        if (gl->space == IR_SPACE_WORKGROUP && e->stage != IR_STAGE_COMPUTE)
             te_error(em, e->span, "%s入口「%s」用到工作组变量「%s」：金属只有计算函数有线程组内存",
                      stage_word(e->stage), e->name, gl->name);
     }
@@ -424,26 +430,27 @@ static void length_params(TextEmitter *em, MslState *st, Params *p, const IrFunc
         const IrBufferParams *list = st->entry_lengths[f->id];
         if (!list || list->length_count == 0) return;
         strbuf_printf(param_next(p), "constant uint* %s [[buffer(%u)]]", st->lengths_buffer, IR_ABI_MSL_LENGTHS_INDEX);
-        for (uint32_t g = 0; g < ir_global_count(m); g++) {
-            const IrGlobal *gl = ir_global(m, g);
-            if (st->uses[f->id][g] && ir_global_is_buffer(gl) &&
+        for (uint32_t k = 0; k < st->uses[f->id].count; k++) {
+            const IrGlobal *gl = ir_global(m, st->uses[f->id].ids[k]);
+            if (ir_global_is_buffer(gl) &&
                 gl->group * MSL_GROUP_STRIDE + gl->binding == IR_ABI_MSL_LENGTHS_INDEX)
                 te_error(em, gl->span, "缓冲「%s」占了金属序号 %u，而入口「%s」用到「数组长度」：宿主在序号 %u 传数组长度",
                          gl->name, IR_ABI_MSL_LENGTHS_INDEX, e->name, IR_ABI_MSL_LENGTHS_INDEX);
         }
         return;
     }
-    for (uint32_t g = 0; g < ir_global_count(m); g++)
-        if (st->measures[f->id][g]) strbuf_printf(param_next(p), "uint %s", st->length_names[g]);
+    for (uint32_t k = 0; k < st->measures[f->id].count; k++)
+        strbuf_printf(param_next(p), "uint %s", st->length_names[st->measures[f->id].ids[k]]);
 }
 
 /* Resources after the function's own parameters; an entry declares its workgroup and
  * private variables in its body instead (threadgroup T 名; / T 名 = {};). */
 static void resource_params(TextEmitter *em, MslState *st, Params *p, const IrFunction *f, const IrEntry *e) {
     const IrModule *m = em->m;
-    for (uint32_t g = 0; g < ir_global_count(m); g++) {
+    for (uint32_t k = 0; k < st->uses[f->id].count; k++) {
+        IrGlobalId g = st->uses[f->id].ids[k];
         const IrGlobal *gl = ir_global(m, g);
-        if (!st->uses[f->id][g] || !msl_global_is_passed(gl)) continue;
+        if (!msl_global_is_passed(gl)) continue;
         if (gl->type < m->types.count) {
             const IrType *t = type_of(em, gl->type);
             if (t && t->kind == IR_TYPE_STRUCT && t->field_count &&

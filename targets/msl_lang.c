@@ -167,8 +167,11 @@ static TeExpr name_arg(const char *name) { return (TeExpr){name, TE_PRIMARY, 0, 
 static TeExpr call_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args) {
     const MslState *st = em->user;
     const IrModule *m = em->m;
-    uint32_t globals = ir_global_count(m);
-    TeExpr *list = arena_alloc_array(&em->arena, inst->arg_count + 2 * globals + 1, sizeof *list);
+    static const IrGlobalSet none = {NULL, 0};
+    bool known = inst->symbol < ir_function_count(m);
+    const IrGlobalSet *uses = known ? &st->uses[inst->symbol] : &none;
+    const IrGlobalSet *measures = known ? &st->measures[inst->symbol] : &none;
+    TeExpr *list = arena_alloc_array(&em->arena, inst->arg_count + uses->count + measures->count + 1, sizeof *list);
     uint32_t n = 0;
     for (uint32_t i = 0; i < inst->arg_count; i++) {
         const IrType *t = arg_type(em, inst, i);
@@ -177,12 +180,9 @@ static TeExpr call_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args)
         if (t->kind == IR_TYPE_POINTER) list[n].text = te_address_of(em, &args[i]);
         n++;
     }
-    const bool *uses = inst->symbol < ir_function_count(m) ? st->uses[inst->symbol] : NULL;
-    for (uint32_t g = 0; uses && g < globals; g++)
-        if (uses[g] && msl_global_is_passed(ir_global(m, g))) list[n++] = name_arg(em->names.globals[g]);
-    const bool *measures = inst->symbol < ir_function_count(m) ? st->measures[inst->symbol] : NULL;
-    for (uint32_t g = 0; measures && g < globals; g++)
-        if (measures[g]) list[n++] = name_arg(msl_length_bytes(em, g));
+    for (uint32_t k = 0; k < uses->count; k++)
+        if (msl_global_is_passed(ir_global(m, uses->ids[k]))) list[n++] = name_arg(em->names.globals[uses->ids[k]]);
+    for (uint32_t k = 0; k < measures->count; k++) list[n++] = name_arg(msl_length_bytes(em, measures->ids[k]));
     const char *name = inst->symbol < ir_function_count(m) ? em->names.functions[inst->symbol] : NULL;
     TeExpr e = te_call(em, name ? name : "_", list, n);
     e.flags = (e.flags & ~TE_CONST) | TE_EFFECTS;

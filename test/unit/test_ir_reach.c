@@ -1,0 +1,139 @@
+/* ir_reach_each (ir/abi.h): for every function at once, the globals it reaches and the
+ * buffers whose length it takes, equal to ir_reach + ir_reach_lengths per function — on a call
+ * graph with a shared callee, a function called several times, one called by nobody and a
+ * length taken two calls down; and on a cycle of calls (the exact fallback). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ir/abi.h"
+
+static const char DAG[] =
+    "var<storage_read_write> @a: array<u32> @group(0) @binding(0)\n"
+    "var<storage_read_write> @b: array<u32> @group(0) @binding(1)\n"
+    "var<private> @p: u32\n"
+    "var<workgroup> @w: u32\n"
+    "fn @measure_b() -> u32 {\n"
+    "  %0:ptr<storage_read_write, array<u32>> = global @b\n"
+    "  %1:u32 = array_length %0\n"
+    "  return %1\n"
+    "}\n"
+    "fn @mid() -> u32 {\n"
+    "  %0:u32 = call @measure_b()\n"
+    "  %1:u32 = call @measure_b()\n"
+    "  %2:ptr<private, u32> = global @p\n"
+    "  %3:u32 = load %2\n"
+    "  return %3\n"
+    "}\n"
+    "fn @other() -> u32 {\n"
+    "  %0:ptr<storage_read_write, array<u32>> = global @a\n"
+    "  %1:u32 = array_length %0\n"
+    "  return %1\n"
+    "}\n"
+    "fn @top() {\n"
+    "  %0:u32 = call @mid()\n"
+    "  %1:u32 = call @other()\n"
+    "  %2:u32 = call @mid()\n"
+    "  return\n"
+    "}\n"
+    "fn @alone() {\n"
+    "  %0:ptr<workgroup, u32> = global @w\n"
+    "  %1:u32 = load %0\n"
+    "  return\n"
+    "}\n";
+
+/* Not valid 豫言 (no recursion there), but YIR text can say it. */
+static const char CYCLE[] =
+    "var<private> @p: u32\n"
+    "var<private> @q: u32\n"
+    "fn @f() {\n"
+    "  %0:ptr<private, u32> = global @p\n"
+    "  call @g()\n"
+    "  return\n"
+    "}\n"
+    "fn @g() {\n"
+    "  %0:ptr<private, u32> = global @q\n"
+    "  call @f()\n"
+    "  return\n"
+    "}\n";
+
+static IrModule *read_module(Arena *arena, const char *text) {
+    SourceMap sources;
+    source_map_init(&sources, arena);
+    DiagEngine diag;
+    diag_init(&diag, &sources, NULL);
+    SourceFile *file = source_add(&sources, "reach.yir", text, strlen(text));
+    IrModule *m = ir_read(&diag, file);
+    if (!m) fail_msg("%s", strbuf_cstr(&diag.text));
+    diag_free(&diag);
+    return m;
+}
+
+/* The set as bools, beside what ir_reach and ir_reach_lengths mark. */
+static void expect_set(const IrModule *m, const IrGlobalSet *set, const bool *expected) {
+    uint32_t ng = ir_global_count(m), count = 0;
+    for (uint32_t g = 0; g < ng; g++) count += expected[g];
+    assert_int_equal(set->count, count);
+    for (uint32_t k = 0; k < set->count; k++) {
+        assert_true(set->ids[k] < ng);
+        assert_true(expected[set->ids[k]]);
+        if (k) assert_true(set->ids[k - 1] < set->ids[k]);
+    }
+}
+
+static void expect_like_ir_reach(const char *text) {
+    Arena arena;
+    arena_init(&arena);
+    IrModule *m = read_module(&arena, text);
+    uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
+    IrGlobalSet *uses = arena_alloc_array(&arena, nf, sizeof *uses);
+    IrGlobalSet *lengths = arena_alloc_array(&arena, nf, sizeof *lengths);
+    ir_reach_each(&arena, m, uses, lengths);
+    for (uint32_t f = 0; f < nf; f++) {
+        bool *funcs = arena_alloc_array(&arena, nf + 1, sizeof *funcs);
+        bool *used = arena_alloc_array(&arena, ng + 1, sizeof *used);
+        bool *measured = arena_alloc_array(&arena, ng + 1, sizeof *measured);
+        ir_reach(m, f, funcs, used);
+        ir_reach_lengths(m, funcs, measured);
+        expect_set(m, &uses[f], used);
+        expect_set(m, &lengths[f], measured);
+    }
+    ir_module_free(m);
+    arena_free(&arena);
+}
+
+static void test_call_graph_sets(void **state) {
+    (void)state;
+    expect_like_ir_reach(DAG);
+    /* and the sets are what the text says: @top reaches @b and @p through @mid, @a through
+     * @other, and measures both buffers; @alone only @w */
+    Arena arena;
+    arena_init(&arena);
+    IrModule *m = read_module(&arena, DAG);
+    IrGlobalSet uses[5], lengths[5];
+    ir_reach_each(&arena, m, uses, lengths);
+    IrFuncId top = ir_module_find_function(m, "top"), alone = ir_module_find_function(m, "alone");
+    assert_int_equal(uses[top].count, 3);
+    assert_int_equal(lengths[top].count, 2);
+    assert_int_equal(uses[alone].count, 1);
+    assert_int_equal(lengths[alone].count, 0);
+    ir_module_free(m);
+    arena_free(&arena);
+}
+
+static void test_cycle_of_calls(void **state) {
+    (void)state;
+    expect_like_ir_reach(CYCLE);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_call_graph_sets),
+        cmocka_unit_test(test_cycle_of_calls),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/deep_stack.h"
 #include "../frontend/index.h"
 #include "context.h"
 #include "positions.h"
@@ -123,6 +124,24 @@ static void make_document(yusec_index *index) {
         }
 }
 
+typedef struct IndexCall {
+    yusec_index *index;
+    const Program *program;
+} IndexCall;
+
+static void check_indexed(void *data) {
+    IndexCall *call = data;
+    call->program = lib_check_indexed(&call->index->session, &call->index->fe);
+}
+
+/* The front end on a deep stack, as yusec_compile runs (docs/library.md "Stack"). */
+static const Program *check_on_deep_stack(yusec_index *index) {
+    IndexCall call = {index, NULL};
+    if (!deep_stack_run(DEEP_STACK_BYTES, check_indexed, &call))
+        diag_error_path(&index->session.diag, "yusec", "无法为编译分配栈");
+    return call.program;
+}
+
 yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input) {
     yusec_index *index = calloc(1, sizeof *index);
     if (!index) return NULL;
@@ -136,7 +155,7 @@ yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input)
     lib_session_init(&index->session, &index->config, input && input->path ? input->path : "", NULL);
     Arena *arena = &index->session.arena;
     fe_index_init(&index->fe, arena);
-    const Program *program = input && input->path ? lib_check_indexed(&index->session, &index->fe) : NULL;
+    const Program *program = input && input->path ? check_on_deep_stack(index) : NULL;
     index->config.reader = (SourceReader){NULL, NULL};  /* `reader` ends here: nothing is read later */
     if (program && program->main && program->main->ast) index->main = program->main->ast->source;
     index->symbol_count = index->fe.symbols.len;

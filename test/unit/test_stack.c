@@ -4,7 +4,8 @@
  *     every target) on a thread of 2 MiB, without the deep stack;
  *   - yusec_compile runs its pipeline on a deep stack of its own: called from a thread of
  *     2 MiB, the deepest inputs the limits allow (10,000 nested 若, parentheses, 非, operator
- *     chains) compile, and one level more is the located error 嵌套过深, never a crash.
+ *     chains) compile, and one level more is the located error 嵌套过深, never a crash;
+ *     yusec_index_build likewise indexes the deepest inputs.
  * The sources are generated here. Built in the ASan preset too, where frames are larger. */
 #include <pthread.h>
 #include <setjmp.h>
@@ -188,6 +189,23 @@ static void run_library(Job *job) {
     yusec_context_free(ctx);
 }
 
+/* The navigation index (yusec_index_build) runs the front end too. */
+static void run_index(Job *job) {
+    yusec_options options;
+    yusec_options_init(&options);
+    options.builtin_dir = YUSEC_TEST_SOURCE_DIR "/库/点染";
+    yusec_context *ctx = yusec_context_new(&options);
+    assert_non_null(ctx);
+    yusec_input input = {"深。着色器。豫", job->text, strlen(job->text)};
+    yusec_index *index = yusec_index_build(ctx, &input);
+    assert_non_null(index);
+    size_t count = 0;
+    yusec_index_symbols(index, &count);
+    job->status = count > 0 ? YUSEC_OK : YUSEC_ERRORS;
+    yusec_index_free(index);
+    yusec_context_free(ctx);
+}
+
 static Job compile_small(void (*run)(Job *), char *text, unsigned targets) {
     Job job = {.run = run, .text = text, .targets = targets};
     run_on_small_stack(&job);
@@ -256,6 +274,14 @@ static void test_operator_chain_at_the_limit(void **state) {
     expect_too_deep(sum_source(NESTING_LIMIT + 2));
 }
 
+static void test_index_at_the_limit(void **state) {
+    (void)state;
+    Job job = compile_small(run_index, nested_source(NESTING_LIMIT, "（", "「序」", "）"), 0);
+    assert_int_equal(job.status, YUSEC_OK);
+    job = compile_small(run_index, ifs_source(NESTING_LIMIT), 0);
+    assert_int_equal(job.status, YUSEC_OK);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_100000_lets_on_a_small_stack),
@@ -264,6 +290,7 @@ int main(void) {
         cmocka_unit_test(test_parentheses_at_the_limit),
         cmocka_unit_test(test_not_at_the_limit),
         cmocka_unit_test(test_operator_chain_at_the_limit),
+        cmocka_unit_test(test_index_at_the_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

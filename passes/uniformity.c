@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "../ir/fragment.h"
+#include "../ir/wgsl_builtins.h"
 #include "pass.h"
 #include "util.h"
 
@@ -698,35 +699,13 @@ static Site requirement(Uni *u, const Graph *g, uint32_t first, bool subgroup, N
 }
 
 /* The diagnostics name an op that needs uniform control flow as WGSL's builtin (the
- * function Tint's uniformity analysis names, spec 着十一); the matrix fragment and tensor
- * tile ops, which WGSL lacks, by their YIR name. */
-static const char *const uniform_op_names[IR_OP_COUNT] = {
-    [IR_OP_DPDX] = "dpdx",
-    [IR_OP_DPDY] = "dpdy",
-    [IR_OP_WORKGROUP_BARRIER] = "workgroupBarrier",
-    [IR_OP_STORAGE_BARRIER] = "storageBarrier",
-    [IR_OP_TEXTURE_SAMPLE] = "textureSample",
-    [IR_OP_TEXTURE_SAMPLE_COMPARE] = "textureSampleCompare",
-    [IR_OP_SUBGROUP_SHUFFLE] = "subgroupShuffle",
-    [IR_OP_SUBGROUP_SHUFFLE_XOR] = "subgroupShuffleXor",
-    [IR_OP_SUBGROUP_SHUFFLE_UP] = "subgroupShuffleUp",
-    [IR_OP_SUBGROUP_SHUFFLE_DOWN] = "subgroupShuffleDown",
-    [IR_OP_SUBGROUP_ADD] = "subgroupAdd",
-    [IR_OP_SUBGROUP_MAX] = "subgroupMax",
-    [IR_OP_SUBGROUP_MIN] = "subgroupMin",
-    [IR_OP_SUBGROUP_EXCLUSIVE_ADD] = "subgroupExclusiveAdd",
-    [IR_OP_SUBGROUP_INCLUSIVE_ADD] = "subgroupInclusiveAdd",
-    [IR_OP_SUBGROUP_EXCLUSIVE_MUL] = "subgroupExclusiveMul",
-    [IR_OP_SUBGROUP_INCLUSIVE_MUL] = "subgroupInclusiveMul",
-    [IR_OP_SUBGROUP_BALLOT] = "subgroupBallot",
-    [IR_OP_SUBGROUP_ALL] = "subgroupAll",
-    [IR_OP_SUBGROUP_ANY] = "subgroupAny",
-    [IR_OP_SUBGROUP_ELECT] = "subgroupElect",
-};
-
+ * function Tint's uniformity analysis names, spec 着十一; ir/wgsl_builtins.def, the table the
+ * WGSL target spells calls with); the matrix fragment and tensor tile ops, which WGSL lacks,
+ * by their YIR name. */
 const char *pass_uniformity_op_name(IrOp op) {
     if (op >= IR_OP_COUNT) return "?";
-    return uniform_op_names[op] ? uniform_op_names[op] : ir_op_info(op)->name;
+    const char *wgsl = ir_wgsl_builtin_name(op);
+    return wgsl ? wgsl : ir_op_info(op)->name;
 }
 
 static void report(Uni *u, const Graph *g, bool subgroup) {

@@ -9,6 +9,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ir/fragment.h"
+#include "ir/wgsl_builtins.h"
+#include "passes/pass.h"
 #include "targets/msl_internal.h"
 #include "targets/wgsl_internal.h"
 
@@ -52,11 +55,40 @@ static void test_tables_are_keyed_by_op(void **state) {
     assert_null(msl_lang.spelling[IR_OP_TENSOR_MMA]);
 }
 
+/* WGSL's builtin names are one table (ir/wgsl_builtins.def): the WGSL target spells a call
+ * with exactly that name, every call-like spelling of the target comes from it, and the
+ * uniformity pass names an op with it. Two copies that drift apart fail here. */
+static void test_wgsl_builtin_names_are_one_table(void **state) {
+    (void)state;
+    int shared = 0;
+    for (int i = 0; i < IR_OP_COUNT; i++) {
+        IrOp op = (IrOp)i;
+        const char *builtin = ir_wgsl_builtin_name(op);
+        const char *spelled = wgsl_lang.spelling[op];
+        if (builtin) {
+            shared++;
+            assert_non_null(spelled);
+            assert_string_equal(spelled, builtin);
+            assert_string_equal(pass_uniformity_op_name(op), builtin);
+        } else if (spelled && op != IR_OP_DISCARD) {
+            if (spelled[0] >= 'a' && spelled[0] <= 'z')
+                fail_msg("WGSL spells %s as the call %s outside ir/wgsl_builtins.def", ir_op_info(op)->name, spelled);
+        }
+        if (ir_op_needs_uniform(op) && !ir_op_is_fragment(op) && !ir_op_is_tensor(op) && !builtin)
+            fail_msg("the uniformity pass has no WGSL name for %s", ir_op_info(op)->name);
+    }
+    assert_true(shared > 60);
+    assert_null(ir_wgsl_builtin_name(IR_OP_ADD));
+    assert_null(ir_wgsl_builtin_name((IrOp)IR_OP_COUNT));
+    assert_string_equal(ir_wgsl_builtin_name(IR_OP_STORAGE_BARRIER), "storageBarrier");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_wgsl_op_is_spelled_or_left_out_on_purpose),
         cmocka_unit_test(test_every_msl_op_is_spelled_or_left_out_on_purpose),
         cmocka_unit_test(test_tables_are_keyed_by_op),
+        cmocka_unit_test(test_wgsl_builtin_names_are_one_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,7 +22,7 @@ void arena_free(Arena *arena) {
     ArenaBlock *block = arena->head;
     while (block) {
         ArenaBlock *prev = block->prev;
-        free(block);
+        mem_free(block);
         block = prev;
     }
     arena->head = NULL;

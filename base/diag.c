@@ -49,23 +49,23 @@ static char *copy_text(const char *text) {
     return copy;
 }
 
-static void free_place(DiagPlace *place) { free(place->path); }
+static void free_place(DiagPlace *place) { mem_free(place->path); }
 
 static void free_record(Diagnostic *record) {
     free_place(&record->place);
-    free(record->message);
-    free(record->excerpt);
+    mem_free(record->message);
+    mem_free(record->excerpt);
     for (uint32_t i = 0; i < record->note_count; i++) {
         free_place(&record->notes[i].place);
-        free(record->notes[i].message);
-        free(record->notes[i].excerpt);
+        mem_free(record->notes[i].message);
+        mem_free(record->notes[i].excerpt);
     }
-    free(record->notes);
+    mem_free(record->notes);
 }
 
 void diag_free(DiagEngine *diag) {
     for (uint32_t i = 0; i < diag->record_count; i++) free_record(&diag->records[i]);
-    free(diag->records);
+    mem_free(diag->records);
     diag->records = NULL;
     diag->record_count = diag->record_cap = 0;
     strbuf_free(&diag->text);

@@ -105,17 +105,17 @@ SourceFile *source_load(SourceMap *map, const char *path, const char **error) {
     bool failed = ferror(stream) != 0;
     fclose(stream);
     if (failed) {
-        free(data);
+        mem_free(data);
         *error = "读取文件失败";
         return NULL;
     }
     if (len > SOURCE_MAX_BYTES) {
-        free(data);
+        mem_free(data);
         *error = arena_printf(map->arena, "文件过大（上限 %u 字节）", SOURCE_MAX_BYTES);
         return NULL;
     }
     SourceFile *file = source_add(map, path, data ? data : "", len);
-    free(data);
+    mem_free(data);
     return file;
 }
 

@@ -8,7 +8,7 @@
 
 void strbuf_init(StrBuf *buf) { buf->data = NULL; buf->len = buf->cap = 0; }
 
-void strbuf_free(StrBuf *buf) { free(buf->data); strbuf_init(buf); }
+void strbuf_free(StrBuf *buf) { mem_free(buf->data); strbuf_init(buf); }
 
 void strbuf_clear(StrBuf *buf) {
     buf->len = 0;

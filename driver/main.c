@@ -99,7 +99,7 @@ static bool refuse_input_as_output(const Command *command, const char *path) {
     inputs[0] = command->options->input;
     for (uint32_t i = 0; i < sources->count; i++) inputs[i + 1] = sources->files[i]->path;
     bool clash = output_is_input(path, inputs, count);
-    free(inputs);
+    mem_free(inputs);
     if (clash) fprintf(stderr, "yusec: error: 输出文件 '%s' 是本次读取的输入，拒绝覆盖它\n", path);
     return clash;
 }

@@ -56,7 +56,7 @@ static char *write_temporary(const char *path, const char *text, size_t len) {
     int fd = mkstemp(temp);
     if (fd < 0) {
         fprintf(stderr, "yusec: error: 无法写文件 '%s'：%s\n", path, strerror(errno));
-        free(temp);
+        mem_free(temp);
         return NULL;
     }
     FILE *stream = fdopen(fd, "wb");
@@ -67,7 +67,7 @@ static char *write_temporary(const char *path, const char *text, size_t len) {
     if (!ok) {
         fprintf(stderr, "yusec: error: 写文件 '%s' 失败：%s\n", path, strerror(saved ? saved : errno));
         unlink(temp);
-        free(temp);
+        mem_free(temp);
         return NULL;
     }
     return temp;
@@ -110,8 +110,8 @@ bool outputs_stage(Outputs *outputs, const char *path, const char *text, size_t 
 
 static void release(Outputs *outputs) {
     for (int i = 0; i < outputs->file_count; i++) {
-        free(outputs->files[i].path);
-        free(outputs->files[i].temp);
+        mem_free(outputs->files[i].path);
+        mem_free(outputs->files[i].temp);
         strbuf_free(&outputs->files[i].direct);
     }
     outputs->file_count = 0;

@@ -37,8 +37,8 @@ static void alloc_group(Group *g, const ExProgram *p) {
 }
 
 static void free_group(Group *g) {
-    free(g->regs), free(g->local), free(g->ctl), free(g->ctl_top), free(g->calls), free(g->invs);
-    free(g->wg.memory);
+    mem_free(g->regs), mem_free(g->local), mem_free(g->ctl), mem_free(g->ctl_top), mem_free(g->calls), mem_free(g->invs);
+    mem_free(g->wg.memory);
 }
 
 static void put_builtin(const Group *g, IrBuiltin b, const uint32_t wgid[3], uint32_t index, uint32_t *out) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../base/memory.h"
 
 typedef struct DotWriter {
     StrBuf *out;
@@ -251,7 +252,7 @@ static void draw_function(StrBuf *out, const IrFunction *func, uint32_t index) {
     strbuf_puts(out, "  }\n");
     strbuf_puts(out, strbuf_cstr(&w.edges));
     strbuf_free(&w.edges);
-    free(w.numbers);
+    mem_free(w.numbers);
 }
 
 void ir_print_dot(StrBuf *out, const IrModule *module) {

@@ -286,7 +286,7 @@ void ir_print_type(StrBuf *out, const IrTypeTable *types, IrTypeId type);
 void ir_print_module(StrBuf *out, const IrModule *module);
 void ir_print_function(StrBuf *out, const IrFunction *func);
 /* For printers of other forms (ir/dot.c): the numbers ir_print_function gives the values
- * (value id → number; UINT32_MAX when not placed; free() it), one instruction as printed
+ * (value id → number; UINT32_MAX when not placed; mem_free it), one instruction as printed
  * without its blocks, and a value reference (%名.3). */
 uint32_t *ir_print_numbers(const IrFunction *func);
 void ir_print_inst_head(StrBuf *out, const IrFunction *func, const uint32_t *numbers,

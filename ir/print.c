@@ -344,7 +344,7 @@ void ir_print_function(StrBuf *out, const IrFunction *func) {
     strbuf_puts(out, " {\n");
     print_block(&p, func->body, 1);
     strbuf_puts(out, "}\n");
-    free(p.numbers);
+    mem_free(p.numbers);
 }
 
 static void print_io(StrBuf *out, const IrIo *io) {

@@ -683,8 +683,8 @@ static void verify_function(Verifier *v, const IrFunction *f) {
     v->visible = mem_calloc(f->value_count + 1, 1);
     v->placed = mem_calloc(f->inst_count + 1, 1);
     if (!v->visible || !v->placed) {
-        free(v->visible);
-        free(v->placed);
+        mem_free(v->visible);
+        mem_free(v->placed);
         return;
     }
     if (!ty(v, f->return_type)) VERR(v, f->span, "函数「%s」：返回类型无效", f->name);
@@ -694,8 +694,8 @@ static void verify_function(Verifier *v, const IrFunction *f) {
         else VERR(v, f->span, "函数「%s」：第 %u 个参数无效", f->name, i + 1);
     }
     verify_block(v, f->body, IR_NONE, IR_NONE, f->span);
-    free(v->visible);
-    free(v->placed);
+    mem_free(v->visible);
+    mem_free(v->placed);
 }
 
 /* ---- module-level rules ---- */
@@ -815,7 +815,7 @@ static void verify_entries(Verifier *v) {
         memset(seen, 0, ir_function_count(v->m) + 1);
         check_reachable(v, e, e->func, seen);
     }
-    free(seen);
+    mem_free(seen);
 }
 
 bool ir_verify(const IrModule *module, DiagEngine *diag) {

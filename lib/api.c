@@ -1,12 +1,15 @@
 /* The public API (include/yusec/yusec.h) over the pipeline (lib/pipeline.h). */
 #define _GNU_SOURCE 1  /* dladdr: where libyusec itself lies, to find the 点染 package */
 #include <dlfcn.h>
+#include <setjmp.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../base/deep_stack.h"
+#include "../base/memory.h"
 #include "../frontend/compact.h"
 #include "../frontend/module.h"
 #include "../targets/ptx_plugin.h"
@@ -56,6 +59,13 @@ struct yusec_result {
     const char *rendered;
     size_t rendered_len;
     size_t target_diagnostics[LIB_TARGET_COUNT];  /* where each target's own began (SIZE_MAX: none) */
+    /* Out of memory: the guard of the compile (here, not on the stack, so what the unwind
+     * leaves in it is well defined after longjmp) and the one diagnostic, made without
+     * allocating. */
+    MemoryGuard guard;
+    yusec_diagnostic out_of_memory;
+    char out_of_memory_message[96];
+    char out_of_memory_rendered[128];
 };
 
 const char *yusec_version(void) { return YUSEC_VERSION; }
@@ -110,15 +120,7 @@ static bool provider_read(void *user, const char *path, const char **text, size_
     return provider->read && provider->read(provider->user, path, text, len);
 }
 
-yusec_context *yusec_context_new(const yusec_options *options) {
-    yusec_options defaults;
-    if (!options) {
-        yusec_options_init(&defaults);
-        options = &defaults;
-    }
-    yusec_context *ctx = calloc(1, sizeof *ctx);
-    if (!ctx) return NULL;
-    arena_init(&ctx->arena);
+static void context_fill(yusec_context *ctx, const yusec_options *options) {
     LibConfig *config = &ctx->config;
     config->arch = copy_or_null(&ctx->arena, options->arch);
     config->ptx_version = copy_or_null(&ctx->arena, options->ptx_version);
@@ -138,6 +140,42 @@ yusec_context *yusec_context_new(const yusec_options *options) {
     config->builtin_dir = options->builtin_dir ? arena_strdup(&ctx->arena, options->builtin_dir)
                                                : default_builtin_dir(&ctx->arena);
     load_builtin(ctx);
+}
+
+/* The context lives in plain calloc'd memory, its copies in its arena; both go when memory
+ * runs out while it is made (the guard frees the arena's blocks). */
+typedef struct ContextMaking {
+    MemoryGuard guard;
+    yusec_context *ctx;
+    const yusec_options *options;
+} ContextMaking;
+
+yusec_context *yusec_context_new(const yusec_options *options) {
+    yusec_options defaults;
+    if (!options) {
+        yusec_options_init(&defaults);
+        options = &defaults;
+    }
+    ContextMaking *making = calloc(1, sizeof *making);
+    if (!making) return NULL;
+    making->ctx = calloc(1, sizeof *making->ctx);
+    if (!making->ctx) {
+        free(making);
+        return NULL;
+    }
+    arena_init(&making->ctx->arena);
+    making->ctx->memory_limit = options->memory_limit;
+    making->options = options;
+    mem_guard_begin(&making->guard, options->memory_limit);
+    if (setjmp(making->guard.unwind)) {
+        free(making->ctx);
+        free(making);
+        return NULL;
+    }
+    context_fill(making->ctx, making->options);
+    mem_guard_end(&making->guard);
+    yusec_context *ctx = making->ctx;
+    free(making);
     return ctx;
 }
 
@@ -333,37 +371,24 @@ static LibStatus compile_generated(LibSession *session, yusec_result *result, si
     return status;
 }
 
-/* One compile's pipeline, run on the deep stack. */
-typedef struct CompileCall {
-    LibSession *session;
-    yusec_result *result;
-    const yusec_input *input;
-    unsigned targets;
-    size_t demote_after;
-    LibStatus status;
-} CompileCall;
-
-static void compile_call(void *data) {
-    CompileCall *call = data;
-    if (!call->input || !call->input->path) {
-        diag_error_path(&call->session->diag, "yusec", "没有给出输入（yusec_input.path）");
-        call->status = LIB_IO;
-    } else if (call->targets & YUSEC_WANT_GEN) {
-        call->status = compile_generated(call->session, call->result, &call->demote_after);
-    } else {
-        call->status = compile_targets(call->session, call->result, call->targets);
+/* One compile's pipeline, when it has the deep stack (docs/library.md "Stack"); else only the
+ * error that it could not get one. */
+static LibStatus run_pipeline(LibSession *session, yusec_result *result, const yusec_input *input,
+                              unsigned targets, bool on_deep_stack, size_t *demote_after) {
+    if (!on_deep_stack) {
+        diag_error_path(&session->diag, "yusec", "无法为编译分配栈");
+        return LIB_IO;
     }
+    if (!input || !input->path) {
+        diag_error_path(&session->diag, "yusec", "没有给出输入（yusec_input.path）");
+        return LIB_IO;
+    }
+    if (targets & YUSEC_WANT_GEN) return compile_generated(session, result, demote_after);
+    return compile_targets(session, result, targets);
 }
 
-/* The pipeline runs on a deep stack of its own (base/deep_stack.h, docs/library.md "Stack"):
- * its tree walks recurse once per level of true nesting, up to the parser's limit, which needs
- * more than a thread's usual 2 or 8 MiB, so the caller's stack size does not matter. The
- * caller's thread waits; the source provider is called on the deep stack's thread. */
-yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, unsigned targets) {
-    yusec_result *result = calloc(1, sizeof *result);
-    if (!result) return NULL;
-    arena_init(&result->arena);
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
+static void compile_into(yusec_result *result, yusec_context *context, const yusec_input *input,
+                         unsigned targets, bool on_deep_stack) {
     LibInputReader reader = {context, input};
     LibConfig config = context->config;
     config.reader = (SourceReader){lib_input_read, &reader};
@@ -372,20 +397,82 @@ yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, un
     Collector collector = {result, &session.diag};
     session.diag.listener = collect_diagnostic;
     session.diag.listener_user = &collector;
-    CompileCall call = {&session, result, input, targets, SIZE_MAX, LIB_OK};
-    if (!deep_stack_run(DEEP_STACK_BYTES, compile_call, &call)) {
-        diag_error_path(&session.diag, "yusec", "无法为编译分配栈");
-        call.status = LIB_IO;
-    }
-    LibStatus status = call.status;
+    size_t demote_after = SIZE_MAX;
+    LibStatus status = run_pipeline(&session, result, input, targets, on_deep_stack, &demote_after);
     result->files_read = arena_alloc_array(&result->arena, session.files_read_count + 1,
                                            sizeof *result->files_read);
     for (uint32_t i = 0; i < session.files_read_count; i++)
         result->files_read[i] = arena_strdup(&result->arena, session.files_read[i]);
     result->files_read_count = session.files_read_count;
-    finish_diagnostics(result, &session, call.demote_after);
+    finish_diagnostics(result, &session, demote_after);
     result->status = status == LIB_IO ? YUSEC_IO_ERROR : status == LIB_OK ? YUSEC_OK : YUSEC_ERRORS;
     lib_session_free(&session);
+}
+
+/* After the unwind: every block the compile allocated is gone, so the result is emptied to
+ * its out-of-memory form, built in its own fields. */
+static void report_out_of_memory(yusec_result *result, size_t refused) {
+    memset(result->outputs, 0, sizeof result->outputs);
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
+    arena_init(&result->arena);
+    result->entries = NULL;
+    result->entry_count = 0;
+    memset(&result->abi, 0, sizeof result->abi);
+    result->generated = NULL;
+    result->generated_len = 0;
+    result->files_read = NULL;
+    result->files_read_count = 0;
+    result->pending = (PtrVec){0};
+    result->status = YUSEC_OUT_OF_MEMORY;
+    const char *message = mem_exhausted_message(result->out_of_memory_message,
+                                                sizeof result->out_of_memory_message, refused);
+    result->out_of_memory = (yusec_diagnostic){.severity = YUSEC_ERROR, .message = message};
+    result->diagnostics = &result->out_of_memory;
+    result->diagnostic_count = 1;
+    result->error_count = 1;
+    int len = snprintf(result->out_of_memory_rendered, sizeof result->out_of_memory_rendered,
+                       "yusec: error: %s\n", message);
+    result->rendered = result->out_of_memory_rendered;
+    result->rendered_len = len > 0 ? strlen(result->out_of_memory_rendered) : 0;
+}
+
+typedef struct CompileCall {
+    yusec_result *result;
+    yusec_context *context;
+    const yusec_input *input;
+    unsigned targets;
+    bool on_deep_stack;
+} CompileCall;
+
+/* The whole compile under the memory guard, on the thread that runs it: the guard is per
+ * thread, so it begins, catches the unwind and ends where every allocation of the compile
+ * happens. */
+static void compile_guarded(void *data) {
+    CompileCall *call = data;
+    mem_guard_begin(&call->result->guard, call->context->memory_limit);
+    if (setjmp(call->result->guard.unwind)) {
+        report_out_of_memory(call->result, call->result->guard.refused);
+        return;
+    }
+    compile_into(call->result, call->context, call->input, call->targets, call->on_deep_stack);
+    mem_guard_end(&call->result->guard);
+}
+
+/* The pipeline runs on a deep stack of its own (base/deep_stack.h, docs/library.md "Stack"):
+ * its tree walks recurse once per level of true nesting, up to the parser's limit, which needs
+ * more than a thread's usual 2 or 8 MiB, so the caller's stack size does not matter. The
+ * caller's thread waits; the source provider is called on the deep stack's thread. When no
+ * such thread can be made, the caller's thread reports 无法为编译分配栈. */
+yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, unsigned targets) {
+    yusec_result *result = calloc(1, sizeof *result);
+    if (!result) return NULL;
+    arena_init(&result->arena);
+    for (int t = 0; t < LIB_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
+    CompileCall call = {result, context, input, targets, true};
+    if (!deep_stack_run(DEEP_STACK_BYTES, compile_guarded, &call)) {
+        call.on_deep_stack = false;
+        compile_guarded(&call);
+    }
     return result;
 }
 

@@ -18,6 +18,7 @@ struct yusec_context {
     const char *builtin_path;      /* the builtin interface, read once (NULL: none found) */
     const char *builtin_text;
     size_t builtin_len;
+    size_t memory_limit;           /* yusec_options.memory_limit (lib/api.c's memory guard) */
 };
 
 /* What one compile reads: the input's text when given, the builtin interface read once, then

@@ -2,10 +2,12 @@
  * (frontend/index.h) of one compile turned into the API's arrays, with its queries. The
  * index keeps the compile's session: its arena holds the sources, the trees and every string
  * the arrays point to. */
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../base/deep_stack.h"
+#include "../base/memory.h"
 #include "../frontend/index.h"
 #include "context.h"
 #include "positions.h"
@@ -26,6 +28,7 @@ struct yusec_index {
     size_t document_count;
     size_t *scope;                    /* yusec_index_in_scope's answer */
     size_t scope_count;
+    MemoryGuard guard;                /* of the build: memory running out gives NULL (lib/api.c) */
 };
 
 static const char *path_of(const yusec_index *index, uint32_t file) {
@@ -124,27 +127,10 @@ static void make_document(yusec_index *index) {
         }
 }
 
-typedef struct IndexCall {
-    yusec_index *index;
-    const Program *program;
-} IndexCall;
-
-static void check_indexed(void *data) {
-    IndexCall *call = data;
-    call->program = lib_check_indexed(&call->index->session, &call->index->fe);
-}
-
-/* The front end on a deep stack, as yusec_compile runs (docs/library.md "Stack"). */
-static const Program *check_on_deep_stack(yusec_index *index) {
-    IndexCall call = {index, NULL};
-    if (!deep_stack_run(DEEP_STACK_BYTES, check_indexed, &call))
-        diag_error_path(&index->session.diag, "yusec", "无法为编译分配栈");
-    return call.program;
-}
-
-yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input) {
-    yusec_index *index = calloc(1, sizeof *index);
-    if (!index) return NULL;
+/* The build, on the deep stack (as yusec_compile runs, docs/library.md "Stack"), or — when no
+ * such thread can be made — only the error that it could not get one. */
+static void build_index(yusec_index *index, yusec_context *context, const yusec_input *input,
+                        bool on_deep_stack) {
     LibInputReader reader = {context, input};
     index->config = context->config;
     index->config.reader = (SourceReader){lib_input_read, &reader};
@@ -155,7 +141,9 @@ yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input)
     lib_session_init(&index->session, &index->config, input && input->path ? input->path : "", NULL);
     Arena *arena = &index->session.arena;
     fe_index_init(&index->fe, arena);
-    const Program *program = input && input->path ? check_on_deep_stack(index) : NULL;
+    const Program *program = NULL;
+    if (!on_deep_stack) diag_error_path(&index->session.diag, "yusec", "无法为编译分配栈");
+    else if (input && input->path) program = lib_check_indexed(&index->session, &index->fe);
     index->config.reader = (SourceReader){NULL, NULL};  /* `reader` ends here: nothing is read later */
     if (program && program->main && program->main->ast) index->main = program->main->ast->source;
     index->symbol_count = index->fe.symbols.len;
@@ -165,6 +153,41 @@ yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input)
     make_references(index);
     make_document(index);
     index->scope = arena_alloc_array(arena, index->symbol_count + 1, sizeof *index->scope);
+}
+
+typedef struct IndexCall {
+    yusec_index *index;
+    yusec_context *context;
+    const yusec_input *input;
+    bool on_deep_stack;
+    bool out_of_memory;
+} IndexCall;
+
+/* The whole build under the memory guard, on the thread that runs it (the guard is per
+ * thread; lib/api.c's compile_guarded does the same). */
+static void build_guarded(void *data) {
+    IndexCall *call = data;
+    mem_guard_begin(&call->index->guard, call->context->memory_limit);
+    if (setjmp(call->index->guard.unwind)) {  /* the build's blocks are freed already */
+        call->out_of_memory = true;
+        return;
+    }
+    build_index(call->index, call->context, call->input, call->on_deep_stack);
+    mem_guard_end(&call->index->guard);
+}
+
+yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input) {
+    yusec_index *index = calloc(1, sizeof *index);
+    if (!index) return NULL;
+    IndexCall call = {index, context, input, true, false};
+    if (!deep_stack_run(DEEP_STACK_BYTES, build_guarded, &call)) {
+        call.on_deep_stack = false;
+        build_guarded(&call);
+    }
+    if (call.out_of_memory) {
+        free(index);
+        return NULL;
+    }
     return index;
 }
 

@@ -81,6 +81,6 @@ const yusec_token *yusec_tokens_items(const yusec_tokens *tokens, size_t *count)
 
 void yusec_tokens_free(yusec_tokens *tokens) {
     if (!tokens) return;
-    free(tokens->items);
-    free(tokens);
+    mem_free(tokens->items);
+    mem_free(tokens);
 }

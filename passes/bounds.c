@@ -9,6 +9,7 @@
 
 #include "pass.h"
 #include "util.h"
+#include "../base/memory.h"
 
 static bool const_in_range(const IrFunction *f, IrValueId index, uint32_t length) {
     uint64_t bits;
@@ -23,11 +24,10 @@ static IrValueId length_of(IrBuilder *b, IrFunction *f, IrInstId id, uint32_t k,
     const IrInst *access = ir_inst(f, id);
     IrValueId array = access->args[0];
     if (k > 1) {  /* a struct ending in a runtime array: the prefix up to that field */
-        IrValueId *prefix = malloc((k - 1) * sizeof *prefix);
-        if (!prefix) return IR_NONE;
+        IrValueId *prefix = mem_alloc((k - 1) * sizeof *prefix);
         for (uint32_t i = 1; i < k; i++) prefix[i - 1] = ir_inst(f, id)->args[i];
         array = ir_build_access(b, ir_inst(f, id)->args[0], prefix, k - 1);
-        free(prefix);
+        mem_free(prefix);
     }
     return ir_build_op(b, IR_OP_ARRAY_LENGTH, ir_type_u32(types), &array, 1);
 }
@@ -80,7 +80,7 @@ bool pass_bounds(PassContext *ctx) {
             uint32_t added = clamp_access(f, insts[i]);
             pass_move_tail_to(f, block, added, pos);
         }
-        free(insts);
+        mem_free(insts);
     }
     return true;
 }

@@ -7,6 +7,7 @@
 
 #include "pass.h"
 #include "util.h"
+#include "../base/memory.h"
 
 static bool removable(const IrInst *in) {
     if (in->result_count == 0 || ir_op_needs_uniform(in->op)) return false;
@@ -34,8 +35,8 @@ static bool sweep(IrFunction *f) {
         pass_kill_inst(f, insts[i]);
         changed = true;
     }
-    free(uses);
-    free(insts);
+    mem_free(uses);
+    mem_free(insts);
     return changed;
 }
 

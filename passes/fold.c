@@ -11,6 +11,7 @@
 
 #include "pass.h"
 #include "util.h"
+#include "../base/memory.h"
 
 static bool is_scalar(const IrModule *m, IrTypeId t) {
     const IrType *ty = ir_type(&m->types, t);
@@ -84,7 +85,7 @@ bool pass_fold(PassContext *ctx) {
         /* Pre-order visits definitions before uses, so one sweep folds chains. */
         for (uint32_t k = 0; insts && k < n; k++)
             if (!try_fold(ctx->module, f, ir_inst(f, insts[k]))) settle_operands(f, insts[k]);
-        free(insts);
+        mem_free(insts);
     }
     return true;
 }

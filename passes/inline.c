@@ -49,8 +49,8 @@ static void copy_inst(Copier *c, IrBuilder *b, const IrInst *in, bool top) {
         id = ir_build_inst(b, op == IR_OP_RETURN ? IR_OP_BREAK : op, types, in->result_count, args,
                            in->arg_count);
     }
-    free(args);
-    free(types);
+    mem_free(args);
+    mem_free(types);
     if (id == IR_NONE) return;
     IrInst *out = ir_inst(to, id);
     out->literal = in->literal;
@@ -95,7 +95,7 @@ static bool single_final_return(const IrFunction *g) {
     IrInstId *insts = pass_placed_insts(g, &n);
     for (uint32_t i = 0; insts && i < n; i++)
         if (ir_inst(g, insts[i])->op == IR_OP_RETURN) returns++;
-    free(insts);
+    mem_free(insts);
     const IrBlock *body = ir_block(g, g->body);
     const IrInst *end = body->inst_count ? ir_inst(g, body->insts[body->inst_count - 1]) : NULL;
     return returns == 1 && end && end->op == IR_OP_RETURN;
@@ -146,8 +146,8 @@ static void substitutions_apply(IrFunction *f, Substitutions *subs) {
                                     hops < subs->count; hops++)
                 in->args[a] = map[in->args[a]];
     }
-    free(insts);
-    free(map);
+    mem_free(insts);
+    mem_free(map);
     subs->count = 0;
 }
 
@@ -186,7 +186,7 @@ static bool inline_call(PassContext *ctx, IrFunction *f, IrInstId call, Substitu
         copy_block(&c, &b, g->body, true);
         result = is_void ? IR_NONE : ir_inst_result(f, loop, 0);
     }
-    free(c.map);
+    mem_free(c.map);
     in = ir_inst(f, call);  /* the instruction array may have moved */
     uint32_t added = ir_block(f, block)->inst_count - before;
     pass_move_tail_to(f, block, added, pos);
@@ -261,11 +261,11 @@ typedef struct CallGraph {
 } CallGraph;
 
 static void call_graph_free(CallGraph *g) {
-    for (uint32_t i = 0; g->sites && i < g->count; i++) free(g->sites[i].insts);
-    free(g->sites);
-    free(g->order);
-    free(g->callers);
-    free(g->inlined);
+    for (uint32_t i = 0; g->sites && i < g->count; i++) mem_free(g->sites[i].insts);
+    mem_free(g->sites);
+    mem_free(g->order);
+    mem_free(g->callers);
+    mem_free(g->inlined);
 }
 
 static bool call_graph_build(PassContext *ctx, CallGraph *g) {
@@ -287,8 +287,8 @@ static bool call_graph_build(PassContext *ctx, CallGraph *g) {
     uint32_t ordered = 0;
     for (uint32_t i = 0; i < count && ok; i++)
         if (state[i] == CALL_UNSEEN) ok = check_no_recursion_from(ctx, g->sites, state, stack, i, g->order, &ordered);
-    free(state);
-    free(stack);
+    mem_free(state);
+    mem_free(stack);
     return ok;
 }
 
@@ -313,7 +313,7 @@ static void decide_inlining(PassContext *ctx, CallGraph *g) {
         IrFuncId id = g->order[k];
         IrFunction *f = ir_function(m, id);
         uint32_t placed = 0;
-        free(pass_placed_insts(f, &placed));
+        mem_free(pass_placed_insts(f, &placed));
         uint64_t total = placed;
         for (uint32_t c = 0; c < g->sites[id].count; c++) {
             IrFuncId callee = callee_of(f, g->sites[id].insts[c]);
@@ -326,8 +326,8 @@ static void decide_inlining(PassContext *ctx, CallGraph *g) {
         g->inlined[id] = !is_entry[id] && within;
         f->not_inlined = !is_entry[id] && !within;
     }
-    free(size);
-    free(is_entry);
+    mem_free(size);
+    mem_free(is_entry);
 }
 
 /* Inlines every call in f to a callee the budget inlines, the calls that the copied bodies
@@ -344,11 +344,11 @@ static bool inline_chosen_in(PassContext *ctx, const CallGraph *g, IrFunction *f
             ok = inline_call(ctx, f, sites.insts[i], &subs);
             done++;
         }
-        free(sites.insts);
+        mem_free(sites.insts);
         substitutions_apply(f, &subs);
     }
-    free(subs.from);
-    free(subs.to);
+    mem_free(subs.from);
+    mem_free(subs.to);
     return ok;
 }
 
@@ -368,12 +368,12 @@ bool pass_inline(PassContext *ctx) {
     bool *reach = ok ? pass_reachable_functions(m) : NULL;
     for (uint32_t i = 0; i < ir_function_count(m) && ok; i++)
         if (!ir_entry_count(m) || reach[i]) ok = inline_chosen_in(ctx, &g, ir_function(m, i));
-    free(reach);
+    mem_free(reach);
     call_graph_free(&g);
     if (ok && ir_entry_count(m)) {
         bool *reach = pass_reachable_functions(m);
         pass_remove_functions(m, reach);
-        free(reach);
+        mem_free(reach);
     }
     return ok;
 }

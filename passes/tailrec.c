@@ -109,7 +109,7 @@ static bool report_self_calls(PassContext *ctx, IrFunction *f) {
         diag_note(ctx->diag, f->span, "「%s」在此定义；只有尾位置的自调用能化为循环", f->name);
         found = true;
     }
-    free(insts);
+    mem_free(insts);
     return found;
 }
 
@@ -166,16 +166,16 @@ static void wrap_in_loop(IrFunction *f) {
     bool *invariant = invariant_params(f, insts, n);
     IrValueId *carried = mem_alloc((f->param_count ? f->param_count : 1) * sizeof(IrValueId));
     if (!invariant || !carried) {
-        free(insts);
-        free(invariant);
-        free(carried);
+        mem_free(insts);
+        mem_free(invariant);
+        mem_free(carried);
         return;
     }
     uint32_t carried_count = 0;
     for (uint32_t p = 0; p < f->param_count; p++)
         if (!invariant[p]) carried[carried_count++] = f->params[p];
     drop_invariant_args(f, insts, n, invariant);
-    free(insts);
+    mem_free(insts);
 
     IrBlock *body = ir_block(f, f->body);
     IrInstId *old = body->insts;
@@ -210,15 +210,15 @@ static void wrap_in_loop(IrFunction *f) {
                 if (in->args[a] == param) in->args[a] = inner;
         }
     }
-    free(carried);
-    free(invariant);
+    mem_free(carried);
+    mem_free(invariant);
     /* Remaining returns leave the loop. */
     insts = pass_placed_insts(f, &n);
     for (uint32_t i = 0; insts && i < n; i++) {
         IrInst *in = ir_inst(f, insts[i]);
         if (in->op == IR_OP_RETURN && in->parent != f->body) in->op = IR_OP_BREAK;
     }
-    free(insts);
+    mem_free(insts);
 }
 
 static bool convert(PassContext *ctx, IrFunction *f) {
@@ -235,7 +235,7 @@ static bool convert(PassContext *ctx, IrFunction *f) {
     IrInst *ret = last_inst(f, f->body, 0);
     if (ret && ret->op == IR_OP_RETURN)
         rewrite_tail(&t, f->body, ret->arg_count ? ret->args[0] : IR_NONE, ret->arg_count != 0);
-    free(t.uses);
+    mem_free(t.uses);
     if (report_self_calls(ctx, f)) return false;
     wrap_in_loop(f);
     f->local_recursive = false;

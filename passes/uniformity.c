@@ -24,6 +24,7 @@
 #include "../ir/wgsl_builtins.h"
 #include "pass.h"
 #include "util.h"
+#include "../base/memory.h"
 
 enum { BIT_NU, BIT_SGV, BIT_CF, BIT_PARAM0 };
 
@@ -738,7 +739,7 @@ static void analyse(Uni *u, IrFuncId id) {
         const IrInst *in = ir_inst(g->f, insts[i]);
         if (in->op == IR_OP_CALL && in->symbol < ir_function_count(u->m)) analyse(u, in->symbol);
     }
-    free(insts);
+    mem_free(insts);
     setup_graph(u, g);
     Walk w = {u, g, arena_alloc_array(&u->arena, g->slot_count + 1, sizeof(uint32_t))};
     for (uint32_t s = 0; s < g->slot_count; s++) w.state[s] = IR_NONE;

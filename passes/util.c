@@ -41,7 +41,7 @@ void pass_move_tail_to(IrFunction *f, IrBlockId block, uint32_t count, uint32_t 
     memcpy(tail, &b->insts[start], count * sizeof *tail);
     memmove(&b->insts[pos + count], &b->insts[pos], (start - pos) * sizeof *b->insts);
     memcpy(&b->insts[pos], tail, count * sizeof *tail);
-    free(tail);
+    mem_free(tail);
 }
 
 static void collect(const IrFunction *f, IrBlockId id, IrInstId *out, uint32_t *n, uint32_t cap) {
@@ -69,7 +69,7 @@ void pass_replace_uses(IrFunction *f, IrValueId from, IrValueId to) {
         for (uint32_t a = 0; a < in->arg_count; a++)
             if (in->args[a] == from) in->args[a] = to;
     }
-    free(insts);
+    mem_free(insts);
 }
 
 uint32_t *pass_count_uses(const IrFunction *f) {
@@ -81,7 +81,7 @@ uint32_t *pass_count_uses(const IrFunction *f) {
         for (uint32_t a = 0; a < in->arg_count; a++)
             if (in->args[a] < f->value_count) uses[in->args[a]]++;
     }
-    free(insts);
+    mem_free(insts);
     return uses;
 }
 
@@ -101,7 +101,7 @@ bool *pass_reachable_functions(const IrModule *m) {
     bool *globals = mem_calloc(ir_global_count(m) + 1, sizeof *globals);
     for (uint32_t e = 0; reach && globals && e < ir_entry_count(m); e++)
         ir_reach(m, ir_entry(m, e)->func, reach, globals);
-    free(globals);
+    mem_free(globals);
     return reach;
 }
 
@@ -129,5 +129,5 @@ void pass_remove_functions(IrModule *m, const bool *keep) {
         IrEntry *entry = ir_entry(m, e);
         if (entry->func < count) entry->func = new_id[entry->func];
     }
-    free(new_id);
+    mem_free(new_id);
 }

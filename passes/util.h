@@ -13,7 +13,7 @@ void pass_kill_inst(IrFunction *f, IrInstId inst);
 void pass_move_tail_to(IrFunction *f, IrBlockId block, uint32_t count, uint32_t pos);
 /* Every operand `from` of a placed instruction becomes `to`. */
 void pass_replace_uses(IrFunction *f, IrValueId from, IrValueId to);
-/* uses[v] = number of operands naming v among placed instructions (malloc'd; caller frees). */
+/* uses[v] = number of operands naming v among placed instructions (mem_alloc'd; the caller mem_frees it). */
 uint32_t *pass_count_uses(const IrFunction *f);
 /* Placed instructions in print order (pre-order), malloc'd; *count set. */
 IrInstId *pass_placed_insts(const IrFunction *f, uint32_t *count);
@@ -21,7 +21,7 @@ IrInstId *pass_placed_insts(const IrFunction *f, uint32_t *count);
 bool pass_const_value(const IrFunction *f, IrValueId v, uint64_t *bits);
 /* Keeps only the functions with keep[id] set, renumbering ids in calls and entries. */
 void pass_remove_functions(IrModule *m, const bool *keep);
-/* reach[id] set for every function reachable from an entry (calloc'd; caller frees). */
+/* reach[id] set for every function reachable from an entry (mem_calloc'd; the caller mem_frees it). */
 bool *pass_reachable_functions(const IrModule *m);
 
 #endif

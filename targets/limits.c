@@ -138,8 +138,8 @@ bool target_check_limits_with(const IrModule *module, const TargetLimits *limits
             !check_workgroup_storage(module, entry, globals, limits, diag))
             ok = false;
         if (!check_buffers_per_stage(module, entry, globals, limits, diag)) ok = false;
-        free(funcs);
-        free(globals);
+        mem_free(funcs);
+        mem_free(globals);
     }
     return ok;
 }

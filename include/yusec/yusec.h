@@ -94,6 +94,11 @@ typedef struct yusec_options {
      * directory the library was installed with. */
     const char *builtin_dir;
     yusec_source_provider provider;  /* default: the file system */
+    /* The most heap memory, in bytes, one yusec_compile, yusec_index_build or
+     * yusec_context_new may hold at once; reaching it ends that call as the system refusing
+     * memory does (YUSEC_OUT_OF_MEMORY; a NULL index or context). 0: no limit. Counts yusec's
+     * own allocations, not LLVM's inside the PTX plugin. */
+    size_t memory_limit;
 } yusec_options;
 
 /* The defaults: opt_level -1, fma true, max_errors 20, everything else zero. */
@@ -101,7 +106,8 @@ YUSEC_API void yusec_options_init(yusec_options *options);
 
 typedef struct yusec_context yusec_context;
 
-/* Copies the options (strings included). NULL only when memory runs out. */
+/* Copies the options (strings included). NULL only when memory runs out (then nothing is
+ * left allocated). */
 YUSEC_API yusec_context *yusec_context_new(const yusec_options *options);
 YUSEC_API void yusec_context_free(yusec_context *context);
 
@@ -121,8 +127,10 @@ typedef struct yusec_input {
 
 typedef struct yusec_result yusec_result;
 
-/* Compiles `input` for the targets in `targets` (YUSEC_WANT_…). Never NULL unless memory runs
- * out; see yusec_result_status. */
+/* Compiles `input` for the targets in `targets` (YUSEC_WANT_…); see yusec_result_status.
+ * Memory running out during the compile gives a result with YUSEC_OUT_OF_MEMORY (everything
+ * the compile had allocated is freed; the context stays usable). NULL only when not even the
+ * result itself can be allocated. */
 YUSEC_API yusec_result *yusec_compile(yusec_context *context, const yusec_input *input,
                                       unsigned targets);
 YUSEC_API void yusec_result_free(yusec_result *result);
@@ -131,6 +139,10 @@ typedef enum yusec_status {
     YUSEC_OK = 0,          /* every requested target (or the generated module) succeeded */
     YUSEC_ERRORS = 1,      /* the source has errors, or a requested target failed */
     YUSEC_IO_ERROR = 2,    /* the input could not be read */
+    /* Memory ran out (or yusec_options.memory_limit was reached) during the compile: no
+     * target text, no entries; one error diagnostic 内存不足（无法再申请 N 字节） without a
+     * file. The yusec command ends with exit status 2 there. */
+    YUSEC_OUT_OF_MEMORY = 3,
 } yusec_status;
 
 YUSEC_API yusec_status yusec_result_status(const yusec_result *result);
@@ -344,7 +356,8 @@ typedef struct yusec_index yusec_index;
 /* Loads and checks `input` with its imports (no lowering, no targets) and indexes every name
  * the checker resolved. A source with errors is indexed as far as the checker got: what did
  * not resolve is left out. Diagnostics are not kept (yusec_compile gives them). NULL only when
- * memory runs out; an unreadable input gives an empty index. Free it with yusec_index_free;
+ * memory runs out (or yusec_options.memory_limit is reached: nothing is left allocated, the
+ * context stays usable); an unreadable input gives an empty index. Free it with yusec_index_free;
  * it stays valid after its context is freed. */
 YUSEC_API yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input);
 YUSEC_API void yusec_index_free(yusec_index *index);

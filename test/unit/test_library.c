@@ -1,7 +1,8 @@
 /* libyusec through its public API only (include/yusec/yusec.h, docs/library.md): the seed
  * example from memory to every target with its typed entry table and ABI, in-memory packages
  * through the source provider, structured diagnostics and their rendering, the generated
- * module, I/O errors, and one context compiling twice. */
+ * module, I/O errors, one context compiling twice, and memory running out (a byte budget, and
+ * the system refusing memory in a child process). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -393,6 +397,164 @@ static void test_ptx_available(void **state) {
     }
 }
 
+static yusec_context *limited_context(size_t limit) {
+    yusec_options options;
+    yusec_options_init(&options);
+    options.builtin_dir = YUSEC_TEST_SOURCE_DIR "/库/点染";
+    options.ptx_plugin = YUSEC_TEST_PTX_PLUGIN;
+    options.memory_limit = limit;
+    return yusec_context_new(&options);
+}
+
+/* An out-of-memory result: the status, one error without a file, nothing else. */
+static void assert_out_of_memory(const yusec_result *r) {
+    assert_int_equal(yusec_result_status(r), YUSEC_OUT_OF_MEMORY);
+    size_t count;
+    const yusec_diagnostic *d = yusec_result_diagnostics(r, &count);
+    assert_int_equal(count, 1);
+    assert_int_equal(d[0].severity, YUSEC_ERROR);
+    assert_null(d[0].location.file);
+    assert_int_equal(strncmp(d[0].message, "内存不足（无法再申请 ", strlen("内存不足（无法再申请 ")), 0);
+    assert_int_equal(yusec_result_error_count(r), 1);
+    size_t len;
+    const char *rendered = yusec_result_render_diagnostics(r, &len);
+    assert_int_equal(strncmp(rendered, "yusec: error: 内存不足", strlen("yusec: error: 内存不足")), 0);
+    assert_int_equal(len, strlen(rendered));
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) assert_null(yusec_result_text(r, (yusec_target)t, NULL));
+    assert_null(yusec_result_entries(r, &count));
+    assert_null(yusec_result_generated(r, NULL));
+}
+
+/* Issue 20 item 1: running out of memory inside yusec_compile is a result, never the end of
+ * the host. A byte budget (yusec_options.memory_limit) from 4 KiB up to what the compile
+ * needs makes the failure land in the front end, the passes and each emitter in turn; every
+ * failed compile frees what it had allocated (the ASan suite runs this with leak checking on)
+ * and the same context's next compile fails the same way, while an unlimited context's gives
+ * the full texts. A context whose own making does not fit is NULL. */
+static void test_out_of_memory_is_a_result(void **state) {
+    (void)state;
+    yusec_context *ctx = new_context();
+    yusec_input input = {"加倍。着色器。豫", SEED, sizeof SEED - 1};
+    const unsigned want = YUSEC_WANT_WGSL | YUSEC_WANT_MSL;
+    yusec_result *full = yusec_compile(ctx, &input, want);
+    assert_int_equal(yusec_result_status(full), YUSEC_OK);
+    const char *wgsl = yusec_result_text(full, YUSEC_TARGET_WGSL, NULL);
+    const char *msl = yusec_result_text(full, YUSEC_TARGET_MSL, NULL);
+    int refused_contexts = 0, failed_compiles = 0;
+    size_t limit = 4096;
+    for (;; limit += limit / 64 + 4096) {
+        assert_true(limit < ((size_t)256 << 20));
+        yusec_context *small = limited_context(limit);
+        if (!small) {
+            refused_contexts++;
+            continue;
+        }
+        yusec_result *r = yusec_compile(small, &input, want);
+        assert_non_null(r);
+        if (yusec_result_status(r) == YUSEC_OK) {
+            assert_string_equal(yusec_result_text(r, YUSEC_TARGET_WGSL, NULL), wgsl);
+            assert_string_equal(yusec_result_text(r, YUSEC_TARGET_MSL, NULL), msl);
+            yusec_result_free(r);
+            yusec_context_free(small);
+            break;
+        }
+        assert_out_of_memory(r);
+        failed_compiles++;
+        yusec_result_free(r);
+        yusec_result *again = yusec_compile(small, &input, want);
+        assert_out_of_memory(again);
+        yusec_result_free(again);
+        yusec_result *unlimited = yusec_compile(ctx, &input, want);
+        assert_int_equal(yusec_result_status(unlimited), YUSEC_OK);
+        assert_string_equal(yusec_result_text(unlimited, YUSEC_TARGET_WGSL, NULL), wgsl);
+        assert_string_equal(yusec_result_text(unlimited, YUSEC_TARGET_MSL, NULL), msl);
+        yusec_result_free(unlimited);
+        yusec_context_free(small);
+    }
+    print_message("memory_limit: contexts refused below, compiles failed below %zu bytes (%d, %d)\n", limit,
+                  refused_contexts, failed_compiles);
+    assert_true(refused_contexts > 0);
+    assert_true(failed_compiles > 40);
+    yusec_result_free(full);
+    yusec_context_free(ctx);
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED_BUILD 1
+#endif
+#endif
+
+#ifndef SANITIZED_BUILD
+/* The virtual memory this process maps now, in bytes. */
+static size_t mapped_bytes(void) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    if (!f || fscanf(f, "%lu", &pages) != 1) pages = 0;
+    if (f) fclose(f);
+    return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+/* 20,000 small functions: the front end needs well over 64 MiB for them. */
+static char *many_functions(size_t *len) {
+    size_t cap = 20000 * 200 + 4096, used = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    used += (size_t)snprintf(text + used, cap - used, "%s", SEED);
+    for (int i = 0; i < 20000; i++)
+        used += (size_t)snprintf(text + used, cap - used,
+                                 "「函%d」乃化「无三二」为「无三二」者也。\n「函%d」者得「甲」而「甲」乘「甲」也。\n", i, i);
+    *len = used;
+    return text;
+}
+
+/* The child's checks, as its exit status (0: all held). */
+static int refused_memory_child(void) {
+    yusec_context *ctx = new_context();
+    size_t len;
+    char *big = many_functions(&len);
+    yusec_input input = {"大。着色器。豫", big, len};
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) != 0) return 10;
+    /* Room for the compile's 1 GiB deep stack (reserved address space) and 64 MiB of heap. */
+    struct rlimit lowered = {mapped_bytes() + ((size_t)1 << 30) + ((size_t)64 << 20), limit.rlim_max};
+    if (setrlimit(RLIMIT_AS, &lowered) != 0) return 11;
+    yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL);
+    if (!r) return 12;
+    if (yusec_result_status(r) != YUSEC_OUT_OF_MEMORY) return 13;
+    yusec_result_free(r);
+    /* Still usable, under the same lowered limit: the small compile fits. */
+    yusec_input seed = {"加倍。着色器。豫", SEED, sizeof SEED - 1};
+    r = yusec_compile(ctx, &seed, YUSEC_WANT_WGSL | YUSEC_WANT_MSL);
+    if (!r || yusec_result_status(r) != YUSEC_OK) return 14;
+    yusec_result_free(r);
+    yusec_context_free(ctx);
+    free(big);
+    return 0;
+}
+#endif
+
+/* The system refusing memory (RLIMIT_AS in a child): a result, not SIGABRT or exit 2; the
+ * memory guard works on the deep stack's thread the compile runs on. Not in
+ * sanitized builds, whose shadow memory needs the address space the limit takes away. */
+static void test_system_refusing_memory(void **state) {
+    (void)state;
+#ifdef SANITIZED_BUILD
+    skip();
+#else
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) _exit(refused_memory_child());
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (!WIFEXITED(status)) fail_msg("the child died of signal %d", WIFSIGNALED(status) ? WTERMSIG(status) : -1);
+    assert_int_equal(WEXITSTATUS(status), 0);
+#endif
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seed_from_memory),
@@ -404,6 +566,8 @@ int main(void) {
         cmocka_unit_test(test_yir),
         cmocka_unit_test(test_diagnostic_origin),
         cmocka_unit_test(test_ptx_available),
+        cmocka_unit_test(test_out_of_memory_is_a_result),
+        cmocka_unit_test(test_system_refusing_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "base/memory.h"
 #include "ir/ir.h"
 #include "targets/ptx.h"
 
@@ -47,7 +48,7 @@ static char *read_all(const char *path, size_t *len) {
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) strbuf_append(&buf, chunk, n);
     fclose(f);
     *len = buf.len;
-    return buf.data ? buf.data : calloc(1, 1);
+    return buf.data ? buf.data : mem_calloc(1, 1);
 }
 
 static void write_all(const char *path, const char *text, size_t len) {
@@ -70,7 +71,7 @@ static bool emit_file(const char *yir, const char *arch, int level, StrBuf *out,
     if (!text) fail_msg("cannot read %s", yir);
     const char *base = strrchr(yir, '/');  /* diagnostics name the file without its directory */
     SourceFile *file = source_add(&sources, base ? base + 1 : yir, text, len);
-    free(text);
+    mem_free(text);
     IrModule *m = ir_read(&diag, file);
     bool ok = m && ir_verify(m, &diag);
     if (ok) {
@@ -103,7 +104,7 @@ static void check_text(const char *path, const char *got, size_t got_len, bool u
     if (!want) fail_msg("missing expectation %s", path);
     if (len != got_len || memcmp(want, got, len) != 0)
         fail_msg("%s differs; got:\n%.*s", path, (int)got_len, got);
-    free(want);
+    mem_free(want);
 }
 
 static void check_one(const char *dir, const char *stem) {

@@ -63,7 +63,7 @@ static json_t *message_with_place(const yusec_diagnostic *diag) {
     char *text = mem_alloc(size);
     snprintf(text, size, "%s:%u:%u: %s", at->file, at->line, at->column, diag->message);
     json_t *message = lsp_json_text(text);
-    free(text);
+    mem_free(text);
     return message;
 }
 
@@ -84,7 +84,7 @@ static json_t *related(const LspServer *server, const LspDocument *doc, const yu
     }
     json_t *info = json_pack("{s:{s:s,s:o},s:o}", "location", "uri", where ? where->uri : uri, "range",
                              range, "message", lsp_json_text(note->message));
-    free(uri);
+    mem_free(uri);
     return info;
 }
 

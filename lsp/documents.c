@@ -72,7 +72,7 @@ LspDocument *lsp_documents_find_path(const LspDocuments *documents, const char *
 }
 
 static void set_text(LspDocument *doc, char *text, size_t len) {
-    free(doc->text);
+    mem_free(doc->text);
     doc->text = text;
     doc->len = len;
     doc->dirty = true;
@@ -97,10 +97,10 @@ LspDocument *lsp_documents_open(LspDocuments *documents, const char *uri, const 
 }
 
 static void free_document(LspDocument *doc) {
-    free(doc->uri);
-    free(doc->path);
-    free(doc->text);
-    free(doc);
+    mem_free(doc->uri);
+    mem_free(doc->path);
+    mem_free(doc->text);
+    mem_free(doc);
 }
 
 void lsp_documents_close(LspDocuments *documents, const char *uri) {
@@ -114,7 +114,7 @@ void lsp_documents_close(LspDocuments *documents, const char *uri) {
 
 void lsp_documents_free(LspDocuments *documents) {
     for (size_t i = 0; i < documents->count; i++) free_document(documents->items[i]);
-    free(documents->items);
+    mem_free(documents->items);
     memset(documents, 0, sizeof *documents);
 }
 

@@ -23,7 +23,7 @@ json_t *lsp_json_text_n(const char *text, size_t len) {
         at += width;
     }
     string = json_stringn(clean, (size_t)(out - clean));
-    free(clean);
+    mem_free(clean);
     return string ? string : json_string("");
 }
 

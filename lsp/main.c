@@ -22,7 +22,7 @@ int lsp_main(int argc, char **argv) {
             dirs[dir_count++] = argv[i] + 2;
         } else if (strcmp(argv[i], "--stdio") != 0) { /* language clients add --stdio */
             fprintf(stderr, "yusec lsp: error: 不认识的参数 %s（用法：yusec lsp [--stdio] [-I 目录]…）\n", argv[i]);
-            free(dirs);
+            mem_free(dirs);
             return 2;
         }
     }
@@ -33,6 +33,6 @@ int lsp_main(int argc, char **argv) {
     options.include_dirs = dirs;
     options.include_dir_count = dir_count;
     int status = lsp_serve(STDIN_FILENO, STDOUT_FILENO, &options);
-    free(dirs);
+    mem_free(dirs);
     return status;
 }

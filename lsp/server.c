@@ -35,7 +35,7 @@ static json_t *queue_pop(Queue *queue) {
 
 static void queue_free(Queue *queue) {
     for (size_t i = 0; i < queue->count; i++) json_decref(queue->items[i]);
-    free(queue->items);
+    mem_free(queue->items);
 }
 
 void lsp_fail(LspError *error, int code, const char *format, ...) {

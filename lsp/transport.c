@@ -20,7 +20,7 @@ void lsp_transport_init(LspTransport *transport, int in_fd, int out_fd) {
     transport->out_fd = out_fd;
 }
 
-void lsp_transport_free(LspTransport *transport) { free(transport->buf); }
+void lsp_transport_free(LspTransport *transport) { mem_free(transport->buf); }
 
 static void consume(LspTransport *transport, size_t used) {
     memmove(transport->buf, transport->buf + used, transport->len - used);

@@ -186,12 +186,51 @@ static void record_kernel(PtxCtx *px, const char *kernel, const IrBufferParams *
     px->kernels[px->kernel_count++] = (PtxKernel){arena_strdup(&px->arena, kernel), *params};
 }
 
-/* `visit` and `used` are scratch arrays (functions, globals) for this entry's reach. */
-static void emit_kernel(PtxCtx *px, const IrEntry *e, bool *visit, bool *used) {
-    memset(visit, 0, ir_function_count(px->m) * sizeof *visit);
-    memset(used, 0, ir_global_count(px->m) * sizeof *used);
-    ir_reach(px->m, e->func, visit, used);
+/* What one compute entry reaches (ir_reach), found once per entry in ptx_translate and kept
+ * as id lists: the union of all of them is what gets declared, the warp rule reads them and
+ * each kernel's parameters come from its own. */
+typedef struct EntryReach {
+    uint32_t *funcs, func_count;
+    uint32_t *globals, global_count;
+} EntryReach;
+
+/* Marks (value true) or clears (false) the entry's reach in the scratch arrays. */
+static void mark_reach(const EntryReach *reach, bool *visit, bool *used, bool value) {
+    for (uint32_t i = 0; i < reach->func_count; i++) visit[reach->funcs[i]] = value;
+    for (uint32_t i = 0; i < reach->global_count; i++) used[reach->globals[i]] = value;
+}
+
+static uint32_t *marked_ids(PtxCtx *px, const bool *marks, uint32_t n, uint32_t *count) {
+    *count = 0;
+    for (uint32_t i = 0; i < n; i++) *count += marks[i];
+    uint32_t *ids = arena_alloc_array(&px->arena, *count + 1, sizeof *ids), k = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (marks[i]) ids[k++] = i;
+    return ids;
+}
+
+/* Every compute entry's reach, one ir_reach each; `visit` and `used` (cleared) are scratch and
+ * come back cleared. Non-compute entries get an empty reach. */
+static EntryReach *find_reaches(PtxCtx *px, bool *visit, bool *used) {
+    uint32_t count = ir_entry_count(px->m);
+    EntryReach *reaches = arena_alloc_array(&px->arena, count + 1, sizeof *reaches);
+    for (uint32_t i = 0; i < count; i++) {
+        const IrEntry *e = ir_entry(px->m, i);
+        if (e->stage != IR_STAGE_COMPUTE) continue;
+        ir_reach(px->m, e->func, visit, used);
+        EntryReach *r = &reaches[i];
+        r->funcs = marked_ids(px, visit, ir_function_count(px->m), &r->func_count);
+        r->globals = marked_ids(px, used, ir_global_count(px->m), &r->global_count);
+        mark_reach(r, visit, used, false);
+    }
+    return reaches;
+}
+
+/* `visit` and `used` are cleared scratch arrays (functions, globals), cleared again after. */
+static void emit_kernel(PtxCtx *px, const IrEntry *e, const EntryReach *reach, bool *visit, bool *used) {
+    mark_reach(reach, visit, used, true);
     IrBufferParams kp = kernel_params(px, visit, used);
+    mark_reach(reach, visit, used, false);
     uint32_t count = kp.count + kp.texture_count;
     LLVMTypeRef *params = arena_alloc_array(&px->arena, count + 1, sizeof *params);
     /* Generic pointers, cast to global in the body: the .param .u64 and cvta.to.global of 着十
@@ -289,7 +328,7 @@ static void layout_globals(PtxCtx *px) {
 
 /* A function runs in whole warps when every compute entry reaching it has a workgroup of
  * 32·k invocations (warps take consecutive linear thread indices). */
-static void mark_full_warps(PtxCtx *px, bool *visit, bool *used) {
+static void mark_full_warps(PtxCtx *px, const EntryReach *reaches) {
     uint32_t nf = ir_function_count(px->m);
     px->full_warps = arena_alloc_array(&px->arena, nf + 1, sizeof *px->full_warps);
     for (uint32_t f = 0; f < nf; f++) px->full_warps[f] = true;
@@ -297,11 +336,7 @@ static void mark_full_warps(PtxCtx *px, bool *visit, bool *used) {
         const IrEntry *e = ir_entry(px->m, i);
         uint64_t size = (uint64_t)e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2];
         if (e->stage != IR_STAGE_COMPUTE || size % 32 == 0) continue;
-        memset(visit, 0, nf * sizeof *visit);
-        memset(used, 0, ir_global_count(px->m) * sizeof *used);
-        ir_reach(px->m, e->func, visit, used);
-        for (uint32_t f = 0; f < nf; f++)
-            if (visit[f]) px->full_warps[f] = false;
+        for (uint32_t k = 0; k < reaches[i].func_count; k++) px->full_warps[reaches[i].funcs[k]] = false;
     }
 }
 
@@ -316,20 +351,19 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     bool *visit = arena_alloc_array(&px->arena, nf + 1, sizeof *visit);
     layout_globals(px);
     px->kernels = arena_alloc_array(&px->arena, ir_entry_count(m) + 1, sizeof *px->kernels);
-    for (uint32_t i = 0; i < ir_entry_count(m); i++) {
-        const IrEntry *e = ir_entry(m, i);
-        if (e->stage == IR_STAGE_COMPUTE) ir_reach(m, e->func, funcs, used);
-    }
+    EntryReach *reaches = find_reaches(px, visit, used);
+    for (uint32_t i = 0; i < ir_entry_count(m); i++)
+        for (uint32_t k = 0; k < reaches[i].func_count; k++) funcs[reaches[i].funcs[k]] = true;
     ptx_plan_lengths(px, funcs);
     ptx_plan_textures(px, funcs);
-    mark_full_warps(px, visit, used);
+    mark_full_warps(px, reaches);
     for (uint32_t i = 0; i < nf && !px->failed; i++)
         if (funcs[i] && !(px->funcs[i] = ptx_declare_function(px, ir_function(m, i)))) px->failed = true;
     for (uint32_t i = 0; i < nf && !px->failed; i++)
         if (funcs[i]) ptx_define_function(px, ir_function(m, i));
     for (uint32_t i = 0; i < ir_entry_count(m) && !px->failed; i++) {
         const IrEntry *e = ir_entry(m, i);
-        if (e->stage == IR_STAGE_COMPUTE) emit_kernel(px, e, visit, used);
+        if (e->stage == IR_STAGE_COMPUTE) emit_kernel(px, e, &reaches[i], visit, used);
         write_table_row(px, entry_table, e);
     }
     return !px->failed;

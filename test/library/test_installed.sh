@@ -26,6 +26,10 @@ soname=$(objdump -p "$libdir/libyusec.so.0" | awk '/SONAME/ {print $2}')
 if nm -D --defined-only "$libdir/libyusec.so.0" | awk '{print $3}' | grep -v '^yusec_' | grep .; then
   fail "libyusec.so.0 exports more than the API"
 fi
+# The static library too: its only global definitions are the API (the rest is local).
+if nm -g --defined-only "$libdir/libyusec.a" | awk 'NF == 3 {print $3}' | grep -v '^yusec_' | head -5 | grep .; then
+  fail "libyusec.a defines global symbols beyond the API"
+fi
 
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
 cc -std=c11 -Wall -Wextra -Werror "$source/examples/host/host.c" -o "$work/host-pc" \
@@ -35,6 +39,12 @@ cc -std=c11 -Wall -Wextra -Werror "$source/examples/host/host.c" -o "$work/host-
 cc -std=c11 -Wall -Wextra -Werror "$source/examples/host/host.c" -o "$prefix/bin/host-static" \
    $(pkg-config --cflags yusec) "$libdir/libyusec.a" $(pkg-config --libs-only-l --static yusec | sed 's/-lyusec//') $consumer_flags ||
   fail "build against libyusec.a"
+
+# A program using names of yusec's internals links against libyusec.a and runs.
+cc -std=c11 -Wall -Wextra -Werror "$source/test/library/clash.c" -o "$prefix/bin/clash" \
+   $(pkg-config --cflags yusec) "$libdir/libyusec.a" $(pkg-config --libs-only-l --static yusec | sed 's/-lyusec//') $consumer_flags ||
+  fail "a program with its own arena_alloc/mem_alloc/diag_error does not link against libyusec.a"
+"$prefix/bin/clash" || fail "the program linked with libyusec.a failed (status $?)"
 
 cmake -S "$source/examples/host" -B "$work/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" \
       -DCMAKE_EXE_LINKER_FLAGS="$consumer_flags" \

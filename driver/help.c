@@ -88,6 +88,8 @@ static const HelpEntry ENTRIES[] = {
     {HELP_RUN, "--subgroup-size N", "CPU 上的子组大小（默认 32；4 至 128 的二的幂）"},
     {HELP_RUN, "--dry-run", "只编译并打印参数安排，不需要 GPU"},
     {HELP_RUN, "--verbose", "在标准错误打印 GPU 与即时编译的信息"},
+    {HELP_RUN, "--batch 文件", "批处理：文件每行是一次 run 的参数，依次运行，共用一个 GPU 上下文；\n"
+                             "每行之后打印「== 第 N 行：退出码 S」（不与其他参数同用）"},
 };
 
 static const char USAGE[] = "用法：yusec [选项] 文件\n"

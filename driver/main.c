@@ -18,6 +18,7 @@
 #include "driver/output.h"
 #include "driver/response_file.h"
 #include "driver/run.h"
+#include "driver/run_batch.h"
 #include "driver/source_path.h"
 #include "driver/stages.h"
 #include "driver/stdin_input.h"
@@ -565,7 +566,9 @@ static int driver_main(int argc, char **argv) {
 }
 
 static int run_command(int argc, char **argv) {
-    if (run_args_is_run(argc, argv)) return driver_run(argc, argv, compile_for_run);
+    if (run_args_is_run(argc, argv))
+        return run_batch_requested(argc, argv) ? driver_run_batch(argc, argv, compile_for_run)
+                                               : driver_run(argc, argv, compile_for_run);
     if (lsp_args_is_lsp(argc, argv)) return lsp_main(argc, argv);
     Options options;
     if (!options_parse(&options, argc, argv, stderr)) return EXIT_USAGE;

@@ -30,6 +30,7 @@ typedef struct RunState {
     RtParam *params;
     const RtBufferSpec **specs;  /* per slot, NULL when none was given */
     RtTextureParam *textures;    /* per texture slot (plan.textures) */
+    RunSession *session;         /* a batch's GPU context, or NULL: this run opens its own */
 } RunState;
 
 static int fail(int status, const char *what, StrBuf *why) {
@@ -415,16 +416,41 @@ static int run_on_cpu(RunState *st) {
     return status;
 }
 
+/* The GPU context: the batch's (opened at its first GPU run, on the ordinal asked for),
+ * else one of this run's own. NULL with the reason in `error`. */
+static RtCuda *acquire_cuda(RunState *st, StrBuf *error, bool *no_gpu) {
+    RunSession *session = st->session;
+    if (session && session->cuda && session->device == st->args.device) return session->cuda;
+    if (session && session->cuda) {
+        rt_cuda_close(session->cuda);
+        session->cuda = NULL;
+    }
+    RtOpenOptions open;
+    rt_open_options_init(&open);
+    open.device = st->args.device;
+    RtCuda *cuda = rt_cuda_open(&open, error, no_gpu);
+    if (session && cuda) {
+        session->cuda = cuda;
+        session->device = st->args.device;
+    }
+    return cuda;
+}
+
+/* A run's own context is closed; the batch's stays open unless the launch failed (a
+ * faulting kernel leaves its context unusable, so the next run opens a fresh one). */
+static void release_cuda(RunState *st, RtCuda *cuda, bool failed) {
+    if (st->session && !failed) return;
+    rt_cuda_close(cuda);
+    if (st->session) st->session->cuda = NULL;
+}
+
 static int launch(RunState *st) {
     StrBuf error, info;
     strbuf_init(&error);
     strbuf_init(&info);
-    RtOpenOptions open;
-    rt_open_options_init(&open);
-    open.device = st->args.device;
     bool no_gpu = false;
     int status = RUN_OK;
-    RtCuda *cuda = rt_cuda_open(&open, &error, &no_gpu);
+    RtCuda *cuda = acquire_cuda(st, &error, &no_gpu);
     if (!cuda) {
         status = fail(RUN_USAGE, no_gpu ? "没有可用的 GPU，无法运行：" : "无法使用 GPU：", &error);
     } else {
@@ -436,7 +462,7 @@ static int launch(RunState *st) {
         bool ok = rt_launch(cuda, &l, st->args.verbose ? &info : NULL, &error);
         if (info.len) fprintf(stderr, "yusec: JIT 信息：\n%s\n", strbuf_cstr(&info));
         status = ok ? report_results(st) : fail(RUN_FAILED, "运行失败：", &error);
-        rt_cuda_close(cuda);
+        release_cuda(st, cuda, !ok);
     }
     strbuf_free(&error);
     strbuf_free(&info);
@@ -470,13 +496,10 @@ static void resolve_auto(RunState *st) {
     if (st->args.where != RUN_DEVICE_AUTO) return;
     StrBuf error;
     strbuf_init(&error);
-    RtOpenOptions open;
-    rt_open_options_init(&open);
-    open.device = st->args.device;
     bool no_gpu = false;
-    RtCuda *cuda = rt_cuda_open(&open, &error, &no_gpu);
+    RtCuda *cuda = acquire_cuda(st, &error, &no_gpu);
     if (cuda) {
-        rt_cuda_close(cuda);
+        release_cuda(st, cuda, false);
         st->args.where = RUN_DEVICE_GPU;
     } else if (no_gpu) {
         fprintf(stderr, "yusec: 没有可用的 GPU（%s），改在 CPU 上执行\n", strbuf_cstr(&error));
@@ -511,8 +534,13 @@ static int run_steps(RunState *st, int argc, char **argv, RunCompileFn compile) 
 }
 
 int driver_run(int argc, char **argv, RunCompileFn compile) {
+    return driver_run_in(argc, argv, compile, NULL);
+}
+
+int driver_run_in(int argc, char **argv, RunCompileFn compile, RunSession *session) {
     RunState st;
     memset(&st, 0, sizeof st);
+    st.session = session;
     arena_init(&st.arena);
     strbuf_init(&st.compiled.ptx);
     int status = run_steps(&st, argc, argv, compile);

@@ -3,12 +3,14 @@
 
 usage: run_samples.py YUSEC SAMPLES_DIR [PTX_DIR]
        YUSEC_RUN_DEVICE=cpu run_samples.py YUSEC SAMPLES_DIR   (the YIR executor; no 跳过)
+       YUSEC_RUN_BATCH=1 …   every sample in one `yusec run --batch` (one GPU context for all)
 
 Inputs go to yusec as raw little-endian files (--buffer g:b=TYPE:@file), results come back
 with --out g:b=file and are compared exactly (floats as float32 values; see 说明.md).
 Exit status: 0 all passed, 1 a sample failed, 77 no GPU (跳过; ctest reports it skipped).
 """
 import json
+import re
 import math
 import os
 import struct
@@ -23,6 +25,9 @@ DRY_RUN = os.environ.get("YUSEC_GPU_DRY_RUN") == "1"
 # YUSEC_RUN_DEVICE=cpu: run on the CPU (yusec run --device=cpu); only a sample whose spec has
 # "skip": {"cpu": why} is skipped (the executor has no textures).
 ON_CPU = os.environ.get("YUSEC_RUN_DEVICE") == "cpu"
+# YUSEC_RUN_BATCH=1: one `yusec run --batch` process runs every sample (docs/runtime.md).
+BATCH = os.environ.get("YUSEC_RUN_BATCH") == "1"
+MARK = re.compile(r"^== 第 (\d+) 行：退出码 (\d+)$", re.M)
 
 
 def pack(kind, values):
@@ -60,11 +65,11 @@ def texture_args(spec, stem, tmp):
     return args
 
 
-def run_sample(yusec, samples, ptx_dir, stem, spec, tmp):
-    """None when it passed, else the reason; NO_GPU when the machine has none."""
+def prepare(samples, ptx_dir, stem, spec, tmp):
+    """The arguments after `yusec run` for one sample, and its (buffer, result file) pairs."""
     source = os.path.join(samples, stem + "。着色器。豫")
     grid = ",".join(str(n) for n in spec.get("workgroups", [1, 1, 1]))
-    cmd = [yusec, "run", source, "--entry", spec["entry"], "--grid", grid]
+    cmd = [source, "--entry", spec["entry"], "--grid", grid]
     if ptx_dir:
         cmd += ["--ptx", os.path.join(ptx_dir, stem + ".ptx")]
     if ON_CPU:
@@ -83,14 +88,15 @@ def run_sample(yusec, samples, ptx_dir, stem, spec, tmp):
             result = data[:-3] + ".out"
             cmd += ["--out", "%s=%s" % (where, result)]
             outs.append((b, result))
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    except subprocess.TimeoutExpired:
-        return "超时（120 秒）"
-    if proc.returncode != 0:
-        if proc.returncode == 2 and NO_GPU in proc.stderr:
-            return NO_GPU + "：" + proc.stderr.strip()
-        return "yusec run 退出码 %d：\n%s" % (proc.returncode, proc.stderr.strip())
+    return cmd, outs
+
+
+def check(status, stderr, outs):
+    """None when the run passed, else the reason; NO_GPU when the machine has none."""
+    if status != 0:
+        if status == 2 and NO_GPU in stderr:
+            return NO_GPU + "：" + stderr.strip()
+        return "yusec run 退出码 %d：\n%s" % (status, stderr.strip())
     if DRY_RUN:
         return None
     problems = []
@@ -111,6 +117,40 @@ def run_sample(yusec, samples, ptx_dir, stem, spec, tmp):
     return "\n".join(problems) or None
 
 
+def run_one(yusec, args, outs):
+    try:
+        proc = subprocess.run([yusec, "run"] + args, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return "超时（120 秒）"
+    return check(proc.returncode, proc.stderr, outs)
+
+
+def quote(arg):
+    """One argument of a batch line (response-file quoting)."""
+    return '"' + arg.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def run_batch(yusec, jobs, tmp):
+    """Runs [(args, outs)] in one `yusec run --batch`; the reasons, one per job."""
+    path = os.path.join(tmp, "批.txt")
+    with open(path, "w", encoding="utf-8") as f:
+        for args, _ in jobs:
+            f.write(" ".join(quote(a) for a in args) + "\n")
+    try:
+        proc = subprocess.run([yusec, "run", "--batch", path], capture_output=True, text=True,
+                              timeout=120 + 10 * len(jobs))
+    except subprocess.TimeoutExpired:
+        return ["批处理超时"] * len(jobs)
+    status = {int(m.group(1)): int(m.group(2)) for m in MARK.finditer(proc.stdout)}
+    errs, start = {}, 0
+    for m in MARK.finditer(proc.stderr):  # each line's diagnostics end at its mark
+        errs[int(m.group(1))] = proc.stderr[start:m.start()]
+        start = m.end()
+    return [check(status[i + 1], errs.get(i + 1, ""), outs) if i + 1 in status else
+            "批处理没有第 %d 行的结果（退出码 %d）：%s" % (i + 1, proc.returncode, proc.stderr[-2000:])
+            for i, (_, outs) in enumerate(jobs)]
+
+
 def main():
     yusec, samples = sys.argv[1], sys.argv[2]
     ptx_dir = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
@@ -118,6 +158,7 @@ def main():
     stems = sorted(f[: -len(suffix)] for f in os.listdir(samples) if f.endswith(suffix))
     passed, failed, skipped = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
+        jobs = []
         for stem in stems:
             with open(os.path.join(samples, stem + suffix), encoding="utf-8") as f:
                 spec = json.load(f)
@@ -126,7 +167,12 @@ def main():
                 print("跳过 %s：%s" % (stem, why_skip))
                 skipped.append(stem)
                 continue
-            problem = run_sample(yusec, samples, ptx_dir, stem, spec, tmp)
+            jobs.append((stem,) + prepare(samples, ptx_dir, stem, spec, tmp))
+        if BATCH:
+            problems = run_batch(yusec, [(args, outs) for _, args, outs in jobs], tmp)
+        else:
+            problems = (run_one(yusec, args, outs) for _, args, outs in jobs)
+        for (stem, _, _), problem in zip(jobs, problems):
             if problem and problem.startswith(NO_GPU) and not ON_CPU:
                 print("跳过：" + problem)
                 return 77

@@ -81,6 +81,49 @@ contains "$tmp/err" "应写成 组:绑定=格式:宽x高:值" "format names are 
 expect 2 "bad sampler" -- run "${cmp[@]}" --sampler 0:1=cubic
 contains "$tmp/err" "--sampler '0:1=cubic' 应写成 组:绑定=过滤[:寻址[:比较]]" "sampler words are checked"
 expect 2 "sampler given twice" -- run "${cmp[@]}" --sampler 0:1=nearest --sampler 0:1=linear
+# --batch (docs/runtime.md): one run per line, a status mark after each, a failing line
+# between good ones, comments, blank lines and quoting; GPU lines without a driver each
+# exit 2; the batch exits 1 when a line failed, 2 when the batch itself is unusable.
+cpu="--device=cpu --grid 2"
+{
+  echo "# 注释行"
+  echo "\"$dir/加倍.yir\" $cpu --buffer 0:0=u32:1,4,7,10,13,16,19,22"
+  echo ""
+  echo "$dir/加倍.yir $cpu --buffer 0:0=u32:-1"
+  echo "  '$dir/加倍.yir' $cpu --buffer 0:0=u32:8*3 --out \"0:0=$tmp/batch out.bin\""
+} >"$tmp/batch"
+expect 1 "batch with a failing line" -- run --batch "$tmp/batch"
+contains "$tmp/out" "0:0 数据 u32[8] = 2, 8, 14, 20, 26, 32, 38, 44" "batch line 2 ran"
+contains "$tmp/out" "== 第 2 行：退出码 0" "batch marks line 2 (comment and blank lines are skipped)"
+contains "$tmp/out" "== 第 4 行：退出码 2" "batch marks the bad line with its own status"
+contains "$tmp/out" "== 第 5 行：退出码 0" "the line after a failure still runs"
+contains "$tmp/err" "'-1' 不是 u32 值" "the bad line's message is on stderr"
+contains "$tmp/err" "== 第 4 行：退出码 2" "stderr is marked per line too"
+if [ "$(od -An -tu4 -v "$tmp/batch out.bin" | tr -s ' \n' ' ')" = " 6 6 6 6 6 6 6 6 " ]; then
+  echo "ok: a quoted --out path with a space is written"
+else echo "FAIL: batch --out file: $(od -An -tu4 -v "$tmp/batch out.bin" 2>&1)"; failures=$((failures + 1)); fi
+grep -v -e 'u32:-1' "$tmp/batch" >"$tmp/batch_ok"
+expect 0 "batch of good lines" -- run --batch "$tmp/batch_ok"
+if [ "$(grep -c '^== 第' "$tmp/out")" = 2 ]; then echo "ok: one mark per run"; else
+  echo "FAIL: marks: $(cat "$tmp/out")"; failures=$((failures + 1)); fi
+{
+  echo "$dir/加倍.yir --ptx $dir/加倍.ptx --grid 2 --buffer 0:0=u32:8*1"
+  echo "$dir/加倍.yir --ptx $dir/加倍.ptx --buffer 0:0=u32:4*1"
+} >"$tmp/batch_gpu"
+expect 1 "batch of GPU lines without a driver" -- run --batch "$tmp/batch_gpu"
+if [ "$(grep -c '没有可用的 GPU，无法运行' "$tmp/err")" = 2 ]; then echo "ok: each GPU line says there is no GPU"; else
+  echo "FAIL: no-GPU lines: $(cat "$tmp/err")"; failures=$((failures + 1)); fi
+contains "$tmp/out" "== 第 2 行：退出码 2" "a GPU line without a driver exits 2"
+expect 2 "batch file missing" -- run --batch "$tmp/无此文件"
+contains "$tmp/err" "无法打开文件" "a missing batch file is named"
+expect 2 "batch with other arguments" -- run "$dir/加倍.yir" --batch "$tmp/batch_ok"
+contains "$tmp/err" "--batch 不与其他参数同用" "--batch stands alone"
+echo "--batch $tmp/batch_ok" >"$tmp/batch_nested"
+expect 1 "batch inside a batch line" -- run --batch "$tmp/batch_nested"
+contains "$tmp/err" "批处理文件的一行里不能再有 --batch" "a nested --batch is refused"
+printf 'a\0b\n' >"$tmp/batch_nul"
+expect 2 "batch file with NUL" -- run --batch="$tmp/batch_nul"
+contains "$tmp/err" "含 NUL 字节" "NUL in a batch file is refused"
 # Through the PTX target when this build has it.
 if "$yusec" -emit-ptx "$dir/加倍.yir" >/dev/null 2>&1; then
   expect 0 "dry run, translated" -- run "$dir/加倍.yir" --buffer 0:0=u32:1,2,3,4 --dry-run

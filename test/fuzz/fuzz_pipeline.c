@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "base/arena.h"
@@ -48,7 +49,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     DiagEngine diag;
     diag_init(&diag, &sources, NULL);
     LoadOptions load = {0};
-    load.builtin_dir = YUSEC_FUZZ_BUILTIN_DIR;
+    /* $YUSEC_FUZZ_BUILTIN_DIR: the 点染 directory of a checkout elsewhere (a fuzzer built
+     * here and run on another machine); else the one it was built from. */
+    const char *builtin_dir = getenv("YUSEC_FUZZ_BUILTIN_DIR");
+    load.builtin_dir = builtin_dir && *builtin_dir ? builtin_dir : YUSEC_FUZZ_BUILTIN_DIR;
     Program *program = fe_load_program(&arena, &sources, &diag, path, &load);
     CheckedProgram *checked = program && !diag_has_errors(&diag)
                                   ? fe_check_program(&arena, program, &diag) : NULL;

@@ -67,6 +67,11 @@ typedef struct FlowTarget {
     uint32_t loop_phi_count, exit_phi_count;
 } FlowTarget;
 
+/* ---- widen.c ---- */
+/* Rewrites every scalar i8/i16 umax/umin/smax/smin as ext → 32-bit min/max → trunc (after
+ * optimisation: ptxas miscompiles a 16-bit max feeding setp.eq; widen.c says why). */
+void ptx_widen_narrow_min_max(LLVMModuleRef mod);
+
 /* ---- module.c ---- */
 /* Reports the error `fmt` (Chinese, for the diagnostic) and, when it is the first, its ASCII
  * counterpart `ascii` for PtxFailure (着十: the generated module's comment must be ASCII). */

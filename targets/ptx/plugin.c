@@ -1,6 +1,6 @@
 /* The plugin's one exported symbol and the LLVM pipeline: YIR → LLVM IR (module.c) →
- * LLVMRunPasses("default<On>") → NVPTX assembly, checked to be ASCII, with the kernel
- * parameters given 着十's names (params.c). */
+ * LLVMRunPasses("default<On>") → narrow min/max widened (widen.c) → NVPTX assembly, checked
+ * to be ASCII, with the kernel parameters given 着十's names (params.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -109,6 +109,7 @@ static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out,
     strbuf_init(&rows);
     bool ok = ptx_translate(px, &rows) && verify_llvm(px->mod, px->diag, px->failure) &&
               optimise(px->mod, tm, px->options->opt_level, px->diag, px->failure);
+    if (ok) ptx_widen_narrow_min_max(px->mod);
     if (ok && px->options->llvm_ir) {
         print_llvm(px->mod, out);
         if (table) strbuf_append(table, rows.data ? rows.data : "", rows.len);

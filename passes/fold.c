@@ -6,7 +6,8 @@
  * infinity, f16 and most float math) — the evaluator answers IR_EVAL_VARIES for those.
  * Where folding leaves such a constant as the amount of a run-time shift or the divisor of a
  * run-time division, the operand is replaced by one WGSL accepts with the same run-time
- * result (amount mod 32, divisor 1 for 0). */
+ * result (amount mod 32, divisor 1 for 0), and the operation is folded when its other operand
+ * is constant too. */
 #include <stdlib.h>
 
 #include "pass.h"
@@ -64,9 +65,9 @@ static bool settled_operand(const IrModule *m, const IrFunction *f, const IrInst
 /* Folding can turn a run-time shift amount or divisor into a constant that a target's
  * constant rules reject (`x << 222u`, `x / 0u`: WGSL shader-creation errors); such an
  * operand gets a new constant of the same run-time meaning, placed before its user. */
-static void settle_operands(IrFunction *f, IrInstId id) {
+static bool settle_operands(IrFunction *f, IrInstId id) {
     uint64_t bits;
-    if (!settled_operand(f->module, f, ir_inst(f, id), &bits)) return;
+    if (!settled_operand(f->module, f, ir_inst(f, id), &bits)) return false;
     IrBuilder b;
     ir_builder_init(&b, f);
     ir_builder_set_block(&b, ir_inst(f, id)->parent);
@@ -75,6 +76,7 @@ static void settle_operands(IrFunction *f, IrInstId id) {
     IrValueId value = ir_build_literal(&b, ir_value_type(f, ir_inst(f, id)->args[1]), bits);
     ir_inst(f, id)->args[1] = value;
     pass_move_tail_to(f, b.block, 1, pos);
+    return true;
 }
 
 bool pass_fold(PassContext *ctx) {
@@ -83,8 +85,12 @@ bool pass_fold(PassContext *ctx) {
         uint32_t n = 0;
         IrInstId *insts = pass_placed_insts(f, &n);
         /* Pre-order visits definitions before uses, so one sweep folds chains. */
+        /* A settled operation whose operands are now all constant is folded too: left as
+         * `2147483647u << 31u` it would be a WGSL const-expression, and WGSL's constant rules
+         * reject the overflow that the run-time rules wrap (differential seed 5297). */
         for (uint32_t k = 0; insts && k < n; k++)
-            if (!try_fold(ctx->module, f, ir_inst(f, insts[k]))) settle_operands(f, insts[k]);
+            if (!try_fold(ctx->module, f, ir_inst(f, insts[k])) && settle_operands(f, insts[k]))
+                try_fold(ctx->module, f, ir_inst(f, insts[k]));
         mem_free(insts);
     }
     return true;

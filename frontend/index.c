@@ -207,8 +207,12 @@ static void describe_user(Checker *c, TopName *top) {
     FeSymbol *symbol = top_symbol(index, top);
     const SemaDef *def = top->sema;
     symbol->kind = def ? kind_of_def(def->kind) : kind_of_statements(top);
-    if (top->sig) symbol->type = written(index, top->sig->as.sig.type);
-    else if (top->type_def) symbol->type = written(index, top->type_def->as.sig.type);
+    if (top->sig) {
+        symbol->type = written(index, top->sig->as.sig.type);
+    } else if (top->type_def) {
+        symbol->type = written(index, top->type_def->as.sig.type);
+        symbol->type_is_definition = true;
+    }
     else if (def && def->type) symbol->type = fe_type_to_string(index->arena, def->type);
     const AstStmt *stmts[3] = {top->sig, top->def, top->type_def};
     for (int i = 0; i < 3; i++) {
@@ -240,6 +244,7 @@ static void describe_builtin(Checker *c, TopName *top) {
     if (top->type_def) {
         symbol->kind = FE_SYMBOL_BUILTIN_TYPE;
         symbol->type = written(index, top->type_def->as.sig.type);
+        symbol->type_is_definition = true;
         occurrence(index, top->type_def->as.sig.name.span, symbol, true);
         return;
     }

@@ -45,6 +45,7 @@ typedef struct FeSymbol {
     /* As the user writes it: the written signature of a top-level name or builtin, else the
      * checker's type printed (fe_type_to_string); NULL when nothing is known. */
     const char *type;
+    bool type_is_definition;   /* `type` is a 即's right side (else a 乃 signature or a type) */
     Span scope;                /* locals and parameters: where the name is visible */
     struct FeSymbol *parent;   /* a field's struct, a parameter's function */
     /* Callables (functions, local and builtin functions): the parameters and the result. A

@@ -38,6 +38,16 @@ size_t fe_keyword_match(const char *text, size_t len, TokenKind *kind) {
     return best;
 }
 
+const char *fe_keyword_in_use(size_t i) {
+    size_t seen = 0;
+    for (size_t k = 0; k < sizeof KEYWORDS / sizeof KEYWORDS[0]; k++) {
+        TokenKind kind = KEYWORDS[k].kind;
+        if (kind >= TOK_KW_OLD_HUI && kind <= TOK_KW_OLD_XUN) continue;  /* retired */
+        if (seen++ == i) return KEYWORDS[k].spelling;
+    }
+    return NULL;
+}
+
 static const char *const SPELLINGS[TOK_KIND_COUNT] = {
     [TOK_EOF] = "文件结尾",
     [TOK_NAME] = "「名字」",

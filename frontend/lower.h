@@ -28,4 +28,8 @@
  * it with ir_module_free. */
 IrModule *fe_lower_program(const CheckedProgram *program, DiagEngine *diag);
 
+/* The YIR op of a builtin that is one op over its arguments; IR_OP_COUNT otherwise (also
+ * asked by libyusec for a builtin's target spellings). */
+IrOp fe_lower_builtin_op(Intrinsic intrinsic);
+
 #endif

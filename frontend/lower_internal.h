@@ -127,7 +127,5 @@ IrValueId fe_lower_local_call(FnCtx *fc, const SemaExpr *e);
 
 /* ---- lower_builtin.c ---- */
 IrValueId fe_lower_builtin_call(FnCtx *fc, const SemaExpr *e);
-/* The YIR op of a builtin that is one op over its arguments; IR_OP_COUNT otherwise. */
-IrOp fe_lower_builtin_op(Intrinsic intrinsic);
 
 #endif

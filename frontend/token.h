@@ -3,6 +3,7 @@
 #define YUSEC_FRONTEND_TOKEN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../base/arena.h"
@@ -87,6 +88,10 @@ TokenList fe_lex_file_with_comments(Arena *arena, const SourceFile *file, DiagEn
 
 /* The spelling of a token kind for messages: 「名字」, 「数字」, 『字符串』, （, 乃, … */
 const char *fe_token_kind_spelling(TokenKind kind);
+
+/* The i-th keyword or operator word of the language (upstream's retired words left out), in
+ * the table's order; NULL past the last (editor completion). */
+const char *fe_keyword_in_use(size_t i);
 
 /* Parses numeral-shaped quoted text. Returns false when the text is not a numeral
  * (then it is an ordinary name). */

@@ -43,6 +43,7 @@ static void make_symbol(yusec_index *index, const FeSymbol *from, yusec_symbol *
     to->name = from->name;
     to->kind = (yusec_symbol_kind)from->kind;
     to->type = from->type;
+    to->type_is_definition = from->type_is_definition;
     to->file = path_of(index, from->span.file);
     to->range = lib_range_of(source_get(&index->session.sources, from->span.file), from->span);
     to->module = from->module ? from->module->module_name : NULL;
@@ -327,3 +328,5 @@ bool yusec_index_call_at(const yusec_index *index, yusec_position position, size
     if (argument) *argument = active;
     return true;
 }
+
+const char *yusec_keyword(size_t i) { return fe_keyword_in_use(i); }

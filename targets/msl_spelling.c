@@ -113,3 +113,5 @@ bool msl_op_unspelled(IrOp op) {
         return false;
     }
 }
+
+const char *msl_op_spelling(IrOp op) { return (unsigned)op < IR_OP_COUNT ? msl_spelling[op] : NULL; }

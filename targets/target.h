@@ -14,6 +14,8 @@
  * `入口项<TAB>函数名<TAB>阶段\n` with the stage spelled compute, vertex or fragment and the
  * function name as it appears in the WGSL (docs/targets.md). Either buffer may be NULL. */
 bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngine *diag);
+/* How WGSL spells one YIR op (targets/wgsl_spelling.c), or NULL when it writes it otherwise. */
+const char *wgsl_op_spelling(IrOp op);
 
 /* ---- MSL (spec 着九; owned by msl) ----
  * Metal Shading Language from the same verified module: resources become function
@@ -22,6 +24,8 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
  * (the function names agree: one reserved-word table serves both targets). Either buffer may
  * be NULL; on failure both are left untouched. See docs/targets.md. */
 bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngine *diag);
+/* How MSL spells one YIR op (targets/msl_spelling.c), or NULL when it writes it otherwise. */
+const char *msl_op_spelling(IrOp op);
 
 /* ---- PTX (spec 着十; owned by ptx) ----
  * ptx_emit, PtxOptions and the mangling live in targets/ptx.h; the translation is a plugin

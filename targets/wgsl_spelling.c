@@ -45,3 +45,5 @@ bool wgsl_op_unspelled(IrOp op) {
         return false;
     }
 }
+
+const char *wgsl_op_spelling(IrOp op) { return (unsigned)op < IR_OP_COUNT ? wgsl_spelling[op] : NULL; }

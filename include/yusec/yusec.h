@@ -332,6 +332,7 @@ typedef struct yusec_symbol {
     /* As the user writes it: a top-level name's or builtin's written signature (a struct's
      * 「组类」【…】), a local's type as the checker inferred it ("「无三二」"); NULL: unknown. */
     const char *type;
+    bool type_is_definition;       /* `type` is what a 即 defines it as (「名」即 T), not 「名」乃 T */
     const char *file;              /* where it is defined */
     yusec_range range;             /* its defining name there, 「」 included */
     const char *module;            /* the defining module's name (点染本 for builtins) */
@@ -414,6 +415,24 @@ typedef struct yusec_tokens yusec_tokens;
 YUSEC_API yusec_tokens *yusec_tokenize(const char *text, size_t len);
 YUSEC_API const yusec_token *yusec_tokens_items(const yusec_tokens *tokens, size_t *count);
 YUSEC_API void yusec_tokens_free(yusec_tokens *tokens);
+
+/* The i-th keyword or operator word of the language, from the lexer's table (upstream's
+ * retired words left out); NULL past the last. */
+YUSEC_API const char *yusec_keyword(size_t i);
+
+/* What a builtin of 点染本 is (hover): docs/builtins.md's row for it, embedded when the
+ * library was built, and its spelling on each target — WGSL's and MSL's from the targets'
+ * spelling tables when the builtin is one YIR operation, else (and for PTX, whose
+ * instructions LLVM selects) the page's column. */
+typedef struct yusec_builtin_info {
+    const char *declaration;  /* the 声明 column, e.g. "`乃 凡「甲」而化…者`" */
+    const char *meaning;      /* the 意义 column */
+    const char *spelling[YUSEC_TARGET_COUNT];
+    bool from_spelling_table[YUSEC_TARGET_COUNT];  /* the spelling is the target's own table's */
+} yusec_builtin_info;
+
+/* `name` without 「」. False when the page has no row for it. */
+YUSEC_API bool yusec_builtin_describe(const char *name, yusec_builtin_info *info);
 
 #ifdef __cplusplus
 }

@@ -419,6 +419,38 @@ static void test_every_prefix(void **state) {
     yusec_context_free(ctx);
 }
 
+/* A builtin's meaning and spellings (docs/builtins.md embedded, the targets' op tables) and
+ * the keyword list. */
+static void test_builtin_describe_and_keywords(void **state) {
+    (void)state;
+    yusec_builtin_info info;
+    assert_true(yusec_builtin_describe("点积", &info));
+    assert_non_null(strstr(info.meaning, "点积"));
+    assert_string_equal(info.spelling[YUSEC_TARGET_WGSL], "dot");
+    assert_true(info.from_spelling_table[YUSEC_TARGET_WGSL]);
+    assert_false(info.from_spelling_table[YUSEC_TARGET_PTX]);
+    assert_non_null(strstr(info.spelling[YUSEC_TARGET_PTX], "fma"));
+    assert_true(yusec_builtin_describe("读数组", &info));  /* an access chain, not one op */
+    assert_false(info.from_spelling_table[YUSEC_TARGET_WGSL]);
+    assert_string_equal(info.spelling[YUSEC_TARGET_WGSL], "a[i]");
+    assert_false(yusec_builtin_describe("没有这个", &info));
+    bool let = false, letrec = false, retired = false;
+    for (size_t i = 0; yusec_keyword(i); i++) {
+        let = let || strcmp(yusec_keyword(i), "令") == 0;
+        letrec = letrec || strcmp(yusec_keyword(i), "递归令") == 0;
+        retired = retired || strcmp(yusec_keyword(i), "会") == 0;
+    }
+    assert_true(let && letrec && !retired);
+    /* 即 or 乃: a struct and a builtin alias are definitions, a function's type a signature */
+    yusec_context *ctx = new_context(NULL);
+    yusec_index *index = index_of(ctx, "加倍。着色器。豫", SEED);
+    assert_true(symbol_at(index, SEED, "「无三二」", 0)->type_is_definition);
+    assert_false(symbol_at(index, SEED, "「读数组」", 0)->type_is_definition);
+    assert_false(symbol_at(index, SEED, "「加倍」", 0)->type_is_definition);
+    yusec_index_free(index);
+    yusec_context_free(ctx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_locals_and_top_level_names),
@@ -430,6 +462,7 @@ int main(void) {
         cmocka_unit_test(test_modules_fields_letrec),
         cmocka_unit_test(test_partial_index_of_bad_source),
         cmocka_unit_test(test_every_prefix),
+        cmocka_unit_test(test_builtin_describe_and_keywords),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

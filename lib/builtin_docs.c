@@ -1,0 +1,29 @@
+#include "builtin_docs.h"
+
+#include <string.h>
+
+#include "../frontend/lower.h"
+#include "../include/yusec/yusec.h"
+#include "../targets/target.h"
+
+const LibBuiltinDoc *lib_builtin_doc(const char *name) {
+    for (size_t i = 0; i < lib_builtin_doc_count; i++)
+        if (strcmp(lib_builtin_docs[i].name, name) == 0) return &lib_builtin_docs[i];
+    return NULL;
+}
+
+bool yusec_builtin_describe(const char *name, yusec_builtin_info *info) {
+    memset(info, 0, sizeof *info);
+    const LibBuiltinDoc *doc = name ? lib_builtin_doc(name) : NULL;
+    if (!doc) return false;
+    info->declaration = doc->declaration;
+    info->meaning = doc->meaning;
+    IrOp op = fe_lower_builtin_op(fe_intrinsic_lookup(name));
+    const char *table[YUSEC_TARGET_COUNT] = {wgsl_op_spelling(op), msl_op_spelling(op), NULL};
+    const char *column[YUSEC_TARGET_COUNT] = {doc->wgsl, doc->msl, doc->ptx};
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) {
+        info->from_spelling_table[t] = table[t] != NULL;
+        info->spelling[t] = table[t] ? table[t] : column[t];
+    }
+    return true;
+}

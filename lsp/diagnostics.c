@@ -17,12 +17,17 @@ static bool read_open_document(void *user, const char *path, const char **text, 
     return true;
 }
 
-yusec_result *lsp_compile(LspServer *server, const LspDocument *doc, unsigned targets) {
+yusec_context *lsp_context(LspServer *server) {
     yusec_options options = *server->base_options;
     options.provider.read = read_open_document;
     options.provider.user = &server->documents;
     yusec_context *context = yusec_context_new(&options);
     if (!context) mem_exhausted(sizeof options);
+    return context;
+}
+
+yusec_result *lsp_compile(LspServer *server, const LspDocument *doc, unsigned targets) {
+    yusec_context *context = lsp_context(server);
     yusec_input input = {doc->path, doc->text, doc->len};
     yusec_result *result = yusec_compile(context, &input, targets);
     yusec_context_free(context);

@@ -5,6 +5,10 @@
 
 #include "lsp/server.h"
 
+/* A context with the command line's options whose source provider serves every open
+ * document from the editor's text (other files come from disk). */
+yusec_context *lsp_context(LspServer *server);
+
 /* Compiles `doc` for `targets` (YUSEC_WANT_…) with the command line's options; every open
  * document is read from the editor's text, other files from disk. Never NULL unless memory
  * runs out; free it with yusec_result_free. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lsp/lifecycle.h"
+#include "lsp/navigation.h"
 #include "lsp/semantic_tokens.h"
 #include "lsp/show_output.h"
 #include "lsp/sync.h"
@@ -20,6 +21,12 @@ static const LspMethod methods[] = {
     {"textDocument/didSave", NULL, lsp_did_save, NULL},
     {"textDocument/semanticTokens/full", lsp_semantic_tokens_full, NULL, lsp_advertise_semantic_tokens},
     {"workspace/executeCommand", lsp_execute_command, NULL, lsp_advertise_commands},
+    {"textDocument/hover", lsp_hover, NULL, lsp_advertise_hover},
+    {"textDocument/definition", lsp_definition, NULL, lsp_advertise_definition},
+    {"textDocument/references", lsp_references, NULL, lsp_advertise_references},
+    {"textDocument/documentSymbol", lsp_document_symbols, NULL, lsp_advertise_document_symbols},
+    {"textDocument/completion", lsp_completion, NULL, lsp_advertise_completion},
+    {"textDocument/signatureHelp", lsp_signature_help, NULL, lsp_advertise_signature_help},
 };
 
 const LspMethod *lsp_method_find(const char *name) {

@@ -1,0 +1,152 @@
+/* The navigation requests' shared part — the document, its index, positions and locations —
+ * and textDocument/definition, references and documentSymbol. */
+#define _XOPEN_SOURCE 700  /* realpath */
+#include "lsp/navigation.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/memory.h"
+#include "lsp/diagnostics.h"
+#include "lsp/json_text.h"
+
+static uint32_t clamp_u32(json_t *value) {
+    json_int_t v = json_integer_value(value);
+    return v < 0 ? 0 : v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+bool lsp_navigation_open(LspServer *server, json_t *params, LspError *error, LspNavigation *nav) {
+    memset(nav, 0, sizeof *nav);
+    const char *uri = json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
+    nav->doc = uri ? lsp_documents_find(&server->documents, uri) : NULL;
+    if (!nav->doc) {
+        lsp_fail(error, LSP_INVALID_PARAMS, "文档没有打开：%s", uri ? uri : "（没有 textDocument.uri）");
+        return false;
+    }
+    json_t *position = json_object_get(params, "position");
+    nav->position.line = clamp_u32(json_object_get(position, "line"));
+    nav->position.character = clamp_u32(json_object_get(position, "character"));
+    yusec_context *context = lsp_context(server);
+    yusec_input input = {nav->doc->path, nav->doc->text, nav->doc->len};
+    nav->index = yusec_index_build(context, &input);
+    yusec_context_free(context);
+    if (!nav->index) mem_exhausted(nav->doc->len);
+    return true;
+}
+
+void lsp_navigation_close(LspNavigation *nav) {
+    yusec_index_free(nav->index);
+    nav->index = NULL;
+}
+
+const yusec_symbol *lsp_navigation_symbol_at(const LspNavigation *nav) {
+    const yusec_occurrence *at = yusec_index_at(nav->index, NULL, nav->position);
+    return at ? &yusec_index_symbols(nav->index, NULL)[at->symbol] : NULL;
+}
+
+json_t *lsp_range_json(yusec_range range) {
+    return json_pack("{s:{s:I,s:I},s:{s:I,s:I}}", "start", "line", (json_int_t)range.start.line, "character",
+                     (json_int_t)range.start.character, "end", "line", (json_int_t)range.end.line, "character",
+                     (json_int_t)range.end.character);
+}
+
+json_t *lsp_location_json(LspServer *server, const char *file, yusec_range range) {
+    const LspDocument *open = lsp_documents_find_path(&server->documents, file);
+    if (open) return json_pack("{s:o,s:o}", "uri", lsp_json_text(open->uri), "range", lsp_range_json(range));
+    char absolute[PATH_MAX];
+    char *uri = lsp_path_to_uri(file[0] != '/' && realpath(file, absolute) ? absolute : file);
+    json_t *location = json_pack("{s:o,s:o}", "uri", lsp_json_text(uri), "range", lsp_range_json(range));
+    free(uri);
+    return location;
+}
+
+/* ---- textDocument/definition ---- */
+
+json_t *lsp_definition(LspServer *server, json_t *params, LspError *error) {
+    LspNavigation nav;
+    if (!lsp_navigation_open(server, params, error, &nav)) return NULL;
+    const yusec_symbol *symbol = lsp_navigation_symbol_at(&nav);
+    json_t *result = symbol && symbol->file ? lsp_location_json(server, symbol->file, symbol->range) : NULL;
+    lsp_navigation_close(&nav);
+    return result;
+}
+
+void lsp_advertise_definition(json_t *capabilities) {
+    json_object_set_new(capabilities, "definitionProvider", json_true());
+}
+
+/* ---- textDocument/references ---- */
+
+json_t *lsp_references(LspServer *server, json_t *params, LspError *error) {
+    LspNavigation nav;
+    if (!lsp_navigation_open(server, params, error, &nav)) return NULL;
+    bool declarations = json_is_true(json_object_get(json_object_get(params, "context"), "includeDeclaration"));
+    const yusec_occurrence *at = yusec_index_at(nav.index, NULL, nav.position);
+    json_t *result = NULL;
+    if (at) {
+        result = json_array();
+        size_t count;
+        const size_t *refs = yusec_index_references(nav.index, at->symbol, &count);
+        const yusec_occurrence *all = yusec_index_occurrences(nav.index, NULL);
+        for (size_t i = 0; i < count; i++)
+            if (declarations || !all[refs[i]].is_definition)
+                json_array_append_new(result, lsp_location_json(server, all[refs[i]].file, all[refs[i]].range));
+    }
+    lsp_navigation_close(&nav);
+    return result;
+}
+
+void lsp_advertise_references(json_t *capabilities) {
+    json_object_set_new(capabilities, "referencesProvider", json_true());
+}
+
+/* ---- textDocument/documentSymbol ---- */
+
+/* LSP's SymbolKind of each yusec_symbol_kind. */
+static int symbol_kind(yusec_symbol_kind kind) {
+    switch (kind) {
+    case YUSEC_SYMBOL_RESOURCE: return 13;        /* Variable */
+    case YUSEC_SYMBOL_ENTRY: return 24;           /* Event */
+    case YUSEC_SYMBOL_FUNCTION: case YUSEC_SYMBOL_LOCAL_FUNCTION: case YUSEC_SYMBOL_BUILTIN_FUNCTION: return 12;
+    case YUSEC_SYMBOL_CONSTANT: case YUSEC_SYMBOL_BUILTIN_VALUE: return 14;  /* Constant */
+    case YUSEC_SYMBOL_STRUCT: return 23;          /* Struct */
+    case YUSEC_SYMBOL_ALIAS: case YUSEC_SYMBOL_BUILTIN_TYPE: return 26;      /* TypeParameter */
+    case YUSEC_SYMBOL_FIELD: return 8;            /* Field */
+    case YUSEC_SYMBOL_PARAMETER: case YUSEC_SYMBOL_LOCAL: return 13;
+    }
+    return 13;
+}
+
+static json_t *document_symbol(const yusec_symbol *symbol) {
+    json_t *out = json_pack("{s:o,s:i,s:o,s:o}", "name", lsp_json_text(symbol->name), "kind",
+                            symbol_kind(symbol->kind), "range", lsp_range_json(symbol->range),
+                            "selectionRange", lsp_range_json(symbol->range));
+    if (symbol->type) json_object_set_new(out, "detail", lsp_json_text(symbol->type));
+    return out;
+}
+
+/* Top-level definitions by kind, with a struct's fields and a function's parameters as children. */
+json_t *lsp_document_symbols(LspServer *server, json_t *params, LspError *error) {
+    LspNavigation nav;
+    if (!lsp_navigation_open(server, params, error, &nav)) return NULL;
+    size_t count, symbol_count;
+    const size_t *top = yusec_index_document_symbols(nav.index, &count);
+    const yusec_symbol *symbols = yusec_index_symbols(nav.index, &symbol_count);
+    json_t *result = json_array();
+    for (size_t i = 0; i < count; i++) {
+        json_t *item = document_symbol(&symbols[top[i]]);
+        json_t *children = json_array();
+        for (size_t s = 0; s < symbol_count; s++)
+            if (symbols[s].parent == top[i] && symbols[s].file && strcmp(symbols[s].file, nav.doc->path) == 0)
+                json_array_append_new(children, document_symbol(&symbols[s]));
+        json_object_set_new(item, "children", children);
+        json_array_append_new(result, item);
+    }
+    lsp_navigation_close(&nav);
+    return result;
+}
+
+void lsp_advertise_document_symbols(json_t *capabilities) {
+    json_object_set_new(capabilities, "documentSymbolProvider", json_true());
+}

@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Navigation requests of `yusec lsp` (issue 19, docs/editor.md) on real samples, through the
+test client of test_lsp.py: hover (a local's type, a builtin's signature from the 点染本
+interface, its meaning from docs/builtins.md and its WGSL spelling), definition (in the file,
+into another module of the package, into the interface file), references, documentSymbol,
+completion and signatureHelp, a name outside the BMP, and a document with errors.
+
+  test_lsp_navigation.py YUSEC SOURCE_DIR
+"""
+import os
+import re
+import sys
+import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_lsp import Client, check, initialize, open_doc, uri_of  # noqa: E402
+
+
+def position_of(text, needle, nth=0, into=1):
+    """The LSP position `into` UTF-16 units into the nth occurrence of needle (counted here)."""
+    at = -1
+    for _ in range(nth + 1):
+        at = text.index(needle, at + 1)
+    before = text[:at]
+    line = before.count("\n")
+    column = before[before.rfind("\n") + 1:]
+    units = len(column.encode("utf-16-le")) // 2
+    return {"line": line, "character": units + into}
+
+
+def path_of(uri):
+    check(uri.startswith("file://"), uri)
+    return urllib.parse.unquote(uri[len("file://"):])
+
+
+def line_at(path, line):
+    with open(path, encoding="utf-8") as f:
+        return f.read().split("\n")[line]
+
+
+def utf16_slice(line, start, end):
+    data = line.encode("utf-16-le")
+    return data[start * 2:end * 2].decode("utf-16-le")
+
+
+def docs_row(source_dir, name):
+    """docs/builtins.md's cells for 「name」 (read here, independently of the build's copy)."""
+    with open(os.path.join(source_dir, "docs", "builtins.md"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith(f"| 「{name}」 |"):
+                return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
+    raise AssertionError(f"docs/builtins.md has no row for {name}")
+
+
+def request(client, method, uri, text, needle, nth=0, **extra):
+    params = {"textDocument": {"uri": uri}, "position": position_of(text, needle, nth)}
+    params.update(extra)
+    answer = client.request(method, params)
+    check("result" in answer, f"{method}: {answer}")
+    return answer["result"]
+
+
+def test_seed(client, source_dir):
+    sample = os.path.join(source_dir, "examples", "加倍。着色器。豫")
+    uri = uri_of(sample)
+    text = open(sample, encoding="utf-8").read()
+    open_doc(client, uri, text)
+
+    hover = request(client, "textDocument/hover", uri, text, "「序」", 1)
+    value = hover["contents"]["value"]
+    check("「序」乃「无三二」也" in value and "局部名" in value, value)
+
+    hover = request(client, "textDocument/hover", uri, text, "「读数组」")
+    value = hover["contents"]["value"]
+    row = docs_row(source_dir, "读数组")
+    check("「读数组」乃凡「甲」而化「存储缓冲」于（「数组」于「甲」）又化「无三二」为「甲」者也" in value, value)
+    check(row[2] in value, f"the meaning from docs/builtins.md ({row[2]}) in {value}")
+    check("| WGSL | a[i] |" in value and "内建函数" in value, value)
+
+    # definition: a resource in the file, a builtin in the interface file on disk
+    location = request(client, "textDocument/definition", uri, text, "「数据」", 2)
+    check(location["uri"] == uri and location["range"]["start"]["line"] == 3, location)
+    location = request(client, "textDocument/definition", uri, text, "「读数组」")
+    interface = path_of(location["uri"])
+    check(interface.endswith("库/点染/点染本。着色器。接口。豫") and os.path.isfile(interface), interface)
+    r = location["range"]
+    check(utf16_slice(line_at(interface, r["start"]["line"]), r["start"]["character"], r["end"]["character"])
+          == "「读数组」", r)
+    check(line_at(interface, r["start"]["line"]).startswith("「读数组」乃"), r)
+
+    refs = request(client, "textDocument/references", uri, text, "「序」", 0,
+                   context={"includeDeclaration": True})
+    check(len(refs) == 3 and all(x["uri"] == uri for x in refs), refs)
+    refs = request(client, "textDocument/references", uri, text, "「序」", 0,
+                   context={"includeDeclaration": False})
+    check(len(refs) == 2, refs)
+
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"]
+    check([(s["name"], s["kind"]) for s in symbols] == [("数据", 13), ("加倍", 12), ("加倍入口", 24)], symbols)
+    check([c["name"] for c in symbols[1]["children"]] == ["号"], symbols[1])
+    check(symbols[1]["detail"] == "化「全局调用号」为「有」者", symbols[1])
+
+    completion = client.request("textDocument/completion", {
+        "textDocument": {"uri": uri}, "position": position_of(text, "「写数组」", 0, into=0)})["result"]
+    labels = [item["label"] for item in completion["items"]]
+    for wanted in ("「序」", "「号」", "「数据」", "「读数组」", "「四维浮」", "令", "递归令", "若…则…否则"):
+        check(wanted in labels, f"{wanted} in completion")
+    check(labels.index("「序」") < labels.index("「号」") < labels.index("「数据」") < labels.index("「读数组」"),
+          labels[:8])
+    check("会" not in labels, "a retired word is not offered")
+    snippet = next(item for item in completion["items"] if item["label"] == "令…为…而")
+    check(snippet["insertTextFormat"] == 2 and snippet["insertText"].startswith("令「${1"), snippet)
+
+    signature = request(client, "textDocument/signatureHelp", uri, text, "「序」", 2)
+    check(signature["activeParameter"] == 1, signature)
+    label = signature["signatures"][0]["label"]
+    check(label.startswith("「读数组」于"), label)
+    start, end = signature["signatures"][0]["parameters"][1]["label"]
+    check(utf16_slice(label, start, end) == "「无三二」", (label, start, end))
+
+    # completion inside a name being typed: replaces from its 「 over the auto-closed 」
+    typed = text.replace("「读数组」于「数据」于「序」）", "「读数组」于「数据」于「序」）乘「读」", 1)
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [{"text": typed}]})
+    at = position_of(typed, "「读」", 0, into=2)
+    completion = client.request("textDocument/completion", {"textDocument": {"uri": uri}, "position": at})["result"]
+    item = next(i for i in completion["items"] if i["label"] == "「读数组」")
+    check(item["textEdit"]["range"]["start"]["character"] == at["character"] - 2, item)
+    check(item["textEdit"]["range"]["end"]["character"] == at["character"] + 1, item)
+    check(not any(i["kind"] == 14 for i in completion["items"]), "no keywords inside a name")
+
+
+def test_modules(client, source_dir):
+    sample = os.path.join(source_dir, "test", "modules", "重名", "限定名。着色器。豫")
+    uri = uri_of(sample)
+    text = open(sample, encoding="utf-8").read()
+    open_doc(client, uri, text)
+    location = request(client, "textDocument/definition", uri, text, "「倍」于「值」", 0)
+    other = path_of(location["uri"])
+    check(other.endswith("重名/几何/甲。着色器。豫"), other)
+    r = location["range"]
+    check(utf16_slice(line_at(other, r["start"]["line"]), r["start"]["character"], r["end"]["character"])
+          == "「倍」", r)
+    location = request(client, "textDocument/definition", uri, text, "「点」也", 0)
+    check(path_of(location["uri"]).endswith("重名/几何/乙。着色器。豫"), location)
+    hover = request(client, "textDocument/hover", uri, text, "「点」也", 0)["contents"]["value"]
+    check("结构" in hover and "模块「乙」" in hover, hover)
+
+
+def test_dot_spelling(client, source_dir):
+    sample = os.path.join(source_dir, "库", "点染", "测试", "样例", "整数点积。着色器。豫")
+    uri = uri_of(sample)
+    text = open(sample, encoding="utf-8").read()
+    open_doc(client, uri, text)
+    value = request(client, "textDocument/hover", uri, text, "「点积」于")["contents"]["value"]
+    check("| WGSL | `dot` |" in value, value)
+    check(docs_row(source_dir, "点积")[5] in value, "PTX from the docs column")
+
+
+def test_outside_bmp_and_errors(client, source_dir):
+    uri = uri_of(os.path.join(source_dir, "examples", "草稿。着色器。豫"))
+    text = ("寻观「点染」之「点染本」之书。\n"
+            "「平方」乃化「浮三二」为「浮三二」者也。\n"
+            "「平方」者得「𝑥」而「𝑥」乘「𝑥」也。\n"
+            "「坏」者「未知」加（也。\n")
+    open_doc(client, uri, text)
+    at = position_of(text, "「𝑥」", 2)
+    check(at == {"line": 2, "character": 17}, at)
+    location = client.request("textDocument/definition", {"textDocument": {"uri": uri}, "position": at})["result"]
+    check(location["range"] == {"start": {"line": 2, "character": 6}, "end": {"line": 2, "character": 10}}, location)
+    hover = request(client, "textDocument/hover", uri, text, "「𝑥」", 1)["contents"]["value"]
+    check("「𝑥」乃「浮三二」也" in hover and "参数" in hover, hover)
+    answer = request(client, "textDocument/hover", uri, text, "「未知」")
+    check(answer is None, answer)
+    answer = client.request("textDocument/hover", {"textDocument": {"uri": "file:///not/open"},
+                                                   "position": {"line": 0, "character": 0}})
+    check(answer.get("error", {}).get("code") == -32602, answer)
+
+
+def main():
+    yusec, source_dir = sys.argv[1], sys.argv[2]
+    client = Client([yusec, "lsp"])
+    capabilities = initialize(client)["capabilities"]
+    for provider in ("hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
+                     "completionProvider", "signatureHelpProvider"):
+        check(provider in capabilities, f"{provider} advertised: {capabilities}")
+    test_seed(client, source_dir)
+    test_modules(client, source_dir)
+    test_dot_spelling(client, source_dir)
+    test_outside_bmp_and_errors(client, source_dir)
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+    print("lsp navigation: ok")
+
+
+if __name__ == "__main__":
+    main()

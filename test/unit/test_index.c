@@ -394,28 +394,43 @@ static void test_partial_index_of_bad_source(void **state) {
     yusec_context_free(ctx);
 }
 
-/* Every prefix of the seed (cut inside characters too): an index, and every query at every
- * line start and a position past the end answers without a crash (ASan runs this too). */
+/* Every query at positions over the whole text and past it answers. */
+static void query_everywhere(yusec_context *ctx, const char *text, size_t len) {
+    yusec_input input = {"切。着色器。豫", text, len};
+    yusec_index *index = yusec_index_build(ctx, &input);
+    assert_non_null(index);
+    size_t count, symbol, argument;
+    for (uint32_t line = 0; line < 16; line++)
+        for (uint32_t character = 0; character < 80; character += 13) {
+            yusec_position at = {line, character};
+            const yusec_occurrence *o = yusec_index_at(index, NULL, at);
+            if (o) yusec_index_references(index, o->symbol, &count);
+            yusec_index_in_scope(index, at, &count);
+            yusec_index_call_at(index, at, &symbol, &argument);
+        }
+    yusec_index_document_symbols(index, &count);
+    yusec_index_free(index);
+}
+
+/* Every fifth prefix of the seed (cut inside characters too) and the seed less one character
+ * at every seventh byte: an index, and every query answers without a crash (ASan runs this
+ * too). */
 static void test_every_prefix(void **state) {
     (void)state;
     yusec_context *ctx = new_context(NULL);
     size_t len = strlen(SEED);
-    for (size_t cut = 0; cut <= len; cut += 5) {
-        yusec_input input = {"切。着色器。豫", SEED, cut};
-        yusec_index *index = yusec_index_build(ctx, &input);
-        assert_non_null(index);
-        size_t count, symbol, argument;
-        for (uint32_t line = 0; line < 16; line++)
-            for (uint32_t character = 0; character < 80; character += 13) {
-                yusec_position at = {line, character};
-                const yusec_occurrence *o = yusec_index_at(index, NULL, at);
-                if (o) yusec_index_references(index, o->symbol, &count);
-                yusec_index_in_scope(index, at, &count);
-                yusec_index_call_at(index, at, &symbol, &argument);
-            }
-        yusec_index_document_symbols(index, &count);
-        yusec_index_free(index);
+    for (size_t cut = 0; cut <= len; cut += 5) query_everywhere(ctx, SEED, cut);
+    char *less = malloc(len + 1);
+    assert_non_null(less);
+    for (size_t at = 0; at < len; at += 7) {
+        size_t start = at, end = at + 1;
+        while (start > 0 && ((unsigned char)SEED[start] & 0xC0) == 0x80) start--;
+        while (end < len && ((unsigned char)SEED[end] & 0xC0) == 0x80) end++;
+        memcpy(less, SEED, start);
+        memcpy(less + start, SEED + end, len - end);
+        query_everywhere(ctx, less, len - (end - start));
     }
+    free(less);
     yusec_context_free(ctx);
 }
 
@@ -451,6 +466,28 @@ static void test_builtin_describe_and_keywords(void **state) {
     yusec_context_free(ctx);
 }
 
+/* 10,000 nested parentheses (the parser's limit) need more stack than the main thread's 8 MiB
+ * in the checker's walk: the index is built on the deep stack and finds the name inside. */
+static void test_deep_nesting(void **state) {
+    (void)state;
+    enum { DEPTH = 10000 };
+    size_t size = DEPTH * 6 + 512;
+    char *text = malloc(size);
+    assert_non_null(text);
+    size_t n = (size_t)snprintf(text, size, "寻观「点染」之「点染本」之书。\n「深」乃「无三二」也。\n「深」者");
+    for (int i = 0; i < DEPTH; i++) n += (size_t)snprintf(text + n, size - n, "（");
+    n += (size_t)snprintf(text + n, size - n, "「新无三二」于「一」");
+    for (int i = 0; i < DEPTH; i++) n += (size_t)snprintf(text + n, size - n, "）");
+    n += (size_t)snprintf(text + n, size - n, "也。\n");
+    yusec_context *ctx = new_context(NULL);
+    yusec_index *index = index_of(ctx, "深。着色器。豫", text);
+    const yusec_symbol *symbol = symbol_at(index, text, "「新无三二」", 0);
+    assert_int_equal(symbol->kind, YUSEC_SYMBOL_BUILTIN_FUNCTION);
+    yusec_index_free(index);
+    yusec_context_free(ctx);
+    free(text);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_locals_and_top_level_names),
@@ -463,6 +500,7 @@ int main(void) {
         cmocka_unit_test(test_partial_index_of_bad_source),
         cmocka_unit_test(test_every_prefix),
         cmocka_unit_test(test_builtin_describe_and_keywords),
+        cmocka_unit_test(test_deep_nesting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -57,7 +57,7 @@ json_t *lsp_location_json(LspServer *server, const char *file, yusec_range range
     char absolute[PATH_MAX];
     char *uri = lsp_path_to_uri(file[0] != '/' && realpath(file, absolute) ? absolute : file);
     json_t *location = json_pack("{s:o,s:o}", "uri", lsp_json_text(uri), "range", lsp_range_json(range));
-    free(uri);
+    mem_free(uri);
     return location;
 }
 

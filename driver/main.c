@@ -23,7 +23,9 @@
 #include "driver/stages.h"
 #include "driver/stdin_input.h"
 #include "driver/version.h"
+#ifndef YUSEC_WITHOUT_LSP
 #include "lsp/lsp_main.h"
+#endif
 #include "frontend/ast.h"
 #include "frontend/module.h"
 #include "ir/ir.h"
@@ -569,7 +571,14 @@ static int run_command(int argc, char **argv) {
     if (run_args_is_run(argc, argv))
         return run_batch_requested(argc, argv) ? driver_run_batch(argc, argv, compile_for_run)
                                                : driver_run(argc, argv, compile_for_run);
+#ifdef YUSEC_WITHOUT_LSP
+    if (argc >= 2 && strcmp(argv[1], "lsp") == 0) {
+        fprintf(stderr, "yusec lsp: error: 这个 yusec 构建时没有语言服务器（YUSEC_WITH_LSP=OFF；它需要 libjansson-dev）\n");
+        return EXIT_USAGE;
+    }
+#else
     if (lsp_args_is_lsp(argc, argv)) return lsp_main(argc, argv);
+#endif
     Options options;
     if (!options_parse(&options, argc, argv, stderr)) return EXIT_USAGE;
     Arena arena;

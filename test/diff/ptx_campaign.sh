@@ -76,7 +76,7 @@ device)
     build=/tmp/yusec-diff-build
     generator=Ninja
     command -v ninja >/dev/null 2>&1 || generator="Unix Makefiles"
-    cmake -S "$root" -B "$build" -G "$generator" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYUSEC_BUILD_TESTS=OFF \
+    cmake -S "$root" -B "$build" -G "$generator" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYUSEC_BUILD_TESTS=OFF -DYUSEC_WITH_LSP=OFF \
           -DYUSEC_WITH_LLVM=OFF -DCMAKE_C_COMPILER_LAUNCHER="$root/test/gpu/no_werror.sh" >"$out/build.log" 2>&1 &&
       cmake --build "$build" -j "$(nproc)" >>"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
     yusec=$build/yusec

@@ -22,7 +22,7 @@ command -v ninja >/dev/null 2>&1 || generator="Unix Makefiles"
 echo "== build yusec (LLVM $llvm, $generator)"
 # Debug (-O0): yusec's own speed does not matter here, and at the time of writing a Release
 # build (-O2, strict aliasing) mis-lowered the seed example while -O0 did not.
-cmake -S "$root" -B "$build" -G "$generator" -DCMAKE_BUILD_TYPE=Debug -DYUSEC_BUILD_TESTS=OFF \
+cmake -S "$root" -B "$build" -G "$generator" -DCMAKE_BUILD_TYPE=Debug -DYUSEC_BUILD_TESTS=OFF -DYUSEC_WITH_LSP=OFF \
       -DYUSEC_WITH_LLVM=$llvm -DCMAKE_C_COMPILER_LAUNCHER="$root/test/gpu/no_werror.sh" \
       >"$out/build.log" 2>&1 &&
   cmake --build "$build" -j "$(nproc)" >>"$out/build.log" 2>&1

@@ -54,7 +54,7 @@ if [ -z "$yusec" ]; then
   generator=Ninja
   command -v ninja >/dev/null 2>&1 || generator="Unix Makefiles"
   echo "== build yusec (LLVM $llvm)"
-  if ! { cmake -S "$root" -B "$build" -G "$generator" -DCMAKE_BUILD_TYPE=Debug -DYUSEC_BUILD_TESTS=OFF \
+  if ! { cmake -S "$root" -B "$build" -G "$generator" -DCMAKE_BUILD_TYPE=Debug -DYUSEC_BUILD_TESTS=OFF -DYUSEC_WITH_LSP=OFF \
            -DYUSEC_WITH_LLVM=$llvm -DCMAKE_C_COMPILER_LAUNCHER="$root/test/gpu/no_werror.sh" &&
          cmake --build "$build" -j "$(nproc)"; } >"$out/dawn_build.log" 2>&1; then
     tail -30 "$out/dawn_build.log"; exit 1

@@ -123,7 +123,7 @@ SourceFile *source_get(const SourceMap *map, uint32_t id) {
     return id < map->count ? map->files[id] : NULL;
 }
 
-static uint32_t line_index(const SourceFile *file, uint32_t offset) {
+uint32_t source_line_index(const SourceFile *file, uint32_t offset) {
     uint32_t lo = 0, hi = file->line_count;
     while (hi - lo > 1) {
         uint32_t mid = lo + (hi - lo) / 2;
@@ -135,7 +135,7 @@ static uint32_t line_index(const SourceFile *file, uint32_t offset) {
 
 void source_position(const SourceFile *file, uint32_t offset, uint32_t *line, uint32_t *column) {
     if (offset > file->len) offset = file->len;
-    uint32_t index = line_index(file, offset);
+    uint32_t index = source_line_index(file, offset);
     uint32_t start = file->line_starts[index];
     *line = index + 1;
     *column = (uint32_t)utf8_count(file->text + start, offset - start) + 1;

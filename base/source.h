@@ -61,6 +61,9 @@ bool source_exists(const SourceMap *map, const char *path);
 
 SourceFile *source_get(const SourceMap *map, uint32_t id);
 
+/* The 0-based line holding `offset` (binary search over the line starts; file->line_count > 0). */
+uint32_t source_line_index(const SourceFile *file, uint32_t offset);
+
 /* 1-based line and 1-based column counted in characters (code points). */
 void source_position(const SourceFile *file, uint32_t offset, uint32_t *line, uint32_t *column);
 

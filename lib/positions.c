@@ -7,22 +7,11 @@ static uint32_t utf16_units(unsigned char lead) {
     return lead >= 0xF0 ? 2 : 1;
 }
 
-/* The 0-based line holding `offset` (binary search over the line starts). */
-static uint32_t line_of(const SourceFile *file, uint32_t offset) {
-    uint32_t low = 0, high = file->line_count;
-    while (high - low > 1) {
-        uint32_t mid = low + (high - low) / 2;
-        if (file->line_starts[mid] <= offset) low = mid;
-        else high = mid;
-    }
-    return low;
-}
-
 yusec_position lib_position_of(const SourceFile *file, uint32_t offset) {
     yusec_position at = {0, 0};
     if (!file || !file->line_count) return at;
     if (offset > file->len) offset = file->len;
-    at.line = line_of(file, offset);
+    at.line = source_line_index(file, offset);
     for (uint32_t i = file->line_starts[at.line]; i < offset; i++)
         at.character += utf16_units((unsigned char)file->text[i]);
     return at;

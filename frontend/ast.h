@@ -155,4 +155,16 @@ void fe_ast_dump_file(StrBuf *out, const AstFile *file);
 void fe_ast_dump_expr(StrBuf *out, const SourceFile *source, const AstExpr *expr, int indent);
 void fe_ast_dump_type(StrBuf *out, const SourceFile *source, const AstType *type, int indent);
 
+/* The rest of a right-nested chain link (令…而, 递归令, ；, 也): the body a let or 递归令 scopes, the
+ * expression an annotation covers, the second statement of a ；. The parser, the checker and the
+ * lowering walk chains along it without recursion. */
+static inline const AstExpr *fe_ast_chain_rest(const AstExpr *e) {
+    switch (e->kind) {
+    case AST_EXPR_LET: return e->as.let.body;
+    case AST_EXPR_LETREC: return e->as.letrec.body;
+    case AST_EXPR_ANNOT: return e->as.annot.expr;
+    default: return e->as.seq.second;
+    }
+}
+
 #endif

@@ -344,15 +344,6 @@ static bool is_chain_link(const AstExpr *e) {
                  e->kind == AST_EXPR_ANNOT);
 }
 
-static const AstExpr *chain_rest(const AstExpr *e) {
-    switch (e->kind) {
-    case AST_EXPR_LET: return e->as.let.body;
-    case AST_EXPR_LETREC: return e->as.letrec.body;
-    case AST_EXPR_ANNOT: return e->as.annot.expr;
-    default: return e->as.seq.second;
-    }
-}
-
 /* The function part of a 递归令: its name is in scope for the function and the rest. */
 static void open_letrec(Checker *c, const AstExpr *e, ChainLink *link) {
     const char *name = e->as.letrec.name.text;
@@ -441,7 +432,7 @@ static SemaExpr *settle(Checker *c, SemaExpr *s, const AstExpr *expr, Type *expe
 static SemaExpr *infer_chain(Checker *c, const AstExpr *e, Type *expected) {
     ChainLink *links = NULL;
     size_t count = 0, cap = 0;
-    for (; is_chain_link(e); e = chain_rest(e)) {
+    for (; is_chain_link(e); e = fe_ast_chain_rest(e)) {
         if (count == cap) {
             size_t grown = cap ? cap * 2 : 16;
             ChainLink *bigger = arena_alloc_array(c->arena, grown, sizeof *bigger);
@@ -458,7 +449,7 @@ static SemaExpr *infer_chain(Checker *c, const AstExpr *e, Type *expected) {
     SemaExpr *result = e ? infer(c, e, expected) : error_expr(c, (Span){0, 0, 0});
     for (size_t i = count; i-- > 0;) {
         const ChainLink *link = &links[i];
-        const AstExpr *rest = chain_rest(link->node);
+        const AstExpr *rest = fe_ast_chain_rest(link->node);
         if (rest)
             result = settle(c, result, rest, link->node->kind == AST_EXPR_ANNOT ? link->annotation : link->expected,
                             link->node->kind == AST_EXPR_ANNOT ? "标注（也）的" : NULL);

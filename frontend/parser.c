@@ -876,16 +876,6 @@ static bool push_link(Parser *p, ChainLink **links, size_t *count, size_t *cap, 
     return true;
 }
 
-/* The slot of a closed link that holds the rest of the chain. */
-static const AstExpr *chain_rest(const AstExpr *e) {
-    switch (e->kind) {
-    case AST_EXPR_LET: return e->as.let.body;
-    case AST_EXPR_LETREC: return e->as.letrec.body;
-    case AST_EXPR_ANNOT: return e->as.annot.expr;
-    default: return e->as.seq.second;
-    }
-}
-
 /* A 也 after a chain that is no annotation: reported at the innermost Expr of the chain (a
  * let body, or the whole) that has no annotation of its own, as recursion would. */
 static bool misplaced_ye(Parser *p, const ChainLink *links, size_t count, const AstExpr *whole) {
@@ -895,7 +885,7 @@ static bool misplaced_ye(Parser *p, const ChainLink *links, size_t count, const 
                           links[start - 1].node->kind == AST_EXPR_LETREC;
         if (!expr_start) continue;
         if (start < count && links[start].node->kind == AST_EXPR_ANNOT) continue;
-        fail_at(p, start == 0 ? whole->span : chain_rest(links[start - 1].node)->span, "「也」左边须是类型");
+        fail_at(p, start == 0 ? whole->span : fe_ast_chain_rest(links[start - 1].node)->span, "「也」左边须是类型");
         return true;
     }
     return false;

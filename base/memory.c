@@ -120,6 +120,10 @@ void mem_free(void *ptr) {
     free(block);
 }
 
+void mem_detach(void *ptr) {
+    if (ptr) unlink_block((MemBlock *)ptr - 1);
+}
+
 void mem_guard_begin(MemoryGuard *guard, size_t limit) {
     guard->blocks = NULL;
     guard->live = 0;

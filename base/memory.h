@@ -33,6 +33,11 @@ void *mem_realloc(void *old, size_t size);
 /* Frees a block of mem_alloc/mem_calloc/mem_realloc (NULL: nothing). */
 void mem_free(void *block);
 
+/* Takes a block of mem_alloc/mem_calloc/mem_realloc away from the guard that owns it, so that
+ * it outlives that guard's unwind: memory a guarded call leaves to a longer-lived owner (a
+ * library context's caches). NULL: nothing. */
+void mem_detach(void *block);
+
 /* Inside a guard: unwinds to it. Outside: prints `yusec: error: 内存不足（无法再申请 N 字节）`
  * and ends the process. */
 _Noreturn void mem_exhausted(size_t size);

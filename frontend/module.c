@@ -1,15 +1,14 @@
-/* realpath is an X/Open extension in glibc; a directory entry's d_type (DT_DIR…) is a BSD one. */
+/* realpath is an X/Open extension in glibc. */
 #define _XOPEN_SOURCE 700
-#define _DEFAULT_SOURCE 1
 
 #include "module.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "compact.h"
+#include "dir_cache.h"
 #include "manifest.h"
 
 /* Package discovery and import resolution (spec 着二, docs/packages.md). Modules are
@@ -214,30 +213,16 @@ static int compare_strings(const void *a, const void *b) {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Whether a directory entry can be a package root: a directory, a link to one, or an entry
- * whose kind the file system does not say. A plain file is never asked for a manifest, so a
- * directory of many sources costs one readdir, not a stat per file. */
-static bool may_be_directory(const struct dirent *entry) {
-#ifdef DT_DIR
-    return entry->d_type == DT_DIR || entry->d_type == DT_LNK || entry->d_type == DT_UNKNOWN;
-#else
-    (void)entry;
-    return true;
-#endif
-}
-
-/* Adds the subdirectories of `dir` that hold a manifest, sorted so lookup is stable. */
+/* Adds the subdirectories of `dir` that hold a manifest, sorted so lookup is stable. The
+ * entries come from one readdir (a plain file is never asked for a manifest), or from the
+ * context's cache of that readdir (dir_cache.h); the manifests are asked every time. */
 static void add_subpackages(Loader *l, const char *dir) {
-    DIR *stream = opendir(dir);
-    if (!stream) return;
+    DirListing listing = fe_dir_list(l->options->dir_cache, l->arena, dir);
     PtrVec found = {0};
-    struct dirent *entry;
-    while ((entry = readdir(stream)) != NULL) {
-        if (entry->d_name[0] == '.' || !may_be_directory(entry)) continue;
-        const char *sub = path_join(l->arena, dir, entry->d_name);
+    for (uint32_t i = 0; i < listing.count; i++) {
+        const char *sub = path_join(l->arena, dir, listing.names[i]);
         if (holds_manifest(l, sub)) ptrvec_push(l->arena, &found, (void *)sub);
     }
-    closedir(stream);
     if (found.len > 1) qsort(found.items, found.len, sizeof(void *), compare_strings);
     for (size_t i = 0; i < found.len; i++) ptrvec_push(l->arena, &l->candidates, found.items[i]);
 }

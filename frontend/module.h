@@ -51,6 +51,9 @@ typedef struct LoadOptions {
      * when the import reaches exactly builtin_file->path; NULL: read and decode as usual. */
     SourceFile *builtin_file;
     AstFile *builtin_ast;
+    /* The directory listings kept between compiles (dir_cache.h; a library context's); NULL:
+     * every directory is read. */
+    struct DirCache *dir_cache;
     /* Kept for callers; Program.files_read is always filled. */
     bool record_dependencies;
 } LoadOptions;

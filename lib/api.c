@@ -11,6 +11,7 @@
 #include "../base/deep_stack.h"
 #include "../base/memory.h"
 #include "../frontend/compact.h"
+#include "../frontend/dir_cache.h"
 #include "../frontend/module.h"
 #include "../targets/ptx_plugin.h"
 #include "abi.h"
@@ -140,6 +141,7 @@ static void context_fill(yusec_context *ctx, const yusec_options *options) {
     config->builtin_dir = options->builtin_dir ? arena_strdup(&ctx->arena, options->builtin_dir)
                                                : default_builtin_dir(&ctx->arena);
     load_builtin(ctx);
+    config->dir_cache = fe_dir_cache_new();
 }
 
 /* The context lives in plain calloc'd memory, its copies in its arena; both go when memory
@@ -176,11 +178,14 @@ yusec_context *yusec_context_new(const yusec_options *options) {
     mem_guard_end(&making->guard);
     yusec_context *ctx = making->ctx;
     free(making);
+    ctx->worker_ready = deep_worker_init(&ctx->worker, DEEP_STACK_BYTES);
     return ctx;
 }
 
 void yusec_context_free(yusec_context *context) {
     if (!context) return;
+    if (context->worker_ready) deep_worker_stop(&context->worker);
+    fe_dir_cache_free(context->config.dir_cache);
     arena_free(&context->arena);
     free(context);
 }
@@ -458,18 +463,25 @@ static void compile_guarded(void *data) {
     mem_guard_end(&call->result->guard);
 }
 
+bool lib_run_deep(yusec_context *ctx, void (*fn)(void *arg), void *arg) {
+    if (ctx->worker_ready) return deep_worker_run(&ctx->worker, fn, arg);
+    return deep_stack_run(DEEP_STACK_BYTES, fn, arg);
+}
+
 /* The pipeline runs on a deep stack of its own (base/deep_stack.h, docs/library.md "Stack"):
  * its tree walks recurse once per level of true nesting, up to the parser's limit, which needs
  * more than a thread's usual 2 or 8 MiB, so the caller's stack size does not matter. The
- * caller's thread waits; the source provider is called on the deep stack's thread. When no
- * such thread can be made, the caller's thread reports 无法为编译分配栈. */
+ * stack is the context's worker thread, made by its first compile and kept until
+ * yusec_context_free. The caller's thread waits; the source provider is called on the
+ * worker's thread. When no such thread can be made, the caller's thread reports
+ * 无法为编译分配栈. */
 yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, unsigned targets) {
     yusec_result *result = calloc(1, sizeof *result);
     if (!result) return NULL;
     arena_init(&result->arena);
     for (int t = 0; t < LIB_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
     CompileCall call = {result, context, input, targets, true};
-    if (!deep_stack_run(DEEP_STACK_BYTES, compile_guarded, &call)) {
+    if (!lib_run_deep(context, compile_guarded, &call)) {
         call.on_deep_stack = false;
         compile_guarded(&call);
     }

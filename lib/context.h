@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "../base/deep_stack.h"
 #include "../include/yusec/yusec.h"
 
 #include "pipeline.h"
@@ -19,6 +20,11 @@ struct yusec_context {
     const char *builtin_text;
     size_t builtin_len;
     size_t memory_limit;           /* yusec_options.memory_limit (lib/api.c's memory guard) */
+    /* The deep-stack thread every compile and index build of this context runs on, made by
+     * the first of them (docs/library.md "Stack"); worker_ready false: it could not be set
+     * up, and each call makes a thread of its own. */
+    DeepWorker worker;
+    bool worker_ready;
 };
 
 /* What one compile reads: the input's text when given, the builtin interface read once, then
@@ -27,6 +33,10 @@ typedef struct LibInputReader {
     const yusec_context *ctx;
     const yusec_input *input;
 } LibInputReader;
+
+/* Runs fn(arg) on the context's deep-stack thread and waits; false (fn not run) when no such
+ * thread can be made. */
+bool lib_run_deep(yusec_context *ctx, void (*fn)(void *arg), void *arg);
 
 bool lib_input_read(void *user, const char *path, const char **text, size_t *len);
 

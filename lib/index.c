@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/deep_stack.h"
 #include "../base/memory.h"
 #include "../frontend/index.h"
 #include "context.h"
@@ -146,6 +145,7 @@ static void build_index(yusec_index *index, yusec_context *context, const yusec_
     if (!on_deep_stack) diag_error_path(&index->session.diag, "yusec", "无法为编译分配栈");
     else if (input && input->path) program = lib_check_indexed(&index->session, &index->fe);
     index->config.reader = (SourceReader){NULL, NULL};  /* `reader` ends here: nothing is read later */
+    index->config.dir_cache = NULL;                     /* the context's, which the index outlives */
     if (program && program->main && program->main->ast) index->main = program->main->ast->source;
     index->symbol_count = index->fe.symbols.len;
     index->symbols = arena_alloc_array(arena, index->symbol_count + 1, sizeof *index->symbols);
@@ -181,7 +181,7 @@ yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input)
     yusec_index *index = calloc(1, sizeof *index);
     if (!index) return NULL;
     IndexCall call = {index, context, input, true, false};
-    if (!deep_stack_run(DEEP_STACK_BYTES, build_guarded, &call)) {
+    if (!lib_run_deep(context, build_guarded, &call)) {
         call.on_deep_stack = false;
         build_guarded(&call);
     }

@@ -63,6 +63,7 @@ static Program *load_program(LibSession *session) {
     load.search_paths = config->include_dirs;
     load.search_path_count = config->include_count;
     load.builtin_dir = config->builtin_dir;
+    load.dir_cache = config->dir_cache;
     if (session->builtin_adopted) {
         load.builtin_file = config->builtin_file;
         load.builtin_ast = config->builtin_ast;

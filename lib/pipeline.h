@@ -35,6 +35,8 @@ typedef struct LibConfig {
     SourceFile *builtin_file;         /* a context's builtin interface, read once, id 0 … */
     AstFile *builtin_ast;             /* … and its tree decoded once (frontend/module.h); NULL:
                                          each compile reads and decodes it */
+    struct DirCache *dir_cache;       /* a context's package-lookup listings (frontend/dir_cache.h);
+                                         NULL: none kept */
     int max_errors;
     SourceReader reader;              /* files served before the file system */
     /* the YIR pipeline */

@@ -107,7 +107,12 @@ YUSEC_API void yusec_options_init(yusec_options *options);
 typedef struct yusec_context yusec_context;
 
 /* Copies the options (strings included). NULL only when memory runs out (then nothing is
- * left allocated). */
+ * left allocated). A context keeps, between its compiles: the builtin interface read at
+ * creation, the package lookup's directory listings (re-read when a directory changes;
+ * docs/packages.md) and the deep-stack thread its compiles and index builds run on (made by
+ * the first of them, ended by yusec_context_free). None of it changes a result: compiling the
+ * same input twice in one context gives the same result whatever was compiled between. A
+ * context made before fork() is not to be used in the child (its thread is not there). */
 YUSEC_API yusec_context *yusec_context_new(const yusec_options *options);
 YUSEC_API void yusec_context_free(yusec_context *context);
 
@@ -128,6 +133,8 @@ typedef struct yusec_input {
 typedef struct yusec_result yusec_result;
 
 /* Compiles `input` for the targets in `targets` (YUSEC_WANT_…); see yusec_result_status.
+ * Runs on the context's deep-stack thread (1 GiB of reserved stack, docs/library.md "Stack")
+ * while the calling thread waits; the source provider is called on that thread.
  * Memory running out during the compile gives a result with YUSEC_OUT_OF_MEMORY (everything
  * the compile had allocated is freed; the context stays usable). NULL only when not even the
  * result itself can be allocated. */

@@ -1,13 +1,61 @@
 /* Positions as the Language Server Protocol counts them (yusec_position: 0-based line, column
- * in UTF-16 code units) against byte offsets into a source file. */
+ * in UTF-16 code units) against byte offsets into UTF-8 text: the one conversion for the
+ * library's index and the language server (lsp/).
+ *
+ * A line ends at '\n' ("\r\n" counts as one end; its '\r' is on no column). A character is
+ * what base/utf8 decodes: one outside the BMP is two UTF-16 units; an invalid byte is one
+ * character and one unit, as the front end counts columns. */
 #ifndef YUSEC_LIB_POSITIONS_H
 #define YUSEC_LIB_POSITIONS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../base/source.h"
 #include "../include/yusec/yusec.h"
 
+/* UTF-16 code units of the character that starts text[0..left) (left > 0); its bytes in
+ * *width. */
+uint32_t lib_utf16_width(const char *text, size_t left, size_t *width);
+
+/* The byte offset where 0-based `line` begins (`len` when the text has fewer lines). */
+size_t lib_line_start(const char *text, size_t len, uint32_t line);
+
+/* UTF-16 units of the characters from byte `from` to byte `to`, both on one line (counting
+ * stops at the line's end). */
+uint32_t lib_utf16_between(const char *text, size_t len, size_t from, size_t to);
+
+/* The byte offset `units` UTF-16 units after byte `from`: clamped to the line's end (before
+ * "\r\n"); a unit inside a surrogate pair gives that character's start. */
+size_t lib_utf16_advance(const char *text, size_t len, size_t from, uint32_t units);
+
+/* The UTF-16 column on 1-based `line` of the 1-based character `column`, as yusec_location
+ * gives them (a column past the line's end: the line's length; a line past the end: 0). */
+uint32_t lib_utf16_of_column(const char *text, size_t len, uint32_t line, uint32_t column);
+
+/* The position of byte `offset` (clamped to `len`) and the byte offset of `position` (its
+ * line past the end: `len`), in text without a line table. */
+yusec_position lib_text_position_of(const char *text, size_t len, size_t offset);
+size_t lib_text_offset_of(const char *text, size_t len, yusec_position position);
+
+/* A walk through text that gives the positions of increasing byte offsets in linear time
+ * altogether. */
+typedef struct LibPositionCursor {
+    const char *text;
+    size_t len, at;
+    yusec_position position;  /* of byte `at` */
+} LibPositionCursor;
+
+void lib_cursor_init(LibPositionCursor *cursor, const char *text, size_t len);
+/* The UTF-16 column on 1-based `line` of the 1-based character `column`, as yusec_location
+ * gives them (a column past the line's end: the line's length; a line past the end: 0). */
+uint32_t lib_utf16_of_column(const char *text, size_t len, uint32_t line, uint32_t column);
+
+/* The position of byte `offset` (clamped to len); an offset before the cursor's starts the
+ * walk again. */
+yusec_position lib_cursor_seek(LibPositionCursor *cursor, size_t offset);
+
+/* The same against a source file's line table. */
 yusec_position lib_position_of(const SourceFile *file, uint32_t offset);
 yusec_range lib_range_of(const SourceFile *file, Span span);
 /* The byte offset of `position` (a column past the line's end: the line's end; a line past

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/memory.h"
+#include "lib/positions.h"
 #include "lsp/json_text.h"
 
 /* The source provider: open documents are served from the editor's text. */
@@ -38,7 +39,7 @@ yusec_result *lsp_compile(LspServer *server, const LspDocument *doc, unsigned ta
 static json_t *position(const LspDocument *doc, uint32_t line, uint32_t column) {
     if (line == 0) line = 1;
     return json_pack("{s:I,s:I}", "line", (json_int_t)(line - 1), "character",
-                     (json_int_t)lsp_utf16_column(doc->text, doc->len, line, column));
+                     (json_int_t)lib_utf16_of_column(doc->text, doc->len, line, column));
 }
 
 json_t *lsp_range_of(const LspDocument *doc, const yusec_location *at) {

@@ -118,10 +118,10 @@ void lsp_documents_free(LspDocuments *documents) {
     memset(documents, 0, sizeof *documents);
 }
 
-void lsp_document_edit(LspDocument *doc, bool whole, LspPosition start, LspPosition end,
+void lsp_document_edit(LspDocument *doc, bool whole, yusec_position start, yusec_position end,
                        const char *text, size_t len) {
-    size_t from = whole ? 0 : lsp_byte_offset(doc->text, doc->len, start);
-    size_t to = whole ? doc->len : lsp_byte_offset(doc->text, doc->len, end);
+    size_t from = whole ? 0 : lib_text_offset_of(doc->text, doc->len, start);
+    size_t to = whole ? doc->len : lib_text_offset_of(doc->text, doc->len, end);
     if (to < from) {
         size_t swap = from;
         from = to;

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lsp/positions.h"
+#include "lib/positions.h"
 
 typedef struct LspDocument {
     char *uri;
@@ -36,7 +36,7 @@ void lsp_documents_close(LspDocuments *documents, const char *uri);
 
 /* Replaces the text between `start` and `end` (UTF-16 positions, clamped, swapped when
  * reversed) with `text`; the whole text when `whole` is set. Marks the document dirty. */
-void lsp_document_edit(LspDocument *doc, bool whole, LspPosition start, LspPosition end,
+void lsp_document_edit(LspDocument *doc, bool whole, yusec_position start, yusec_position end,
                        const char *text, size_t len);
 
 /* file:///a/%E5%8A%A0 → /a/加 (a new string); another scheme keeps the URI. */

@@ -5,15 +5,15 @@
 #include <string.h>
 
 #include "base/memory.h"
-#include "lsp/positions.h"
+#include "base/utf8.h"
 
 json_t *lsp_json_text_n(const char *text, size_t len) {
     json_t *string = json_stringn(text, len);
     if (string) return string;
     char *clean = mem_alloc(len * 3 + 1), *out = clean;
     for (size_t at = 0; at < len;) {
-        size_t width = lsp_utf8_length(text + at, len - at);
-        if (width == 1 && (unsigned char)text[at] >= 0x80) {
+        size_t width;
+        if (utf8_decode(text + at, len - at, &width) == UTF8_INVALID) {
             memcpy(out, "\xEF\xBF\xBD", 3);
             out += 3;
         } else {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/strbuf.h"
+#include "lib/positions.h"
 #include "lsp/json_text.h"
 
 /* LSP's CompletionItemKind of each yusec_symbol_kind. */
@@ -36,8 +37,7 @@ static const struct {
 /* The name being typed: from its 「 (on the cursor's line, with no 」 between) to the cursor,
  * and over a 」 right after the cursor (an editor's auto-closed pair). False outside a name. */
 static bool typed_name(const LspDocument *doc, yusec_position at, json_t **range) {
-    LspPosition cursor = {at.line, at.character};
-    size_t offset = lsp_byte_offset(doc->text, doc->len, cursor);
+    size_t offset = lib_text_offset_of(doc->text, doc->len, at);
     size_t line_start = offset;
     while (line_start > 0 && doc->text[line_start - 1] != '\n') line_start--;
     static const char OPEN[] = "「", CLOSE[] = "」";
@@ -48,8 +48,7 @@ static bool typed_name(const LspDocument *doc, yusec_position at, json_t **range
     }
     if (open == SIZE_MAX) return false;
     size_t end = offset + 3 <= doc->len && memcmp(doc->text + offset, CLOSE, 3) == 0 ? offset + 3 : offset;
-    LspPosition from = lsp_position_at(doc->text, doc->len, open), to = lsp_position_at(doc->text, doc->len, end);
-    yusec_range r = {{from.line, from.character}, {to.line, to.character}};
+    yusec_range r = {lib_text_position_of(doc->text, doc->len, open), lib_text_position_of(doc->text, doc->len, end)};
     *range = lsp_range_json(r);
     return true;
 }

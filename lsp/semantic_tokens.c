@@ -2,7 +2,7 @@
  * lines (a comment) split into one per line. */
 #include "lsp/semantic_tokens.h"
 
-#include "lsp/positions.h"
+#include "lib/positions.h"
 
 /* The legend's token types, in the order of their indices. */
 enum { TYPE_KEYWORD, TYPE_OPERATOR, TYPE_VARIABLE, TYPE_NUMBER, TYPE_STRING, TYPE_COMMENT, TYPE_NONE };
@@ -26,10 +26,10 @@ static int type_of(yusec_token_kind kind, unsigned *modifiers) {
 
 typedef struct Encoder {
     json_t *data;
-    LspPosition last;   /* start of the previous token */
+    yusec_position last;   /* start of the previous token */
 } Encoder;
 
-static void emit(Encoder *out, LspPosition start, uint32_t length, int type, unsigned modifiers) {
+static void emit(Encoder *out, yusec_position start, uint32_t length, int type, unsigned modifiers) {
     if (length == 0) return;
     uint32_t delta_line = start.line - out->last.line;
     uint32_t delta_start = delta_line ? start.character : start.character - out->last.character;
@@ -40,13 +40,13 @@ static void emit(Encoder *out, LspPosition start, uint32_t length, int type, uns
 }
 
 /* One token [from, to): a piece per line it touches. */
-static void emit_token(Encoder *out, LspCursor *cursor, size_t from, size_t to, int type, unsigned modifiers) {
+static void emit_token(Encoder *out, LibPositionCursor *cursor, size_t from, size_t to, int type, unsigned modifiers) {
     const char *text = cursor->text;
     while (from < to) {
         size_t line_end = from;
         while (line_end < to && text[line_end] != '\n' && text[line_end] != '\r') line_end++;
-        LspPosition start = lsp_cursor_seek(cursor, from);
-        LspPosition end = lsp_cursor_seek(cursor, line_end);
+        yusec_position start = lib_cursor_seek(cursor, from);
+        yusec_position end = lib_cursor_seek(cursor, line_end);
         emit(out, start, end.character - start.character, type, modifiers);
         from = line_end;
         while (from < to && (text[from] == '\n' || text[from] == '\r')) from++;
@@ -60,8 +60,8 @@ json_t *lsp_semantic_tokens_full(LspServer *server, json_t *params, LspError *er
     size_t count = 0;
     const yusec_token *items = yusec_tokens_items(tokens, &count);
     Encoder out = {json_array(), {0, 0}};
-    LspCursor cursor;
-    lsp_cursor_init(&cursor, doc->text, doc->len);
+    LibPositionCursor cursor;
+    lib_cursor_init(&cursor, doc->text, doc->len);
     for (size_t i = 0; i < count; i++) {
         unsigned modifiers;
         int type = type_of(items[i].kind, &modifiers);

@@ -16,7 +16,7 @@ void lsp_did_open(LspServer *server, json_t *params) {
                        json_integer_value(json_object_get(item, "version")));
 }
 
-static bool read_position(json_t *object, LspPosition *position) {
+static bool read_position(json_t *object, yusec_position *position) {
     json_t *line = json_object_get(object, "line"), *character = json_object_get(object, "character");
     if (!json_is_integer(line) || !json_is_integer(character)) return false;
     json_int_t l = json_integer_value(line), c = json_integer_value(character);
@@ -30,7 +30,7 @@ static void apply_change(LspDocument *doc, json_t *change) {
     json_t *text = json_object_get(change, "text");
     if (!json_is_string(text)) return;
     json_t *range = json_object_get(change, "range");
-    LspPosition start = {0, 0}, end = {0, 0};
+    yusec_position start = {0, 0}, end = {0, 0};
     bool whole = !range || !read_position(json_object_get(range, "start"), &start) ||
                  !read_position(json_object_get(range, "end"), &end);
     lsp_document_edit(doc, whole, start, end, json_string_value(text), json_string_length(text));

@@ -1,5 +1,6 @@
-/* The language server's text model (lsp/positions.c, lsp/documents.c, lsp/json_text.c):
- * UTF-16 positions past the BMP, "\r\n", invalid bytes, incremental edits, URIs. */
+/* The one UTF-16 position conversion (lib/positions.c) as the language server uses it, and
+ * the server's text model (lsp/documents.c, lsp/json_text.c): UTF-16 positions past the BMP,
+ * "\r\n", invalid bytes, incremental edits, URIs. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,10 +10,12 @@
 
 #include <cmocka.h>
 
+#include "base/arena.h"
 #include "base/memory.h"
+#include "base/source.h"
+#include "lib/positions.h"
 #include "lsp/documents.h"
 #include "lsp/json_text.h"
-#include "lsp/positions.h"
 
 /* 𠀀 (U+20000) is four bytes, one character, two UTF-16 units. */
 static const char LINES[] = "「𠀀甲」者\r\n乙\xff丙\n";
@@ -20,35 +23,62 @@ static const char LINES[] = "「𠀀甲」者\r\n乙\xff丙\n";
 static void test_utf16_columns(void **state) {
     (void)state;
     size_t len = strlen(LINES);
-    assert_int_equal(lsp_utf16_column(LINES, len, 1, 1), 0);
-    assert_int_equal(lsp_utf16_column(LINES, len, 1, 3), 3);   /* after 「𠀀 */
-    assert_int_equal(lsp_utf16_column(LINES, len, 1, 6), 6);   /* the line's end, before \r\n */
-    assert_int_equal(lsp_utf16_column(LINES, len, 1, 99), 6);
-    assert_int_equal(lsp_utf16_column(LINES, len, 2, 3), 2);   /* 乙 and the invalid byte */
-    assert_int_equal(lsp_utf16_column(LINES, len, 9, 3), 0);
-    assert_int_equal(lsp_char_column(LINES, len, (LspPosition){0, 3}), 3);
-    assert_int_equal(lsp_char_column(LINES, len, (LspPosition){0, 2}), 2); /* inside the pair */
-    assert_int_equal(lsp_char_column(LINES, len, (LspPosition){1, 3}), 4);
+    assert_int_equal(lib_utf16_of_column(LINES, len, 1, 1), 0);
+    assert_int_equal(lib_utf16_of_column(LINES, len, 1, 3), 3);   /* after 「𠀀 */
+    assert_int_equal(lib_utf16_of_column(LINES, len, 1, 6), 6);   /* the line's end, before \r\n */
+    assert_int_equal(lib_utf16_of_column(LINES, len, 1, 99), 6);
+    assert_int_equal(lib_utf16_of_column(LINES, len, 2, 3), 2);   /* 乙 and the invalid byte */
+    assert_int_equal(lib_utf16_of_column(LINES, len, 9, 3), 0);
+}
+
+static size_t offset_of(uint32_t line, uint32_t character) {
+    return lib_text_offset_of(LINES, strlen(LINES), (yusec_position){line, character});
 }
 
 static void test_offsets(void **state) {
     (void)state;
     size_t len = strlen(LINES);
-    assert_int_equal(lsp_byte_offset(LINES, len, (LspPosition){0, 3}), strlen("「𠀀"));
-    assert_int_equal(lsp_byte_offset(LINES, len, (LspPosition){0, 2}), strlen("「"));
-    assert_int_equal(lsp_byte_offset(LINES, len, (LspPosition){0, 99}), strlen("「𠀀甲」者"));
-    assert_int_equal(lsp_byte_offset(LINES, len, (LspPosition){1, 2}), strlen("「𠀀甲」者\r\n乙\xff"));
-    assert_int_equal(lsp_byte_offset(LINES, len, (LspPosition){7, 0}), len);
-    LspPosition at = lsp_position_at(LINES, len, strlen("「𠀀甲」者\r"));
+    assert_int_equal(offset_of(0, 3), strlen("「𠀀"));
+    assert_int_equal(offset_of(0, 2), strlen("「"));  /* inside the pair */
+    assert_int_equal(offset_of(0, 99), strlen("「𠀀甲」者"));
+    assert_int_equal(offset_of(1, 2), strlen("「𠀀甲」者\r\n乙\xff"));
+    assert_int_equal(offset_of(7, 0), len);
+    yusec_position at = lib_text_position_of(LINES, len, strlen("「𠀀甲」者\r"));
     assert_int_equal(at.line, 0);
     assert_int_equal(at.character, 6);  /* the \r of \r\n is no character */
-    at = lsp_position_at(LINES, len, strlen("「𠀀甲」者\r\n乙\xff"));
+    at = lib_text_position_of(LINES, len, strlen("「𠀀甲」者\r\n乙\xff"));
     assert_int_equal(at.line, 1);
     assert_int_equal(at.character, 2);
-    LspCursor cursor;
-    lsp_cursor_init(&cursor, LINES, len);
-    assert_int_equal(lsp_cursor_seek(&cursor, len).line, 2);
-    assert_int_equal(lsp_cursor_seek(&cursor, strlen("「𠀀")).character, 3);  /* back: starts again */
+    LibPositionCursor cursor;
+    lib_cursor_init(&cursor, LINES, len);
+    assert_int_equal(lib_cursor_seek(&cursor, len).line, 2);
+    assert_int_equal(lib_cursor_seek(&cursor, strlen("「𠀀")).character, 3);  /* back: starts again */
+}
+
+/* The library's index counts positions over a source file's line table as the server counts
+ * them over its text: at every byte and at every position, invalid bytes and "\r\n" included. */
+static void test_source_file_positions_agree_with_text(void **state) {
+    (void)state;
+    static const char TEXT[] = "「𠀀甲」者\r\n乙\xff\xf0\x80丙\n\xe8\xb1\n𠀀";
+    size_t len = strlen(TEXT);
+    Arena arena;
+    arena_init(&arena);
+    SourceMap map;
+    source_map_init(&map, &arena);
+    const SourceFile *file = source_add(&map, "甲.豫", TEXT, len);
+    for (uint32_t offset = 0; offset <= len; offset++) {
+        yusec_position from_file = lib_position_of(file, offset);
+        yusec_position from_text = lib_text_position_of(TEXT, len, offset);
+        assert_int_equal(from_file.line, from_text.line);
+        assert_int_equal(from_file.character, from_text.character);
+    }
+    for (uint32_t line = 0; line < 5; line++)
+        for (uint32_t character = 0; character < 10; character++) {
+            yusec_position at = {line, character};
+            assert_int_equal(lib_offset_of(file, at), lib_text_offset_of(TEXT, len, at));
+        }
+    assert_int_equal(lib_position_of(file, (uint32_t)strlen("「𠀀甲」者\r\n乙\xff\xf0\x80")).character, 4);
+    arena_free(&arena);
 }
 
 static void test_edits(void **state) {
@@ -57,13 +87,13 @@ static void test_edits(void **state) {
     LspDocument *doc = lsp_documents_open(&docs, "file:///a/%E8%B1%AB", LINES, strlen(LINES), 1);
     assert_string_equal(doc->path, "/a/豫");
     assert_ptr_equal(lsp_documents_find_path(&docs, "/a/豫"), doc);
-    lsp_document_edit(doc, false, (LspPosition){0, 1}, (LspPosition){0, 4}, "乙", strlen("乙"));
+    lsp_document_edit(doc, false, (yusec_position){0, 1}, (yusec_position){0, 4}, "乙", strlen("乙"));
     assert_string_equal(doc->text, "「乙」者\r\n乙\xff丙\n");
-    lsp_document_edit(doc, false, (LspPosition){1, 1}, (LspPosition){0, 4}, "", 0); /* reversed */
+    lsp_document_edit(doc, false, (yusec_position){1, 1}, (yusec_position){0, 4}, "", 0); /* reversed */
     assert_string_equal(doc->text, "「乙」者\xff丙\n");
-    lsp_document_edit(doc, false, (LspPosition){50, 0}, (LspPosition){60, 0}, "也", strlen("也"));
+    lsp_document_edit(doc, false, (yusec_position){50, 0}, (yusec_position){60, 0}, "也", strlen("也"));
     assert_string_equal(doc->text, "「乙」者\xff丙\n也");
-    lsp_document_edit(doc, true, (LspPosition){0, 0}, (LspPosition){0, 0}, "a\0b", 3);
+    lsp_document_edit(doc, true, (yusec_position){0, 0}, (yusec_position){0, 0}, "a\0b", 3);
     assert_int_equal(doc->len, 3);
     assert_memory_equal(doc->text, "a\0b", 4);
     lsp_documents_close(&docs, "file:///a/%E8%B1%AB");
@@ -97,6 +127,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_utf16_columns),
         cmocka_unit_test(test_offsets),
+        cmocka_unit_test(test_source_file_positions_agree_with_text),
         cmocka_unit_test(test_edits),
         cmocka_unit_test(test_uris_and_json),
     };

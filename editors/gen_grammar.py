@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Writes the TextMate grammar of 豫言 shaders from the lexer's keyword table.
 
-The keyword alternation comes from YU_KEYWORDS in frontend/token.h, longest spelling
+The word alternations come from YU_KEYWORDS in frontend/token.h: each entry's class
+(WORD, OPERATOR, RETIRED) picks its scope, the same column yusec_tokenize (lib/tokens.c)
+reads, so the grammar and the semantic tokens cannot disagree on a word. Longest spelling
 first, so that an Oniguruma alternation picks the longest match as the lexer does
-(不等于 before 等于, 递归令 before 令) and the grammar cannot drift from the lexer.
+(不等于 before 等于, 递归令 before 令).
 
   gen_grammar.py TOKEN_H OUT.json      write the grammar
   gen_grammar.py TOKEN_H OUT.json --check   exit 1 when OUT.json differs
@@ -12,21 +14,23 @@ import json
 import re
 import sys
 
-# Operator words (the lexer's arithmetic, comparison and logic words).
-OPERATOR_WORDS = {"YU_AND", "HUO", "QIE", "DENGYU", "BUDENGYU", "XIAOYU", "DAYU",
-                  "BUXIAOYU", "BUDAYU", "JIA", "JIAN", "CHENG", "CHU", "YU_MOD", "FEI"}
+CLASSES = ("WORD", "OPERATOR", "RETIRED")
 DIGITS = "0-9零一二三四五六七八九"
 
 
 def read_keywords(token_h):
+    """The table's (spelling, class) pairs."""
     text = open(token_h, encoding="utf-8").read()
     block = re.search(r"#define YU_KEYWORDS\(X\)(.*?)\n\s*\n", text, re.S)
     if not block:
         sys.exit(f"{token_h}: no YU_KEYWORDS table")
-    pairs = re.findall(r'X\((\w+),\s*"([^"]+)"\)', block.group(1))
-    if not pairs:
+    entries = re.findall(r'X\((\w+),\s*"([^"]+)",\s*(\w+)\)', block.group(1))
+    if not entries:
         sys.exit(f"{token_h}: YU_KEYWORDS has no entries")
-    return pairs
+    for name, _, word_class in entries:
+        if word_class not in CLASSES:
+            sys.exit(f"{token_h}: YU_KEYWORDS entry {name} has class {word_class}, not one of {CLASSES}")
+    return [(spelling, word_class) for _, spelling, word_class in entries]
 
 
 def longest(words, every):
@@ -42,10 +46,10 @@ def longest(words, every):
 
 
 def grammar(pairs):
-    retired = [s for k, s in pairs if k.startswith("OLD_")]
-    operators = [s for k, s in pairs if k in OPERATOR_WORDS]
-    others = [s for k, s in pairs if k not in OPERATOR_WORDS and not k.startswith("OLD_")]
-    every = [s for _, s in pairs]
+    retired = [s for s, c in pairs if c == "RETIRED"]
+    operators = [s for s, c in pairs if c == "OPERATOR"]
+    others = [s for s, c in pairs if c == "WORD"]
+    every = [s for s, _ in pairs]
     return {
         "$schema": "https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json",
         "name": "豫言",

@@ -7,16 +7,17 @@ typedef struct Keyword {
     const char *spelling;
     size_t len;
     TokenKind kind;
+    KeywordClass word_class;
 } Keyword;
 
 static const Keyword KEYWORDS[] = {
-#define YU_KEYWORD_ENTRY(id, text) {text, sizeof text - 1, TOK_KW_##id},
+#define YU_KEYWORD_ENTRY(id, text, class) {text, sizeof text - 1, TOK_KW_##id, KEYWORD_##class},
     YU_KEYWORDS(YU_KEYWORD_ENTRY)
 #undef YU_KEYWORD_ENTRY
 };
 
 /* The 3-byte comparison below needs every spelling to be at least one CJK character long. */
-#define YU_KEYWORD_LENGTH_CHECK(id, text) \
+#define YU_KEYWORD_LENGTH_CHECK(id, text, class) \
     _Static_assert(sizeof text - 1 >= 3, "keyword " #id " is shorter than one CJK character");
 YU_KEYWORDS(YU_KEYWORD_LENGTH_CHECK)
 #undef YU_KEYWORD_LENGTH_CHECK
@@ -41,11 +42,20 @@ size_t fe_keyword_match(const char *text, size_t len, TokenKind *kind) {
 const char *fe_keyword_in_use(size_t i) {
     size_t seen = 0;
     for (size_t k = 0; k < sizeof KEYWORDS / sizeof KEYWORDS[0]; k++) {
-        TokenKind kind = KEYWORDS[k].kind;
-        if (kind >= TOK_KW_OLD_HUI && kind <= TOK_KW_OLD_XUN) continue;  /* retired */
+        if (KEYWORDS[k].word_class == KEYWORD_RETIRED) continue;
         if (seen++ == i) return KEYWORDS[k].spelling;
     }
     return NULL;
+}
+
+static const KeywordClass CLASSES[TOK_KIND_COUNT] = {
+#define YU_KEYWORD_CLASS(id, text, class) [TOK_KW_##id] = KEYWORD_##class,
+    YU_KEYWORDS(YU_KEYWORD_CLASS)
+#undef YU_KEYWORD_CLASS
+};
+
+KeywordClass fe_keyword_class(TokenKind kind) {
+    return (unsigned)kind < TOK_KIND_COUNT ? CLASSES[kind] : KEYWORD_WORD;
 }
 
 static const char *const SPELLINGS[TOK_KIND_COUNT] = {
@@ -60,7 +70,7 @@ static const char *const SPELLINGS[TOK_KIND_COUNT] = {
     [TOK_COMMA] = "，",
     [TOK_PERIOD] = "。",
     [TOK_SEMI] = "；",
-#define YU_KEYWORD_SPELLING(id, text) [TOK_KW_##id] = text,
+#define YU_KEYWORD_SPELLING(id, text, class) [TOK_KW_##id] = text,
     YU_KEYWORDS(YU_KEYWORD_SPELLING)
 #undef YU_KEYWORD_SPELLING
     [TOK_ERROR] = "无效记号",

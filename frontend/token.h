@@ -10,22 +10,30 @@
 #include "../base/diag.h"
 #include "../base/source.h"
 
-/* Bare keywords and operator words: (enum suffix, spelling). Bare runs of text are split
- * by longest match against this table, so its order does not matter. */
-#define YU_KEYWORDS(X)                                                           \
-    X(NAI, "乃") X(YE, "也") X(ZHE, "者") X(JI, "即") X(LI, "立")                 \
-    X(XUN, "寻") X(GUAN, "观") X(XUNGUAN, "寻观") X(ZHI, "之") X(ZHISHU, "之书")   \
-    X(FAN, "凡") X(ER, "而") X(HUA, "化") X(YOU, "又") X(WEI, "为") X(HE, "合")   \
-    X(YU, "于") X(YI, "以") X(ZHONG, "中") X(DE, "得") X(LING, "令")              \
-    X(DIGUILING, "递归令") X(QI, "其") X(RUO, "若") X(ZE, "则") X(FOUZE, "否则")   \
-    X(YU_AND, "与") X(HUO, "或") X(QIE, "且")                                     \
-    X(DENGYU, "等于") X(BUDENGYU, "不等于") X(XIAOYU, "小于") X(DAYU, "大于")       \
-    X(BUXIAOYU, "不小于") X(BUDAYU, "不大于")                                      \
-    X(JIA, "加") X(JIAN, "减") X(CHENG, "乘") X(CHU, "除") X(YU_MOD, "余")         \
-    X(FEI, "非") X(JIAN_MATCH, "鉴") X(SONG, "诵")                                \
-    /* Upstream's retired words: lexed so the parser can name the replacement. */ \
-    X(OLD_HUI, "会") X(OLD_LV, "虑") X(OLD_DIGUILV, "递归虑") X(OLD_CHENG, "承")    \
-    X(OLD_SHOUYI, "授以") X(OLD_XUN, "循")
+/* Bare keywords and operator words: (enum suffix, spelling, class). Bare runs of text are
+ * split by longest match against this table, so its order does not matter. The class is how
+ * editors show the word, the one list of it: WORD a keyword, OPERATOR an operator word (the
+ * arithmetic, comparison and logic words), RETIRED upstream's retired words (lexed so the
+ * parser can name the replacement). yusec_tokenize (lib/tokens.c) takes it through
+ * fe_keyword_class; editors/gen_grammar.py reads this table for the TextMate grammar. */
+#define YU_KEYWORDS(X)                                                                      \
+    X(NAI, "乃", WORD) X(YE, "也", WORD) X(ZHE, "者", WORD) X(JI, "即", WORD)                  \
+    X(LI, "立", WORD) X(XUN, "寻", WORD) X(GUAN, "观", WORD) X(XUNGUAN, "寻观", WORD)          \
+    X(ZHI, "之", WORD) X(ZHISHU, "之书", WORD) X(FAN, "凡", WORD) X(ER, "而", WORD)           \
+    X(HUA, "化", WORD) X(YOU, "又", WORD) X(WEI, "为", WORD) X(HE, "合", WORD)               \
+    X(YU, "于", WORD) X(YI, "以", WORD) X(ZHONG, "中", WORD) X(DE, "得", WORD)               \
+    X(LING, "令", WORD) X(DIGUILING, "递归令", WORD) X(QI, "其", WORD) X(RUO, "若", WORD)     \
+    X(ZE, "则", WORD) X(FOUZE, "否则", WORD)                                                 \
+    X(YU_AND, "与", OPERATOR) X(HUO, "或", OPERATOR) X(QIE, "且", OPERATOR)                  \
+    X(DENGYU, "等于", OPERATOR) X(BUDENGYU, "不等于", OPERATOR) X(XIAOYU, "小于", OPERATOR)   \
+    X(DAYU, "大于", OPERATOR) X(BUXIAOYU, "不小于", OPERATOR) X(BUDAYU, "不大于", OPERATOR)   \
+    X(JIA, "加", OPERATOR) X(JIAN, "减", OPERATOR) X(CHENG, "乘", OPERATOR)                 \
+    X(CHU, "除", OPERATOR) X(YU_MOD, "余", OPERATOR) X(FEI, "非", OPERATOR)                 \
+    X(JIAN_MATCH, "鉴", WORD) X(SONG, "诵", WORD)                                           \
+    X(OLD_HUI, "会", RETIRED) X(OLD_LV, "虑", RETIRED) X(OLD_DIGUILV, "递归虑", RETIRED)      \
+    X(OLD_CHENG, "承", RETIRED) X(OLD_SHOUYI, "授以", RETIRED) X(OLD_XUN, "循", RETIRED)
+
+typedef enum KeywordClass { KEYWORD_WORD, KEYWORD_OPERATOR, KEYWORD_RETIRED } KeywordClass;
 
 typedef enum TokenKind {
     TOK_EOF,
@@ -39,7 +47,7 @@ typedef enum TokenKind {
     TOK_COMMA,    /* ， */
     TOK_PERIOD,   /* 。 */
     TOK_SEMI,     /* ； */
-#define YU_KEYWORD_ENUM(id, text) TOK_KW_##id,
+#define YU_KEYWORD_ENUM(id, text, class) TOK_KW_##id,
     YU_KEYWORDS(YU_KEYWORD_ENUM)
 #undef YU_KEYWORD_ENUM
     TOK_ERROR,    /* a lexical error already reported; the parser skips it */
@@ -92,6 +100,9 @@ const char *fe_token_kind_spelling(TokenKind kind);
 /* The i-th keyword or operator word of the language (upstream's retired words left out), in
  * the table's order; NULL past the last (editor completion). */
 const char *fe_keyword_in_use(size_t i);
+
+/* The table's class of a keyword kind (KEYWORD_WORD for a kind that is no keyword). */
+KeywordClass fe_keyword_class(TokenKind kind);
 
 /* Parses numeral-shaped quoted text. Returns false when the text is not a numeral
  * (then it is an ordinary name). */

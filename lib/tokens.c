@@ -22,19 +22,17 @@ static yusec_token_kind kind_of(TokenKind kind) {
     case TOK_LPAREN: case TOK_RPAREN: case TOK_LBRACKET: case TOK_RBRACKET:
     case TOK_COMMA: case TOK_PERIOD: case TOK_SEMI:
         return YUSEC_TOKEN_PUNCTUATION;
-    /* the operator words (editors/gen_grammar.py's OPERATOR_WORDS, scoped the same way) */
-    case TOK_KW_YU_AND: case TOK_KW_HUO: case TOK_KW_QIE: case TOK_KW_DENGYU: case TOK_KW_BUDENGYU:
-    case TOK_KW_XIAOYU: case TOK_KW_DAYU: case TOK_KW_BUXIAOYU: case TOK_KW_BUDAYU: case TOK_KW_JIA:
-    case TOK_KW_JIAN: case TOK_KW_CHENG: case TOK_KW_CHU: case TOK_KW_YU_MOD: case TOK_KW_FEI:
-        return YUSEC_TOKEN_OPERATOR;
-    case TOK_KW_OLD_HUI: case TOK_KW_OLD_LV: case TOK_KW_OLD_DIGUILV: case TOK_KW_OLD_CHENG:
-    case TOK_KW_OLD_SHOUYI: case TOK_KW_OLD_XUN:
-        return YUSEC_TOKEN_RETIRED;
     case TOK_ERROR: case TOK_EOF: case TOK_KIND_COUNT:
         return YUSEC_TOKEN_INVALID;
     default:
-        return YUSEC_TOKEN_KEYWORD;
+        break;
     }
+    switch (fe_keyword_class(kind)) {  /* the class column of the lexer's keyword table */
+    case KEYWORD_OPERATOR: return YUSEC_TOKEN_OPERATOR;
+    case KEYWORD_RETIRED: return YUSEC_TOKEN_RETIRED;
+    case KEYWORD_WORD: break;
+    }
+    return YUSEC_TOKEN_KEYWORD;
 }
 
 static void put(yusec_tokens *tokens, yusec_token_kind kind, Span span) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """LSP test client for `yusec lsp` (issue 19, docs/editor.md). Starts the server over stdio and
 checks the protocol on real samples: initialize, the lifecycle's errors, diagnostics with
-UTF-16 ranges (a name outside the BMP), incremental changes, the debounce, unparsable text,
+UTF-16 ranges (a name outside the BMP), incremental changes, the keyword table's words shown
+alike by the TextMate grammar and the semantic tokens, the debounce, unparsable text,
 malformed messages, cancellation, shutdown and exit. Every read has a timeout: a server that
 does not answer fails the test instead of hanging it.
 
@@ -14,6 +15,7 @@ import json
 import os
 import queue
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -320,6 +322,51 @@ def test_semantic_tokens(yusec, examples):
     client.finish(0)
 
 
+GRAMMAR_SCOPES = {"keyword.other.yuyan": ("keyword", []), "keyword.operator.word.yuyan": ("operator", []),
+                  "invalid.deprecated.retired.yuyan": ("keyword", ["deprecated"])}
+
+
+def grammar_scope(grammar, word):
+    """The scope the TextMate grammar's word patterns give `word` alone (the first pattern that
+    matches at its start, as TextMate picks among patterns at one position), or None."""
+    for pattern in grammar["repository"]["word"]["patterns"]:
+        match = re.match(pattern["match"], word)
+        if match:
+            return pattern["name"] if match.group(0) == word else None
+    return None
+
+
+def test_word_classes(yusec, root):
+    """Every word of the lexer's keyword table (frontend/token.h, read as editors/gen_grammar.py
+    reads it) is shown alike by the committed TextMate grammar and the server's semantic tokens
+    (yusec_tokenize): keyword, operator word, or retired word."""
+    sys.path.insert(0, os.path.join(root, "editors"))
+    import gen_grammar
+    words = [spelling for spelling, _ in gen_grammar.read_keywords(os.path.join(root, "frontend", "token.h"))]
+    check(len(words) > 40, f"the keyword table has {len(words)} words")
+    with open(os.path.join(root, "editors", "vscode", "syntaxes", "yuyan.tmLanguage.json"), encoding="utf-8") as f:
+        grammar = json.load(f)
+    client = Client([yusec, "lsp"])
+    legend = initialize(client)["capabilities"]["semanticTokensProvider"]["legend"]
+    text = "\n".join(words) + "\n"
+    uri = "file:///tmp/%E8%AF%8D%E7%B1%BB%E3%80%82%E7%9D%80%E8%89%B2%E5%99%A8%E3%80%82%E8%B1%AB"
+    open_doc(client, uri, text)
+    data = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})["result"]["data"]
+    shown = {line: (kind, mods) for line, piece, kind, mods in decode_tokens(text, data, legend)
+             if piece == words[line]}
+    classes = set()
+    for line, word in enumerate(words):
+        scope = grammar_scope(grammar, word)
+        check(scope in GRAMMAR_SCOPES, f"the grammar gives {word} the scope {scope}")
+        check(shown.get(line) == GRAMMAR_SCOPES[scope],
+              f"{word}: the grammar says {scope}, the semantic tokens {shown.get(line)}")
+        classes.add(scope)
+    check(classes == set(GRAMMAR_SCOPES), f"the table's words cover only {classes}")
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
 def cli_output(yusec, path, flag):
     run = subprocess.run([yusec, flag, os.path.basename(path)], cwd=os.path.dirname(path),
                          capture_output=True, timeout=TIMEOUT)
@@ -516,6 +563,7 @@ def main():
     test_diagnostics(yusec, examples)
     test_robustness(yusec, examples)
     test_semantic_tokens(yusec, examples)
+    test_word_classes(yusec, os.path.dirname(examples))
     test_show_output(yusec, examples)
     test_target_settings(yusec, os.path.dirname(os.path.abspath(examples)))
     print("lsp: ok")

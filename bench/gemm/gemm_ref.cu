@@ -161,7 +161,7 @@ const RefKernel REF[] = {
 };
 constexpr int REF_COUNT = sizeof REF / sizeof REF[0];
 
-constexpr int MAX_YUSEC = 16;
+constexpr int MAX_YUSEC = 64;
 struct YusecKernel {
     CUmodule module;
     CUfunction function;

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+set -euo pipefail
+here=bench/gemm
+work=$(mktemp -d)
+nvcc=/usr/local/cuda/bin/nvcc
+$nvcc -O3 -arch=sm_90 -shared -Xcompiler -fPIC -o $work/libgemm.so $here/gemm_ref.cu -L/usr/local/cuda/lib64/stubs -lcuda
+mkdir -p $OUT/sass
+cuobjdump -sass $work/libgemm.so > $OUT/sass/nvcc_all.sass 2>&1 || true
+for d in $here/variants/*/; do n=$(basename $d); for p in $d/矩阵乘_2_4_4_4_64_3.ptx; do
+  /usr/local/cuda/bin/ptxas -arch=sm_90 $p -o $work/$n.cubin && cuobjdump -sass $work/$n.cubin > $OUT/sass/$n.sass || true; done; done
+nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv
+python3 $here/run_variants.py $work/libgemm.so ${SIZES:-4096,8192} $here/variants/*/

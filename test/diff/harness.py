@@ -6,7 +6,8 @@ a regression sample under --save DIR. --ptx-dir DIR writes, per seed, the source
 名。运行.json whose expectations are the executor's results, for the H200 leg
 (test/gpu/run_samples.py YUSEC DIR DIR; docs/testing.md).
 
-usage: harness.py YUSEC FIRST_SEED COUNT [--save DIR] [--ptx-dir DIR] [--no-wgsl]
+usage: harness.py YUSEC FIRST_SEED COUNT [--save DIR] [--ptx-dir DIR] [--no-wgsl] [--chunk N]
+The WGSL of N programs (50) runs in one node process (run_wgsl.mjs --batch).
 Exit status: 0 all agreed (or Dawn absent: 跳过 for the WGSL leg), 1 a mismatch or a
 program yusec rejected (a generator bug).
 """
@@ -98,6 +99,32 @@ class Runner:
     def dawn(self, program, data, stem="程序"):
         """llvmpipe's output buffers, or a string saying why there are none (run_wgsl.mjs dumps
         only buffers that have expectations: zeros stand in, the dump is what counts)."""
+        return self.dawn_many([(program, data, stem)])[0]
+
+    def dawn_many(self, runs):
+        """dawn() of each (program, data, stem) of RUNS, in one node process (run_wgsl.mjs
+        --batch): a result dict or a string per run. Runs a process left without a status line
+        (it died) go again in a new process; the run it died in then runs alone."""
+        results, listed = [None] * len(runs), []
+        for i, (program, data, stem) in enumerate(runs):
+            why = self.dawn_files(program, data, stem)
+            if why:
+                results[i] = why
+            else:
+                listed.append(i)
+        while listed:
+            done, log = self.dawn_batch([runs[i][2] for i in listed])
+            for i, status in zip(listed, done):
+                results[i] = self.dawn_result(runs[i][2], status, log)
+            if len(done) == len(listed):
+                break
+            crashed = listed[len(done)]
+            results[crashed] = self.dawn_alone(runs[crashed][2])
+            listed = listed[len(done) + 1:]
+        return results
+
+    def dawn_files(self, program, data, stem):
+        """The WGSL and spec of STEM (None), or why yusec made no WGSL."""
         src = self.source(program, stem)
         wgsl, spec, dump = (os.path.join(self.tmp, stem + x) for x in (".wgsl", ".json", ".dump.json"))
         proc = subprocess.run([self.yusec, "-emit-wgsl", src, "-o", wgsl], capture_output=True, text=True)
@@ -108,17 +135,42 @@ class Runner:
             json.dump(self.spec(program, data, zeros), f)
         if os.path.exists(dump):
             os.remove(dump)
-        log = os.path.join(self.tmp, stem + ".log")
-        env = dict(os.environ, YUSEC_DAWN_DUMP=dump)
+        return None
+
+    def dawn_batch(self, stems):
+        """One `run_wgsl.mjs --batch` of STEMS: (the status of each run that finished, in order;
+        the process's output)."""
+        listing = os.path.join(self.tmp, "批处理.txt")
+        with open(listing, "w", encoding="utf-8") as f:
+            for stem in stems:
+                f.write("\t".join(os.path.join(self.tmp, stem + x) for x in (".wgsl", ".json", ".dump.json")) + "\n")
+        log = os.path.join(self.tmp, "批处理.log")
         with open(log, "w") as out:  # Dawn may crash at exit when stdout is a pipe
-            subprocess.run(["node", os.path.join(TOOLS, "run_wgsl.mjs"), wgsl, spec], stdout=out, stderr=out,
-                           env=env, timeout=120)
-        if not os.path.exists(dump):
-            with open(log) as f:
-                text = f.read().strip()
-            return SKIPPED + text if text.startswith("跳过") else "Dawn 没有结果：" + text[-2000:]
-        with open(dump) as f:
-            return json.load(f)
+            try:
+                subprocess.run(["node", os.path.join(TOOLS, "run_wgsl.mjs"), "--batch", listing], stdout=out,
+                               stderr=out, timeout=30 + 10 * len(stems))
+            except subprocess.TimeoutExpired:
+                pass
+        with open(log, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        return re.findall(r"^批处理 \d+：(\S+) ", text, re.M), text
+
+    def dawn_alone(self, stem):
+        """STEM in a process of its own (after a batch died in it)."""
+        done, log = self.dawn_batch([stem])
+        return self.dawn_result(stem, done[0] if done else None, log)
+
+    def dawn_result(self, stem, status, log):
+        dump = os.path.join(self.tmp, stem + ".dump.json")
+        if os.path.exists(dump):
+            with open(dump) as f:
+                return json.load(f)
+        wgsl = os.path.join(self.tmp, stem + ".wgsl")
+        text = "\n".join(line for line in log.splitlines() if line.startswith(wgsl) or
+                         line.startswith("跳过: " + wgsl))
+        if status == "跳过":
+            return SKIPPED + text
+        return "Dawn 没有结果：" + (text or log.strip())[-2000:]
 
 
 def differences(a, b, limit=3):
@@ -160,43 +212,54 @@ def main(argv):
     yusec, first, count = argv[1], int(argv[2]), int(argv[3])
     save = argv[argv.index("--save") + 1] if "--save" in argv else None
     ptx_dir = argv[argv.index("--ptx-dir") + 1] if "--ptx-dir" in argv else None
+    chunk = int(argv[argv.index("--chunk") + 1]) if "--chunk" in argv else 50
     ran, disagreed, invalid, skipped = 0, 0, 0, 0
     with tempfile.TemporaryDirectory() as tmp:
         runner = Runner(yusec, tmp, wgsl="--no-wgsl" not in argv)
         if not runner.wgsl and "--no-wgsl" not in argv:
             print("跳过 WGSL：node 或 test/tools/node_modules（npm ci）不在")
-        for seed in range(first, first + count):
-            program, data = gen.generate(seed), case(seed)
-            a = runner.cpu(program, data)
-            if not isinstance(a, dict):
-                print("无效 种子 %d：%s" % (seed, a))
-                invalid += 1
-                continue
-            ran += 1
-            if ptx_dir:
-                write_ptx_case(runner, program, data, a, seed, ptx_dir)
+        for start in range(first, first + count, chunk):
+            seeds = range(start, min(first + count, start + chunk))
+            cases = {}
+            for seed in seeds:
+                program, data = gen.generate(seed), case(seed)
+                a = runner.cpu(program, data, "程序%d" % seed)
+                if not isinstance(a, dict):
+                    print("无效 种子 %d：%s" % (seed, a))
+                    invalid += 1
+                    continue
+                ran += 1
+                if ptx_dir:
+                    write_ptx_case(runner, program, data, a, seed, ptx_dir)
+                cases[seed] = (program, data, a)
             if not runner.wgsl:
                 continue
-            b = runner.dawn(program, data)
-            if isinstance(b, dict) and not differences(a, b):
-                continue
-            if isinstance(b, str) and b.startswith(SKIPPED):
-                skipped += 1
-                continue
-            disagreed += 1
-            print("不符 种子 %d：%s" % (seed, b if not isinstance(b, dict) else "；".join(
-                "缓冲 %s 元素 %d：CPU %r，WGSL %r" % d for d in differences(a, b))))
-            if save:
-                kind = None if isinstance(b, dict) else failure_kind(b)
-                small = reduce.reduce(program, lambda p: mismatch(runner, p, data, kind))
-                name = os.path.join(save, "差分%d" % seed)
-                os.makedirs(save, exist_ok=True)
-                with open(name + "。着色器。豫", "w", encoding="utf-8") as f:
-                    f.write(gen.render(small))
-                print("  化简后存为 %s。着色器。豫（%d 字）" % (name, len(gen.render(small))))
+            wgsl = runner.dawn_many([(p, d, "程序%d" % seed) for seed, (p, d, _) in cases.items()])
+            for (seed, (program, data, a)), b in zip(cases.items(), wgsl):
+                if isinstance(b, dict) and not differences(a, b):
+                    continue
+                if isinstance(b, str) and b.startswith(SKIPPED):
+                    skipped += 1
+                    continue
+                disagreed += 1
+                print("不符 种子 %d：%s" % (seed, b if not isinstance(b, dict) else "；".join(
+                    "缓冲 %s 元素 %d：CPU %r，WGSL %r" % d for d in differences(a, b))))
+                if save:
+                    save_reduced(runner, program, data, b, seed, save)
     print("差分：%d 个程序，%d 个不符，%d 个无效，%d 个 WGSL 跳过（子组；种子 %d–%d）"
           % (ran, disagreed, invalid, skipped, first, first + count - 1))
     return 1 if disagreed or invalid else 0
+
+
+def save_reduced(runner, program, data, b, seed, save):
+    """The mismatch of SEED reduced (reduce.py) and saved as save/差分SEED。着色器。豫."""
+    kind = None if isinstance(b, dict) else failure_kind(b)
+    small = reduce.reduce(program, lambda p: mismatch(runner, p, data, kind))
+    name = os.path.join(save, "差分%d" % seed)
+    os.makedirs(save, exist_ok=True)
+    with open(name + "。着色器。豫", "w", encoding="utf-8") as f:
+        f.write(gen.render(small))
+    print("  化简后存为 %s。着色器。豫（%d 字）" % (name, len(gen.render(small))))
 
 
 def write_ptx_case(runner, program, data, expect, seed, ptx_dir):

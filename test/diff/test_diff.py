@@ -104,6 +104,7 @@ def main(yusec):
             tiny = reduce.reduce(big, lambda p: harness.mismatch(fake, p, data), limit=300)
             check("不符化简后仍不符", harness.mismatch(fake, tiny, data))
             check("不符化简变小", reduce.size(tiny) < reduce.size(big))
+        batch_resumes_after_a_crash(tmp)
     print("差分工具测试：%d 个失败" % len(failures))
     return 1 if failures else 0
 
@@ -114,6 +115,47 @@ FEATURES = {"浮点": "「浮三二」于", "四维浮": "「点积」", "矩阵
             "工作组内存与屏障": "「工作组屏障」于「元」；", "原子": "「计数」于", "语句若": "则（「原子",
             "值若": "否则", "尾递归循环": "递归令", "辅助函数": "「助0」者", "平方根": "「平方根」",
             "取整": "「向下取整」", "子组": "「子组"}
+
+
+class DyingBatch(harness.Runner):
+    """A WGSL back end whose batch process dies in the runs of stems in `deadly` (before their
+    status line), whatever else the batch holds; every other run gives {"0:1": [its number]}."""
+
+    def __init__(self, tmp, deadly):
+        harness.Runner.__init__(self, "yusec", tmp, wgsl=False)
+        self.deadly, self.batches = deadly, []
+
+    def dawn_files(self, program, data, stem):
+        return None
+
+    def dawn_batch(self, stems):
+        self.batches.append(list(stems))
+        done = []
+        for stem in stems:
+            if stem in self.deadly:
+                break
+            with open(os.path.join(self.tmp, stem + ".dump.json"), "w") as f:
+                f.write('{"0:1": [%s]}' % stem[1:])
+            done.append("通过")
+        return done, ""
+
+
+def batch_resumes_after_a_crash(tmp):
+    """dawn_many: the runs after a crash go again in a new process, the run it died in alone."""
+    fake = DyingBatch(tmp, {"p3", "p5"})
+    for n in range(1, 8):
+        path = os.path.join(tmp, "p%d.dump.json" % n)
+        if os.path.exists(path):
+            os.remove(path)
+    got = fake.dawn_many([(None, None, "p%d" % n) for n in range(1, 8)])
+    ok = [got[n - 1] == {"0:1": [n]} for n in (1, 2, 4, 6, 7)]
+    check("批处理进程崩溃后其余程序仍有结果", all(ok), "%s" % got)
+    check("崩溃的程序单独重跑，没有结果就如实报告",
+          all(isinstance(got[n - 1], str) and got[n - 1].startswith("Dawn 没有结果") for n in (3, 5)),
+          "%s" % got)
+    check("崩溃后从下一个程序重新开始批处理",
+          fake.batches == [["p%d" % n for n in range(1, 8)], ["p3"], ["p4", "p5", "p6", "p7"], ["p5"], ["p6", "p7"]],
+          "%s" % fake.batches)
 
 
 def swap(e):

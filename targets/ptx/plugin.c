@@ -6,6 +6,7 @@
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "../ptx_plugin.h"
@@ -13,8 +14,18 @@
 
 #define PTX_TRIPLE "nvptx64-nvidia-cuda"
 
+/* The plugin's LLVM options, set before each target machine is made (LLVM is linked into the
+ * plugin, so they are the plugin's own; parsing them again is harmless). -nvptx-short-ptr:
+ * shared-memory pointers are 32-bit, as nvcc makes them — one register per live address
+ * instead of two, 32-bit address arithmetic (docs/targets.md). */
+static void set_llvm_options(void) {
+    const char *argv[] = {"yusec-ptx", "-nvptx-short-ptr"};
+    LLVMParseCommandLineOptions(2, argv, NULL);
+}
+
 static LLVMTargetMachineRef make_machine(const PtxOptions *options, DiagEngine *diag,
                                          PtxFailure *failure) {
+    set_llvm_options();
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();

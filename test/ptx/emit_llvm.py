@@ -2,7 +2,8 @@
 """-emit-llvm is the LLVM IR the PTX path hands to the NVPTX back end (issue 16): for every
 sample with a PTX golden (名。千手), `llc-19 -O3` on yusec's -emit-llvm output must give the same
 PTX instructions as `yusec -emit-ptx`, up to comments, blank lines and the names of kernel
-parameters (yusec renames them p_g<组>_b<绑定>, 着十), and ptxas must accept it. A module with
+parameters (yusec renames them p_g<组>_b<绑定>, 着十), and ptxas must accept it. llc gets the
+PTX plugin's own LLVM options (targets/ptx/plugin.c: -nvptx-short-ptr, 32-bit shared addresses). A module with
 several kernels only has to give the same kernels (see below).
 usage: emit_llvm.py YUSEC SAMPLES_DIR"""
 import os
@@ -12,6 +13,7 @@ import sys
 import tempfile
 
 LLC = os.environ.get("LLC", "llc-19")
+PLUGIN_OPTIONS = ["-nvptx-short-ptr"]  # targets/ptx/plugin.c set_llvm_options
 PTXAS = os.environ.get("PTXAS", "/usr/local/cuda/bin/ptxas")
 PARAM = re.compile(r"^\s*\.param\s+\.\S+(?:\s+\.\S+)*\s+([A-Za-z_$][\w$]*)", re.M)
 
@@ -52,7 +54,7 @@ def main():
                 print("FAIL: %s: -emit-llvm has no NVPTX triple: %s" % (stem, head))
                 failed += 1
                 continue
-            llc = subprocess.run([LLC, "-O3", "-mcpu=sm_80", "-mattr=+ptx80", ll, "-o", llc_ptx],
+            llc = subprocess.run([LLC, "-O3", "-mcpu=sm_80", "-mattr=+ptx80"] + PLUGIN_OPTIONS + [ll, "-o", llc_ptx],
                                  capture_output=True, text=True)
             if llc.returncode != 0:
                 print("FAIL: %s: llc-19 rejects the -emit-llvm output:\n%s" % (stem, llc.stderr))

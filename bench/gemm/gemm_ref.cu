@@ -158,6 +158,8 @@ const RefKernel REF[] = {
     REF_KERNEL(2, 4, 4, 4, 32, 4), REF_KERNEL(2, 4, 4, 4, 64, 3),
     REF_KERNEL(2, 4, 4, 4, 64, 4), REF_KERNEL(4, 2, 4, 4, 32, 4), REF_KERNEL(4, 2, 4, 4, 64, 3),
     REF_KERNEL(2, 2, 4, 4, 64, 4), REF_KERNEL(2, 4, 4, 2, 64, 3), REF_KERNEL(4, 2, 2, 4, 64, 3),
+    REF_KERNEL(2, 4, 4, 4, 32, 5), REF_KERNEL(2, 4, 4, 4, 32, 6), REF_KERNEL(4, 2, 4, 4, 32, 5),
+    REF_KERNEL(2, 4, 4, 4, 32, 3),
 };
 constexpr int REF_COUNT = sizeof REF / sizeof REF[0];
 

@@ -246,6 +246,9 @@ def main(argv):
                     "缓冲 %s 元素 %d：CPU %r，WGSL %r" % d for d in differences(a, b))))
                 if save:
                     save_reduced(runner, program, data, b, seed, save)
+            if count > chunk:
+                print("进度：%d 个程序，%d 个不符，%d 个无效，%d 个 WGSL 跳过（种子 %d–%d）"
+                      % (ran, disagreed, invalid, skipped, first, seeds[-1]))
     print("差分：%d 个程序，%d 个不符，%d 个无效，%d 个 WGSL 跳过（子组；种子 %d–%d）"
           % (ran, disagreed, invalid, skipped, first, first + count - 1))
     return 1 if disagreed or invalid else 0

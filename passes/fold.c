@@ -7,7 +7,10 @@
  * Where folding leaves such a constant as the amount of a run-time shift or the divisor of a
  * run-time division, the operand is replaced by one WGSL accepts with the same run-time
  * result (amount mod 32, divisor 1 for 0), and the operation is folded when its other operand
- * is constant too. */
+ * is constant too. A value `if` under a constant condition whose arms hold only constants is a
+ * constant as well: the WGSL target writes it as `select(a, b, true)`, which WGSL evaluates as
+ * a constant expression, so a divisor 0 there was `x / select(1u, 0u, true)` — rejected like
+ * `x / 0u` (differential seed 961). */
 #include <stdlib.h>
 
 #include "pass.h"
@@ -39,6 +42,43 @@ static bool try_fold(IrModule *m, IrFunction *f, IrInst *in) {
     in->op = IR_OP_CONST;
     in->arg_count = 0;
     in->literal = out.bits;
+    return true;
+}
+
+/* The constant an arm yields when it holds nothing but constants and its yield. */
+static bool constant_arm(const IrFunction *f, IrBlockId block, uint64_t *bits) {
+    const IrBlock *b = ir_block(f, block);
+    if (!b || b->inst_count == 0) return false;
+    const IrInst *yield = ir_inst(f, b->insts[b->inst_count - 1]);
+    if (yield->op != IR_OP_YIELD || yield->arg_count != 1) return false;
+    for (uint32_t k = 0; k + 1 < b->inst_count; k++)
+        if (ir_inst(f, b->insts[k])->op != IR_OP_CONST) return false;
+    return pass_const_value(f, yield->args[0], bits);
+}
+
+/* Empties an arm and detaches it from its `if`: no placed instruction owns it any more (the
+ * executor's decoder visits every block and looks up its owner's position). */
+static void kill_arm(IrFunction *f, IrBlockId block) {
+    IrBlock *b = ir_block(f, block);
+    while (b->inst_count) pass_kill_inst(f, b->insts[b->inst_count - 1]);
+    b->owner = IR_NONE;
+}
+
+/* A scalar value `if` with a constant condition and arms of constants becomes the constant
+ * of the arm taken. */
+static bool fold_constant_if(IrModule *m, IrFunction *f, IrInstId id) {
+    IrInst *in = ir_inst(f, id);
+    uint64_t condition, then_bits, else_bits;
+    if (in->op != IR_OP_IF || in->result_count != 1 || in->block_count != 2 ||
+        !is_scalar(m, ir_value_type(f, in->results[0])) || !pass_const_value(f, in->args[0], &condition) ||
+        !constant_arm(f, in->blocks[0], &then_bits) || !constant_arm(f, in->blocks[1], &else_bits))
+        return false;
+    kill_arm(f, in->blocks[0]);
+    kill_arm(f, in->blocks[1]);
+    in->op = IR_OP_CONST;
+    in->arg_count = 0;
+    in->block_count = 0;
+    in->literal = condition ? then_bits : else_bits;
     return true;
 }
 
@@ -89,7 +129,8 @@ bool pass_fold(PassContext *ctx) {
          * `2147483647u << 31u` it would be a WGSL const-expression, and WGSL's constant rules
          * reject the overflow that the run-time rules wrap (differential seed 5297). */
         for (uint32_t k = 0; insts && k < n; k++)
-            if (!try_fold(ctx->module, f, ir_inst(f, insts[k])) && settle_operands(f, insts[k]))
+            if (!fold_constant_if(ctx->module, f, insts[k]) && !try_fold(ctx->module, f, ir_inst(f, insts[k])) &&
+                settle_operands(f, insts[k]))
                 try_fold(ctx->module, f, ir_inst(f, insts[k]));
         mem_free(insts);
     }

@@ -8,6 +8,10 @@
 #       libz3 is replaced by a library of the same name whose functions abort: only LLVM's Z3
 #       solver (clang's static analyzer) calls them, never llvmpipe, and the real one (7 MB
 #       compressed) would not fit the device tool's 64 MiB.
+#   bash test/diff/llvmpipe_campaign.sh unpack-mesa DIR/mesa.tar.xz MESA_DIR
+#       on the GPU machine, in a call of its own when everything together exceeds the 64 MiB
+#       one call carries (carry only mesa.tar.xz); the machine keeps /tmp while it is warm
+#       (≈ 30 s), so the `device` call, with YUSEC_DIFF_MESA=MESA_DIR, must follow at once.
 #   bash test/diff/llvmpipe_campaign.sh device FIRST COUNT [DIR]
 #       on the GPU machine (carry [".dev/llvmpipe-pack"]): unpacks DIR, builds yusec without LLVM,
 #       and runs programs FIRST…FIRST+COUNT-1 in $YUSEC_DIFF_JOBS (nproc) harness.py processes
@@ -62,7 +66,14 @@ device() {
   start=$(date +%s.%N)
   mkdir -p "$out" && rm -rf "$work" && mkdir -p "$work/bin"
   unxz_to "$dir/node.xz" "$work/bin/node" && chmod +x "$work/bin/node"
-  python3 -c "import tarfile,sys; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" "$dir/mesa.tar.xz" "$work" || exit 1
+  # Mesa from the pack, or ($YUSEC_DIFF_MESA) a directory holding the pack's mesa/ that an
+  # earlier call unpacked: with the session's tree, node, Dawn and Mesa together may exceed what
+  # one call carries, so `unpack-mesa DIR` can bring Mesa in a call of its own first
+  if [ -n "${YUSEC_DIFF_MESA:-}" ]; then
+    cp -r "$YUSEC_DIFF_MESA/mesa" "$work/" || exit 1
+  else
+    python3 -c "import tarfile,sys; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" "$dir/mesa.tar.xz" "$work" || exit 1
+  fi
   ln -sf libEGL.so.1 "$work/mesa/lib/libEGL.so"   # the name Dawn dlopens
   # the harness finds node on PATH and Dawn in test/tools/node_modules (a link here: replaced)
   rm -rf "$root/test/tools/node_modules" && mkdir -p "$root/test/tools/node_modules/webgpu/dist/linux-x64"
@@ -109,6 +120,9 @@ PY
 
 case "$mode" in
 pack) pack "${2:-$root/.dev/llvmpipe-pack}" ;;
+unpack-mesa)  # unpack-mesa MESA.tar.xz DIR: for a later `device` with YUSEC_DIFF_MESA=DIR
+  mkdir -p "$3" && python3 -c "import tarfile,sys; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" "$2" "$3" &&
+    ls "$3/mesa/lib" | wc -l ;;
 device) device "$2" "$3" "${4:-$root/.dev/llvmpipe-pack}" ;;
 *)
   echo "用法：llvmpipe_campaign.sh pack [目录] | llvmpipe_campaign.sh device 首个种子 个数 [目录]" >&2

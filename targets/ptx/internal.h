@@ -11,6 +11,7 @@
 #include <llvm-c/TargetMachine.h>
 
 #include "../ptx.h"
+#include "../../base/hash.h"
 #include "../../ir/abi.h"
 
 /* LLVM address spaces of NVPTX. */
@@ -45,6 +46,7 @@ typedef struct PtxCtx {
     bool *full_warps;            /* per IrFuncId: only reached from workgroup sizes 32·k */
     PtxKernel *kernels;          /* the kernels emitted so far */
     uint32_t kernel_count;
+    StrMap kernel_names;         /* PTX name → its PtxKernel in `kernels` (params.c) */
     bool failed;
 } PtxCtx;
 

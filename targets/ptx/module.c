@@ -64,14 +64,20 @@ static IrBufferParams kernel_params(PtxCtx *px, const bool *visit, const bool *u
     return params;
 }
 
-static void add_annotation(PtxCtx *px, LLVMValueRef kernel, const char *key, uint32_t value) {
-    LLVMMetadataRef md[3] = {
-        LLVMValueAsMetadata(kernel),
-        LLVMMDStringInContext2(px->ctx, key, strlen(key)),
-        LLVMValueAsMetadata(LLVMConstInt(ptx_i32(px), value, false)),
-    };
+/* One nvvm.annotations node per kernel with all its properties: NVPTX (LLVM 19) rescans the
+ * whole list for every function it has not cached yet, so the list's length is a per-function
+ * cost — one node per kernel instead of four keeps it a quarter as long. */
+static void add_annotations(PtxCtx *px, LLVMValueRef kernel, const uint32_t workgroup_size[3]) {
+    static const char *const keys[4] = {"kernel", "reqntidx", "reqntidy", "reqntidz"};
+    uint32_t values[4] = {1, workgroup_size[0], workgroup_size[1], workgroup_size[2]};
+    LLVMMetadataRef md[9];
+    md[0] = LLVMValueAsMetadata(kernel);
+    for (unsigned i = 0; i < 4; i++) {
+        md[1 + 2 * i] = LLVMMDStringInContext2(px->ctx, keys[i], strlen(keys[i]));
+        md[2 + 2 * i] = LLVMValueAsMetadata(LLVMConstInt(ptx_i32(px), values[i], false));
+    }
     LLVMAddNamedMetadataOperand(px->mod, "nvvm.annotations",
-                                LLVMMetadataAsValue(px->ctx, LLVMMDNodeInContext2(px->ctx, md, 3)));
+                                LLVMMetadataAsValue(px->ctx, LLVMMDNodeInContext2(px->ctx, md, 9)));
 }
 
 static void add_param_attr(PtxCtx *px, LLVMValueRef fn, unsigned index, const char *name) {
@@ -183,7 +189,9 @@ static const char *wgsl_function_name(PtxCtx *px, const IrEntry *e) {
 
 /* Kept for ptx_name_params, which gives LLVM's <kernel>_param_<n> the names of 着十. */
 static void record_kernel(PtxCtx *px, const char *kernel, const IrBufferParams *params) {
-    px->kernels[px->kernel_count++] = (PtxKernel){arena_strdup(&px->arena, kernel), *params};
+    PtxKernel *pk = &px->kernels[px->kernel_count++];
+    *pk = (PtxKernel){arena_strdup(&px->arena, kernel), *params};
+    strmap_put_first(&px->kernel_names, pk->name, pk);
 }
 
 /* What one compute entry reaches (ir_reach), found once per entry in ptx_translate and kept
@@ -257,9 +265,7 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, const EntryReach *reach, b
         if (kp.params[i].lengths || (g != IR_NONE && ir_global(px->m, g)->space != IR_SPACE_STORAGE_READ_WRITE))
             add_param_attr(px, kernel, i, "readonly");  /* lets LLVM use ld.global.nc */
     }
-    add_annotation(px, kernel, "kernel", 1);
-    static const char *const axes[3] = {"reqntidx", "reqntidy", "reqntidz"};
-    for (unsigned a = 0; a < 3; a++) add_annotation(px, kernel, axes[a], e->workgroup_size[a]);
+    add_annotations(px, kernel, e->workgroup_size);
     kernel_body(px, e, kernel, &kp);
 }
 
@@ -351,6 +357,7 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     bool *visit = arena_alloc_array(&px->arena, nf + 1, sizeof *visit);
     layout_globals(px);
     px->kernels = arena_alloc_array(&px->arena, ir_entry_count(m) + 1, sizeof *px->kernels);
+    strmap_init(&px->kernel_names, &px->arena);
     EntryReach *reaches = find_reaches(px, visit, used);
     for (uint32_t i = 0; i < ir_entry_count(m); i++)
         for (uint32_t k = 0; k < reaches[i].func_count; k++) funcs[reaches[i].funcs[k]] = true;

@@ -2,7 +2,7 @@
  * them <kernel>_param_<n> (NVPTXTargetLowering::getParamName ignores the IR argument names).
  * So the emitted text is renamed here, token by token, from the parameter lists the kernels
  * were built with. A mangled kernel name never contains "_param_" (every '_' of a name is
- * written _5f), so the split below is unambiguous. */
+ * written _5f), so the split at the first "_param_" is unambiguous. */
 #include <string.h>
 
 #include "internal.h"
@@ -14,27 +14,39 @@ static bool is_token_char(char c) {
 
 static const char PARAM_INFIX[] = "_param_";
 
-/* The new name of token [start, start+len) when it is LLVM's name of a kernel parameter,
- * with *kernel and *index set; NULL otherwise. */
+/* The first "_param_" in [start, start+len), or NULL. */
+static const char *find_infix(const char *start, size_t len) {
+    size_t infix = sizeof PARAM_INFIX - 1;
+    for (size_t i = 0; i + infix <= len; i++)
+        if (start[i] == '_' && memcmp(start + i, PARAM_INFIX, infix) == 0) return start + i;
+    return NULL;
+}
+
+/* True when token [start, start+len) is LLVM's name of a kernel parameter, with *kernel and
+ * *index set: the part before "_param_" is looked up among the kernels by name (one hash
+ * lookup per candidate token, whatever the number of kernels). */
 static bool renamed(PtxCtx *px, const char *start, size_t len, uint32_t *kernel, uint32_t *index) {
-    for (uint32_t k = 0; k < px->kernel_count; k++) {
-        const PtxKernel *pk = &px->kernels[k];
-        size_t name_len = strlen(pk->name), infix = sizeof PARAM_INFIX - 1;
-        if (len <= name_len + infix || memcmp(start, pk->name, name_len) != 0 ||
-            memcmp(start + name_len, PARAM_INFIX, infix) != 0)
-            continue;
-        uint32_t n = 0;
-        uint32_t total = pk->params.count + pk->params.texture_count;
-        for (const char *d = start + name_len + infix; d < start + len; d++) {
-            if (*d < '0' || *d > '9' || n > total) return false;
-            n = n * 10 + (uint32_t)(*d - '0');
-        }
-        if (n >= total) return false;
-        *kernel = k;
-        *index = n;
-        return true;
+    size_t infix = sizeof PARAM_INFIX - 1;
+    const char *at = find_infix(start, len);
+    if (!at || at == start) return false;
+    size_t name_len = (size_t)(at - start);
+    char stack_name[256];
+    char *name = name_len < sizeof stack_name ? stack_name : arena_alloc(&px->arena, name_len + 1);
+    memcpy(name, start, name_len);
+    name[name_len] = '\0';
+    const PtxKernel *pk = strmap_get(&px->kernel_names, name);
+    if (!pk) return false;
+    uint32_t n = 0, total = pk->params.count + pk->params.texture_count;
+    const char *digits = at + infix, *end = start + len;
+    if (digits == end) return false;
+    for (const char *d = digits; d < end; d++) {
+        if (*d < '0' || *d > '9' || n > total) return false;
+        n = n * 10 + (uint32_t)(*d - '0');
     }
-    return false;
+    if (n >= total) return false;
+    *kernel = (uint32_t)(pk - px->kernels);
+    *index = n;
+    return true;
 }
 
 /* Every parameter must have been renamed where it is declared (and loaded). */

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""What yusec hands LLVM for large generated shaders (bench/compile/gen.py) stays linear in
+the input (issue 16), checked on the structure of -emit-llvm, never on timing:
+
+- one nvvm.annotations node per kernel (kernel, reqntidx/y/z together): NVPTX rescans the whole
+  list for each function it has not cached, so four nodes a kernel made that cost 4x;
+
+Every generated module's PTX must also pass ptxas when it is installed.
+usage: scale_structure.py YUSEC GEN_PY"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+PTXAS = os.environ.get("PTXAS", "/usr/local/cuda/bin/ptxas")
+
+
+def generate(gen, tmp, shape, n):
+    source = os.path.join(tmp, "%s%d。着色器。豫" % (shape, n))
+    subprocess.run([sys.executable, gen, shape, str(n), "-o", source], check=True)
+    return source
+
+
+def emit(yusec, action, source, *options):
+    r = subprocess.run([yusec, action, *options, source, "-o", "-"], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("FAIL: yusec %s %s: exit %d\n%s" % (action, source, r.returncode, r.stderr[-2000:]))
+    return r.stdout
+
+
+def check_annotations(yusec, gen, tmp):
+    n = 40
+    ll = emit(yusec, "-emit-llvm", generate(gen, tmp, "entries", n))
+    m = re.search(r"^!nvvm\.annotations = !\{([^}]*)\}", ll, re.M)
+    nodes = m.group(1).split(",") if m else []
+    kernels = re.findall(r"^define ptx_kernel void @(\S+)\(", ll, re.M)
+    complete = re.findall(r'^!\d+ = !\{ptr @\S+, !"kernel", i32 1, !"reqntidx", i32 64, '
+                          r'!"reqntidy", i32 1, !"reqntidz", i32 1\}$', ll, re.M)
+    if len(kernels) != n or len(nodes) != n or len(complete) != n:
+        return ["annotations: %d kernels, %d nvvm.annotations nodes, %d complete (want %d each)"
+                % (len(kernels), len(nodes), len(complete), n)]
+    return []
+
+
+def check_ptxas(yusec, gen, tmp):
+    if not os.access(PTXAS, os.X_OK):
+        print("note: no ptxas at %s, PTX not assembled" % PTXAS)
+        return []
+    errors = []
+    for shape, n in (("entries", 40), ("bindings", 40), ("loops", 20), ("ifs", 60), ("mixed", 80)):
+        ptx = os.path.join(tmp, "%s%d.ptx" % (shape, n))
+        with open(ptx, "w") as f:
+            f.write(emit(yusec, "-emit-ptx", generate(gen, tmp, shape, n)))
+        r = subprocess.run([PTXAS, "-arch=sm_80", ptx, "-o", os.devnull], capture_output=True, text=True)
+        if r.returncode != 0:
+            errors.append("ptxas rejects %s %d:\n%s" % (shape, n, r.stderr[-1500:]))
+    return errors
+
+
+def main():
+    yusec, gen = sys.argv[1], sys.argv[2]
+    errors = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for check in (check_annotations, check_ptxas):
+            found = check(yusec, gen, tmp)
+            print("%s: %s" % (check.__name__, "FAIL" if found else "ok"))
+            errors += found
+    for e in errors:
+        print("FAIL: " + e)
+    return 1 if errors else 0
+
+
+sys.exit(main())

@@ -12,20 +12,22 @@ static LLVMTypeRef value_type(FnCtx *fc, IrValueId id) {
     return v ? ptx_reg_type(fc->px, v->type, v->span) : NULL;
 }
 
+static LLVMTypeRef slot_type(PtxCtx *px, uint32_t slot) {
+    PtxSlot what = px->slot_of[slot];
+    if (what.kind == PTX_SLOT_RESOURCE) return ptx_ptr(px, ptx_space(ir_global(px->m, what.index)->space));
+    if (what.kind == PTX_SLOT_LENGTH) return ptx_i32(px);
+    return ptx_texture_param_type(px, &px->textures.textures[what.index]);
+}
+
 LLVMValueRef ptx_declare_function(PtxCtx *px, const IrFunction *f) {
-    uint32_t n = f->param_count + px->hidden_count;
+    const PtxHidden *h = &px->hidden[f->id];
+    uint32_t n = f->param_count + h->count;
     LLVMTypeRef *params = arena_alloc_array(&px->arena, n + 1, sizeof *params);
     for (uint32_t i = 0; i < f->param_count; i++) {
         const IrValue *v = ir_value(f, f->params[i]);
         if (!(params[i] = ptx_reg_type(px, v->type, v->span))) return NULL;
     }
-    for (uint32_t g = 0; g < ir_global_count(px->m); g++) {
-        uint32_t slot = px->hidden_index[g];
-        if (slot != IR_NONE) params[f->param_count + slot] = ptx_ptr(px, ptx_space(ir_global(px->m, g)->space));
-        if (px->length_hidden[g] != IR_NONE) params[f->param_count + px->length_hidden[g]] = ptx_i32(px);
-    }
-    for (uint32_t k = 0; k < px->textures.texture_count; k++)
-        params[f->param_count + px->texture_hidden + k] = ptx_texture_param_type(px, &px->textures.textures[k]);
+    for (uint32_t i = 0; i < h->count; i++) params[f->param_count + i] = slot_type(px, h->slots[i]);
     LLVMTypeRef ret = ptx_reg_type(px, f->return_type, f->span);
     if (!ret) return NULL;
     StrBuf name;
@@ -172,22 +174,28 @@ static LLVMValueRef emit_global(FnCtx *fc, const IrInst *inst) {
     if (g->space == IR_SPACE_WORKGROUP) return px->shared[inst->symbol];
     /* Textures and samplers: texture.c finds their objects from the binding itself. */
     if (g->space == IR_SPACE_HANDLE) return LLVMConstPointerNull(ptx_ptr(px, PTX_AS_GENERIC));
-    return LLVMGetParam(fc->fn, fc->f->param_count + px->hidden_index[inst->symbol]);
+    return ptx_hidden_param(fc, px->hidden_index[inst->symbol], inst->span);
 }
 
+/* The callee's hidden slots are a subset of the caller's (it reaches less), both ascending:
+ * one merge walk finds each in the caller's parameters. */
 static LLVMValueRef emit_call(FnCtx *fc, const IrInst *inst) {
     PtxCtx *px = fc->px;
     LLVMValueRef callee = px->funcs[inst->symbol];
     const IrFunction *cf = ir_function(px->m, inst->symbol);
-    uint32_t n = inst->arg_count + px->hidden_count;
+    const PtxHidden *mine = &px->hidden[fc->f->id], *theirs = &px->hidden[cf->id];
+    uint32_t n = inst->arg_count + theirs->count;
     LLVMValueRef *args = arena_alloc_array(&px->arena, n + 1, sizeof *args);
     for (uint32_t i = 0; i < inst->arg_count; i++) args[i] = ptx_val(fc, inst->args[i]);
-    for (uint32_t i = 0; i < px->hidden_count; i++)
-        args[inst->arg_count + i] = LLVMGetParam(fc->fn, fc->f->param_count + i);
-    LLVMTypeRef ret = ptx_reg_type(px, cf->return_type, cf->span);
-    LLVMTypeRef *ptypes = arena_alloc_array(&px->arena, n + 1, sizeof *ptypes);
-    for (uint32_t i = 0; i < n; i++) ptypes[i] = LLVMTypeOf(LLVMGetParam(callee, i));
-    return LLVMBuildCall2(px->b, LLVMFunctionType(ret, ptypes, n, false), callee, args, n, "");
+    for (uint32_t i = 0, k = 0; i < theirs->count; i++) {
+        while (k < mine->count && mine->slots[k] < theirs->slots[i]) k++;
+        if (k == mine->count || mine->slots[k] != theirs->slots[i]) {
+            args[inst->arg_count + i] = ptx_hidden_param(fc, theirs->slots[i], inst->span);  /* reports */
+            return NULL;
+        }
+        args[inst->arg_count + i] = LLVMGetParam(fc->fn, fc->f->param_count + k);
+    }
+    return LLVMBuildCall2(px->b, LLVMGlobalGetValueType(callee), callee, args, n, "");
 }
 
 /* One instruction; returns false when it ended the block. */

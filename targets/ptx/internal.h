@@ -1,8 +1,11 @@
 /* Inside the PTX plugin: YIR → LLVM IR. One PtxCtx per emit call (no global state); one
  * FnCtx per translated function. Every YIR function becomes an internal, always-inlined LLVM
- * function that takes, after its own parameters, one pointer per resource and private
- * variable of the module (hidden parameters); each entry becomes a ptx_kernel that computes
- * its builtins from special registers and passes its buffer parameters on. */
+ * function that takes, after its own parameters, hidden parameters: one pointer per resource
+ * and private variable it reaches (itself or through its callees), one i32 per buffer length
+ * it takes, and the module's texture parameters. The module numbers all of these (hidden
+ * slots); each function takes the slots it reaches, in slot order (PtxHidden), so a module
+ * of N buffers and N functions does not make N² parameters. Each entry becomes a ptx_kernel
+ * that computes its builtins from special registers and passes its buffer parameters on. */
 #ifndef YUSEC_TARGETS_PTX_INTERNAL_H
 #define YUSEC_TARGETS_PTX_INTERNAL_H
 
@@ -23,6 +26,21 @@ typedef struct PtxKernel {
     IrBufferParams params;
 } PtxKernel;
 
+/* The hidden slots one function takes, ascending: its LLVM parameter param_count + i is
+ * slot slots[i]. */
+typedef struct PtxHidden {
+    const uint32_t *slots;
+    uint32_t count;
+} PtxHidden;
+
+/* What a hidden slot carries. */
+typedef enum PtxSlotKind { PTX_SLOT_RESOURCE, PTX_SLOT_LENGTH, PTX_SLOT_TEXTURE } PtxSlotKind;
+
+typedef struct PtxSlot {
+    PtxSlotKind kind;
+    uint32_t index;              /* the IrGlobalId, or the texture parameter's index */
+} PtxSlot;
+
 typedef struct PtxCtx {
     const IrModule *m;
     const IrTypeTable *types;
@@ -41,6 +59,8 @@ typedef struct PtxCtx {
     uint32_t *hidden_index;      /* per IrGlobalId: hidden parameter slot, or IR_NONE */
     uint32_t *length_hidden;     /* per IrGlobalId: hidden i32 slot of its size in bytes, or IR_NONE */
     uint32_t hidden_count;
+    PtxSlot *slot_of;            /* per hidden slot: what it carries (ptx_plan_hidden) */
+    PtxHidden *hidden;           /* per IrFuncId: the slots the function takes */
     IrBufferParams textures;     /* the texture parameters of all kernels (texture.c) */
     uint32_t texture_hidden;     /* hidden slot of textures.textures[0] */
     bool *full_warps;            /* per IrFuncId: only reached from workgroup sizes 32·k */
@@ -110,6 +130,14 @@ LLVMValueRef ptx_byte_gep(FnCtx *fc, LLVMValueRef ptr, LLVMValueRef offset);
 LLVMValueRef ptx_element_gep(FnCtx *fc, LLVMValueRef ptr, LLVMValueRef index, uint32_t stride);
 LLVMValueRef ptx_const_value(PtxCtx *px, const IrLiteral *lit, Span span);
 LLVMValueRef ptx_literal(PtxCtx *px, IrTypeId type, uint64_t bits, Span span);
+
+/* ---- hidden.c: which hidden slots each function takes ---- */
+/* After the slots are numbered (layout, lengths, textures): each function in `funcs` takes
+ * the resource and length slots of what it reaches (ir_reach_each) and every texture slot. */
+void ptx_plan_hidden(PtxCtx *px, const bool *funcs);
+/* The current function's parameter carrying hidden slot `slot`; NULL (after an internal
+ * error) when it does not take it. */
+LLVMValueRef ptx_hidden_param(FnCtx *fc, uint32_t slot, Span span);
 
 /* ---- func.c ---- */
 LLVMValueRef ptx_declare_function(PtxCtx *px, const IrFunction *f);

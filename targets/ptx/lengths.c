@@ -1,6 +1,6 @@
 /* 数组长度 on PTX (ir/abi.h's contract): the kernel's last parameter p_lengths points to one
  * u32 per measured buffer, its size in bytes. The kernel loads the sizes and passes each as a
- * hidden i32 parameter of the (inlined) functions, so a function shared by two kernels does
+ * hidden i32 parameter of the (inlined) functions that take it, so a function shared by two kernels does
  * not depend on either kernel's order; `array_length` turns bytes into elements. */
 #include "internal.h"
 
@@ -35,7 +35,8 @@ LLVMValueRef ptx_array_length(FnCtx *fc, const IrInst *inst) {
                  "「数组长度」的实参须直接是存储缓冲（PTX 由宿主传缓冲的字节数）");
         return NULL;
     }
-    LLVMValueRef bytes = LLVMGetParam(fc->fn, fc->f->param_count + px->length_hidden[g]);
+    LLVMValueRef bytes = ptx_hidden_param(fc, px->length_hidden[g], inst->span);
+    if (!bytes) return NULL;
     LLVMBuilderRef b = px->b;
     if (offset) {  /* (max(bytes, offset) - offset) / stride: 0 for a buffer shorter than the head */
         LLVMValueRef off = LLVMConstInt(ptx_i32(px), offset, false);

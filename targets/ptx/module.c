@@ -146,37 +146,40 @@ static LLVMValueRef io_value(FnCtx *fc, const IrIo *io, IrTypeId type, Span span
     return v;
 }
 
+/* The kernel's value of a hidden slot: its buffer parameter cast to global (着十:
+ * cvta.to.global; null when the kernel has no such parameter), a fresh zeroed private
+ * variable, a length from the lengths buffer, a texture parameter. */
+static LLVMValueRef hidden_arg(PtxCtx *px, LLVMValueRef kernel, const IrBufferParams *kp, uint32_t slot) {
+    PtxSlot what = px->slot_of[slot];
+    if (what.kind == PTX_SLOT_LENGTH) return ptx_kernel_length(px, kernel, kp, what.index);
+    if (what.kind == PTX_SLOT_TEXTURE) return ptx_kernel_texture(px, kernel, kp, what.index);
+    const IrGlobal *gl = ir_global(px->m, what.index);
+    LLVMTypeRef type = ptx_ptr(px, ptx_space(gl->space));
+    if (gl->space == IR_SPACE_PRIVATE) {  /* per invocation, zero-initialised */
+        uint32_t size = ir_type_size(px->types, gl->type), align = ir_type_align(px->types, gl->type);
+        LLVMValueRef v = LLVMBuildAlloca(px->b, LLVMArrayType2(LLVMInt8TypeInContext(px->ctx), size ? size : 1), "");
+        LLVMSetAlignment(v, align < 4 ? 4 : align);
+        LLVMBuildMemSet(px->b, v, LLVMConstInt(LLVMInt8TypeInContext(px->ctx), 0, false),
+                        LLVMConstInt(ptx_i64(px), size, false), align < 4 ? 4 : align);
+        return v;
+    }
+    LLVMValueRef v = LLVMConstPointerNull(type);
+    for (uint32_t k = 0; k < kp->count; k++)
+        if (kp->params[k].global == what.index) v = LLVMBuildAddrSpaceCast(px->b, LLVMGetParam(kernel, k), type, "");
+    return v;
+}
+
 /* The kernel's body: builtins, private variables, then the entry function (inlined). */
 static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const IrBufferParams *kp) {
     const IrFunction *f = ir_function(px->m, e->func);
     FnCtx fc = {.px = px, .f = f, .fn = kernel};
     LLVMPositionBuilderAtEnd(px->b, LLVMAppendBasicBlockInContext(px->ctx, kernel, "entry"));
-    uint32_t n = f->param_count + px->hidden_count;
+    const PtxHidden *h = &px->hidden[f->id];
+    uint32_t n = f->param_count + h->count;
     LLVMValueRef *args = arena_alloc_array(&px->arena, n + 1, sizeof *args);
     for (uint32_t i = 0; i < f->param_count; i++)
         if (!(args[i] = io_value(&fc, &e->params[i], ir_value_type(f, f->params[i]), e->span))) return;
-    for (uint32_t g = 0; g < ir_global_count(px->m); g++) {
-        uint32_t slot = px->hidden_index[g];
-        if (slot == IR_NONE) continue;
-        const IrGlobal *gl = ir_global(px->m, g);
-        LLVMTypeRef type = ptx_ptr(px, ptx_space(gl->space));
-        LLVMValueRef v = LLVMConstPointerNull(type);
-        for (uint32_t k = 0; k < kp->count; k++)  /* 着十: cvta.to.global of the parameter */
-            if (kp->params[k].global == g) v = LLVMBuildAddrSpaceCast(px->b, LLVMGetParam(kernel, k), type, "");
-        if (gl->space == IR_SPACE_PRIVATE) {  /* per invocation, zero-initialised */
-            uint32_t size = ir_type_size(px->types, gl->type), align = ir_type_align(px->types, gl->type);
-            v = LLVMBuildAlloca(px->b, LLVMArrayType2(LLVMInt8TypeInContext(px->ctx), size ? size : 1), "");
-            LLVMSetAlignment(v, align < 4 ? 4 : align);
-            LLVMBuildMemSet(px->b, v, LLVMConstInt(LLVMInt8TypeInContext(px->ctx), 0, false),
-                            LLVMConstInt(ptx_i64(px), size, false), align < 4 ? 4 : align);
-        }
-        args[f->param_count + slot] = v;
-    }
-    for (uint32_t g = 0; g < ir_global_count(px->m); g++)
-        if (px->length_hidden[g] != IR_NONE)
-            args[f->param_count + px->length_hidden[g]] = ptx_kernel_length(px, kernel, kp, g);
-    for (uint32_t k = 0; k < px->textures.texture_count; k++)
-        args[f->param_count + px->texture_hidden + k] = ptx_kernel_texture(px, kernel, kp, k);
+    for (uint32_t i = 0; i < h->count; i++) args[f->param_count + i] = hidden_arg(px, kernel, kp, h->slots[i]);
     LLVMValueRef callee = px->funcs[e->func];
     LLVMBuildCall2(px->b, LLVMGlobalGetValueType(callee), callee, args, n, "");
     LLVMBuildRetVoid(px->b);
@@ -364,6 +367,7 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     ptx_plan_lengths(px, funcs);
     ptx_plan_textures(px, funcs);
     mark_full_warps(px, reaches);
+    ptx_plan_hidden(px, funcs);
     for (uint32_t i = 0; i < nf && !px->failed; i++)
         if (funcs[i] && !(px->funcs[i] = ptx_declare_function(px, ir_function(m, i)))) px->failed = true;
     for (uint32_t i = 0; i < nf && !px->failed; i++)

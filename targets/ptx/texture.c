@@ -45,7 +45,7 @@ static LLVMValueRef param_of(FnCtx *fc, const IrInst *inst, IrTextureParam want)
                  "PTX 目标内部错误：纹理运算没有对应的纹理参数");
         return NULL;
     }
-    return LLVMGetParam(fc->fn, fc->f->param_count + fc->px->texture_hidden + k);
+    return ptx_hidden_param(fc, fc->px->texture_hidden + k, inst->span);
 }
 
 static LLVMValueRef texels_of(FnCtx *fc, const IrInst *inst) {

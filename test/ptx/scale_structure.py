@@ -4,6 +4,9 @@ the input (issue 16), checked on the structure of -emit-llvm, never on timing:
 
 - one nvvm.annotations node per kernel (kernel, reqntidx/y/z together): NVPTX rescans the whole
   list for each function it has not cached, so four nodes a kernel made that cost 4x;
+- a function takes hidden parameters for the buffers it reaches only (test/ptx/隐参: the
+  function kept by -finline-budget=0 writes 甲 of three buffers and takes one pointer), where
+  every function took one per buffer of the module (N buffers, N functions: N² parameters);
 
 Every generated module's PTX must also pass ptxas when it is installed.
 usage: scale_structure.py YUSEC GEN_PY"""
@@ -43,6 +46,16 @@ def check_annotations(yusec, gen, tmp):
     return []
 
 
+def check_hidden_params(yusec, gen, tmp):
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "隐参。着色器。豫")
+    ll = emit(yusec, "-emit-llvm", source, "-O0", "-finline-budget=0")
+    funcs = re.findall(r"^define internal void @yf_\S+\((.*)\)", ll, re.M)
+    if funcs != ["i32 %0, ptr addrspace(1) %1"]:
+        return ["hidden parameters: the kept function takes %r (want one i32 and the one buffer it writes)"
+                % funcs]
+    return []
+
+
 def check_ptxas(yusec, gen, tmp):
     if not os.access(PTXAS, os.X_OK):
         print("note: no ptxas at %s, PTX not assembled" % PTXAS)
@@ -62,7 +75,7 @@ def main():
     yusec, gen = sys.argv[1], sys.argv[2]
     errors = []
     with tempfile.TemporaryDirectory() as tmp:
-        for check in (check_annotations, check_ptxas):
+        for check in (check_annotations, check_hidden_params, check_ptxas):
             found = check(yusec, gen, tmp)
             print("%s: %s" % (check.__name__, "FAIL" if found else "ok"))
             errors += found

@@ -7,6 +7,9 @@ the input (issue 16), checked on the structure of -emit-llvm, never on timing:
 - a function takes hidden parameters for the buffers it reaches only (test/ptx/隐参: the
   function kept by -finline-budget=0 writes 甲 of three buffers and takes one pointer), where
   every function took one per buffer of the module (N buffers, N functions: N² parameters);
+- N nested 若 make N + 2 blocks (a then block each; no empty else, no merge block that only
+  branches on), where three blocks an if made a chain that SimplifyCFG took apart
+  quadratically;
 
 Every generated module's PTX must also pass ptxas when it is installed.
 usage: scale_structure.py YUSEC GEN_PY"""
@@ -56,6 +59,15 @@ def check_hidden_params(yusec, gen, tmp):
     return []
 
 
+def check_nested_if_blocks(yusec, gen, tmp):
+    n = 200
+    ll = emit(yusec, "-emit-llvm", generate(gen, tmp, "ifs", n), "-O0")
+    blocks = len(re.findall(r"^[\w.$]+:", ll, re.M))
+    if blocks > n + 2:
+        return ["nested ifs: %d nested 若 make %d blocks at -O0 (want at most %d)" % (n, blocks, n + 2)]
+    return []
+
+
 def check_ptxas(yusec, gen, tmp):
     if not os.access(PTXAS, os.X_OK):
         print("note: no ptxas at %s, PTX not assembled" % PTXAS)
@@ -75,7 +87,7 @@ def main():
     yusec, gen = sys.argv[1], sys.argv[2]
     errors = []
     with tempfile.TemporaryDirectory() as tmp:
-        for check in (check_annotations, check_hidden_params, check_ptxas):
+        for check in (check_annotations, check_hidden_params, check_nested_if_blocks, check_ptxas):
             found = check(yusec, gen, tmp)
             print("%s: %s" % (check.__name__, "FAIL" if found else "ok"))
             errors += found

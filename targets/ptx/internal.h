@@ -64,6 +64,7 @@ typedef struct PtxCtx {
     IrBufferParams textures;     /* the texture parameters of all kernels (texture.c) */
     uint32_t texture_hidden;     /* hidden slot of textures.textures[0] */
     bool *full_warps;            /* per IrFuncId: only reached from workgroup sizes 32·k */
+    uint32_t largest_function;   /* most YIR instructions of one translated function */
     PtxKernel *kernels;          /* the kernels emitted so far */
     uint32_t kernel_count;
     StrMap kernel_names;         /* PTX name → its PtxKernel in `kernels` (params.c) */

@@ -371,7 +371,10 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     for (uint32_t i = 0; i < nf && !px->failed; i++)
         if (funcs[i] && !(px->funcs[i] = ptx_declare_function(px, ir_function(m, i)))) px->failed = true;
     for (uint32_t i = 0; i < nf && !px->failed; i++)
-        if (funcs[i]) ptx_define_function(px, ir_function(m, i));
+        if (funcs[i]) {
+            ptx_define_function(px, ir_function(m, i));
+            if (ir_function(m, i)->inst_count > px->largest_function) px->largest_function = ir_function(m, i)->inst_count;
+        }
     for (uint32_t i = 0; i < ir_entry_count(m) && !px->failed; i++) {
         const IrEntry *e = ir_entry(m, i);
         if (e->stage == IR_STAGE_COMPUTE) emit_kernel(px, e, &reaches[i], visit, used);

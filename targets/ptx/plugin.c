@@ -1,5 +1,6 @@
 /* The plugin's one exported symbol and the LLVM pipeline: YIR → LLVM IR (module.c) →
- * LLVMRunPasses("default<On>") → narrow min/max widened (widen.c) → NVPTX assembly, checked
+ * LLVMRunPasses("default<On>", or the reduced pipeline for very large functions) → narrow
+ * min/max widened (widen.c) → NVPTX assembly, checked
  * to be ASCII, with the kernel parameters given 着十's names (params.c). */
 #include <stdio.h>
 #include <string.h>
@@ -23,7 +24,7 @@ static void set_llvm_options(void) {
     LLVMParseCommandLineOptions(2, argv, NULL);
 }
 
-static LLVMTargetMachineRef make_machine(const PtxOptions *options, DiagEngine *diag,
+static LLVMTargetMachineRef make_machine(const PtxOptions *options, int opt_level, DiagEngine *diag,
                                          PtxFailure *failure) {
     set_llvm_options();
     LLVMInitializeNVPTXTargetInfo();
@@ -47,19 +48,35 @@ static LLVMTargetMachineRef make_machine(const PtxOptions *options, DiagEngine *
     static const LLVMCodeGenOptLevel levels[4] = {LLVMCodeGenLevelNone, LLVMCodeGenLevelLess,
                                                   LLVMCodeGenLevelDefault, LLVMCodeGenLevelDefault};
     return LLVMCreateTargetMachine(target, PTX_TRIPLE, ptx_cpu_name(options), ptx_feature_string(options),
-                                   levels[options->opt_level], LLVMRelocDefault, LLVMCodeModelDefault);
+                                   levels[opt_level], LLVMRelocDefault, LLVMCodeModelDefault);
 }
 
-static bool optimise(LLVMModuleRef mod, LLVMTargetMachineRef tm, int level, DiagEngine *diag,
-                     PtxFailure *failure) {
+/* Very large functions (docs/targets.md § Large functions): LLVM's default<O1..3> and its
+ * code generation above -O0 are superlinear on one function with thousands of loops or
+ * blocks (LoopRotate's dominator-tree updates, GVN, and ScalarEvolution in loop strength
+ * reduction, whose recursion over the guards of consecutive loops even overflows the stack:
+ * 1,000 tail-recursive loops took 5 s, 3,000 over a minute). Past this many YIR instructions
+ * in one function the module gets PTX_LARGE_PIPELINE, scalar clean-up without loop passes,
+ * and -O0 code generation; ptxas optimises the PTX in any case. simplifycfg runs before the
+ * first instcombine: instcombine on 6,000 nested 若 not yet folded took 4.7 s, after 0.1 s. */
+#define PTX_LARGE_FUNCTION_INSTS 20000u
+static const char PTX_LARGE_PIPELINE[] =
+    "always-inline,function(sroa<modify-cfg>,early-cse<memssa>,simplifycfg,instcombine<no-verify-fixpoint>,"
+    "reassociate,early-cse<memssa>,instcombine<no-verify-fixpoint>,adce,simplifycfg)";
+
+static bool is_large(const PtxCtx *px) {
+    return px->options->opt_level > 0 && px->largest_function > PTX_LARGE_FUNCTION_INSTS;
+}
+
+static bool optimise(PtxCtx *px, LLVMTargetMachineRef tm) {
     char pipeline[32];
-    snprintf(pipeline, sizeof pipeline, "default<O%d>", level);
+    snprintf(pipeline, sizeof pipeline, "default<O%d>", px->options->opt_level);
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef err = LLVMRunPasses(mod, pipeline, tm, opts);
+    LLVMErrorRef err = LLVMRunPasses(px->mod, is_large(px) ? PTX_LARGE_PIPELINE : pipeline, tm, opts);
     LLVMDisposePassBuilderOptions(opts);
     if (!err) return true;
     char *msg = LLVMGetErrorMessage(err);
-    ptx_fail_path(diag, failure, "LLVM optimisation failed", "LLVM 优化失败：%s", msg);
+    ptx_fail_path(px->diag, px->failure, "LLVM optimisation failed", "LLVM 优化失败：%s", msg);
     LLVMDisposeErrorMessage(msg);
     return false;
 }
@@ -124,8 +141,7 @@ static void print_llvm(LLVMModuleRef mod, StrBuf *out) {
 static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out, StrBuf *table) {
     StrBuf rows;
     strbuf_init(&rows);
-    bool ok = ptx_translate(px, &rows) && verify_llvm(px->mod, px->diag, px->failure) &&
-              optimise(px->mod, tm, px->options->opt_level, px->diag, px->failure);
+    bool ok = ptx_translate(px, &rows) && verify_llvm(px->mod, px->diag, px->failure) && optimise(px, tm);
     if (ok) ptx_widen_narrow_min_max(px->mod);
     if (ok && px->options->llvm_ir) {
         print_llvm(px->mod, out);
@@ -136,11 +152,17 @@ static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out,
     StrBuf llvm_text, text;
     strbuf_init(&llvm_text);
     strbuf_init(&text);
-    ok = ok && emit_text(px->mod, tm, &llvm_text, px->diag, px->failure) &&
+    LLVMTargetMachineRef code_tm = ok && is_large(px) ? make_machine(px->options, 0, px->diag, px->failure) : tm;
+    ok = ok && code_tm && emit_text(px->mod, code_tm, &llvm_text, px->diag, px->failure) &&
          ptx_name_params(px, strbuf_cstr(&llvm_text), llvm_text.len, &text);
+    if (code_tm && code_tm != tm) LLVMDisposeTargetMachine(code_tm);
     strbuf_free(&llvm_text);
     if (ok) {
         comment_skipped_entries(px, px->m, &text);
+        if (is_large(px))
+            strbuf_printf(&text, "// a function of %u YIR instructions (over %u): LLVM ran the reduced pipeline "
+                                 "and -O0 code generation (docs/targets.md, Large functions)\n",
+                          px->largest_function, PTX_LARGE_FUNCTION_INSTS);
         strbuf_append(out, text.data ? text.data : "", text.len);
         if (table) strbuf_append(table, rows.data ? rows.data : "", rows.len);
     }
@@ -155,7 +177,7 @@ static bool plugin_emit(const IrModule *module, const PtxOptions *options, StrBu
         ptx_failure_set(failure, "PTX options rejected");
         return false;
     }
-    LLVMTargetMachineRef tm = make_machine(options, diag, failure);
+    LLVMTargetMachineRef tm = make_machine(options, options->opt_level, diag, failure);
     if (!tm) return false;
     PtxCtx px;
     memset(&px, 0, sizeof px);

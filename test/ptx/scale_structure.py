@@ -10,6 +10,9 @@ the input (issue 16), checked on the structure of -emit-llvm, never on timing:
 - N nested 若 make N + 2 blocks (a then block each; no empty else, no merge block that only
   branches on), where three blocks an if made a chain that SimplifyCFG took apart
   quadratically;
+- a function over 20,000 YIR instructions (lets 8,000: 32,003) gets the reduced LLVM pipeline
+  and -O0 code generation, and the PTX says so in a comment; one under it (lets 4,000) gets
+  default<O3> and no comment.
 
 Every generated module's PTX must also pass ptxas when it is installed.
 usage: scale_structure.py YUSEC GEN_PY"""
@@ -68,15 +71,30 @@ def check_nested_if_blocks(yusec, gen, tmp):
     return []
 
 
+LARGE = "LLVM ran the reduced pipeline"
+
+
+def check_large_function(yusec, gen, tmp):
+    errors = []
+    for n, large in ((4000, False), (8000, True)):
+        ptx = emit(yusec, "-emit-ptx", generate(gen, tmp, "lets", n))
+        if (LARGE in ptx) != large:
+            errors.append("large functions: lets %d %s the reduced-pipeline comment" % (n, "lacks" if large else "has"))
+        with open(os.path.join(tmp, "lets%d.ptx" % n), "w") as f:
+            f.write(ptx)
+    return errors
+
+
 def check_ptxas(yusec, gen, tmp):
     if not os.access(PTXAS, os.X_OK):
         print("note: no ptxas at %s, PTX not assembled" % PTXAS)
         return []
     errors = []
-    for shape, n in (("entries", 40), ("bindings", 40), ("loops", 20), ("ifs", 60), ("mixed", 80)):
+    for shape, n in (("entries", 40), ("bindings", 40), ("loops", 20), ("ifs", 60), ("mixed", 80), ("lets", 8000)):
         ptx = os.path.join(tmp, "%s%d.ptx" % (shape, n))
-        with open(ptx, "w") as f:
-            f.write(emit(yusec, "-emit-ptx", generate(gen, tmp, shape, n)))
+        if not os.path.exists(ptx):
+            with open(ptx, "w") as f:
+                f.write(emit(yusec, "-emit-ptx", generate(gen, tmp, shape, n)))
         r = subprocess.run([PTXAS, "-arch=sm_80", ptx, "-o", os.devnull], capture_output=True, text=True)
         if r.returncode != 0:
             errors.append("ptxas rejects %s %d:\n%s" % (shape, n, r.stderr[-1500:]))
@@ -87,7 +105,8 @@ def main():
     yusec, gen = sys.argv[1], sys.argv[2]
     errors = []
     with tempfile.TemporaryDirectory() as tmp:
-        for check in (check_annotations, check_hidden_params, check_nested_if_blocks, check_ptxas):
+        for check in (check_annotations, check_hidden_params, check_nested_if_blocks, check_large_function,
+                      check_ptxas):
             found = check(yusec, gen, tmp)
             print("%s: %s" % (check.__name__, "FAIL" if found else "ok"))
             errors += found

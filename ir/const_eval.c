@@ -137,9 +137,23 @@ static IrEvalStatus put_bool(bool b, uint64_t *out) {
     return IR_EVAL_OK;
 }
 
-/* Scalar conversion (WGSL: float to integer truncates and saturates; to f16 rounds). */
+/* A float whose truncation lies inside the integer type's range converts to the same integer on
+ * every target (WGSL, MSL, PTX's cvt.rzi); only out-of-range values and NaN differ. */
+static bool exact_float_to_int(Lane from, Lane to, uint64_t a) {
+    if (!is_float_lane(from) || !is_int_lane(to)) return false;
+    double d = trunc(lane_double(from, a));
+    double lo = to == LANE_I32 ? -2147483648.0 : 0.0, hi = to == LANE_I32 ? 2147483647.0 : 4294967295.0;
+    return isfinite(d) && d >= lo && d <= hi;
+}
+
+/* Scalar conversion (WGSL: float to integer truncates and saturates; to f16 rounds). At run time
+ * only exact float-to-integer conversions are computed: WGSL evaluates `u32(0.25f)` as a constant
+ * expression, so a divisor left in that form was `x % u32(0.25f)`, rejected as a constant zero
+ * (differential seeds 1675, 2224, 9370). */
 static IrEvalStatus convert_lane(const Eval *ev, Lane from, Lane to, uint64_t a, uint64_t *out) {
-    if (ev->ctx->mode == IR_EVAL_RUNTIME && (is_float_lane(from) || is_float_lane(to))) return IR_EVAL_VARIES;
+    if (ev->ctx->mode == IR_EVAL_RUNTIME && (is_float_lane(from) || is_float_lane(to)) &&
+        !exact_float_to_int(from, to, a))
+        return IR_EVAL_VARIES;
     if (from == to) {
         *out = a;
         return IR_EVAL_OK;

@@ -1,6 +1,7 @@
 #include "arena.h"
 
 #include "memory.h"
+#include "strbuf.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -29,7 +30,7 @@ void arena_free(Arena *arena) {
     arena->total = 0;
 }
 
-void *arena_alloc(Arena *arena, size_t size) {
+static void *take(Arena *arena, size_t size) {
     size_t rounded = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
     if (rounded < size) mem_exhausted(size);
     ArenaBlock *block = arena->head;
@@ -45,8 +46,36 @@ void *arena_alloc(Arena *arena, size_t size) {
     void *result = block->data + block->used;
     block->used += rounded;
     arena->total += rounded;
-    memset(result, 0, rounded);
     return result;
+}
+
+void *arena_alloc(Arena *arena, size_t size) {
+    void *result = take(arena, size);
+    memset(result, 0, size);
+    return result;
+}
+
+void *arena_alloc_array_uninit(Arena *arena, size_t count, size_t elem_size) {
+    if (elem_size && count > SIZE_MAX / elem_size) mem_exhausted(SIZE_MAX);
+    return take(arena, count * elem_size);
+}
+
+char *arena_concat(Arena *arena, const char *first, ...) {
+    va_list args;
+    size_t len = 0;
+    va_start(args, first);
+    for (const char *part = first; part; part = va_arg(args, const char *)) len += strlen(part);
+    va_end(args);
+    char *text = take(arena, len + 1), *at = text;
+    va_start(args, first);
+    for (const char *part = first; part; part = va_arg(args, const char *)) {
+        size_t n = strlen(part);
+        memcpy(at, part, n);
+        at += n;
+    }
+    va_end(args);
+    *at = '\0';
+    return text;
 }
 
 void *arena_alloc_array(Arena *arena, size_t count, size_t elem_size) {
@@ -55,7 +84,7 @@ void *arena_alloc_array(Arena *arena, size_t count, size_t elem_size) {
 }
 
 char *arena_strndup(Arena *arena, const char *text, size_t len) {
-    char *copy = arena_alloc(arena, len + 1);
+    char *copy = take(arena, len + 1);
     if (len) memcpy(copy, text, len);
     copy[len] = '\0';
     return copy;
@@ -66,16 +95,15 @@ char *arena_strdup(Arena *arena, const char *text) {
 }
 
 char *arena_printf(Arena *arena, const char *fmt, ...) {
+    StrBuf text;
+    strbuf_init(&text);
     va_list args;
     va_start(args, fmt);
-    int len = vsnprintf(NULL, 0, fmt, args);
+    strbuf_vprintf(&text, fmt, args);
     va_end(args);
-    if (len < 0) len = 0;
-    char *text = arena_alloc(arena, (size_t)len + 1);
-    va_start(args, fmt);
-    vsnprintf(text, (size_t)len + 1, fmt, args);
-    va_end(args);
-    return text;
+    char *copy = arena_strndup(arena, text.data ? text.data : "", text.len);
+    strbuf_free(&text);
+    return copy;
 }
 
 void ptrvec_push(Arena *arena, PtrVec *vec, void *item) {

@@ -22,6 +22,12 @@ char *arena_strndup(Arena *arena, const char *text, size_t len);
 char *arena_strdup(Arena *arena, const char *text);
 char *arena_printf(Arena *arena, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Like arena_alloc_array, but not zero-filled: for an array whose items the caller writes
+ * before it reads them (a growing token array). */
+void *arena_alloc_array_uninit(Arena *arena, size_t count, size_t elem_size);
+/* The NUL-terminated strings up to the NULL after them, joined: what arena_printf("%s%s…")
+ * gives, without formatting (hot paths build names and messages this way). */
+char *arena_concat(Arena *arena, const char *first, ...);
 
 /* A growable array of pointers backed by the arena (old storage is abandoned on
  * growth, which the arena reclaims at the end). */

@@ -328,10 +328,19 @@ void diag_note_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
     va_end(args);
 }
 
+/* Every bidi control is U+061C (bytes D8 9C) or in U+200E–U+2069 (lead byte E2), and a lead
+ * byte never stands inside a well-formed sequence: only those bytes need decoding. */
+static bool may_start_bidi_control(unsigned char byte) { return byte == 0xE2 || byte == 0xD8; }
+
 void diag_warn_bidi_controls(DiagEngine *diag, const SourceFile *file) {
     uint32_t warned_line = 0;
     size_t pos = 0, width;
+    const unsigned char *text = (const unsigned char *)file->text;
     while (pos < file->len) {
+        if (!may_start_bidi_control(text[pos])) {
+            pos++;
+            continue;
+        }
         uint32_t cp = utf8_decode(file->text + pos, file->len - pos, &width);
         if (utf8_is_bidi_control(cp)) {
             uint32_t line, column;

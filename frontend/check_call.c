@@ -7,9 +7,16 @@
 #include "check_internal.h"
 
 static const char *ordinal(Checker *c, uint32_t i) {
-    static const char *const WORDS[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九", "十"};
-    if (i < 10) return arena_printf(c->arena, "第%s个", WORDS[i]);
+    static const char *const WORDS[] = {"第一个", "第二个", "第三个", "第四个", "第五个",
+                                        "第六个", "第七个", "第八个", "第九个", "第十个"};
+    if (i < 10) return WORDS[i];
     return arena_printf(c->arena, "第 %u 个", i + 1);
+}
+
+/* 「名」的第N个实参: what an argument is called in its type errors (built for every argument,
+ * so without formatting). */
+static const char *argument_what(Checker *c, const char *name, uint32_t i) {
+    return arena_concat(c->arena, "「", name, "」的", ordinal(c, i), "实参", (const char *)NULL);
 }
 
 static SemaExpr *error_call(Checker *c, const AstExpr *e) {
@@ -35,7 +42,7 @@ static bool arity_ok(Checker *c, const AstExpr *e, const char *name, Type *ft) {
 
 static void check_args(Checker *c, const AstExpr *e, const char *name, Type *ft, SemaExpr *call) {
     for (uint32_t i = 0; i < e->as.call.arg_count; i++) {
-        const char *what = arena_printf(c->arena, "「%s」的%s实参", name, ordinal(c, i));
+        const char *what = argument_what(c, name, i);
         call->as.call.args[i] = fe_check_expr_as(c, e->as.call.args[i], ft->as.func.params[i], what);
     }
 }
@@ -186,7 +193,7 @@ static SemaExpr *call_builtin(Checker *c, const AstExpr *e, TopName *top, Type *
             match_array_resource(c, arg, s->as.call.args[i], ft->as.func.params[i], intrinsic, name);
             continue;
         }
-        const char *what = arena_printf(c->arena, "「%s」的%s实参", name, ordinal(c, i));
+        const char *what = argument_what(c, name, i);
         s->as.call.args[i] = fe_check_expr_as(c, arg, ft->as.func.params[i], what);
     }
     if (intrinsic >= INTRINSIC_NEW_F32 && intrinsic <= INTRINSIC_NEW_U32 && e->as.call.arg_count == 1 &&

@@ -265,7 +265,7 @@ static void check_io_duplicates(Checker *c, const SemaDef *fn, const AstType *co
     for (uint32_t i = 0; i < ft->as.func.count && i < n && i < fn->as.function.param_count; i++) {
         const SemaLocal *p = fn->as.function.params[i];
         io_use_slot(&in, ft->as.func.params[i], fe_io_of_ast_type(c, params[i], NULL), params[i]->span,
-                    arena_printf(c->arena, "参数「%s」", p->name));
+                    arena_concat(c->arena, "参数「", p->name, "」", (const char *)NULL));
     }
     IoUses out = {.c = c, .direction = "输出"};
     io_use_slot(&out, ft->as.func.result, fe_io_of_ast_type(c, result, NULL), result_span, "返回值");

@@ -199,7 +199,7 @@ static SemaExpr *infer_record(Checker *c, const AstExpr *e, Type *expected) {
                 fe_check_error(c, f->name.span, "字段「%s」重复", f->name.text);
                 continue;
             }
-            const char *what = arena_printf(c->arena, "字段「%s」的", f->name.text);
+            const char *what = arena_concat(c->arena, "字段「", f->name.text, "」的", (const char *)NULL);
             values[k] = fe_check_expr_as(c, f->value, want->as.record.fields[k].type, what);
         }
         for (uint32_t k = 0; k < m; k++) {
@@ -315,7 +315,7 @@ SemaExpr *fe_check_function_body(Checker *c, const AstExpr *lambda, Type *func_t
      * MSL `(void)(…);`), so nothing is expected of it. */
     if (fe_type_prune(ft->as.func.result)->kind == TYPE_UNIT) return fe_check_expr(c, body, NULL);
     return fe_check_expr_as(c, body, ft->as.func.result,
-                         arena_printf(c->arena, "函数「%s」的返回值", fn_name));
+                         arena_concat(c->arena, "函数「", fn_name, "」的返回值", (const char *)NULL));
 }
 
 /* ---- right-nested chains: 令 … 而, 递归令 … 而, a ； b, T 也 e ----

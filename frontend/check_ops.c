@@ -111,8 +111,8 @@ SemaExpr *fe_check_binary(Checker *c, const AstExpr *e) {
     SemaExpr *left, *right;
     Type *result;
     if (op == AST_OP_AND || op == AST_OP_OR) {
-        const char *what_l = arena_printf(c->arena, "「%s」左边的", op_word(op));
-        const char *what_r = arena_printf(c->arena, "「%s」右边的", op_word(op));
+        const char *what_l = arena_concat(c->arena, "「", op_word(op), "」左边的", (const char *)NULL);
+        const char *what_r = arena_concat(c->arena, "「", op_word(op), "」右边的", (const char *)NULL);
         left = fe_check_expr_as(c, e->as.binary.left, c->types.boolean, what_l);
         right = fe_check_expr_as(c, e->as.binary.right, c->types.boolean, what_r);
         result = c->types.boolean;

@@ -50,11 +50,25 @@ static Span span_at(const Lexer *lx, uint32_t start, uint32_t end) {
     return span_make(lx->file->id, start, end);
 }
 
-/* The code point at `at` (UTF8_INVALID for a bad byte, CP_END past the end). */
+/* The code point at `at` (UTF8_INVALID for a bad byte, CP_END past the end). ASCII and
+ * well-formed three-byte sequences (every CJK character and full-width mark) are decoded
+ * here; anything else by utf8_decode. */
 static uint32_t peek(const Lexer *lx, uint32_t at, uint32_t *width) {
     if (at >= lx->len) {
         *width = 0;
         return CP_END;
+    }
+    const unsigned char *s = (const unsigned char *)lx->text + at;
+    if (s[0] < 0x80) {
+        *width = 1;
+        return s[0];
+    }
+    if ((s[0] & 0xF0) == 0xE0 && lx->len - at >= 3 && (s[1] & 0xC0) == 0x80 && (s[2] & 0xC0) == 0x80) {
+        uint32_t cp = ((uint32_t)(s[0] & 0x0F) << 12) | ((uint32_t)(s[1] & 0x3F) << 6) | (s[2] & 0x3F);
+        if (cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)) {
+            *width = 3;
+            return cp;
+        }
     }
     size_t w;
     uint32_t cp = utf8_decode(lx->text + at, lx->len - at, &w);
@@ -79,6 +93,7 @@ static bool is_space(uint32_t cp) {
 
 /* Control characters that are not white space (NUL, ESC, DEL, C1 controls, …). */
 static bool is_control(uint32_t cp) {
+    if (cp >= 0xA0) return false;  /* every control below is under U+00A0 */
     if (is_space(cp)) return false;
     return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F);
 }
@@ -88,10 +103,10 @@ static bool is_line_break(uint32_t cp) { return cp == '\n' || cp == '\r'; }
 static Token *push(Lexer *lx, TokenKind kind, uint32_t start, uint32_t end, const char *text,
                    uint32_t text_len) {
     if (lx->count == lx->cap) {
-        /* First sized for the file (a token takes at least one CJK character, three bytes, in
-         * almost all source), so that the arena seldom holds abandoned copies. */
-        uint32_t cap = lx->cap ? lx->cap * 2 : lx->len / 3 + 256;
-        Token *items = arena_alloc_array(lx->arena, cap, sizeof(Token));
+        /* First sized for a typical file (a token per ~8 bytes: 「名字」 of two CJK characters
+         * is 12), doubling after; not zero-filled, as every token is written when pushed. */
+        uint32_t cap = lx->cap ? lx->cap * 2 : lx->len / 8 + 64;
+        Token *items = arena_alloc_array_uninit(lx->arena, cap, sizeof(Token));
         if (lx->count) memcpy(items, lx->tokens, lx->count * sizeof(Token));
         lx->tokens = items;
         lx->cap = cap;
@@ -186,6 +201,7 @@ static void lex_name(Lexer *lx) {
     Span opener = span_at(lx, open, open + QUOTE_BYTES);
     lx->pos += QUOTE_BYTES;
     strbuf_clear(&lx->buf);
+    uint32_t run = lx->pos;  /* the good characters since the last bad one, appended at once */
     for (;;) {
         uint32_t cp = peek(lx, lx->pos, &width);
         if (cp == CP_CLOSE_NAME) break;
@@ -198,10 +214,15 @@ static void lex_name(Lexer *lx) {
             push_error(lx, open, lx->pos);
             return;
         }
-        if (skip_bad_inside(lx, cp, true)) continue;
-        strbuf_append(&lx->buf, lx->text + lx->pos, width);
+        if (cp == UTF8_INVALID || (cp != '\t' && is_control(cp))) {
+            strbuf_append(&lx->buf, lx->text + run, lx->pos - run);
+            skip_bad_inside(lx, cp, true);
+            run = lx->pos;
+            continue;
+        }
         lx->pos += width;
     }
+    strbuf_append(&lx->buf, lx->text + run, lx->pos - run);
     lx->pos += QUOTE_BYTES;
     if (lx->buf.len == 0) {
         diag_error(lx->diag, span_at(lx, open, lx->pos), "名字不能为空：「」");

@@ -128,6 +128,10 @@ static const char *retired_word_message(TokenKind kind) {
 
 /* "此处应为X，却遇到Y" at the current token. Returns NULL for the callers' convenience. */
 static void *fail_expected(Parser *p, const char *expected) {
+    if (p->quiet) {  /* a trial parse: nothing is reported, nothing to describe */
+        p->failed = true;
+        return NULL;
+    }
     const Token *tok = peek(p);
     const char *retired = retired_word_message(tok->kind);
     if (retired)
@@ -140,7 +144,7 @@ static void *fail_expected(Parser *p, const char *expected) {
 static const Token *expect(Parser *p, TokenKind kind) {
     if (p->failed) return NULL;
     if (at(p, kind)) return advance(p);
-    fail_expected(p, quoted_kind(p, kind));
+    fail_expected(p, p->quiet ? "" : quoted_kind(p, kind));
     return NULL;
 }
 

@@ -376,9 +376,9 @@ static const char *module_file(Loader *l, const Package *package, const AstStmt 
         }
         base = path_join(l->arena, base, part->text);
     }
-    const char *source = arena_printf(l->arena, "%s%s", base, SOURCE_SUFFIX);
+    const char *source = arena_concat(l->arena, base, SOURCE_SUFFIX, (const char *)NULL);
     if (source_exists(l->sources, source)) return source;
-    const char *interface = arena_printf(l->arena, "%s%s", base, INTERFACE_SUFFIX);
+    const char *interface = arena_concat(l->arena, base, INTERFACE_SUFFIX, (const char *)NULL);
     if (source_exists(l->sources, interface)) return interface;
     diag_error(l->diag, stmt->span,
                "包内模块不存在：%s（着色文件只能导入着色源「名。着色器。豫」与着色内建声明"
@@ -427,13 +427,21 @@ static AstFile *module_tree(Loader *l, const Package *package, SourceFile *file)
     return ast ? ast : fe_parse_file(l->arena, file, l->diag);
 }
 
+/* The context's real path of its builtin interface when `path` is that file, else NULL. */
+static const char *held_builtin_key(const Loader *l, const char *path) {
+    const SourceFile *held = l->options->builtin_file;
+    return held && l->options->builtin_file_real && strcmp(path, held->path) == 0 ? l->options->builtin_file_real
+                                                                                   : NULL;
+}
+
 static Module *resolve_import(Loader *l, Module *importer, const AstStmt *stmt) {
     uint32_t first = 0;
     Package *package = import_package(l, importer, stmt, &first);
     if (!package) return NULL;
     const char *path = module_file(l, package, stmt, first);
     if (!path) return NULL;
-    const char *key = real_path(l->arena, path);
+    const char *key = held_builtin_key(l, path);
+    if (!key) key = real_path(l->arena, path);
     if (!key) key = path;
     ModuleEntry *entry = find_entry(l, key);
     if (entry && entry->state == VISIT_DONE) return entry->module;
@@ -523,7 +531,8 @@ Program *fe_load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
     LoadOptions none = {0};
     Loader l = {.arena = arena, .sources = sources, .diag = diag,
                 .options = options ? options : &none};
-    if (l.options->builtin_dir) l.builtin_key = real_path(arena, l.options->builtin_dir);
+    if (l.options->builtin_dir_real) l.builtin_key = l.options->builtin_dir_real;
+    else if (l.options->builtin_dir) l.builtin_key = real_path(arena, l.options->builtin_dir);
     const char *error = NULL;
     SourceFile *file = source_load(sources, main_path, &error);
     if (!file) {

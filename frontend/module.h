@@ -51,6 +51,10 @@ typedef struct LoadOptions {
      * when the import reaches exactly builtin_file->path; NULL: read and decode as usual. */
     SourceFile *builtin_file;
     AstFile *builtin_ast;
+    /* The real paths of builtin_dir and of builtin_file as the context resolved them once
+     * (NULL: resolved by each load, as for every other path). */
+    const char *builtin_dir_real;
+    const char *builtin_file_real;
     /* The directory listings kept between compiles (dir_cache.h; a library context's); NULL:
      * every directory is read. */
     struct DirCache *dir_cache;

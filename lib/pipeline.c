@@ -67,6 +67,8 @@ static Program *load_program(LibSession *session) {
     if (session->builtin_adopted) {
         load.builtin_file = config->builtin_file;
         load.builtin_ast = config->builtin_ast;
+        load.builtin_dir_real = config->builtin_dir_real;
+        load.builtin_file_real = config->builtin_file_real;
     }
     return fe_load_program(&session->arena, &session->sources, &session->diag, session->input, &load);
 }

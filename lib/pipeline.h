@@ -35,6 +35,8 @@ typedef struct LibConfig {
     SourceFile *builtin_file;         /* a context's builtin interface, read once, id 0 … */
     AstFile *builtin_ast;             /* … and its tree decoded once (frontend/module.h); NULL:
                                          each compile reads and decodes it */
+    const char *builtin_dir_real;     /* … with the real paths of builtin_dir and of that file, */
+    const char *builtin_file_real;    /* resolved once too (NULL: by each compile) */
     struct DirCache *dir_cache;       /* a context's package-lookup listings (frontend/dir_cache.h);
                                          NULL: none kept */
     int max_errors;

@@ -348,7 +348,7 @@ void fe_check_entry(Checker *c, TopName *top, SemaDef *def) {
     fn->as.function.entry = def;
     check_entry_function(c, def, fn, value->as.call.args[0]);
     if (stage != STAGE_COMPUTE) return;
-    TopName *options = fe_names_find(&c->builtin, "计算选项");
+    TopName *options = fe_builtin_find(c, "计算选项");
     Type *options_type = options ? fe_resolve_top_type(c, options) : NULL;
     const AstExpr *record = fe_ast_strip_parens(value->as.call.args[1]);
     fe_check_expr_as(c, value->as.call.args[1], options_type, "计算选项");

@@ -81,6 +81,14 @@ typedef struct Checker {
     TypeContext types;
     const Program *program;
     NameTable user, builtin;
+    /* The builtin interface's names collected once (builtin_names.h), its module in this
+     * program and the order its first statement takes; NULL: every interface collected here.
+     * builtin holds only the names looked up so far until fe_builtins_complete. */
+    const struct FeBuiltinNames *shared_builtins;
+    const Module *shared_module;
+    uint32_t shared_order;
+    uint32_t interface_statements;  /* every interface's collected statements (the eager size) */
+    bool builtins_complete;
     TopName **user_order;       /* user names in order of appearance */
     uint32_t user_count, user_cap;
     SemaDef **defs;
@@ -136,6 +144,12 @@ TopName *fe_lookup_builtin(Checker *c, const char *name);
 void fe_report_undefined(Checker *c, Span span, const char *what, const char *name);
 TopName *fe_names_insert(Checker *c, NameTable *table, const char *name);
 bool fe_collect_program(Checker *c);          /* fills the tables from every module */
+/* The builtin table's entry for `name` (made from the shared names when first asked), or
+ * NULL. Every lookup of a builtin goes through here. */
+TopName *fe_builtin_find(Checker *c, const char *name);
+/* Makes the builtin table exactly what collecting every interface eagerly gives (each
+ * name, its slot), for walks over its slots; entries already made keep their address. */
+void fe_builtins_complete(Checker *c);
 /* Gives every user name its output_name (output_names.c), once, after fe_collect_program. */
 void fe_assign_output_names(Checker *c);
 /* Settles what an interface name is (type constructor, alias, value). */

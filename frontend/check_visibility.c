@@ -41,6 +41,7 @@ static void offer_names_in_scope(Checker *c, Suggestion *s, bool want_type) {
         for (Scope *scope = c->scope; scope; scope = scope->parent) suggest_offer(s, scope->local->name);
     }
     offer_user_names(c, s, NULL, want_type);
+    fe_builtins_complete(c);
     for (uint32_t i = 0; i < c->builtin.cap; i++) {
         TopName *top = c->builtin.slots[i];
         if (top && module_sees(c->module, top->module) && suggest_improves(s, top->name) &&
@@ -57,7 +58,7 @@ static void note_suggestion(Checker *c, Span span, const Suggestion *s) {
 }
 
 TopName *fe_lookup_builtin(Checker *c, const char *name) {
-    TopName *top = fe_names_find(&c->builtin, name);
+    TopName *top = fe_builtin_find(c, name);
     return top && module_sees(c->module, top->module) ? top : NULL;
 }
 
@@ -242,7 +243,7 @@ static bool imports_builtin_package(const Module *module) {
 
 void fe_report_undefined(Checker *c, Span span, const char *what, const char *name) {
     fe_check_error(c, span, "未定义的%s「%s」", what, name);
-    TopName *user = fe_names_find(&c->user, name), *builtin = fe_names_find(&c->builtin, name);
+    TopName *user = fe_names_find(&c->user, name), *builtin = fe_builtin_find(c, name);
     const Module *owner = importable_owner(c, user);
     if (!owner) owner = importable_owner(c, builtin);
     const char *import = owner ? owner->import_path : NULL;

@@ -301,6 +301,7 @@ void fe_index_finish(Checker *c) {
     if (!index) return;
     index->program = c->program;
     for (uint32_t i = 0; i < c->user_count; i++) describe_user(c, c->user_order[i]);
+    fe_builtins_complete(c);
     for (uint32_t i = 0; i < c->builtin.cap; i++)
         if (c->builtin.slots[i]) describe_builtin(c, c->builtin.slots[i]);
     for (size_t i = 0; i < index->symbols.len; i++) {

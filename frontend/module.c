@@ -551,6 +551,11 @@ Program *fe_load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
     program->main = main;
     program->files_read = (const char **)l.files_read.items;
     program->files_read_count = (uint32_t)l.files_read.len;
+    if (l.options->builtin_names && l.options->builtin_ast) {
+        for (size_t i = 0; i < l.order.len; i++)
+            if (((Module *)l.order.items[i])->ast == l.options->builtin_ast)
+                program->builtin_names = l.options->builtin_names;
+    }
     return program;
 }
 

@@ -55,6 +55,8 @@ typedef struct LoadOptions {
      * (NULL: resolved by each load, as for every other path). */
     const char *builtin_dir_real;
     const char *builtin_file_real;
+    /* builtin_ast's top-level names, collected once (builtin_names.h); NULL: none. */
+    const struct FeBuiltinNames *builtin_names;
     /* The directory listings kept between compiles (dir_cache.h; a library context's); NULL:
      * every directory is read. */
     struct DirCache *dir_cache;
@@ -69,6 +71,9 @@ typedef struct Program {
     Module *main;
     const char **files_read;    /* every file opened, in order (manifests included) */
     uint32_t files_read_count;
+    /* LoadOptions.builtin_names when LoadOptions.builtin_ast is one of the modules' trees
+     * (the checker then collects that module's names lazily); else NULL. */
+    const struct FeBuiltinNames *builtin_names;
 } Program;
 
 /* Package lookup (docs/packages.md): the package of a file is the nearest directory, from

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "builtin_names.h"
 #include "check_internal.h"
 
 #include "ir/types.h"
@@ -174,7 +175,7 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
     if (!name) return;
     NameTable *table = interface ? &c->builtin : &c->user;
     /* Interfaces share one namespace; each shader source has its own (着八). One lookup. */
-    TopName *first = fe_names_find(table, name);
+    TopName *first = interface ? fe_builtin_find(c, name) : fe_names_find(table, name);
     TopName *top = interface ? first : on_chain(first, module);
     if (!top) {
         if (first) {
@@ -222,6 +223,21 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
     }
 }
 
+/* The shared builtin names are used when their tree is the program's first interface module
+ * (then no other interface can have claimed one of their names first). */
+static void find_shared_builtins(Checker *c) {
+    const FeBuiltinNames *shared = c->program->builtin_names;
+    for (uint32_t m = 0; shared && m < c->program->module_count; m++) {
+        const Module *module = c->program->modules[m];
+        if (!module || !module->ast || module->kind != MODULE_SHADER_INTERFACE) continue;
+        if (module->ast == shared->ast) {
+            c->shared_builtins = shared;
+            c->shared_module = module;
+        }
+        return;
+    }
+}
+
 bool fe_collect_program(Checker *c) {
     /* sized for every top-level statement once, so the builtin interface's ~210 names are not
      * rehashed three times per compile */
@@ -230,12 +246,19 @@ bool fe_collect_program(Checker *c) {
         const Module *module = c->program->modules[m];
         if (module && module->ast) statements[module->kind == MODULE_SHADER_INTERFACE] += module->ast->count;
     }
+    find_shared_builtins(c);
+    c->interface_statements = statements[1];
     reserve(c, &c->user, statements[0]);
-    reserve(c, &c->builtin, statements[1]);
+    reserve(c, &c->builtin, c->shared_builtins ? statements[1] - c->shared_module->ast->count : statements[1]);
     uint32_t order = 0;
     for (uint32_t m = 0; m < c->program->module_count; m++) {
         const Module *module = c->program->modules[m];
         if (!module || !module->ast) continue;
+        if (module == c->shared_module) {  /* its names are made when looked up */
+            c->shared_order = order;
+            order += c->shared_builtins->statement_count;
+            continue;
+        }
         for (uint32_t i = 0; i < module->ast->count; i++) {
             const AstStmt *stmt = module->ast->stmts[i];
             if (!stmt) continue;
@@ -251,6 +274,56 @@ bool fe_collect_program(Checker *c) {
         }
     }
     return true;
+}
+
+/* ---- the shared builtin names ---- */
+
+static TopName *make_shared_builtin(Checker *c, const FeBuiltinName *entry) {
+    TopName *top = insert_absent(c, &c->builtin, entry->name);
+    top->module = c->shared_module;
+    top->in_interface = true;
+    top->order = c->shared_order + entry->position;
+    top->role = ROLE_NONE;
+    top->sig = entry->sig;
+    top->type_def = entry->type_def;
+    return top;
+}
+
+TopName *fe_builtin_find(Checker *c, const char *name) {
+    TopName *top = fe_names_find(&c->builtin, name);
+    if (top || !c->shared_builtins || c->builtins_complete || !name) return top;
+    const FeBuiltinName *entry = fe_builtin_names_find(c->shared_builtins, name);
+    return entry ? make_shared_builtin(c, entry) : NULL;
+}
+
+/* Puts `top` in `table` (sized never to grow) unless its name is there. */
+static void put_once(NameTable *table, TopName *top) {
+    if (fe_names_find(table, top->name)) return;
+    table_put(table->slots, table->cap, top);
+    table->count++;
+}
+
+void fe_builtins_complete(Checker *c) {
+    if (!c->shared_builtins || c->builtins_complete) return;
+    NameTable eager = {NULL, 0, 0};
+    reserve(c, &eager, c->interface_statements);  /* what fe_collect_program reserves eagerly */
+    for (uint32_t m = 0; m < c->program->module_count; m++) {
+        const Module *module = c->program->modules[m];
+        if (!module || !module->ast || module->kind != MODULE_SHADER_INTERFACE) continue;
+        if (module == c->shared_module) {
+            for (uint32_t i = 0; i < c->shared_builtins->count; i++)
+                put_once(&eager, fe_builtin_find(c, c->shared_builtins->names[i].name));
+            continue;
+        }
+        for (uint32_t i = 0; i < module->ast->count; i++) {
+            const AstStmt *stmt = module->ast->stmts[i];
+            const char *name = stmt && stmt->kind != AST_STMT_EXPR ? stmt_name(stmt) : NULL;
+            TopName *top = name ? fe_names_find(&c->builtin, name) : NULL;
+            if (top) put_once(&eager, top);
+        }
+    }
+    c->builtin = eager;
+    c->builtins_complete = true;
 }
 
 /* ---- builtin roles ---- */

@@ -10,6 +10,7 @@
 
 #include "../base/deep_stack.h"
 #include "../base/memory.h"
+#include "../frontend/builtin_names.h"
 #include "../frontend/compact.h"
 #include "../frontend/dir_cache.h"
 #include "../frontend/module.h"
@@ -121,6 +122,7 @@ static void load_builtin(yusec_context *ctx) {
     ctx->builtin_len = file->len;
     ctx->config.builtin_file = file;
     ctx->config.builtin_ast = fe_builtin_interface_ast(&ctx->arena, file);
+    ctx->config.builtin_names = fe_builtin_names_build(&ctx->arena, ctx->config.builtin_ast);
     ctx->config.builtin_dir_real = real_path_or_null(&ctx->arena, ctx->config.builtin_dir);
     ctx->config.builtin_file_real = real_path_or_null(&ctx->arena, path);
 }

@@ -69,6 +69,7 @@ static Program *load_program(LibSession *session) {
         load.builtin_ast = config->builtin_ast;
         load.builtin_dir_real = config->builtin_dir_real;
         load.builtin_file_real = config->builtin_file_real;
+        load.builtin_names = config->builtin_names;
     }
     return fe_load_program(&session->arena, &session->sources, &session->diag, session->input, &load);
 }

@@ -37,6 +37,7 @@ typedef struct LibConfig {
                                          each compile reads and decodes it */
     const char *builtin_dir_real;     /* … with the real paths of builtin_dir and of that file, */
     const char *builtin_file_real;    /* resolved once too (NULL: by each compile) */
+    const struct FeBuiltinNames *builtin_names;  /* builtin_ast's names, collected once */
     struct DirCache *dir_cache;       /* a context's package-lookup listings (frontend/dir_cache.h);
                                          NULL: none kept */
     int max_errors;

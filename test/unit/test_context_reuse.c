@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <dirent.h>
 
 #include "yusec/yusec.h"
 
@@ -179,10 +180,81 @@ static void test_changed_package_directory_is_seen(void **state) {
     assert_int_equal(system(command), 0);
 }
 
+/* The file `dir`/`name` (malloc'd), or NULL when there is none. */
+static char *read_optional(const char *dir, const char *name) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_non_null(out);
+    char chunk[4096];
+    for (size_t got; (got = fread(chunk, 1, sizeof chunk, f)) > 0;) fwrite(chunk, 1, got, out);
+    fclose(f);
+    fclose(out);
+    return text;
+}
+
+static bool has_suffix(const char *text, const char *suffix) {
+    size_t len = strlen(text), slen = strlen(suffix);
+    return len > slen && strcmp(text + len - slen, suffix) == 0;
+}
+
+/* Every sample of 库/点染/测试/样例 through one context, in directory order (so each compile
+ * follows others): the WGSL and MSL equal their goldens byte for byte, and a sample with an
+ * 。错误 golden renders exactly those diagnostics (front-end errors, as `yusec -emit-ir`). */
+static void test_every_sample_matches_its_goldens(void **state) {
+    (void)state;
+    char cwd[4096];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    const char *dir = YUSEC_TEST_SOURCE_DIR "/库/点染/测试/样例";
+    assert_int_equal(chdir(dir), 0);
+    yusec_context *ctx = new_context();
+    DIR *stream = opendir(".");
+    assert_non_null(stream);
+    unsigned compared = 0;
+    for (struct dirent *entry; (entry = readdir(stream)) != NULL;) {
+        const char *file = entry->d_name;
+        if (!has_suffix(file, "。着色器。豫")) continue;
+        char stem[1024], name[1100];
+        snprintf(stem, sizeof stem, "%.*s", (int)(strlen(file) - strlen("。着色器。豫")), file);
+        yusec_input input = {file, NULL, 0};
+        yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL | YUSEC_WANT_MSL);
+        assert_non_null(r);
+        snprintf(name, sizeof name, "%s。错误", stem);
+        char *errors = read_optional(".", name);
+        if (errors) {
+            if (strcmp(yusec_result_render_diagnostics(r, NULL), errors) != 0)
+                fail_msg("%s: diagnostics differ from its golden:\n%s", file, yusec_result_render_diagnostics(r, NULL));
+            compared++;
+        }
+        const char *const goldens[2] = {".wgsl", "。金属"};
+        const yusec_target targets[2] = {YUSEC_TARGET_WGSL, YUSEC_TARGET_MSL};
+        for (int t = 0; t < 2; t++) {
+            snprintf(name, sizeof name, "%s%s", stem, goldens[t]);
+            char *golden = read_optional(".", name);
+            if (!golden) continue;
+            const char *text = yusec_result_text(r, targets[t], NULL);
+            if (!text || strcmp(text, golden) != 0) fail_msg("%s: %s differs from its golden", file, name);
+            compared++;
+            free(golden);
+        }
+        free(errors);
+        yusec_result_free(r);
+    }
+    closedir(stream);
+    yusec_context_free(ctx);
+    assert_int_equal(chdir(cwd), 0);
+    assert_true(compared > 60);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_b_a_is_identical),
         cmocka_unit_test(test_changed_package_directory_is_seen),
+        cmocka_unit_test(test_every_sample_matches_its_goldens),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

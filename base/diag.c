@@ -329,18 +329,20 @@ void diag_note_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
 }
 
 /* Every bidi control is U+061C (bytes D8 9C) or in U+200E–U+2069 (lead byte E2), and a lead
- * byte never stands inside a well-formed sequence: only those bytes need decoding. */
-static bool may_start_bidi_control(unsigned char byte) { return byte == 0xE2 || byte == 0xD8; }
+ * byte never stands inside a well-formed sequence: only those bytes need decoding. The next
+ * of them at or after `from` (len: none), found with memchr. */
+static size_t next_bidi_lead(const char *text, size_t from, size_t len) {
+    if (from >= len) return len;
+    const char *e2 = memchr(text + from, 0xE2, len - from);
+    size_t until = e2 ? (size_t)(e2 - text) : len;
+    const char *d8 = memchr(text + from, 0xD8, until - from);
+    return d8 ? (size_t)(d8 - text) : until;
+}
 
 void diag_warn_bidi_controls(DiagEngine *diag, const SourceFile *file) {
     uint32_t warned_line = 0;
     size_t pos = 0, width;
-    const unsigned char *text = (const unsigned char *)file->text;
-    while (pos < file->len) {
-        if (!may_start_bidi_control(text[pos])) {
-            pos++;
-            continue;
-        }
+    while ((pos = next_bidi_lead(file->text, pos, file->len)) < file->len) {
         uint32_t cp = utf8_decode(file->text + pos, file->len - pos, &width);
         if (utf8_is_bidi_control(cp)) {
             uint32_t line, column;

@@ -24,13 +24,15 @@ YU_KEYWORDS(YU_KEYWORD_LENGTH_CHECK)
 
 /* The table is small (under 60 words of at most 3 characters), so a linear scan per
  * position keeps lexing linear in the file size. Every keyword starts with a CJK character
- * (3 bytes of UTF-8): those bytes are compared before the rest. */
+ * (3 bytes of UTF-8): those bytes are compared before the rest, the last first (its 64
+ * values tell CJK characters apart best; the lead byte has a handful). */
 size_t fe_keyword_match(const char *text, size_t len, TokenKind *kind) {
     size_t best = 0;
     if (len < 3) return 0;
+    const char first = text[0], second = text[1], third = text[2];
     for (size_t i = 0; i < sizeof KEYWORDS / sizeof KEYWORDS[0]; i++) {
         const Keyword *kw = &KEYWORDS[i];
-        if (kw->spelling[0] != text[0] || kw->spelling[1] != text[1] || kw->spelling[2] != text[2]) continue;
+        if (kw->spelling[2] != third || kw->spelling[1] != second || kw->spelling[0] != first) continue;
         if (kw->len > best && kw->len <= len && memcmp(text, kw->spelling, kw->len) == 0) {
             best = kw->len;
             *kind = kw->kind;

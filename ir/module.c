@@ -80,7 +80,8 @@ IrConstId ir_module_add_constant(IrModule *module, const char *name, IrTypeId ty
 static void *grow(Arena *arena, void *items, uint32_t count, uint32_t *cap, size_t elem) {
     if (count < *cap) return items;
     uint32_t new_cap = *cap ? *cap * 2 : 8;
-    void *fresh = arena_alloc_array(arena, new_cap, elem);
+    /* not zero-filled: every caller writes the item it grows for before anything reads it */
+    void *fresh = arena_alloc_array_uninit(arena, new_cap, elem);
     if (count) memcpy(fresh, items, count * elem);
     *cap = new_cap;
     return fresh;

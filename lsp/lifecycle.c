@@ -5,12 +5,16 @@
 
 #include "lsp/diagnostics.h"
 
-enum { DEFAULT_DEBOUNCE_MS = 150, MAX_DEBOUNCE_MS = 10000 };
+enum {
+    DEFAULT_DEBOUNCE_MS = 150, MAX_DEBOUNCE_MS = 10000,
+    DEFAULT_DEBOUNCE_MAX_MS = 1000, MAX_DEBOUNCE_MAX_MS = 60000,
+};
 
 void lsp_settings_init(LspSettings *settings) {
     settings->target_rule = LSP_TARGET_AS_REPORTED;
     settings->targets = YUSEC_WANT_WGSL | YUSEC_WANT_MSL;
     settings->debounce_ms = DEFAULT_DEBOUNCE_MS;
+    settings->debounce_max_ms = DEFAULT_DEBOUNCE_MAX_MS;
 }
 
 /* The default targets: WGSL and MSL, and PTX when its plugin loads. */
@@ -30,8 +34,15 @@ static void read_target_rule(LspSettings *settings, json_t *value) {
     else if (strcmp(text, "off") == 0) settings->target_rule = LSP_TARGET_OFF;
 }
 
+/* An integer setting clamped to 0 … max (another type: left as it is). */
+static void read_milliseconds(int *setting, json_t *value, int max) {
+    if (!json_is_integer(value)) return;
+    json_int_t ms = json_integer_value(value);
+    *setting = ms < 0 ? 0 : ms > max ? max : (int)ms;
+}
+
 /* {"targets": ["wgsl", "msl", "ptx"], "targetDiagnostics": "error" | "warning" | "off",
- * "debounceMs": N}; keys left out keep their value, values of the wrong type are ignored. */
+ * "debounceMs": N, "debounceMaxMs": N}; keys left out keep their value, values of the wrong type are ignored. */
 static void read_settings(LspSettings *settings, json_t *object) {
     read_target_rule(settings, json_object_get(object, "targetDiagnostics"));
     json_t *targets = json_object_get(object, "targets");
@@ -47,11 +58,8 @@ static void read_settings(LspSettings *settings, json_t *object) {
             else if (strcmp(text, "ptx") == 0) settings->targets |= YUSEC_WANT_PTX;
         }
     }
-    json_t *debounce = json_object_get(object, "debounceMs");
-    if (json_is_integer(debounce)) {
-        json_int_t ms = json_integer_value(debounce);
-        settings->debounce_ms = ms < 0 ? 0 : ms > MAX_DEBOUNCE_MS ? MAX_DEBOUNCE_MS : (int)ms;
-    }
+    read_milliseconds(&settings->debounce_ms, json_object_get(object, "debounceMs"), MAX_DEBOUNCE_MS);
+    read_milliseconds(&settings->debounce_max_ms, json_object_get(object, "debounceMaxMs"), MAX_DEBOUNCE_MAX_MS);
 }
 
 json_t *lsp_initialize(LspServer *server, json_t *params, LspError *error) {

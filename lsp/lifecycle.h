@@ -12,7 +12,7 @@ void lsp_exit(LspServer *server, json_t *params);
 void lsp_did_change_configuration(LspServer *server, json_t *params);
 
 /* The defaults: WGSL and MSL (initialize adds PTX when its plugin loads), a target's errors
- * as errors, 150 ms debounce. */
+ * as errors, 150 ms debounce, diagnostics at most 1000 ms after a change. */
 void lsp_settings_init(LspSettings *settings);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/memory.h"
 #include "lsp/diagnostics.h"
@@ -188,6 +189,31 @@ static bool read_available(LspServer *server, Queue *queue) {
     return true;
 }
 
+static int64_t monotonic_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/* The debounce: changed documents are compiled once the client has been quiet for
+ * debounce_ms, or once debounce_max_ms have passed since the first change not yet published
+ * (edits that never pause still get diagnostics). True when that time has come. */
+static bool diagnostics_due(LspServer *server) {
+    if (!lsp_any_dirty(server)) {
+        server->waiting = false;
+        return false;
+    }
+    int64_t now = monotonic_ms();
+    if (!server->waiting) {
+        server->waiting = true;
+        server->waiting_since_ms = now;
+    }
+    int64_t left = server->waiting_since_ms + server->settings.debounce_max_ms - now;
+    if (left <= 0) return true;
+    int quiet = server->settings.debounce_ms;
+    return !lsp_transport_ready(&server->transport, left < quiet ? (int)left : quiet);
+}
+
 int lsp_serve(int in_fd, int out_fd, const yusec_options *options) {
     LspServer server;
     memset(&server, 0, sizeof server);
@@ -199,9 +225,9 @@ int lsp_serve(int in_fd, int out_fd, const yusec_options *options) {
     while (!server.exit_requested) {
         if (queue.count == 0) {
             if (!input_open) break;
-            /* the debounce: changed documents are compiled once the client is quiet */
-            if (lsp_any_dirty(&server) && !lsp_transport_ready(&server.transport, server.settings.debounce_ms)) {
+            if (diagnostics_due(&server)) {
                 lsp_publish_dirty(&server);
+                server.waiting = false;
                 continue;
             }
             input_open = read_available(&server, &queue);

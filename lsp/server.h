@@ -55,6 +55,8 @@ typedef struct LspSettings {
     LspTargetRule target_rule;
     unsigned targets;                       /* YUSEC_WANT_… compiled for diagnostics */
     int debounce_ms;                        /* quiet time after a change before compiling */
+    int debounce_max_ms;                    /* the longest wait from the first change not yet
+                                               published, however often changes come */
 } LspSettings;
 
 typedef struct LspServer {
@@ -63,6 +65,8 @@ typedef struct LspServer {
     LspSettings settings;
     LspDocuments documents;
     bool initialized, shutdown_requested, exit_requested;
+    bool waiting;                           /* changes not yet published, the first at: */
+    int64_t waiting_since_ms;               /* (CLOCK_MONOTONIC) */
 } LspServer;
 
 /* An error answer being built by a handler. */

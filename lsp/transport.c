@@ -34,6 +34,22 @@ static void drop_skipped(LspTransport *transport) {
     transport->skip -= drop;
 }
 
+static const char CONTENT_LENGTH[] = "Content-Length:";
+enum { CONTENT_LENGTH_LEN = sizeof CONTENT_LENGTH - 1 };
+
+/* Resynchronising after a bad header: drops the bytes before the next `Content-Length:`
+ * (any case); without one, all but a tail that may be its beginning. */
+static void drop_to_next_header(LspTransport *transport) {
+    if (!transport->resync) return;
+    for (size_t at = 0; at + CONTENT_LENGTH_LEN <= transport->len; at++)
+        if (strncasecmp(transport->buf + at, CONTENT_LENGTH, CONTENT_LENGTH_LEN) == 0) {
+            consume(transport, at);
+            transport->resync = false;
+            return;
+        }
+    if (transport->len >= CONTENT_LENGTH_LEN) consume(transport, transport->len - (CONTENT_LENGTH_LEN - 1));
+}
+
 /* Reads what is available once (blocking); false at the end of the input. */
 static bool fill(LspTransport *transport) {
     if (transport->eof) return false;
@@ -50,6 +66,7 @@ static bool fill(LspTransport *transport) {
     }
     transport->len += (size_t)n;
     drop_skipped(transport);
+    drop_to_next_header(transport);
     return true;
 }
 
@@ -63,13 +80,13 @@ static const char *find_header_end(const char *buf, size_t len) {
 
 /* Content-Length of the header [buf, end); false when it has none. */
 static bool content_length(const char *buf, const char *end, size_t *length) {
-    static const char key[] = "Content-Length:";
+    const char *key = CONTENT_LENGTH;
     for (const char *line = buf; line < end;) {
         const char *eol = line;
         while (eol < end && *eol != '\r') eol++;
-        if ((size_t)(eol - line) > sizeof key - 1 && strncasecmp(line, key, sizeof key - 1) == 0) {
+        if ((size_t)(eol - line) > CONTENT_LENGTH_LEN && strncasecmp(line, key, CONTENT_LENGTH_LEN) == 0) {
             char *stop = NULL;
-            unsigned long long value = strtoull(line + sizeof key - 1, &stop, 10);
+            unsigned long long value = strtoull(line + CONTENT_LENGTH_LEN, &stop, 10);
             while (stop < eol && *stop == ' ') stop++;
             if (stop != eol) return false;
             *length = value > (unsigned long long)SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)value;
@@ -82,7 +99,7 @@ static bool content_length(const char *buf, const char *end, size_t *length) {
 
 /* Whether a whole frame is buffered: its header's and body's lengths. */
 static Frame buffered_frame(const LspTransport *transport, size_t *header_len, size_t *body_len) {
-    if (transport->skip) return FRAME_PARTIAL;
+    if (transport->skip || transport->resync) return FRAME_PARTIAL;
     const char *end = find_header_end(transport->buf, transport->len);
     if (!end) return transport->len > LSP_MAX_HEADER ? FRAME_BAD : FRAME_PARTIAL;
     *header_len = (size_t)(end - transport->buf) + 4;
@@ -105,10 +122,12 @@ bool lsp_transport_ready(LspTransport *transport, int timeout_ms) {
     return true;
 }
 
-/* A bad frame: its header goes (all that is buffered when no header end was found). */
+/* A bad header: it goes up to the next Content-Length after its first byte (the body that
+ * may follow it, and text before a good header, are dropped with it). */
 static void drop_bad_header(LspTransport *transport) {
-    const char *end = find_header_end(transport->buf, transport->len);
-    consume(transport, end ? (size_t)(end - transport->buf) + 4 : transport->len);
+    consume(transport, 1);
+    transport->resync = true;
+    drop_to_next_header(transport);
 }
 
 LspReadStatus lsp_transport_read(LspTransport *transport, json_t **message) {

@@ -1,6 +1,7 @@
 /* JSON-RPC framing over a pair of file descriptors (the LSP base protocol): a header of
  * `Name: value` lines ending in an empty line, of which Content-Length is required, then
- * that many bytes of UTF-8 JSON. */
+ * that many bytes of UTF-8 JSON. After a bad header the reader drops bytes up to the next
+ * `Content-Length:` (a body of unknown length may follow it), so the next message is read. */
 #ifndef YUSEC_LSP_TRANSPORT_H
 #define YUSEC_LSP_TRANSPORT_H
 
@@ -19,6 +20,7 @@ typedef struct LspTransport {
     char *buf;           /* bytes read and not yet consumed */
     size_t len, cap;
     size_t skip;         /* bytes of an oversized body still to drop */
+    bool resync;         /* after a bad header: dropping bytes up to the next Content-Length */
     bool eof;
 } LspTransport;
 

@@ -3,7 +3,8 @@
 checks the protocol on real samples: initialize, the lifecycle's errors, diagnostics with
 UTF-16 ranges (a name outside the BMP), incremental changes, the keyword table's words shown
 alike by the TextMate grammar and the semantic tokens, the debounce, unparsable text,
-malformed messages, cancellation, shutdown and exit. Every read has a timeout: a server that
+malformed messages (the message after a header without Content-Length is read), the
+debounce's maximum delay under changes that never pause, cancellation, shutdown and exit. Every read has a timeout: a server that
 does not answer fails the test instead of hanging it.
 
   test_lsp.py YUSEC EXAMPLES_DIR            the protocol checks
@@ -19,6 +20,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 import urllib.parse
 
 TIMEOUT = 60  # seconds for any one answer (the ASan build compiles slowly)
@@ -454,6 +456,62 @@ def test_target_settings(yusec, root):
     client.finish(0)
 
 
+def test_debounce_maximum(yusec, examples):
+    """Changes that never pause for the debounce time still get diagnostics, at most
+    debounceMaxMs after the first change not yet published: 3 s of a change every 0.1 s with a
+    0.4 s debounce and a 1 s maximum publish at least twice before the changes stop (without
+    the maximum: not once)."""
+    client = Client([yusec, "lsp"])
+    initialize(client, {"debounceMs": 400, "debounceMaxMs": 1000})
+    path = os.path.join(examples, "加倍。着色器。豫")
+    text = open(path, encoding="utf-8").read()
+    uri = uri_of(path)
+    open_doc(client, uri, text)
+    check(client.diagnostics(uri)["version"] == 1, "the opened text is published")
+    version, start = 1, time.monotonic()
+    while time.monotonic() - start < 3.0:
+        version += 1
+        change(client, uri, version, {"text": text + "\n" * (version % 2)})
+        time.sleep(0.1)
+    last = version
+    published = client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                                and m["params"]["uri"] == uri and m["params"]["version"] == last)
+    check(not errors(published["params"]), published)
+    during = [m["params"]["version"] for m in client.pending
+              if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri]
+    check(len(during) >= 2 and all(1 < v < last for v in during),
+          f"publications while changes kept coming (versions 2…{last}): {during}")
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
+def test_header_recovery(yusec):
+    """A header without Content-Length followed by a body (of a length the server cannot know)
+    and then a good message: ParseError for the bad one, and the good one is answered."""
+    client = Client([yusec, "lsp"])
+    initialize(client)
+    lost = json.dumps({"jsonrpc": "2.0", "id": 900, "method": "textDocument/unknownThing"}).encode()
+    good = client.frame({"jsonrpc": "2.0", "id": 901, "method": "textDocument/unknownThing"})
+    for bad in (b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + lost,
+                b"Content-Length: twelve\r\n\r\n" + lost,
+                b"x" * 9000):  # no header end within LSP_MAX_HEADER
+        client.send_bytes(bad + good)
+        frame = client.wait_for(lambda m: m.get("id") is None and "error" in m)
+        check(frame["error"]["code"] == -32700, f"a bad header: {frame}")
+        answer = client.response(901)
+        check(answer["error"]["code"] == -32601, f"the message after a bad header: {answer}")
+    # The next header arriving in pieces after the bad one is found too.
+    client.send_bytes(b"Foo: 1\r\n\r\n" + lost + good[:7])
+    client.wait_for(lambda m: m.get("id") is None and "error" in m)
+    time.sleep(0.2)
+    client.send_bytes(good[7:])
+    check(client.response(901)["error"]["code"] == -32601, "a header split across reads")
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
 def test_robustness(yusec, examples):
     """Huge and deeply nested texts, requests with params of the wrong shape, a body over the
     64 MiB limit: answered, and the server goes on."""
@@ -562,6 +620,8 @@ def main():
     test_lifecycle_rules(yusec)
     test_diagnostics(yusec, examples)
     test_robustness(yusec, examples)
+    test_debounce_maximum(yusec, examples)
+    test_header_recovery(yusec)
     test_semantic_tokens(yusec, examples)
     test_word_classes(yusec, os.path.dirname(examples))
     test_show_output(yusec, examples)

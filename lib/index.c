@@ -28,6 +28,7 @@ struct yusec_index {
     size_t *scope;                    /* yusec_index_in_scope's answer */
     size_t scope_count;
     MemoryGuard guard;                /* of the build: memory running out gives NULL (lib/api.c) */
+    size_t memory_limit;              /* the context's, for the queries that allocate */
 };
 
 static const char *path_of(const yusec_index *index, uint32_t file) {
@@ -180,6 +181,7 @@ static void build_guarded(void *data) {
 yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input) {
     yusec_index *index = calloc(1, sizeof *index);
     if (!index) return NULL;
+    index->memory_limit = context->memory_limit;
     IndexCall call = {index, context, input, true, false};
     if (!lib_run_deep(context, build_guarded, &call)) {
         call.on_deep_stack = false;
@@ -289,22 +291,37 @@ static void add_locals(yusec_index *index, StrMap *taken, uint32_t offset) {
     for (size_t i = first; i < found; i++) add_to_scope(index, taken, index->scope[i]);
 }
 
+/* The names in scope at `position` into index->scope (a scratch arena for the names taken). */
+static void collect_scope(yusec_index *index, yusec_position position) {
+    Arena scratch;
+    arena_init(&scratch);
+    StrMap taken;
+    strmap_init(&taken, &scratch);
+    add_locals(index, &taken, lib_offset_of(index->main, position));
+    for (size_t s = 0; s < index->symbol_count; s++) {
+        const FeSymbol *symbol = index->fe.symbols.items[s];
+        if (fe_symbol_is_top_level(symbol->kind) && module_visible(index, symbol->module))
+            add_to_scope(index, &taken, s);
+    }
+    for (size_t s = 0; s < index->symbol_count && index->fe.sees_builtins; s++)
+        if (is_builtin(((const FeSymbol *)index->fe.symbols.items[s])->kind)) add_to_scope(index, &taken, s);
+    arena_free(&scratch);
+}
+
+/* The only query that allocates: under a memory guard with the context's limit, memory
+ * running out frees the call's blocks and gives NULL (count 0); the index stays usable. */
 const size_t *yusec_index_in_scope(yusec_index *index, yusec_position position, size_t *count) {
     index->scope_count = 0;
+    if (count) *count = 0;
     if (index->main) {
-        Arena scratch;
-        arena_init(&scratch);
-        StrMap taken;
-        strmap_init(&taken, &scratch);
-        add_locals(index, &taken, lib_offset_of(index->main, position));
-        for (size_t s = 0; s < index->symbol_count; s++) {
-            const FeSymbol *symbol = index->fe.symbols.items[s];
-            if (fe_symbol_is_top_level(symbol->kind) && module_visible(index, symbol->module))
-                add_to_scope(index, &taken, s);
+        MemoryGuard guard;
+        mem_guard_begin(&guard, index->memory_limit);
+        if (setjmp(guard.unwind)) {
+            index->scope_count = 0;
+            return NULL;
         }
-        for (size_t s = 0; s < index->symbol_count && index->fe.sees_builtins; s++)
-            if (is_builtin(((const FeSymbol *)index->fe.symbols.items[s])->kind)) add_to_scope(index, &taken, s);
-        arena_free(&scratch);
+        collect_scope(index, position);
+        mem_guard_end(&guard);
     }
     if (count) *count = index->scope_count;
     return index->scope_count ? index->scope : NULL;

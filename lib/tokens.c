@@ -1,4 +1,5 @@
 /* yusec_tokenize: the lexer's tokens and comments for editors (include/yusec/yusec.h). */
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +54,7 @@ static void merge(yusec_tokens *out, const TokenList *tokens, const CommentList 
     }
 }
 
-yusec_tokens *yusec_tokenize(const char *text, size_t len) {
+static yusec_tokens *tokenize(const char *text, size_t len) {
     yusec_tokens *out = mem_calloc(1, sizeof *out);
     if (len > SOURCE_MAX_BYTES) return out; /* spans are 32-bit; the compile reports it */
     Arena arena;
@@ -69,6 +70,18 @@ yusec_tokens *yusec_tokenize(const char *text, size_t len) {
     merge(out, &tokens, &comments);
     diag_free(&diag);
     arena_free(&arena);
+    return out;
+}
+
+/* Under a memory guard (base/memory.h) without a byte limit (there is no context): the system
+ * refusing memory frees what the call had allocated and gives NULL, as yusec_compile gives
+ * YUSEC_OUT_OF_MEMORY. */
+yusec_tokens *yusec_tokenize(const char *text, size_t len) {
+    MemoryGuard guard;
+    mem_guard_begin(&guard, 0);
+    if (setjmp(guard.unwind)) return NULL;
+    yusec_tokens *out = tokenize(text, len);
+    mem_guard_end(&guard);
     return out;
 }
 

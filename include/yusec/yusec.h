@@ -94,9 +94,10 @@ typedef struct yusec_options {
      * directory the library was installed with. */
     const char *builtin_dir;
     yusec_source_provider provider;  /* default: the file system */
-    /* The most heap memory, in bytes, one yusec_compile, yusec_index_build or
-     * yusec_context_new may hold at once; reaching it ends that call as the system refusing
-     * memory does (YUSEC_OUT_OF_MEMORY; a NULL index or context). 0: no limit. Counts yusec's
+    /* The most heap memory, in bytes, one yusec_compile, yusec_index_build,
+     * yusec_index_in_scope (on an index of this context) or yusec_context_new may hold at
+     * once; reaching it ends that call as the system refusing memory does
+     * (YUSEC_OUT_OF_MEMORY; a NULL index, names or context). 0: no limit. Counts yusec's
      * own allocations, not LLVM's inside the PTX plugin. */
     size_t memory_limit;
 } yusec_options;
@@ -387,7 +388,9 @@ YUSEC_API const size_t *yusec_index_references(const yusec_index *index, size_t 
 YUSEC_API const size_t *yusec_index_document_symbols(const yusec_index *index, size_t *count);
 /* The names visible at `position` of the input, innermost first, each name once: locals in
  * scope there, the top-level names of the input and of the modules it imports, then the
- * builtins when it imports 点染本. The array lives until the next call on this index. */
+ * builtins when it imports 点染本. The array lives until the next call on this index. The one
+ * query that allocates: when memory runs out (the system's, or the context's memory_limit)
+ * it gives NULL and *count 0, and the index stays usable. */
 YUSEC_API const size_t *yusec_index_in_scope(yusec_index *index, yusec_position position, size_t *count);
 /* The innermost call around `position` of the input whose callee resolved: true, with the
  * callee in *symbol and in *argument the 0-based argument the position is in (or after). */
@@ -417,8 +420,9 @@ typedef struct yusec_token {
 typedef struct yusec_tokens yusec_tokens;
 
 /* The tokens and comments of `len` bytes of source text, in order, as the compiler's lexer
- * splits them (whitespace is not a token). Never NULL unless memory runs out; a text over
- * the compiler's 64 MiB limit gives no tokens. */
+ * splits them (whitespace is not a token). NULL only when memory runs out (the system
+ * refusing it: everything the call allocated is freed); a text over the compiler's 64 MiB
+ * limit gives no tokens. */
 YUSEC_API yusec_tokens *yusec_tokenize(const char *text, size_t len);
 YUSEC_API const yusec_token *yusec_tokens_items(const yusec_tokens *tokens, size_t *count);
 YUSEC_API void yusec_tokens_free(yusec_tokens *tokens);

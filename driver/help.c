@@ -28,9 +28,9 @@ static const HelpEntry ENTRIES[] = {
     {HELP_ACTIONS, "-emit-llvm", "打印千手交给 NVPTX 后端的 LLVM IR（已经 LLVM 优化；可交给 llc-19 对照）"},
     {HELP_ACTIONS, "-emit-gen, 生成", "打印高级代码导入时所得模块的源码"},
     {HELP_ACTIONS, "--entries=json", "打印入口与资源在三个目标里的位置（JSON）"},
-    {HELP_ACTIONS, "-emit=wgsl,msl,ptx,gen,json,h,cubin,fatbin",
+    {HELP_ACTIONS, "-emit=wgsl,msl,ptx,gen,json,h,table,cubin,fatbin",
      ("一次前端，把所列的输出写进 -o-dir 目录：名.wgsl 名.metal 名.ptx 名。着色生成。豫 名.json 名.h（C 头文件）"
-      " 名.cubin 名.fatbin；-arch=sm_80,sm_90 时 PTX 每个架构一份（名.sm_80.ptx …）")},
+      " 名.table.h（所列文本、二进制与入口表的 C 常量，供 yusec_add_shaders 的总表）名.cubin 名.fatbin；-arch=sm_80,sm_90 时 PTX 每个架构一份（名.sm_80.ptx …）")},
     {HELP_ACTIONS, "run", "运行一个计算入口（见下面的 yusec run）"},
 
     {HELP_INPUT_OUTPUT, "文件", "输入：名。着色器。豫 或 .yir；写成 - 时从标准输入读"},

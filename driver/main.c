@@ -34,6 +34,7 @@
 #include "lib/host_header.h"
 #include "lib/manifest.h"
 #include "lib/pipeline.h"
+#include "lib/shader_table.h"
 #include "runtime/run_args.h"
 
 enum { EXIT_OK = 0, EXIT_DIAGNOSTICS = 1, EXIT_USAGE = 2 };
@@ -374,28 +375,61 @@ typedef struct PtxTexts {
     const StrBuf *text[OPTIONS_MAX_ARCHS];
 } PtxTexts;
 
-/* cubin/fatbin of every arch through the CUDA toolkit; an exit status. */
-static int stage_binaries(Command *command, const PtxTexts *ptx) {
+/* The cubin and fatbin files of every arch (kept for -emit=table), and pointers to them. */
+enum { BINARY_CUBIN, BINARY_FATBIN, BINARY_KINDS };
+typedef struct Binaries {
+    StrBuf bytes[BINARY_KINDS][OPTIONS_MAX_ARCHS];
+    const StrBuf *arch[BINARY_KINDS][OPTIONS_MAX_ARCHS];
+} Binaries;
+
+static void binaries_init(Binaries *binaries) {
+    for (int b = 0; b < BINARY_KINDS; b++)
+        for (int k = 0; k < OPTIONS_MAX_ARCHS; k++) {
+            strbuf_init(&binaries->bytes[b][k]);
+            binaries->arch[b][k] = &binaries->bytes[b][k];
+        }
+}
+
+static void binaries_free(Binaries *binaries) {
+    for (int b = 0; b < BINARY_KINDS; b++)
+        for (int k = 0; k < OPTIONS_MAX_ARCHS; k++) strbuf_free(&binaries->bytes[b][k]);
+}
+
+/* cubin/fatbin of every arch through the CUDA toolkit into `binaries`; an exit status. */
+static int stage_binaries(Command *command, const PtxTexts *ptx, Binaries *binaries) {
     unsigned want = command->options->emit_many;
-    static const struct { unsigned bit; CudaBinary kind; const char *extension; } BINARIES[] = {
-        {EMIT_CUBIN, CUDA_CUBIN, ".cubin"}, {EMIT_FATBIN, CUDA_FATBIN, ".fatbin"}};
-    for (size_t b = 0; b < sizeof BINARIES / sizeof BINARIES[0]; b++) {
+    static const struct { unsigned bit; CudaBinary kind; const char *extension; } BINARIES[BINARY_KINDS] = {
+        [BINARY_CUBIN] = {EMIT_CUBIN, CUDA_CUBIN, ".cubin"}, [BINARY_FATBIN] = {EMIT_FATBIN, CUDA_FATBIN, ".fatbin"}};
+    for (size_t b = 0; b < BINARY_KINDS; b++) {
         if (!(want & BINARIES[b].bit)) continue;
         for (int k = 0; k < arch_count(command); k++) {
             const char *arch = command->options->arch ? command->options->archs[k] : "sm_80";
-            StrBuf binary;
-            strbuf_init(&binary);
+            StrBuf *binary = &binaries->bytes[b][k];
             int status = EXIT_OK;
             bool built = cuda_build_binary(&command->session.arena, BINARIES[b].kind, arch,
                                            ptx->text[k]->data ? ptx->text[k]->data : "", ptx->text[k]->len, command->options->verbose,
-                                           &binary, &status);
-            bool staged = built && stage_output(command, arch_suffix(command, k, BINARIES[b].extension), &binary);
-            strbuf_free(&binary);
+                                           binary, &status);
             if (!built) return status;
-            if (!staged) return EXIT_USAGE;
+            if (!stage_output(command, arch_suffix(command, k, BINARIES[b].extension), binary)) return EXIT_USAGE;
         }
     }
     return EXIT_OK;
+}
+
+/* <stem>.table.h: what this command built, as C constants, and the entry table. */
+static bool stage_table(Command *command, const StrBuf texts[LIB_TARGET_COUNT], const PtxTexts *ptx,
+                        const Binaries *binaries, const LibEntryTable *entries, const LibAbi *abi, const char *source) {
+    unsigned want = command->options->emit_many;
+    LibShaderOutputs outputs = {
+        (want & EMIT_WGSL) ? &texts[LIB_TARGET_WGSL] : NULL, (want & EMIT_MSL) ? &texts[LIB_TARGET_MSL] : NULL,
+        (want & EMIT_PTX) ? ptx->text : NULL, (want & EMIT_CUBIN) ? binaries->arch[BINARY_CUBIN] : NULL,
+        (want & EMIT_FATBIN) ? binaries->arch[BINARY_FATBIN] : NULL, (size_t)arch_count(command)};
+    StrBuf text;
+    strbuf_init(&text);
+    lib_shader_table(&text, output_stem(&command->session.arena, command->options->input), source, &outputs, entries, abi);
+    bool ok = stage_output(command, ".table.h", &text);
+    strbuf_free(&text);
+    return ok;
 }
 
 /* Stages the target texts, binaries, the manifest and the C header; an exit status. */
@@ -406,10 +440,15 @@ static int stage_many(Command *command, const StrBuf texts[LIB_TARGET_COUNT], co
         if ((want & EMIT_BITS[t]) && !stage_output(command, EMIT_SUFFIXES[t], &texts[t])) return EXIT_USAGE;
     for (int k = 0; (want & EMIT_PTX) && k < arch_count(command); k++)
         if (!stage_output(command, arch_suffix(command, k, ".ptx"), ptx->text[k])) return EXIT_USAGE;
-    int status = stage_binaries(command, ptx);
-    if (status != EXIT_OK) return status;
+    Binaries binaries;
+    binaries_init(&binaries);
+    int status = stage_binaries(command, ptx, &binaries);
     const char *source = source_path_for_output(&command->session.arena, command->options,
                                                 command->session.package_root);
+    if (status == EXIT_OK && (want & EMIT_TABLE) && !stage_table(command, texts, ptx, &binaries, entries, abi, source))
+        status = EXIT_USAGE;
+    binaries_free(&binaries);
+    if (status != EXIT_OK) return status;
     StrBuf text;
     strbuf_init(&text);
     bool ok = true;
@@ -461,7 +500,7 @@ static int run_emit_many(Command *command) {
     lib_outputs_init(&outputs, &command->session.arena);
     outputs.ptx_archs = command->options->archs;
     outputs.ptx_arch_count = (uint32_t)command->options->arch_count;
-    bool abi_of_ptx = (want & (EMIT_JSON | EMIT_HEADER)) != 0;
+    bool abi_of_ptx = (want & (EMIT_JSON | EMIT_HEADER | EMIT_TABLE)) != 0;
     LibStatus status = lib_compile_targets(&command->session, targets,
                                            abi_of_ptx ? LIB_ABI_PTX_PIPELINE : LIB_ABI_AS_BUILT, &outputs);
     flush_dumps(&command->session);

@@ -430,11 +430,11 @@ static bool set_input(Options *options, const char *arg, FILE *err) {
     return true;
 }
 
-/* -emit=wgsl,msl,ptx,gen,json,h,cubin,fatbin: which files one run writes into -o-dir. */
+/* -emit=wgsl,msl,ptx,gen,json,h,table,cubin,fatbin: which files one run writes into -o-dir. */
 static bool parse_emit_list(Options *options, const char *arg, FILE *err) {
     static const struct { const char *name; unsigned bit; } NAMES[] = {
         {"wgsl", EMIT_WGSL}, {"msl", EMIT_MSL}, {"ptx", EMIT_PTX}, {"gen", EMIT_GEN}, {"json", EMIT_JSON},
-        {"h", EMIT_HEADER}, {"cubin", EMIT_CUBIN}, {"fatbin", EMIT_FATBIN}};
+        {"h", EMIT_HEADER}, {"table", EMIT_TABLE}, {"cubin", EMIT_CUBIN}, {"fatbin", EMIT_FATBIN}};
     if (!set_action(options, ACTION_EMIT_MANY, arg, err)) return false;
     const char *start = arg + strlen("-emit=");
     for (;;) {
@@ -444,7 +444,7 @@ static bool parse_emit_list(Options *options, const char *arg, FILE *err) {
                !(strlen(NAMES[i].name) == len && strncmp(NAMES[i].name, start, len) == 0))
             i++;
         if (i == sizeof NAMES / sizeof NAMES[0]) {
-            fprintf(err, "yusec: error: -emit= 不认识「%.*s」（可选 wgsl、msl、ptx、gen、json、h、cubin、fatbin，逗号分隔）\n",
+            fprintf(err, "yusec: error: -emit= 不认识「%.*s」（可选 wgsl、msl、ptx、gen、json、h、table、cubin、fatbin，逗号分隔）\n",
                     (int)len, start);
             return false;
         }

@@ -42,6 +42,7 @@ enum {
     EMIT_WGSL = 1u << 0, EMIT_MSL = 1u << 1, EMIT_PTX = 1u << 2, EMIT_GEN = 1u << 3, EMIT_JSON = 1u << 4,
     EMIT_HEADER = 1u << 5,  /* h: the C host header (lib/host_header.c) */
     EMIT_CUBIN = 1u << 6, EMIT_FATBIN = 1u << 7,  /* through the CUDA toolkit, per -arch */
+    EMIT_TABLE = 1u << 8,   /* table: this shader's part of <name>_shaders.h (lib/shader_table.c) */
 };
 
 enum { OPTIONS_MAX_ARCHS = 16 };

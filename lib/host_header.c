@@ -12,15 +12,12 @@ typedef struct HeaderWriter {
     bool *struct_done;    /* per layout: its struct was printed */
 } HeaderWriter;
 
-/* A C spelling of a source name: the target spelling (names_legalise: no C++ keyword, only
- * identifier characters), and `restrict`, C's one keyword C++ lacks, prefixed too. */
-static const char *c_name(Arena *arena, const char *name) {
+const char *lib_c_name(Arena *arena, const char *name) {
     const char *legal = names_legalise(arena, name);
     return strcmp(legal, "restrict") == 0 ? NAMES_PREFIX "restrict" : legal;
 }
 
-/* Text inside a C comment: a '*' before '/' is followed by a space. */
-static void put_comment_text(StrBuf *out, const char *text) {
+void lib_put_comment_text(StrBuf *out, const char *text) {
     for (const char *p = text; *p; p++) {
         strbuf_putc(out, *p);
         if (*p == '*' && p[1] == '/') strbuf_putc(out, ' ');
@@ -107,7 +104,7 @@ static void put_member(HeaderWriter *w, const yusec_field *field, size_t field_l
     uint32_t align = w->abi->layouts[field_layout].align;
     strbuf_puts(w->out, "    ");
     if (align > decl.natural) strbuf_printf(w->out, "_Alignas(%u) ", align);
-    strbuf_printf(w->out, "%s %s%s;\n", decl.base, c_name(w->arena, field->name), dims);
+    strbuf_printf(w->out, "%s %s%s;\n", decl.base, lib_c_name(w->arena, field->name), dims);
     strbuf_free(&decl.dims);
 }
 
@@ -126,12 +123,12 @@ static void put_struct(HeaderWriter *w, size_t layout) {
     for (size_t f = 0; f < l->field_count; f++) put_structs_inside(w, shape->field_layouts[f]);
     const char *name = arena_printf(w->arena, "%s_%s", w->prefix, l->msl_name);
     strbuf_puts(w->out, "/* ");
-    put_comment_text(w->out, l->type);
+    lib_put_comment_text(w->out, l->type);
     strbuf_printf(w->out, ": %u bytes, aligned to %u */\ntypedef struct %s {\n", l->size, l->align, name);
     for (size_t f = 0; f < l->field_count; f++) put_member(w, &l->fields[f], shape->field_layouts[f], l->field_count == 1);
     strbuf_printf(w->out, "} %s;\n", name);
     for (size_t f = 0; f < l->field_count; f++) {
-        const char *field = c_name(w->arena, l->fields[f].name);
+        const char *field = lib_c_name(w->arena, l->fields[f].name);
         strbuf_printf(w->out, "_Static_assert(offsetof(%s, %s) == %u, \"offset as on the GPU\");\n", name, field,
                       l->fields[f].offset);
     }
@@ -165,11 +162,11 @@ static void put_buffer_type(HeaderWriter *w, const char *resource, size_t layout
 static void put_resources(HeaderWriter *w) {
     for (size_t i = 0; i < w->abi->resource_count; i++) {
         const yusec_resource *r = &w->abi->resources[i];
-        const char *name = arena_printf(w->arena, "%s_%s", w->prefix, c_name(w->arena, r->name));
-        strbuf_printf(w->out, "/* %s: %s", c_name(w->arena, r->name), lib_resource_kind_name(r->kind));
+        const char *name = arena_printf(w->arena, "%s_%s", w->prefix, lib_c_name(w->arena, r->name));
+        strbuf_printf(w->out, "/* %s: %s", lib_c_name(w->arena, r->name), lib_resource_kind_name(r->kind));
         if (r->layout != YUSEC_NONE) {
             strbuf_puts(w->out, ", ");
-            put_comment_text(w->out, w->abi->layouts[r->layout].type);
+            lib_put_comment_text(w->out, w->abi->layouts[r->layout].type);
         }
         strbuf_printf(w->out, " */\n#define %s_GROUP %uu\n#define %s_BINDING %uu\n", name, r->group, name, r->binding);
         strbuf_printf(w->out, "#define %s_MSL_INDEX %uu  /* [[%s(%u)]] */\n", name, r->msl_index,
@@ -180,7 +177,7 @@ static void put_resources(HeaderWriter *w) {
 }
 
 static const char *resource_name(HeaderWriter *w, size_t resource) {
-    return resource == YUSEC_NONE ? "none" : c_name(w->arena, w->abi->resources[resource].name);
+    return resource == YUSEC_NONE ? "none" : lib_c_name(w->arena, w->abi->resources[resource].name);
 }
 
 /* Each PTX parameter's position under the name of what it passes. */
@@ -223,8 +220,8 @@ static void put_ptx_params(HeaderWriter *w, const char *entry, const yusec_ptx_e
 static void put_entries(HeaderWriter *w, const LibEntryTable *entries) {
     for (uint32_t i = 0; i < entries->count; i++) {
         const LibEntry *row = &entries->rows[i];
-        const char *entry = arena_printf(w->arena, "%s_%s", w->prefix, c_name(w->arena, row->item));
-        strbuf_printf(w->out, "/* entry %s: %s */\n", c_name(w->arena, row->item), ir_stage_name(row->stage));
+        const char *entry = arena_printf(w->arena, "%s_%s", w->prefix, lib_c_name(w->arena, row->item));
+        strbuf_printf(w->out, "/* entry %s: %s */\n", lib_c_name(w->arena, row->item), ir_stage_name(row->stage));
         strbuf_printf(w->out, "#define %s_FUNCTION \"%s\"\n", entry, row->function);
         if (row->stage == IR_STAGE_COMPUTE) {
             strbuf_printf(w->out, "#define %s_WORKGROUP_SIZE_X %uu\n#define %s_WORKGROUP_SIZE_Y %uu\n"
@@ -242,10 +239,10 @@ void lib_host_header(StrBuf *out, const char *prefix, const char *source, const 
                      const LibAbi *abi) {
     Arena arena;
     arena_init(&arena);
-    HeaderWriter w = {out, &arena, abi, c_name(&arena, prefix),
+    HeaderWriter w = {out, &arena, abi, lib_c_name(&arena, prefix),
                       arena_alloc_array(&arena, abi->layout_count + 1, sizeof(bool))};
     strbuf_puts(out, "/* Generated by yusec from ");
-    put_comment_text(out, source);
+    lib_put_comment_text(out, source);
     strbuf_puts(out, "; do not edit.\n * Buffer layouts are the one layout of every target (WGSL's storage rules):\n"
                      " * f16 as its bits (uint16_t), vectors and matrix columns as arrays, _Alignas where\n"
                      " * the GPU aligns more than C; the _Static_asserts hold them to it (docs/generated.md). */\n");

@@ -13,6 +13,13 @@
 
 /* `prefix` (the source's stem, e.g. 加倍) starts every C name, legalised; `source` is named in
  * the opening comment. */
+/* A C spelling of a source name: the target spelling (names_legalise: no C++ keyword, only
+ * identifier characters), and `restrict`, C's one keyword C++ lacks, prefixed too. The C names
+ * of <stem>.h and <stem>.table.h (lib/shader_table.c) start with it. */
+const char *lib_c_name(Arena *arena, const char *name);
+/* Text inside a C comment: a '*' before '/' is followed by a space. */
+void lib_put_comment_text(StrBuf *out, const char *text);
+
 void lib_host_header(StrBuf *out, const char *prefix, const char *source, const LibEntryTable *entries,
                      const LibAbi *abi);
 

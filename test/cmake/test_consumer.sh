@@ -53,11 +53,14 @@ ninja -C "$work/b" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail 
 [ "$(ninja -C "$work/b" -t commands | grep -c '加倍。着色器。豫 -o-dir')" = 1 ] || fail "加倍 is not one command"
 [ "$(grep -c '^\[.*yusec 加倍' "$work/build.log")" = 1 ] || { cat "$work/build.log" >&2; fail "加倍's command ran more than once"; }
 out=$work/b/demo_shaders
-for f in 加倍.wgsl 加倍.metal 加倍.sm_80.ptx 加倍.sm_90.ptx 加倍.json 加倍.h 点变换.h; do
+for f in 加倍.wgsl 加倍.metal 加倍.sm_80.ptx 加倍.sm_90.ptx 加倍.json 加倍.h 加倍.table.h 点变换.h; do
   [ -s "$out/$f" ] || fail "no $f"
 done
 [ -e "$out/加倍.msl" ] && fail "an MSL file named .msl (the quickstart's name is .metal)"
 grep -q '^\.version 8\.3' "$out/加倍.sm_90.ptx" || fail "OPTIONS -ptx-version=8.3 did not reach yusec"
+# demo_shaders.h only lists yusec's rows: no text, byte or entry of its own.
+[ "$(grep -c '^  YUSEC_SHADER_ROW_[0-9a-f]*,$' "$out/demo_shaders.h")" = 4 ] || { cat "$out/demo_shaders.h" >&2; fail "demo_shaders.h does not list the four rows"; }
+grep -qE '\\[0-7x]|_entries|"[^"]*入口' "$out/demo_shaders.h" && fail "demo_shaders.h holds shader facts of its own"
 "$work/b/consumer" >"$work/run.txt" || fail "consumer did not run"
 expect() { grep -qxF "$1" "$work/run.txt" || { cat "$work/run.txt" >&2; fail "$2 ($1)"; }; }
 expect "加倍 wgsl=1 msl=1 ptx=1" "texts"
@@ -89,7 +92,9 @@ would_run() { ninja -C "$work/b" -n 2>&1 | grep -c '^\[' ; }
 [ "$(would_run)" = 0 ] || { ninja -C "$work/b" -n -d explain >&2; fail "a second build is not empty"; }
 
 # restat: touching a shader without changing it reruns its yusec command only; yusec leaves its
-# unchanged outputs untouched, so neither the table header nor the C code is rebuilt.
+# unchanged outputs untouched (<stem>.table.h included), so the C code is not rebuilt.
+table_mtime=$(stat -c %Y "$out/加倍.table.h")
+table_sum=$(md5sum <"$out/加倍.table.h")
 sleep 1
 touch "$work/src/加倍。着色器。豫"
 ninja -C "$work/b" -d explain >"$work/restat.log" 2>&1 || { cat "$work/restat.log" >&2; fail "rebuild after touch"; }
@@ -97,13 +102,15 @@ grep -q '^\[.*yusec 加倍' "$work/restat.log" || { cat "$work/restat.log" >&2; 
 grep -q 'yusec header\|Building C object\|Linking' "$work/restat.log" &&
   { cat "$work/restat.log" >&2; fail "an unchanged shader rebuilt its dependents (no restat)"; }
 [ "$(would_run)" = 0 ] || { ninja -C "$work/b" -n -d explain >&2; fail "the restat rebuild left work"; }
+[ "$(stat -c %Y "$out/加倍.table.h")" = "$table_mtime" ] || fail "an unchanged 加倍.table.h was rewritten"
 
-# Changing the shader's bytes rebuilds its outputs, the table header and the consumer.
+# Changing the shader's bytes rebuilds its outputs (its table too) and the consumer.
 sleep 1
 sed -i 's/（「新无三二」于「二」）/（「新无三二」于「四」）/' "$work/src/加倍。着色器。豫"
 ninja -C "$work/b" >"$work/change.log" 2>&1 || { cat "$work/change.log" >&2; fail "rebuild after a change"; }
-grep -q 'yusec header' "$work/change.log" && grep -q 'Building C object' "$work/change.log" ||
-  { cat "$work/change.log" >&2; fail "a changed shader did not rebuild the header and its C code"; }
+grep -q 'Building C object' "$work/change.log" ||
+  { cat "$work/change.log" >&2; fail "a changed shader did not rebuild its C code"; }
+[ "$(md5sum <"$out/加倍.table.h")" != "$table_sum" ] || fail "a changed shader left 加倍.table.h as it was"
 
 # The builtin interface is known only through the depfiles.
 sleep 1

@@ -14,6 +14,7 @@ import sys
 import tempfile
 
 LLC = os.environ.get("LLC", "llc-19")
+PLUGIN_OPTIONS = ["-nvptx-short-ptr"]  # the PTX plugin's LLVM options (targets/ptx/plugin.c)
 
 
 def cpu_seconds(cmd, cwd):
@@ -49,7 +50,7 @@ def main():
             subprocess.run([yusec, "-emit-llvm", source, "-o", ll], cwd=samples, check=True,
                            stderr=subprocess.DEVNULL)
             y, l = measure_pair([yusec, "-emit-ptx", source, "-o", os.devnull],
-                                [LLC, "-O3", "-mcpu=sm_80", "-mattr=+ptx80", ll, "-o", os.devnull],
+                                [LLC, "-O3", "-mcpu=sm_80", "-mattr=+ptx80"] + PLUGIN_OPTIONS + [ll, "-o", os.devnull],
                                 samples, runs)
             ratios.append(min(y) / min(l))
             median_ratios.append(statistics.median(y) / statistics.median(l))

@@ -21,18 +21,27 @@ bool ir_global_is_buffer(const IrGlobal *g) {
            g->space == IR_SPACE_UNIFORM;
 }
 
-static bool binding_before(const IrModule *m, IrGlobalId a, IrGlobalId b) {
-    const IrGlobal *x = ir_global(m, a), *y = ir_global(m, b);
-    return x->group != y->group ? x->group < y->group : x->binding < y->binding;
+typedef struct BindingKey {
+    uint64_t binding;  /* group << 32 | binding */
+    IrGlobalId id;
+} BindingKey;
+
+static int compare_binding_keys(const void *a, const void *b) {
+    const BindingKey *x = a, *y = b;
+    if (x->binding != y->binding) return x->binding < y->binding ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
 }
 
-static void sort_by_binding(const IrModule *m, IrGlobalId *ids, uint32_t n) {
-    for (uint32_t i = 1; i < n; i++)  /* insertion sort: few buffers */
-        for (uint32_t j = i; j > 0 && binding_before(m, ids[j], ids[j - 1]); j--) {
-            IrGlobalId t = ids[j];
-            ids[j] = ids[j - 1];
-            ids[j - 1] = t;
-        }
+/* By (group, binding), ties by id: the order a stable sort of ascending ids gives, in
+ * O(n log n) (a kernel may use thousands of buffers). */
+static void sort_by_binding(Arena *arena, const IrModule *m, IrGlobalId *ids, uint32_t n) {
+    BindingKey *keys = arena_alloc_array(arena, n + 1, sizeof *keys);
+    for (uint32_t i = 0; i < n; i++) {
+        const IrGlobal *g = ir_global(m, ids[i]);
+        keys[i] = (BindingKey){(uint64_t)g->group << 32 | g->binding, ids[i]};
+    }
+    qsort(keys, n, sizeof *keys, compare_binding_keys);
+    for (uint32_t i = 0; i < n; i++) ids[i] = keys[i].id;
 }
 
 static IrBufferParam param_of(const IrModule *m, IrGlobalId id) {
@@ -210,14 +219,18 @@ bool ir_runtime_array_extent(const IrTypeTable *types, IrTypeId type, uint32_t *
     return true;
 }
 
-/* The length list: the buffers marked in `lengths` among the used ones, by (group, binding). */
-static void length_list(Arena *arena, const IrModule *m, const bool *used, const bool *lengths,
+/* The length list: the buffers of `lengths` among the used ones, by (group, binding). Both
+ * sets ascend by id. */
+static void length_list(Arena *arena, const IrModule *m, IrGlobalSet used, IrGlobalSet lengths,
                         IrBufferParams *out) {
-    uint32_t n = ir_global_count(m), count = 0;
-    IrGlobalId *ids = arena_alloc_array(arena, n + 1, sizeof *ids);
-    for (uint32_t g = 0; lengths && g < n; g++)
-        if (lengths[g] && used[g] && ir_global_is_buffer(ir_global(m, g))) ids[count++] = g;
-    sort_by_binding(m, ids, count);
+    uint32_t count = 0;
+    IrGlobalId *ids = arena_alloc_array(arena, lengths.count + 1, sizeof *ids);
+    for (uint32_t i = 0, u = 0; i < lengths.count; i++) {
+        IrGlobalId g = lengths.ids[i];
+        while (u < used.count && used.ids[u] < g) u++;
+        if (u < used.count && used.ids[u] == g && ir_global_is_buffer(ir_global(m, g))) ids[count++] = g;
+    }
+    sort_by_binding(arena, m, ids, count);
     out->lengths = ids;
     out->length_count = count;
 }
@@ -228,19 +241,19 @@ uint32_t ir_length_slot(const IrBufferParams *params, IrGlobalId global) {
     return IR_NONE;
 }
 
-bool ir_buffer_params(Arena *arena, const IrModule *m, const bool *used, const bool *lengths,
-                      IrBufferParams *out) {
-    uint32_t n = ir_global_count(m), count = 0, max_binding = 0;
+bool ir_buffer_params_of(Arena *arena, const IrModule *m, IrGlobalSet used, IrGlobalSet lengths,
+                         IrBufferParams *out) {
+    uint32_t count = 0, max_binding = 0;
     bool all_group0 = true;
-    IrGlobalId *ids = arena_alloc_array(arena, n + 1, sizeof *ids);
-    for (uint32_t g = 0; g < n; g++) {
-        const IrGlobal *gl = ir_global(m, g);
-        if (!used[g] || !ir_global_is_buffer(gl)) continue;
-        ids[count++] = g;
+    IrGlobalId *ids = arena_alloc_array(arena, used.count + 1, sizeof *ids);
+    for (uint32_t i = 0; i < used.count; i++) {
+        const IrGlobal *gl = ir_global(m, used.ids[i]);
+        if (!ir_global_is_buffer(gl)) continue;
+        ids[count++] = used.ids[i];
         if (gl->group != 0) all_group0 = false;
         if (gl->binding > max_binding) max_binding = gl->binding;
     }
-    sort_by_binding(m, ids, count);
+    sort_by_binding(arena, m, ids, count);
     if (all_group0 && count > 0 && max_binding > IR_ABI_MAX_DENSE_BINDING) {
         *out = (IrBufferParams){NULL, 0, max_binding, NULL, 0, NULL, 0};
         return false;
@@ -257,6 +270,21 @@ bool ir_buffer_params(Arena *arena, const IrModule *m, const bool *used, const b
     length_list(arena, m, used, lengths, out);
     if (out->length_count) list[out->count++] = (IrBufferParam){IR_NONE, 0, 0, true};
     return true;
+}
+
+/* The marked ids of `marks` (NULL: none) as a set. */
+static IrGlobalSet marked_set(Arena *arena, const bool *marks, uint32_t n) {
+    uint32_t count = 0;
+    IrGlobalId *ids = arena_alloc_array(arena, n + 1, sizeof *ids);
+    for (uint32_t g = 0; marks && g < n; g++)
+        if (marks[g]) ids[count++] = g;
+    return (IrGlobalSet){ids, count};
+}
+
+bool ir_buffer_params(Arena *arena, const IrModule *m, const bool *used, const bool *lengths,
+                      IrBufferParams *out) {
+    uint32_t n = ir_global_count(m);
+    return ir_buffer_params_of(arena, m, marked_set(arena, used, n), marked_set(arena, lengths, n), out);
 }
 
 void ir_buffer_param_name(const IrBufferParam *param, char name[IR_ABI_PARAM_NAME_MAX]) {
@@ -293,4 +321,13 @@ uint64_t ir_entry_dynamic_shared_bytes(const IrModule *m, const bool *used) {
         if (used[g] && ir_global(m, g)->space == IR_SPACE_WORKGROUP)
             end = ir_shared_offset(m, g) + ir_workgroup_bytes(m, g);
     return end;
+}
+
+uint64_t ir_entry_dynamic_shared_bytes_of(const IrModule *m, IrGlobalSet used) {
+    for (uint32_t k = used.count; k-- > 0;) {  /* the last workgroup variable used */
+        IrGlobalId g = used.ids[k];
+        if (ir_global(m, g)->space != IR_SPACE_WORKGROUP) continue;
+        return ir_shared_is_dynamic(m) ? ir_shared_offset(m, g) + ir_workgroup_bytes(m, g) : 0;
+    }
+    return 0;
 }

@@ -17,6 +17,28 @@
  * the globals they name. Both arrays are indexed by id and must start cleared. */
 void ir_reach(const IrModule *module, IrFuncId func, bool *funcs, bool *globals);
 
+/* ---- one function's reach after another (ir/reach.c) ----
+ * ir_reach + ir_reach_lengths for one entry function after another, without a pass over the
+ * whole module each time: ir_reach_from clears the last call's marks through its lists, so a
+ * call costs what the function reaches (the instructions of the functions it reaches), not the
+ * module's size, and N entries of one function each cost N, not N × functions. The marks are
+ * those of ir_reach and ir_reach_lengths; the lists ascend by id. Iterative (a call chain of
+ * any depth). */
+typedef struct IrReach {
+    const IrModule *module;
+    bool *funcs;              /* by function id: reached by the last ir_reach_from */
+    bool *globals;            /* by global id: named by a reached function */
+    bool *lengths;            /* by global id: a buffer whose 数组长度 a reached function takes */
+    IrFuncId *func_list;      /* the marked functions, ascending */
+    IrGlobalId *global_list;  /* the marked globals, ascending */
+    IrGlobalId *length_list;  /* the marked buffers of `lengths`, ascending */
+    uint32_t func_count, global_count, length_count;
+    uint64_t steps;           /* instructions scanned and marks cleared, over all calls */
+} IrReach;
+
+void ir_reach_init(IrReach *reach, Arena *arena, const IrModule *module);
+void ir_reach_from(IrReach *reach, IrFuncId func);
+
 /* A set of globals as ids in ascending order. */
 typedef struct IrGlobalSet {
     const IrGlobalId *ids;
@@ -118,6 +140,11 @@ typedef struct IrBufferParams {
 bool ir_buffer_params(Arena *arena, const IrModule *module, const bool *used, const bool *lengths,
                       IrBufferParams *out);
 
+/* ir_buffer_params from sets (ascending ids): the same parameters, in time of the sets'
+ * sizes, not of the module's globals. */
+bool ir_buffer_params_of(Arena *arena, const IrModule *module, IrGlobalSet used, IrGlobalSet lengths,
+                         IrBufferParams *out);
+
 /* The texture (index 0) or sampler (index 1) global that operand `index` of texture op `inst`
  * names: the operand is a load of the global itself. IR_NONE otherwise (e.g. a parameter). */
 IrGlobalId ir_texture_operand(const IrFunction *func, const IrInst *inst, uint32_t index);
@@ -127,6 +154,10 @@ IrGlobalId ir_texture_operand(const IrFunction *func, const IrInst *inst, uint32
  * is not a module binding, with *bad set to that op (its span locates the diagnostic). */
 bool ir_texture_params(Arena *arena, const IrModule *module, const bool *funcs, IrBufferParams *out,
                        const IrInst **bad);
+
+/* ir_texture_params over a list of functions (ascending ids, e.g. IrReach's func_list). */
+bool ir_texture_params_of(Arena *arena, const IrModule *module, const IrFuncId *funcs, uint32_t func_count,
+                          IrBufferParams *out, const IrInst **bad);
 
 /* The position of `want` in out->textures (kind, texture, sampler equal); IR_NONE if absent. */
 uint32_t ir_texture_slot(const IrBufferParams *params, IrTextureParam want);
@@ -168,5 +199,8 @@ uint64_t ir_shared_offset(const IrModule *module, IrGlobalId global);
 /* The dynamic shared bytes of the entry whose reach marked `used` globals: 0 for a module in
  * static .shared, else the end of the last workgroup variable it uses. */
 uint64_t ir_entry_dynamic_shared_bytes(const IrModule *module, const bool *used);
+/* The same from a set (ascending ids), the module scanned only when the entry uses a
+ * workgroup variable. */
+uint64_t ir_entry_dynamic_shared_bytes_of(const IrModule *module, IrGlobalSet used);
 
 #endif

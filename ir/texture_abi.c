@@ -86,19 +86,18 @@ static bool op_params(const IrFunction *f, const IrInst *inst, IrTextureParam *l
     return true;
 }
 
-bool ir_texture_params(Arena *arena, const IrModule *m, const bool *funcs, IrBufferParams *out,
-                       const IrInst **bad) {
+bool ir_texture_params_of(Arena *arena, const IrModule *m, const IrFuncId *funcs, uint32_t func_count,
+                          IrBufferParams *out, const IrInst **bad) {
     uint32_t cap = 0, count = 0;
-    for (uint32_t fi = 0; fi < ir_function_count(m); fi++)
-        if (funcs[fi])
-            for (uint32_t i = 0; i < ir_function(m, fi)->inst_count; i++)
-                cap += is_texture_op(ir_function(m, fi)->insts[i].op) ? 2 : 0;
+    for (uint32_t k = 0; k < func_count; k++) {
+        const IrFunction *f = ir_function(m, funcs[k]);
+        for (uint32_t i = 0; i < f->inst_count; i++) cap += is_texture_op(f->insts[i].op) ? 2 : 0;
+    }
     IrTextureParam *list = arena_alloc_array(arena, cap + 1, sizeof *list);
     out->textures = list;
     out->texture_count = 0;
-    for (uint32_t fi = 0; fi < ir_function_count(m); fi++) {
-        if (!funcs[fi]) continue;
-        const IrFunction *f = ir_function(m, fi);
+    for (uint32_t k = 0; k < func_count; k++) {
+        const IrFunction *f = ir_function(m, funcs[k]);
         for (uint32_t i = 0; i < f->inst_count; i++) {
             const IrInst *inst = &f->insts[i];
             if (is_texture_op(inst->op) && !op_params(f, inst, list, &count)) {
@@ -110,6 +109,15 @@ bool ir_texture_params(Arena *arena, const IrModule *m, const bool *funcs, IrBuf
     sort_params(m, list, count);
     out->texture_count = count;
     return true;
+}
+
+bool ir_texture_params(Arena *arena, const IrModule *m, const bool *funcs, IrBufferParams *out,
+                       const IrInst **bad) {
+    uint32_t count = 0;
+    IrFuncId *list = arena_alloc_array(arena, ir_function_count(m) + 1, sizeof *list);
+    for (uint32_t f = 0; f < ir_function_count(m); f++)
+        if (funcs[f]) list[count++] = f;
+    return ir_texture_params_of(arena, m, list, count, out, bad);
 }
 
 void ir_texture_param_name(const IrModule *m, const IrTextureParam *p, char name[IR_ABI_PARAM_NAME_MAX]) {

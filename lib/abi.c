@@ -217,6 +217,8 @@ void lib_abi_build(LibAbi *abi, Arena *arena, const IrModule *m, const LibEntryT
     build_resources(abi, arena, m, layout_of, resource_of);
     abi->entry_count = ir_entry_count(m);
     abi->ptx_entries = arena_alloc_array(arena, abi->entry_count + 1, sizeof *abi->ptx_entries);
+    IrReach reach;
+    ir_reach_init(&reach, arena, m);
     for (uint32_t i = 0; i < ir_entry_count(m); i++) {
         const IrEntry *entry = ir_entry(m, i);
         if (entry->stage != IR_STAGE_COMPUTE) continue;
@@ -224,7 +226,7 @@ void lib_abi_build(LibAbi *abi, Arena *arena, const IrModule *m, const LibEntryT
         StrBuf error;
         strbuf_init(&error);
         const char *kernel = i < entries->count ? entries->rows[i].ptx_name : NULL;
-        if (rt_plan_entry(arena, m, entry, kernel, &plan, &error))
+        if (rt_plan_entry_with(&reach, arena, entry, kernel, &plan, &error))
             abi->ptx_entries[i] = ptx_entry(abi, arena, &plan, resource_of);
         strbuf_free(&error);
     }

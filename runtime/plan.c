@@ -69,10 +69,12 @@ static RtSlot slot_of(const IrModule *m, IrGlobalId id) {
 
 /* The slots follow the host contract of ir/abi.c (the order the PTX plugin gives the kernel
  * parameters); placeholder bindings get an empty slot. */
-static bool make_slots(Arena *arena, const IrModule *m, const bool *used, const bool *lengths,
-                       RtPlan *plan, StrBuf *error) {
+static bool make_slots(Arena *arena, const IrReach *reach, RtPlan *plan, StrBuf *error) {
+    const IrModule *m = reach->module;
     IrBufferParams params;
-    if (!ir_buffer_params(arena, m, used, lengths, &params)) {
+    IrGlobalSet used = {reach->global_list, reach->global_count};
+    IrGlobalSet lengths = {reach->length_list, reach->length_count};
+    if (!ir_buffer_params_of(arena, m, used, lengths, &params)) {
         strbuf_printf(error, "绑定号 %u 太大", params.too_large_binding);
         return false;
     }
@@ -119,11 +121,12 @@ static RtTextureSlot texture_slot_of(const IrModule *m, const IrTextureParam *p)
     return slot;
 }
 
-static bool make_texture_slots(Arena *arena, const IrModule *m, const bool *funcs, RtPlan *plan, StrBuf *error) {
+static bool make_texture_slots(Arena *arena, const IrReach *reach, RtPlan *plan, StrBuf *error) {
+    const IrModule *m = reach->module;
     IrBufferParams params;
     memset(&params, 0, sizeof params);
     const IrInst *bad = NULL;
-    if (!ir_texture_params(arena, m, funcs, &params, &bad)) {
+    if (!ir_texture_params_of(arena, m, reach->func_list, reach->func_count, &params, &bad)) {
         strbuf_puts(error, "纹理与采样器的实参须直接是模块的绑定");
         return false;
     }
@@ -134,8 +137,9 @@ static bool make_texture_slots(Arena *arena, const IrModule *m, const bool *func
     return true;
 }
 
-bool rt_plan_entry(Arena *arena, const IrModule *m, const IrEntry *e, const char *kernel, RtPlan *plan,
-                   StrBuf *error) {
+bool rt_plan_entry_with(IrReach *reach, Arena *arena, const IrEntry *e, const char *kernel, RtPlan *plan,
+                        StrBuf *error) {
+    const IrModule *m = reach->module;
     memset(plan, 0, sizeof *plan);
     plan->entry = e;
     if (e->stage != IR_STAGE_COMPUTE || e->func >= ir_function_count(m)) {
@@ -143,13 +147,17 @@ bool rt_plan_entry(Arena *arena, const IrModule *m, const IrEntry *e, const char
         return false;
     }
     for (int a = 0; a < 3; a++) plan->block[a] = e->workgroup_size[a];
-    bool *funcs = arena_alloc_array(arena, ir_function_count(m) + 1, sizeof *funcs);
-    bool *used = arena_alloc_array(arena, ir_global_count(m) + 1, sizeof *used);
-    ir_reach(m, e->func, funcs, used);
-    bool *lengths = arena_alloc_array(arena, ir_global_count(m) + 1, sizeof *lengths);
-    ir_reach_lengths(m, funcs, lengths);
+    ir_reach_from(reach, e->func);
     plan->kernel = arena_strdup(arena, kernel ? kernel : "");
     /* within the PTX limit (at most 227 KiB) whenever the module translated */
-    plan->dynamic_shared_bytes = (uint32_t)ir_entry_dynamic_shared_bytes(m, used);
-    return make_slots(arena, m, used, lengths, plan, error) && make_texture_slots(arena, m, funcs, plan, error);
+    IrGlobalSet used = {reach->global_list, reach->global_count};
+    plan->dynamic_shared_bytes = (uint32_t)ir_entry_dynamic_shared_bytes_of(m, used);
+    return make_slots(arena, reach, plan, error) && make_texture_slots(arena, reach, plan, error);
+}
+
+bool rt_plan_entry(Arena *arena, const IrModule *m, const IrEntry *e, const char *kernel, RtPlan *plan,
+                   StrBuf *error) {
+    IrReach reach;
+    ir_reach_init(&reach, arena, m);
+    return rt_plan_entry_with(&reach, arena, e, kernel, plan, error);
 }

@@ -62,6 +62,10 @@ const IrEntry *rt_find_entry(const IrModule *module, const char *name, StrBuf *e
  * derived); the runtime does not mangle names itself. */
 bool rt_plan_entry(Arena *arena, const IrModule *module, const IrEntry *entry, const char *kernel,
                    RtPlan *plan, StrBuf *error);
+/* The same with the caller's reach of the module (ir/abi.h, IrReach), so that planning every
+ * entry of a module costs what the entries reach, not entries × module. */
+bool rt_plan_entry_with(IrReach *reach, Arena *arena, const IrEntry *entry, const char *kernel,
+                        RtPlan *plan, StrBuf *error);
 
 /* What the PTX text says about `.entry kernel`: its parameter count and `.reqntid`
  * (has_reqntid false when absent). False when the entry is not in the text. */

@@ -2,7 +2,6 @@
 
 #include <stdlib.h>
 
-#include "../base/memory.h"
 #include "../ir/abi.h"
 
 /* One row per target. WGSL: the default limits of the WebGPU spec (a device must support
@@ -56,14 +55,14 @@ static bool check_workgroup_size(const IrEntry *entry, const TargetLimits *limit
 }
 
 /* The workgroup variables the entry reaches, summed; the note names the largest. */
-static bool check_workgroup_storage(const IrModule *module, const IrEntry *entry,
-                                    const bool *globals, const TargetLimits *limits,
-                                    DiagEngine *diag) {
+static bool check_workgroup_storage(const IrReach *reach, const IrEntry *entry,
+                                    const TargetLimits *limits, DiagEngine *diag) {
+    const IrModule *module = reach->module;
     uint64_t total = 0, largest = 0;
     const IrGlobal *biggest = NULL;
-    for (uint32_t g = 0; g < ir_global_count(module); g++) {
-        const IrGlobal *global = ir_global(module, g);
-        if (!globals[g] || global->space != IR_SPACE_WORKGROUP) continue;
+    for (uint32_t k = 0; k < reach->global_count; k++) {
+        const IrGlobal *global = ir_global(module, reach->global_list[k]);
+        if (global->space != IR_SPACE_WORKGROUP) continue;
         uint64_t bytes = round_up_16(stored_bytes(&module->types, global->type));
         total += bytes;
         if (bytes > largest) largest = bytes, biggest = global;
@@ -95,13 +94,12 @@ static bool check_bindings(const IrModule *module, const TargetLimits *limits, D
 }
 
 /* Storage and uniform buffers one entry reaches. */
-static bool check_buffers_per_stage(const IrModule *module, const IrEntry *entry,
-                                    const bool *globals, const TargetLimits *limits,
-                                    DiagEngine *diag) {
+static bool check_buffers_per_stage(const IrReach *reach, const IrEntry *entry,
+                                    const TargetLimits *limits, DiagEngine *diag) {
     uint32_t storage = 0, uniform = 0;
-    for (uint32_t g = 0; g < ir_global_count(module); g++) {
-        const IrGlobal *global = ir_global(module, g);
-        if (!globals[g] || !ir_global_is_buffer(global)) continue;
+    for (uint32_t k = 0; k < reach->global_count; k++) {
+        const IrGlobal *global = ir_global(reach->module, reach->global_list[k]);
+        if (!ir_global_is_buffer(global)) continue;
         if (global->space == IR_SPACE_UNIFORM) uniform++;
         else storage++;
     }
@@ -127,19 +125,19 @@ bool target_check_limits(const IrModule *module, TargetKind kind, DiagEngine *di
 
 bool target_check_limits_with(const IrModule *module, const TargetLimits *limits, DiagEngine *diag) {
     bool ok = check_bindings(module, limits, diag);
+    Arena arena;
+    arena_init(&arena);
+    IrReach reach;
+    ir_reach_init(&reach, &arena, module);
     for (uint32_t e = 0; e < ir_entry_count(module); e++) {
         const IrEntry *entry = ir_entry(module, e);
-        bool *funcs = mem_calloc(ir_function_count(module) + 1, sizeof *funcs);
-        bool *globals = mem_calloc(ir_global_count(module) + 1, sizeof *globals);
-        ir_reach(module, entry->func, funcs, globals);
+        ir_reach_from(&reach, entry->func);
         if (entry->stage == IR_STAGE_COMPUTE && !check_workgroup_size(entry, limits, diag))
             ok = false;
-        if (entry->stage == IR_STAGE_COMPUTE &&
-            !check_workgroup_storage(module, entry, globals, limits, diag))
+        if (entry->stage == IR_STAGE_COMPUTE && !check_workgroup_storage(&reach, entry, limits, diag))
             ok = false;
-        if (!check_buffers_per_stage(module, entry, globals, limits, diag)) ok = false;
-        mem_free(funcs);
-        mem_free(globals);
+        if (!check_buffers_per_stage(&reach, entry, limits, diag)) ok = false;
     }
+    arena_free(&arena);
     return ok;
 }

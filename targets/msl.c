@@ -98,17 +98,11 @@ static void check_length_operands(TextEmitter *em) {
  * functions at once (linear in the module, not in functions × functions). */
 static void collect_uses(TextEmitter *em, MslState *st) {
     const IrModule *m = em->m;
-    uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
+    uint32_t nf = ir_function_count(m);
     st->uses = arena_alloc_array(&em->arena, nf + 1, sizeof *st->uses);
     st->measures = arena_alloc_array(&em->arena, nf + 1, sizeof *st->measures);
     ir_reach_each(&em->arena, m, st->uses, st->measures);
-    st->used_scratch = arena_alloc_array(&em->arena, ng + 1, sizeof *st->used_scratch);
-    st->measured_scratch = arena_alloc_array(&em->arena, ng + 1, sizeof *st->measured_scratch);
     check_length_operands(em);
-}
-
-static void mark_set(bool *marks, const IrGlobalSet *set, bool value) {
-    for (uint32_t k = 0; k < set->count; k++) marks[set->ids[k]] = value;
 }
 
 /* 数组长度 (ir/abi.h): names of the lengths buffer and of the helpers' size parameters. */
@@ -129,12 +123,8 @@ static void name_lengths(TextEmitter *em, MslState *st) {
 /* The length list of an entry function: ir/abi.c's order, the one the host fills. */
 static IrBufferParams *entry_length_list(TextEmitter *em, MslState *st, IrFuncId func) {
     IrBufferParams *params = arena_alloc(&em->arena, sizeof *params);
-    mark_set(st->used_scratch, &st->uses[func], true);
-    mark_set(st->measured_scratch, &st->measures[func], true);
-    if (!ir_buffer_params(&em->arena, em->m, st->used_scratch, st->measured_scratch, params))
+    if (!ir_buffer_params_of(&em->arena, em->m, st->uses[func], st->measures[func], params))
         memset(params, 0, sizeof *params);
-    mark_set(st->used_scratch, &st->uses[func], false);
-    mark_set(st->measured_scratch, &st->measures[func], false);
     return params;
 }
 

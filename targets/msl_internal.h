@@ -15,7 +15,6 @@ typedef struct MslTensorNames {
 typedef struct MslState {
     IrGlobalSet *uses;            /* per function: globals used directly or through calls (ir_reach_each) */
     IrGlobalSet *measures;        /* per function: buffers whose 数组长度 it takes, directly or through calls */
-    bool *used_scratch, *measured_scratch;  /* per global, all clear between uses: ir_buffer_params' sets */
     const char **length_names;    /* per measured global: a helper's parameter holding its size in bytes */
     const char *lengths_buffer;   /* an entry's lengths buffer parameter (ir/abi.h) */
     IrBufferParams **entry_lengths;  /* per entry function: the length list (ir_buffer_params) */

@@ -35,17 +35,16 @@ bool msl_check_tensor_entries(TextEmitter *em, const MslState *st) {
     const IrModule *m = em->m;
     if (!st->tensor.acc) return true;
     bool ok = true;
-    bool *funcs = arena_alloc_array(&em->arena, ir_function_count(m) + 1, sizeof *funcs);
-    bool *globals = arena_alloc_array(&em->arena, ir_global_count(m) + 1, sizeof *globals);
+    IrReach reach;
+    ir_reach_init(&reach, &em->arena, m);
     for (uint32_t i = 0; i < ir_entry_count(m); i++) {
         const IrEntry *e = ir_entry(m, i);
         if (e->stage != IR_STAGE_COMPUTE) continue;
         uint64_t size = (uint64_t)e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2];
         if (size == 128) continue;
-        for (uint32_t f = 0; f < ir_function_count(m); f++) funcs[f] = false;
-        ir_reach(m, e->func, funcs, globals);
-        for (uint32_t f = 0; f < ir_function_count(m); f++) {
-            if (!funcs[f] || !msl_function_uses_tensor(ir_function(m, f))) continue;
+        ir_reach_from(&reach, e->func);
+        for (uint32_t k = 0; k < reach.func_count; k++) {
+            if (!msl_function_uses_tensor(ir_function(m, reach.func_list[k]))) continue;
             te_error(em, e->span, "计算入口「%s」用到张量片，工作组大小须恰为 128（4 个子组，着十三），现为 %llu",
                      e->name, (unsigned long long)size);
             ok = false;

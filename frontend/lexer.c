@@ -30,7 +30,8 @@ enum {
 #define QUOTE_BYTES 3u   /* every full-width bracket and ： is 3 bytes in UTF-8 */
 
 typedef struct Lexer {
-    Arena *arena;
+    Arena *arena;        /* texts: names, strings, numerals' spellings (kept by the AST) */
+    Arena *token_arena;  /* the token array (the parser's own, freed after the parse) */
     const SourceFile *file;
     DiagEngine *diag;
     const char *text;
@@ -106,7 +107,7 @@ static Token *push(Lexer *lx, TokenKind kind, uint32_t start, uint32_t end, cons
         /* First sized for a typical file (a token per ~8 bytes: 「名字」 of two CJK characters
          * is 12), doubling after; not zero-filled, as every token is written when pushed. */
         uint32_t cap = lx->cap ? lx->cap * 2 : lx->len / 8 + 64;
-        Token *items = arena_alloc_array_uninit(lx->arena, cap, sizeof(Token));
+        Token *items = arena_alloc_array_uninit(lx->token_arena, cap, sizeof(Token));
         if (lx->count) memcpy(items, lx->tokens, lx->count * sizeof(Token));
         lx->tokens = items;
         lx->cap = cap;
@@ -484,10 +485,12 @@ static void lex_next(Lexer *lx) {
     }
 }
 
-static TokenList lex_all(Arena *arena, const SourceFile *file, DiagEngine *diag, CommentList *comments) {
+static TokenList lex_all(Arena *arena, Arena *token_arena, const SourceFile *file, DiagEngine *diag,
+                         CommentList *comments) {
     Lexer lx;
     memset(&lx, 0, sizeof lx);
     lx.arena = arena;
+    lx.token_arena = token_arena;
     lx.file = file;
     lx.diag = diag;
     lx.text = file->text;
@@ -505,12 +508,16 @@ static TokenList lex_all(Arena *arena, const SourceFile *file, DiagEngine *diag,
 }
 
 TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag) {
-    return lex_all(arena, file, diag, NULL);
+    return lex_all(arena, arena, file, diag, NULL);
+}
+
+TokenList fe_lex_file_apart(Arena *arena, Arena *token_arena, const SourceFile *file, DiagEngine *diag) {
+    return lex_all(arena, token_arena, file, diag, NULL);
 }
 
 TokenList fe_lex_file_with_comments(Arena *arena, const SourceFile *file, DiagEngine *diag,
                                     CommentList *comments) {
     comments->items = NULL;
     comments->count = 0;
-    return lex_all(arena, file, diag, comments);
+    return lex_all(arena, arena, file, diag, comments);
 }

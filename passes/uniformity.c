@@ -441,8 +441,18 @@ static bool io_uniform(const IrIo *io) {
     }
 }
 
+/* The nodes every function has (six, a parameter's, a value's) and about one per instruction
+ * from the walk, in one first block: starting at a fixed 64 nodes and doubling left most
+ * of a small function's block unused and a large one's abandoned copies in the arena. */
+static void reserve_nodes(Uni *u, Graph *g) {
+    const IrFunction *f = g->f;
+    g->cap = 6 + f->param_count + f->value_count + f->inst_count / 2 + 4;
+    g->nodes = arena_alloc_array(&u->arena, g->cap, sizeof *g->nodes);
+}
+
 static void setup_graph(Uni *u, Graph *g) {
     IrFunction *f = g->f;
+    reserve_nodes(u, g);
     g->nu = new_node(u, g, NK_PLAIN, 0, 0);
     g->sgv = new_node(u, g, NK_PLAIN, 0, 0);
     g->cf_start = new_node(u, g, NK_PLAIN, 0, 0);

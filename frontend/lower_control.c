@@ -142,10 +142,12 @@ typedef struct FreeVars {
     uint32_t count, cap;
 } FreeVars;
 
+/* Each local once, found by its mark (FnCtx.captured, cleared through the list when the
+ * list is done), not by a scan of the list: captures × reads was quadratic. */
 static void add_free(FreeVars *fv, SemaLocal *local) {
     if (fv->fc->locals[local->index] == IR_NONE) return;  /* bound inside the body */
-    for (uint32_t i = 0; i < fv->count; i++)
-        if (fv->list[i] == local) return;
+    if (fv->fc->captured[local->index]) return;
+    fv->fc->captured[local->index] = true;
     if (fv->count == fv->cap) {
         uint32_t cap = fv->cap ? fv->cap * 2 : 8;
         SemaLocal **grown = arena_alloc_array(&fv->fc->l->scratch, cap, sizeof *grown);
@@ -237,6 +239,7 @@ static bool lift_function(FnCtx *fc, const SemaExpr *e, LocalFn *info) {
     inner.def = fc->def;
     inner.f = g;
     inner.local_fns = fc->local_fns;
+    inner.captured = fc->captured;
     ir_builder_init(&inner.b, g);
     /* The lifted function shares the definition's table of local values (a fresh table per
      * 递归令 made lowering quadratic in locals × local functions): the locals its body binds
@@ -272,6 +275,7 @@ bool fe_lower_letrec_function(FnCtx *fc, const SemaExpr *e) {
     SemaLocal *self = e->as.letrec.function;
     FreeVars fv = {fc, self, NULL, 0, 0};
     collect_free(&fv, e->as.letrec.function_body);
+    for (uint32_t i = 0; i < fv.count; i++) fc->captured[fv.list[i]->index] = false;
     LocalFn *info = &fc->local_fns[self->index];
     info->captures = fv.list;
     info->capture_count = fv.count;

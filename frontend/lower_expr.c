@@ -343,6 +343,7 @@ void fe_lower_function_body(Lowerer *l, const SemaDef *def) {
     uint32_t n = def->as.function.local_count;
     fc.locals = arena_alloc_array(&l->scratch, n + 1, sizeof *fc.locals);
     fc.local_fns = arena_alloc_array(&l->scratch, n + 1, sizeof *fc.local_fns);
+    fc.captured = arena_alloc_array(&l->scratch, n + 1, sizeof *fc.captured);
     for (uint32_t i = 0; i <= n; i++) fc.locals[i] = IR_NONE;
     uint32_t k = 0;
     for (uint32_t i = 0; i < def->as.function.param_count; i++) {

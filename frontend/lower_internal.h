@@ -64,6 +64,7 @@ typedef struct FnCtx {
     IrBuilder b;
     IrValueId *locals;         /* by SemaLocal.index: IR_NONE unbound, LV_UNIT, or a value */
     LocalFn *local_fns;        /* by SemaLocal.index, shared by every FnCtx of the def */
+    bool *captured;            /* by SemaLocal.index, shared: in the capture list being collected */
     CacheEntry *cache;         /* global/access pointers visible at the current point */
     uint32_t cache_count, cache_cap;
     bool dead;

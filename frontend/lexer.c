@@ -1,6 +1,7 @@
 /* The lexer: turns a source file into tokens, reporting every lexical error and going on. */
 #include <string.h>
 
+#include "../base/memory.h"
 #include "../base/strbuf.h"
 #include "../base/utf8.h"
 #include "lex_internal.h"
@@ -31,7 +32,7 @@ enum {
 
 typedef struct Lexer {
     Arena *arena;        /* texts: names, strings, numerals' spellings (kept by the AST) */
-    Arena *token_arena;  /* the token array (the parser's own, freed after the parse) */
+    bool heap_tokens;    /* the token array from mem_realloc (the parser's own, freed after the parse) */
     const SourceFile *file;
     DiagEngine *diag;
     const char *text;
@@ -104,13 +105,22 @@ static bool is_line_break(uint32_t cp) { return cp == '\n' || cp == '\r'; }
 static Token *push(Lexer *lx, TokenKind kind, uint32_t start, uint32_t end, const char *text,
                    uint32_t text_len) {
     if (lx->count == lx->cap) {
-        /* First sized for a typical file (a token per ~8 bytes: 「名字」 of two CJK characters
-         * is 12), doubling after; not zero-filled, as every token is written when pushed. */
-        uint32_t cap = lx->cap ? lx->cap * 2 : lx->len / 8 + 64;
-        Token *items = arena_alloc_array_uninit(lx->token_arena, cap, sizeof(Token));
-        if (lx->count) memcpy(items, lx->tokens, lx->count * sizeof(Token));
-        lx->tokens = items;
-        lx->cap = cap;
+        if (lx->heap_tokens) {
+            /* realloc moves a large block by remapping it, so doubling from a typical file's
+             * count holds no abandoned copies; the list is cut to its length when the file ends */
+            uint32_t cap = lx->cap ? lx->cap * 2 : lx->len / 8 + 64;
+            lx->tokens = mem_realloc(lx->tokens, (size_t)cap * sizeof(Token));
+            lx->cap = cap;
+        } else {
+            /* First sized for a typical file (a token per ~8 bytes: 「名字」 of two CJK
+             * characters is 12), doubling after; not zero-filled, as every token is written
+             * when pushed. */
+            uint32_t cap = lx->cap ? lx->cap * 2 : lx->len / 8 + 64;
+            Token *items = arena_alloc_array_uninit(lx->arena, cap, sizeof(Token));
+            if (lx->count) memcpy(items, lx->tokens, lx->count * sizeof(Token));
+            lx->tokens = items;
+            lx->cap = cap;
+        }
     }
     Token *token = &lx->tokens[lx->count++];
     memset(token, 0, sizeof *token);
@@ -485,12 +495,12 @@ static void lex_next(Lexer *lx) {
     }
 }
 
-static TokenList lex_all(Arena *arena, Arena *token_arena, const SourceFile *file, DiagEngine *diag,
+static TokenList lex_all(Arena *arena, bool heap_tokens, const SourceFile *file, DiagEngine *diag,
                          CommentList *comments) {
     Lexer lx;
     memset(&lx, 0, sizeof lx);
     lx.arena = arena;
-    lx.token_arena = token_arena;
+    lx.heap_tokens = heap_tokens;
     lx.file = file;
     lx.diag = diag;
     lx.text = file->text;
@@ -503,21 +513,22 @@ static TokenList lex_all(Arena *arena, Arena *token_arena, const SourceFile *fil
     while (lx.pos < lx.len) lex_next(&lx);
     push(&lx, TOK_EOF, lx.len, lx.len, "", 0);
     strbuf_free(&lx.buf);
+    if (heap_tokens) lx.tokens = mem_realloc(lx.tokens, (size_t)lx.count * sizeof(Token));
     TokenList list = {lx.tokens, lx.count};
     return list;
 }
 
 TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag) {
-    return lex_all(arena, arena, file, diag, NULL);
+    return lex_all(arena, false, file, diag, NULL);
 }
 
-TokenList fe_lex_file_apart(Arena *arena, Arena *token_arena, const SourceFile *file, DiagEngine *diag) {
-    return lex_all(arena, token_arena, file, diag, NULL);
+TokenList fe_lex_file_apart(Arena *arena, const SourceFile *file, DiagEngine *diag) {
+    return lex_all(arena, true, file, diag, NULL);
 }
 
 TokenList fe_lex_file_with_comments(Arena *arena, const SourceFile *file, DiagEngine *diag,
                                     CommentList *comments) {
     comments->items = NULL;
     comments->count = 0;
-    return lex_all(arena, arena, file, diag, comments);
+    return lex_all(arena, false, file, diag, comments);
 }

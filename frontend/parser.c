@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "../base/memory.h"
 #include "ast.h"
 
 enum { PARSE_MAX_DEPTH = 10000 };
@@ -25,7 +26,6 @@ typedef struct TypeMemo {
 
 typedef struct Parser {
     Arena *arena;
-    Arena *scratch;     /* the tokens and the memo: freed when the file is parsed */
     const SourceFile *source;
     DiagEngine *diag;
     const Token *toks;
@@ -815,7 +815,7 @@ static AstType *try_annotation_type(Parser *p) {
     if (kind != TOK_NAME && kind != TOK_NUMERAL && kind != TOK_LPAREN && kind != TOK_KW_HUA &&
         kind != TOK_KW_FAN)
         return NULL;
-    if (!p->memo) p->memo = arena_alloc_array(p->scratch, p->count, sizeof(TypeMemo));
+    if (!p->memo) p->memo = mem_calloc(p->count, sizeof(TypeMemo));  /* freed with the tokens */
     uint32_t pos = p->pos, prev_end = p->prev_end;
     int depth = p->depth;
     bool quiet = p->quiet, outer_depth_hit = p->depth_hit;
@@ -1046,11 +1046,10 @@ static AstStmt *parse_top_statement(Parser *p) {
 }
 
 AstFile *fe_parse_file(Arena *arena, const SourceFile *source, DiagEngine *diag) {
-    Arena scratch;  /* tokens and memo; the AST keeps the texts, which are in `arena` */
-    arena_init(&scratch);
-    TokenList tokens = fe_lex_file_apart(arena, &scratch, source, diag);
-    Parser parser = {.arena = arena, .scratch = &scratch, .source = source, .diag = diag,
-                     .toks = tokens.items, .count = tokens.count};
+    /* the tokens and the memo are the parse's own; the AST keeps the texts, in `arena` */
+    TokenList tokens = fe_lex_file_apart(arena, source, diag);
+    Parser parser = {.arena = arena, .source = source, .diag = diag, .toks = tokens.items,
+                     .count = tokens.count};
     Parser *p = &parser;
     PtrVec stmts = {0};
     while (p->count > 0 && !at(p, TOK_EOF) && !diag_capped(diag)) {
@@ -1070,6 +1069,7 @@ AstFile *fe_parse_file(Arena *arena, const SourceFile *source, DiagEngine *diag)
     file->source = source;
     file->stmts = vec_array(p, &stmts);
     file->count = (uint32_t)stmts.len;
-    arena_free(&scratch);
+    mem_free(parser.memo);
+    mem_free(tokens.items);
     return file;
 }

@@ -83,9 +83,10 @@ typedef struct TokenList {
  * on. Never fails otherwise. */
 TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag);
 
-/* fe_lex_file with the token array in `token_arena` and the texts the tokens point to in
- * `arena`: the parser frees the array once the AST (which keeps only the texts) is built. */
-TokenList fe_lex_file_apart(Arena *arena, Arena *token_arena, const SourceFile *file, DiagEngine *diag);
+/* fe_lex_file with the token array from mem_realloc (exactly `count` long; the caller
+ * mem_frees TokenList.items) and the texts the tokens point to in `arena`: the parser frees
+ * the array once the AST (which keeps only the texts) is built. */
+TokenList fe_lex_file_apart(Arena *arena, const SourceFile *file, DiagEngine *diag);
 
 /* The comments 「：…：」 of a file, in order, each (nested ones inside it) one span; an
  * unclosed one runs to the end of the file. */

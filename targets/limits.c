@@ -11,9 +11,9 @@
  * above 48 KiB the PTX target uses dynamic shared memory, ir/abi.h), 1024 threads per block,
  * block z at most 64. */
 static const TargetLimits TARGET_LIMITS[TARGET_KIND_COUNT] = {
-    [TARGET_WGSL] = {"WGSL", "WebGPU 默认限制", 16384, 256, {256, 256, 64}, 4, 8, 12},
-    [TARGET_MSL] = {"金属", "Metal 特性表", 32768, 1024, {1024, 1024, 1024}, 0, 0, 0},
-    [TARGET_PTX] = {"千手", "sm_80 每块至多 163 KiB 共享内存", 166912, 1024, {1024, 1024, 64}, 0, 0, 0},
+    [TARGET_WGSL] = {"WGSL", "WebGPU 默认限制", 16384, 256, {256, 256, 64}, 4, 8, 12, 1000},
+    [TARGET_MSL] = {"金属", "Metal 特性表", 32768, 1024, {1024, 1024, 1024}, 0, 0, 0, 0},
+    [TARGET_PTX] = {"千手", "sm_80 每块至多 163 KiB 共享内存", 166912, 1024, {1024, 1024, 64}, 0, 0, 0, 0},
 };
 
 const TargetLimits *target_limits(TargetKind kind) { return &TARGET_LIMITS[kind]; }
@@ -76,7 +76,8 @@ static bool check_workgroup_storage(const IrReach *reach, const IrEntry *entry,
     return false;
 }
 
-/* Bind groups: a fact of each resource, checked once per module. (Metal's argument-table
+/* Bind groups and binding numbers (WebGPU's maxBindGroups, maxBindingsPerBindGroup): facts
+ * of each resource, checked once per module. (Metal's argument-table
  * slots are msl.c's own check, with the slot arithmetic it emits.) */
 static bool check_bindings(const IrModule *module, const TargetLimits *limits, DiagEngine *diag) {
     bool ok = true;
@@ -87,6 +88,12 @@ static bool check_bindings(const IrModule *module, const TargetLimits *limits, D
             diag_error(diag, global->span, "资源「%s」在第 %u 组，%s目标只有 %u 个绑定组（组号 0 到 %u，%s）",
                        global->name, global->group, limits->name, limits->bind_groups,
                        limits->bind_groups - 1, limits->source);
+            ok = false;
+        }
+        if (limits->bindings_per_group && global->binding >= limits->bindings_per_group) {
+            diag_error(diag, global->span, "资源「%s」的绑定号 %u 超过%s目标的上限（绑定号 0 到 %u，%s）",
+                       global->name, global->binding, limits->name, limits->bindings_per_group - 1,
+                       limits->source);
             ok = false;
         }
     }

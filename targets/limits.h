@@ -22,6 +22,7 @@ typedef struct TargetLimits {
     uint32_t bind_groups;                 /* 0: no limit of its own */
     uint32_t storage_buffers_per_stage;   /* 0: no limit of its own */
     uint32_t uniform_buffers_per_stage;   /* 0: no limit of its own */
+    uint32_t bindings_per_group;          /* a binding number must be below it; 0: no limit */
 } TargetLimits;
 
 const TargetLimits *target_limits(TargetKind kind);

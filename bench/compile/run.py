@@ -31,7 +31,9 @@ MODES = ["-check", "-emit-wgsl", "-emit-msl", "-emit-ptx", "-emit-gen"]
 SIZES = [10, 100, 1000, 10000, 100000]
 # Limits of the language and the targets, not of the compiler: 若 nests for real and the
 # parser's limit is 10,000 levels, WGSL and MSL take 512 levels of control flow
-# (docs/language.md §2.9); a module has at most 28 buffers for MSL and 3,999 for WGSL (gen.py).
+# (docs/language.md §2.9); a module has at most 28 buffers for MSL (31 buffer slots, group × 16 +
+# binding) and 3,999 for WGSL (4 bind groups of binding numbers 0–999, WebGPU's default limits;
+# yusec reports either as an error: docs/targets.md), besides 「数据」 (gen.py).
 SHAPE_MAX = {("ifs", mode): 10000 for mode in MODES}
 SHAPE_MAX.update({("ifs", "-emit-wgsl"): 512, ("ifs", "-emit-msl"): 512,
                   ("bindings", "-emit-wgsl"): 3999, ("bindings", "-emit-msl"): 28})

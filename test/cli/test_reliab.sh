@@ -89,6 +89,11 @@ expect 0 "512 and 1x1x128 invocations are fine for Metal" -- -emit-msl "$inputs/
 expect 1 "bind group 4 is past WGSL's four" -- -emit-wgsl "$inputs/绑定超限.yir"
 contains "$tmp/err" "绑定超限.yir:2:25: error: 资源「甲」在第 4 组" "the bind group error is at the resource"
 expect 0 "bind group 4 is fine for PTX" -- -emit-ptx "$inputs/绑定超限.yir"
+expect 1 "binding 1000 is past WebGPU's maxBindingsPerBindGroup" -- -emit-wgsl "$inputs/绑定号超限.yir"
+contains "$tmp/err" "绑定号超限.yir:2:25: error: 资源「甲」的绑定号 1000 超过WGSL目标的上限（绑定号 0 到 999，WebGPU 默认限制）" \
+  "the binding number error is at the resource"
+lacks "$tmp/err" "资源「乙」" "binding 999 is within the limit"
+expect 0 "binding 1000 is fine for PTX" -- -emit-ptx "$inputs/绑定号超限.yir"
 
 # 4. A sanitized yusec turns off the __tls_get_addr interceptor whose misreading of libLLVM's
 # dynamic TLS crashed LeakSanitizer's tracer (driver/sanitizer_options.c); leaks still count.

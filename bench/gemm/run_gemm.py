@@ -48,14 +48,20 @@ def load_yusec(lib, ptx_dir, six):
     return index
 
 
-def main():
-    lib = ctypes.CDLL(sys.argv[1])
+def load_library(path):
+    """The harness library built from gemm_ref.cu, its signatures declared, CUDA started."""
+    lib = ctypes.CDLL(path)
     lib.gemm_time.restype = ctypes.c_float
     lib.gemm_time.argtypes = [ctypes.c_int] + [ctypes.c_void_p] * 4 + [ctypes.c_uint, ctypes.c_uint, ctypes.c_int]
     lib.gemm_ref_design.restype = ctypes.c_uint
     lib.gemm_load_yusec.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.c_uint]
     torch.cuda.init()
     torch.zeros(1, device="cuda")
+    return lib
+
+
+def main():
+    lib = load_library(sys.argv[1])
     designs = []  # (six, yusec index or None, CUDA C kernel id)
     for i in range(lib.gemm_ref_count()):
         out = (ctypes.c_int * 6)()

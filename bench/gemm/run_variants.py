@@ -17,13 +17,7 @@ import run_gemm
 
 
 def main():
-    lib = ctypes.CDLL(sys.argv[1])
-    lib.gemm_time.restype = ctypes.c_float
-    lib.gemm_time.argtypes = [ctypes.c_int] + [ctypes.c_void_p] * 4 + [ctypes.c_uint, ctypes.c_uint, ctypes.c_int]
-    lib.gemm_ref_design.restype = ctypes.c_uint
-    lib.gemm_load_yusec.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.c_uint]
-    torch.cuda.init()
-    torch.zeros(1, device="cuda")
+    lib = run_gemm.load_library(sys.argv[1])
     refs = {}
     for i in range(lib.gemm_ref_count()):
         out = (ctypes.c_int * 6)()

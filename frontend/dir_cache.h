@@ -34,7 +34,9 @@ DirCache *fe_dir_cache_new(void);
 void fe_dir_cache_free(DirCache *cache);
 
 /* The listing of `dir`: from `cache` when it is still true, else read (into `arena`) and kept
- * in `cache` when the rule above allows. `cache` may be NULL (read every time). */
+ * in `cache` when the rule above allows. `cache` may be NULL (read every time). A listing
+ * served from the cache is valid until the next fe_dir_list on that cache (which may replace
+ * the kept listing of the same spelling) or fe_dir_cache_free: use it before asking again. */
 DirListing fe_dir_list(DirCache *cache, Arena *arena, const char *dir);
 
 #endif

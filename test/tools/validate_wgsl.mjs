@@ -1,15 +1,18 @@
 // Validates WGSL files with Dawn/Tint (npm webgpu, null backend: full validation, no GPU).
 // Usage: node validate_wgsl.mjs FILE.wgsl...
-// Callers pass few files per process: Dawn 0.6.2 has been seen to crash (SIGSEGV) or hang
-// after a dozen shader modules in one process when stdout is a pipe.   Exit 0 when all are valid, 1 otherwise,
+// The Dawn instance is kept for the life of the process: the device does not keep it alive, and
+// once the garbage collector took it (it was a local of openDevice) Dawn 0.6.2 crashed (SIGSEGV)
+// or hung after a dozen shader modules — the cause run_wgsl.mjs found (docs/testing.md).
+// Exit 0 when all are valid, 1 otherwise,
 // 2 when Dawn itself cannot start. Tint's messages are printed as FILE:line:col: message.
 import { readFileSync } from 'node:fs';
 import { create, globals } from 'webgpu';
 
 Object.assign(globalThis, globals);
 
+let gpu;  // the instance, alive as long as the process (see above)
 async function openDevice() {
-  const gpu = create(['backend=null']);
+  gpu = create(['backend=null']);
   const adapter = await gpu.requestAdapter();
   if (!adapter) throw new Error('Dawn gave no null adapter');
   const wanted = ['shader-f16', 'subgroups'].filter((f) => adapter.features.has(f));

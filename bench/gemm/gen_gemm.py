@@ -10,7 +10,12 @@ f32), unrolled from this design:
   double-buffered: while the products of K slice kk are issued, slice kk + 1's fragments load;
   in the last slice of tile kt the copy of tile kt + STAGES − 1 is issued into tile kt − 1's
   buffer, then wait for tile kt + 1, one barrier, and tile kt + 1's first fragments load —
-  they are loop-carried into the next step with the accumulators. The grid is one-dimensional and
+  they are loop-carried into the next step with the accumulators. Without a tile kt + 1 those
+  loads are skipped and the carried fragments are slice KK − 2's (KK = BK / 16; slice 0's when
+  KK = 1), as gemm_ref.cu's kernel keeps its register buffer fa[KK mod 2]: slice KK − 2's
+  fragments are dead once its products issue, so keeping them costs no register, while slice 0's
+  would stay live through the whole tile (32 registers more at 4×4 fragments with K64;
+  GEMM_KEEP=S picks slice S instead, for A/B variants). The grid is one-dimensional and
   rasterised in stripes of GROUP tile rows (the linear workgroup id walks down a stripe first,
   for L2 reuse). The K loop is a local tail recursion carrying the accumulators.
 
@@ -18,6 +23,7 @@ f32), unrolled from this design:
 bench/gemm/gen_ptx.sh writes the variants the benchmark runs; gemm_ref.cu is the CUDA C kernel
 of the same design (the same six numbers as template arguments).
 """
+import os
 import sys
 
 WM, WN, MI, NJ, BK, STAGES = (int(a) for a in sys.argv[1:7])
@@ -94,6 +100,8 @@ def main():
         w("　令「乙基%d」为（「束列」加%s）乘%s而" % (j, u32(16 * j), u32(PAD)))
     names = [(i, j) for i in range(MI) for j in range(NJ)]
     KK = BK // 16
+    KEEP = int(os.environ.get("GEMM_KEEP", max(KK - 2, 0)))  # the slice whose fragments are carried without a tile kt + 1
+    assert 0 <= KEEP < KK
 
     def load(name_a, name_b, stage_a, stage_b, kk, indent):
         for i in range(MI):
@@ -124,11 +132,11 @@ def main():
             w("　　　令「下乙阶」为「下级」乘%s而" % u32(B_STAGE))
             w("　　　令「有下」为（「kt」加%s）小于「块数」而" % u32(1))
             for i in range(MI):
-                w("　　　令「na%d」为若「有下」则「载入矩阵片甲」于「甲块」于（「下甲阶」加「甲基%d」）于%s否则「a0_%d」而"
-                  % (i, i, u32(PAD), i))
+                w("　　　令「na%d」为若「有下」则「载入矩阵片甲」于「甲块」于（「下甲阶」加「甲基%d」）于%s否则「a%d_%d」而"
+                  % (i, i, u32(PAD), KEEP, i))
             for j in range(NJ):
-                w("　　　令「nb%d」为若「有下」则「载入矩阵片乙」于「乙块」于（「下乙阶」加「乙基%d」）于%s否则「b0_%d」而"
-                  % (j, j, u32(PAD), j))
+                w("　　　令「nb%d」为若「有下」则「载入矩阵片乙」于「乙块」于（「下乙阶」加「乙基%d」）于%s否则「b%d_%d」而"
+                  % (j, j, u32(PAD), KEEP, j))
         nxt = "d%d" % kk
         for i, j in names:
             w("　　　令%s为「矩阵片乘加」于「a%d_%d」于「b%d_%d」于%s而" % (acc(i, j, nxt), kk, i, kk, j, acc(i, j, cur)))

@@ -9,10 +9,11 @@ A design whose PTX is absent from PTX_DIR runs as CUDA C only. The dynamic share
 entry needs comes from yusec's manifest (--entries=json, gen_ptx.sh writes 矩阵乘_….json beside
 the PTX): its "dynamic_shared_bytes". Checks first: each kernel's f32 C against an f64 reference
 on sampled rows (A, B random f16 in [-1, 1]; tolerance 1e-3 relative to sum |a·b|), each case
-with its place in the run ([3/12]); then times them in GEMM_ROUNDS rounds (default 5): in each
-round, per design, the 豫言 kernel, its CUDA C twin and cuBLAS back to back (mean of GEMM_REPS
-launches each, default 20, after 2 warm-ups, CUDA events; the order reversed every other round),
-so that clock and temperature drift between designs does not enter a ratio. It prints TFLOP/s
+with its place in the run ([3/12]); then times them in GEMM_ROUNDS rounds (default 6): in each
+round, per design, the 豫言 kernel, its CUDA C twin and cuBLAS next to each other (mean of
+GEMM_REPS launches each, default 20, after 2 warm-ups, CUDA events; the order rotated every
+round; each block after GEMM_GAP_MS of idle GPU, default 50), so that clock, power and
+temperature drift between designs does not enter a ratio. It prints TFLOP/s
 (2·M·N·K / time) as medians over the rounds and each ratio as the median of the per-round ratios
 with its range (min–max over rounds); the table is also drawn as $OUT/gemm.svg (or
 gemm.svg in the working directory) by bench/chart.py (gnuplot), one cluster per size and design.
@@ -21,6 +22,7 @@ import ctypes
 import json
 import os
 import sys
+import time
 
 import torch
 
@@ -28,7 +30,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import chart  # noqa: E402  (bench/chart.py)
 
 REPS = int(os.environ.get("GEMM_REPS", "20"))
-ROUNDS = int(os.environ.get("GEMM_ROUNDS", "5"))
+ROUNDS = int(os.environ.get("GEMM_ROUNDS", "6"))
+GAP_MS = float(os.environ.get("GEMM_GAP_MS", "50"))
 
 
 def stem(six):
@@ -106,9 +109,12 @@ def check_all(lib, designs, n, A, B, dims, progress):
 
 
 def time_rounds(lib, designs, n, A, B, dims):
-    """ROUNDS rounds; in each, per design, the 豫言 kernel, its CUDA C twin and cuBLAS timed back to
-    back (REPS launches each; the order reversed every other round), so each round's ratios compare
-    launches of the same few milliseconds. Returns {(six, who): [ms per round]}."""
+    """ROUNDS rounds; in each, per design, the 豫言 kernel, its CUDA C twin and cuBLAS timed next to
+    each other (REPS launches each, their order rotated by one every round, so each is first, second
+    and third equally often), each block after GAP_MS of idle GPU, so every block starts from the
+    same power state (without the gap, blocks run under the power limit that the ones before built
+    up: all kernels ~10 % slower, and the ratio moves with the order). Returns {(six, who): [ms per
+    round]}."""
     M = N = n
     C = torch.empty((M, N), device="cuda")
     times = {}
@@ -117,7 +123,10 @@ def time_rounds(lib, designs, n, A, B, dims):
             kernels = [(index, "豫言"), (ref, "CUDA C"), (None, "cuBLAS")]
             if index is None:
                 kernels = kernels[1:]
-            for kernel, who in (kernels if r % 2 == 0 else kernels[::-1]):
+            shift = r % len(kernels)
+            for kernel, who in kernels[shift:] + kernels[:shift]:
+                torch.cuda.synchronize()
+                time.sleep(GAP_MS / 1000.0)
                 if who == "cuBLAS":
                     ms = time_cublas(A, B, REPS)
                 else:
@@ -156,8 +165,8 @@ def main():
         flop = 2.0 * n * n * n
         rows.append((n, {k: [flop / (ms * 1e-3) / 1e12 for ms in v] for k, v in times.items()}))
     print()
-    print("%d 轮，每轮每个核 %d 次（豫言、CUDA C、cuBLAS 相邻计时）；TFLOP/s 与比值都是各轮的中位数，括号里是各轮的最小–最大。"
-          % (ROUNDS, REPS))
+    print("%d 轮，每轮每个核 %d 次（豫言、CUDA C、cuBLAS 相邻计时，每段前 GPU 空闲 %g ms）；TFLOP/s 与比值都是各轮的中位数，括号里是各轮的最小–最大。"
+          % (ROUNDS, REPS, GAP_MS))
     print()
     print("| M=N=K | 设计（工作组块、子组块、K 步、级数） | 豫言 TFLOP/s | CUDA C TFLOP/s | cuBLAS fp16 TFLOP/s | 豫言/cuBLAS | 豫言/CUDA C |")
     print("|---|---|---|---|---|---|---|")

@@ -219,7 +219,7 @@ static LLVMValueRef emit_call(FnCtx *fc, const IrInst *inst) {
             args[inst->arg_count + i] = ptx_hidden_param(fc, theirs->slots[i], inst->span);  /* reports */
             return NULL;
         }
-        args[inst->arg_count + i] = LLVMGetParam(fc->fn, fc->f->param_count + k);
+        args[inst->arg_count + i] = fc->hidden_vals[k];
     }
     return LLVMBuildCall2(px->b, LLVMGlobalGetValueType(callee), callee, args, n, "");
 }
@@ -278,15 +278,28 @@ static void emit_block(FnCtx *fc, IrBlockId id, const FlowTarget *ft) {
     if (fc->px->failed) LLVMBuildUnreachable(fc->px->b);
 }
 
-void ptx_define_function(PtxCtx *px, const IrFunction *f) {
-    FnCtx fc = {.px = px, .f = f, .fn = px->funcs[f->id], .full_warps = px->full_warps[f->id]};
-    fc.vals = arena_alloc_array(&px->arena, f->value_count + 1, sizeof *fc.vals);
-    for (uint32_t i = 0; i < f->param_count; i++) fc.vals[f->params[i]] = LLVMGetParam(fc.fn, i);
-    LLVMBasicBlockRef allocas = new_block(&fc, "entry"), body = new_block(&fc, "body");
-    LLVMPositionBuilderAtEnd(px->b, allocas);
-    fc.entry_alloca_point = LLVMBuildBr(px->b, body);
-    LLVMPositionBuilderAtEnd(px->b, body);
+void ptx_emit_body(FnCtx *fc) {
+    LLVMBasicBlockRef entry = LLVMGetInsertBlock(fc->px->b);
+    /* Before the block's first instruction (where LLVM's inliner puts a callee's allocas);
+     * an empty block gets a branch to the body to hold them. */
+    fc->entry_alloca_point = LLVMGetFirstInstruction(entry);
+    if (!fc->entry_alloca_point) {
+        LLVMBasicBlockRef body = new_block(fc, "body");
+        fc->entry_alloca_point = LLVMBuildBr(fc->px->b, body);
+        LLVMPositionBuilderAtEnd(fc->px->b, body);
+    }
     FlowTarget ft;
     memset(&ft, 0, sizeof ft);
-    emit_block(&fc, f->body, &ft);
+    emit_block(fc, fc->f->body, &ft);
+}
+
+void ptx_define_function(PtxCtx *px, const IrFunction *f) {
+    FnCtx fc = {.px = px, .f = f, .fn = px->funcs[f->id], .full_warps = px->full_warps[f->id]};
+    const PtxHidden *h = &px->hidden[f->id];
+    fc.vals = arena_alloc_array(&px->arena, f->value_count + 1, sizeof *fc.vals);
+    fc.hidden_vals = arena_alloc_array(&px->arena, h->count + 1, sizeof *fc.hidden_vals);
+    for (uint32_t i = 0; i < f->param_count; i++) fc.vals[f->params[i]] = LLVMGetParam(fc.fn, i);
+    for (uint32_t i = 0; i < h->count; i++) fc.hidden_vals[i] = LLVMGetParam(fc.fn, f->param_count + i);
+    LLVMPositionBuilderAtEnd(px->b, new_block(&fc, "entry"));
+    ptx_emit_body(&fc);
 }

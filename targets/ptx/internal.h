@@ -5,7 +5,8 @@
  * it takes, and the module's texture parameters. The module numbers all of these (hidden
  * slots); each function takes the slots it reaches, in slot order (PtxHidden), so a module
  * of N buffers and N functions does not make N² parameters. Each entry becomes a ptx_kernel
- * that computes its builtins from special registers and passes its buffer parameters on. */
+ * that computes its builtins from special registers and its hidden slots' values, then holds
+ * the entry function's body (module.c), or calls it where other functions call it too. */
 #ifndef YUSEC_TARGETS_PTX_INTERNAL_H
 #define YUSEC_TARGETS_PTX_INTERNAL_H
 
@@ -64,6 +65,8 @@ typedef struct PtxCtx {
     IrBufferParams textures;     /* the texture parameters of all kernels (texture.c) */
     uint32_t texture_hidden;     /* hidden slot of textures.textures[0] */
     bool *full_warps;            /* per IrFuncId: only reached from workgroup sizes 32·k */
+    bool *called;                /* per IrFuncId: some reached function calls it (else it is only
+                                    an entry's function, emitted right into its kernel) */
     uint32_t largest_function;   /* most YIR instructions of one translated function */
     PtxKernel *kernels;          /* the kernels emitted so far */
     uint32_t kernel_count;
@@ -76,6 +79,7 @@ typedef struct FnCtx {
     const IrFunction *f;
     LLVMValueRef fn;
     LLVMValueRef *vals;          /* per IrValueId */
+    LLVMValueRef *hidden_vals;   /* per PtxHidden index of f: the value of that hidden slot */
     LLVMValueRef entry_alloca_point;
     bool full_warps;             /* every entry reaching f runs whole warps (subgroup.c) */
 } FnCtx;
@@ -143,6 +147,9 @@ LLVMValueRef ptx_hidden_param(FnCtx *fc, uint32_t slot, Span span);
 /* ---- func.c ---- */
 LLVMValueRef ptx_declare_function(PtxCtx *px, const IrFunction *f);
 void ptx_define_function(PtxCtx *px, const IrFunction *f);
+/* fc->f's body into fc->fn from the builder's block on, with fc->vals holding the parameters
+ * and fc->hidden_vals the hidden slots; that block gets the allocas, first and in order. */
+void ptx_emit_body(FnCtx *fc);
 LLVMValueRef ptx_val(FnCtx *fc, IrValueId id);
 
 /* ---- ops.c: one instruction that is neither control flow nor memory ---- */

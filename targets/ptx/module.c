@@ -169,10 +169,23 @@ static LLVMValueRef hidden_arg(PtxCtx *px, LLVMValueRef kernel, const IrBufferPa
     return v;
 }
 
-/* The kernel's body: builtins, private variables, then the entry function (inlined). */
+/* The entry function's body right in the kernel (compute entries return nothing, verified,
+ * so its returns are the kernel's). An LLVM function of its own cost NVPTX a scan of all of
+ * nvvm.annotations at each of its launch-bound queries (LLVM 19 caches only functions with
+ * annotations): quadratic in the number of entries. */
+static void emit_entry_body(FnCtx *fc, LLVMValueRef *args) {
+    const IrFunction *f = fc->f;
+    fc->vals = arena_alloc_array(&fc->px->arena, f->value_count + 1, sizeof *fc->vals);
+    for (uint32_t i = 0; i < f->param_count; i++) fc->vals[f->params[i]] = args[i];
+    fc->hidden_vals = args + f->param_count;
+    ptx_emit_body(fc);
+}
+
+/* The kernel's body: builtins, private variables, then the entry function — a call (inlined)
+ * when other functions call it too, else its body (emit_entry_body). */
 static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const IrBufferParams *kp) {
     const IrFunction *f = ir_function(px->m, e->func);
-    FnCtx fc = {.px = px, .f = f, .fn = kernel};
+    FnCtx fc = {.px = px, .f = f, .fn = kernel, .full_warps = px->full_warps[f->id]};
     LLVMPositionBuilderAtEnd(px->b, LLVMAppendBasicBlockInContext(px->ctx, kernel, "entry"));
     const PtxHidden *h = &px->hidden[f->id];
     uint32_t n = f->param_count + h->count;
@@ -180,6 +193,10 @@ static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const
     for (uint32_t i = 0; i < f->param_count; i++)
         if (!(args[i] = io_value(&fc, &e->params[i], ir_value_type(f, f->params[i]), e->span))) return;
     for (uint32_t i = 0; i < h->count; i++) args[f->param_count + i] = hidden_arg(px, kernel, kp, h->slots[i]);
+    if (!px->called[f->id]) {
+        emit_entry_body(&fc, args);
+        return;
+    }
     LLVMValueRef callee = px->funcs[e->func];
     LLVMBuildCall2(px->b, LLVMGlobalGetValueType(callee), callee, args, n, "");
     LLVMBuildRetVoid(px->b);
@@ -349,6 +366,33 @@ static void mark_full_warps(PtxCtx *px, const EntryReach *reaches) {
     }
 }
 
+/* px->called[f]: a function that some compute entry reaches calls f. */
+static void mark_called(PtxCtx *px, const bool *funcs) {
+    uint32_t nf = ir_function_count(px->m);
+    px->called = arena_alloc_array(&px->arena, nf + 1, sizeof *px->called);
+    for (uint32_t i = 0; i < nf; i++) {
+        if (!funcs[i]) continue;
+        const IrFunction *f = ir_function(px->m, i);
+        for (uint32_t k = 0; k < f->inst_count; k++)
+            if (f->insts[k].op == IR_OP_CALL && f->insts[k].symbol < nf) px->called[f->insts[k].symbol] = true;
+    }
+}
+
+/* The LLVM functions: every reached function that something calls. Entry functions that
+ * nothing calls are emitted into their kernels (kernel_body); they count for
+ * largest_function all the same. */
+static void define_functions(PtxCtx *px, const bool *funcs) {
+    uint32_t nf = ir_function_count(px->m);
+    for (uint32_t i = 0; i < nf && !px->failed; i++)
+        if (funcs[i] && px->called[i] && !(px->funcs[i] = ptx_declare_function(px, ir_function(px->m, i))))
+            px->failed = true;
+    for (uint32_t i = 0; i < nf && !px->failed; i++) {
+        if (!funcs[i]) continue;
+        if (px->called[i]) ptx_define_function(px, ir_function(px->m, i));
+        if (ir_function(px->m, i)->inst_count > px->largest_function) px->largest_function = ir_function(px->m, i)->inst_count;
+    }
+}
+
 bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     const IrModule *m = px->m;
     uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
@@ -368,13 +412,8 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     ptx_plan_textures(px, funcs);
     mark_full_warps(px, reaches);
     ptx_plan_hidden(px, funcs);
-    for (uint32_t i = 0; i < nf && !px->failed; i++)
-        if (funcs[i] && !(px->funcs[i] = ptx_declare_function(px, ir_function(m, i)))) px->failed = true;
-    for (uint32_t i = 0; i < nf && !px->failed; i++)
-        if (funcs[i]) {
-            ptx_define_function(px, ir_function(m, i));
-            if (ir_function(m, i)->inst_count > px->largest_function) px->largest_function = ir_function(m, i)->inst_count;
-        }
+    mark_called(px, funcs);
+    define_functions(px, funcs);
     for (uint32_t i = 0; i < ir_entry_count(m) && !px->failed; i++) {
         const IrEntry *e = ir_entry(m, i);
         if (e->stage == IR_STAGE_COMPUTE) emit_kernel(px, e, &reaches[i], visit, used);

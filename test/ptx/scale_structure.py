@@ -10,6 +10,10 @@ the input (issue 16), checked on the structure of -emit-llvm, never on timing:
 - N nested 若 make N + 2 blocks (a then block each; no empty else, no merge block that only
   branches on), where three blocks an if made a chain that SimplifyCFG took apart
   quadratically;
+- a compute entry's function that nothing else calls is emitted right into its kernel (at -O0
+  the kernel of the ifs shape has yusec's blocks, not the `.i`/`.exit` blocks of LLVM's
+  inliner): as a function of its own called by the kernel, each entry cost NVPTX a scan of all
+  of nvvm.annotations per launch-bound query (LLVM 19 caches functions with annotations only);
 - a function over 20,000 YIR instructions (lets 8,000: 32,003) gets the reduced LLVM pipeline
   and -O0 code generation, and the PTX says so in a comment; one under it (lets 4,000) gets
   default<O3> and no comment.
@@ -71,6 +75,19 @@ def check_nested_if_blocks(yusec, gen, tmp):
     return []
 
 
+def check_entry_bodies(yusec, gen, tmp):
+    n = 5
+    ll = emit(yusec, "-emit-llvm", generate(gen, tmp, "ifs", n), "-O0")
+    kernels = re.findall(r"^define ptx_kernel ", ll, re.M)
+    others = re.findall(r"^define (?!ptx_kernel )", ll, re.M)
+    blocks = re.findall(r"^([\w.$]+):", ll, re.M)
+    inlined = [b for b in blocks if b.endswith(".i") or b.endswith(".exit")]
+    if len(kernels) != 1 or others or inlined or len(blocks) < n + 1:
+        return ["entry bodies: %d kernels, %d other functions, blocks %r (want the entry's own %d+ blocks, none inlined)"
+                % (len(kernels), len(others), blocks, n + 1)]
+    return []
+
+
 LARGE = "LLVM ran the reduced pipeline"
 
 
@@ -105,8 +122,8 @@ def main():
     yusec, gen = sys.argv[1], sys.argv[2]
     errors = []
     with tempfile.TemporaryDirectory() as tmp:
-        for check in (check_annotations, check_hidden_params, check_nested_if_blocks, check_large_function,
-                      check_ptxas):
+        for check in (check_annotations, check_hidden_params, check_nested_if_blocks, check_entry_bodies,
+                      check_large_function, check_ptxas):
             found = check(yusec, gen, tmp)
             print("%s: %s" % (check.__name__, "FAIL" if found else "ok"))
             errors += found

@@ -21,10 +21,11 @@
 /* LLVM address spaces of NVPTX. */
 enum { PTX_AS_GENERIC = 0, PTX_AS_GLOBAL = 1, PTX_AS_SHARED = 3 };
 
-/* One emitted kernel: its PTX name and parameters (ir/abi.c's order). */
+/* One emitted kernel: its PTX name, parameters (ir/abi.c's order) and workgroup size. */
 typedef struct PtxKernel {
     const char *name;
     IrBufferParams params;
+    uint32_t workgroup_size[3];  /* its .reqntid (launch.c) */
 } PtxKernel;
 
 /* The hidden slots one function takes, ascending: its LLVM parameter param_count + i is
@@ -82,6 +83,7 @@ typedef struct FnCtx {
     LLVMValueRef *hidden_vals;   /* per PtxHidden index of f: the value of that hidden slot */
     LLVMValueRef entry_alloca_point;
     bool full_warps;             /* every entry reaching f runs whole warps (subgroup.c) */
+    uint64_t kernel_threads;     /* in a kernel: its workgroup's invocations (ranges of tid/ntid) */
 } FnCtx;
 
 /* Where structured terminators go while translating a block. */
@@ -217,5 +219,12 @@ LLVMValueRef ptx_texture(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
  * naming, whatever the IR arguments are called) renamed p_g<group>_b<binding> (着十). False
  * (after a diagnostic) when a kernel's parameter is not declared under LLVM's name. */
 bool ptx_name_params(PtxCtx *px, const char *text, size_t len, StrBuf *out);
+
+/* ---- launch.c ---- */
+/* Copies `text` to `out` with `.reqntid X, Y, Z` (the workgroup size) before the body of
+ * each kernel. The module has no nvvm.annotations (kernels are ptx_kernel by calling
+ * convention), as LLVM 19 scans that whole list once per function: N kernels, N² (launch.c).
+ * False (after a diagnostic) when a kernel's header is not found. */
+bool ptx_write_launch_bounds(PtxCtx *px, const char *text, size_t len, StrBuf *out);
 
 #endif

@@ -64,31 +64,29 @@ static IrBufferParams kernel_params(PtxCtx *px, const bool *visit, const bool *u
     return params;
 }
 
-/* One nvvm.annotations node per kernel with all its properties: NVPTX (LLVM 19) rescans the
- * whole list for every function it has not cached yet, so the list's length is a per-function
- * cost — one node per kernel instead of four keeps it a quarter as long. */
-static void add_annotations(PtxCtx *px, LLVMValueRef kernel, const uint32_t workgroup_size[3]) {
-    static const char *const keys[4] = {"kernel", "reqntidx", "reqntidy", "reqntidz"};
-    uint32_t values[4] = {1, workgroup_size[0], workgroup_size[1], workgroup_size[2]};
-    LLVMMetadataRef md[9];
-    md[0] = LLVMValueAsMetadata(kernel);
-    for (unsigned i = 0; i < 4; i++) {
-        md[1 + 2 * i] = LLVMMDStringInContext2(px->ctx, keys[i], strlen(keys[i]));
-        md[2 + 2 * i] = LLVMValueAsMetadata(LLVMConstInt(ptx_i32(px), values[i], false));
-    }
-    LLVMAddNamedMetadataOperand(px->mod, "nvvm.annotations",
-                                LLVMMetadataAsValue(px->ctx, LLVMMDNodeInContext2(px->ctx, md, 9)));
-}
-
 static void add_param_attr(PtxCtx *px, LLVMValueRef fn, unsigned index, const char *name) {
     unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
     LLVMAddAttributeAtIndex(fn, index + 1, LLVMCreateEnumAttribute(px->ctx, kind, 0));
 }
 
+/* The range of tid (`reg` "tid") or ntid along `axis` in a kernel of `threads` invocations,
+ * as NVVMIntrRange derives it from .reqntid (LLVM 19: from the product of its three numbers,
+ * capped at 1024, 1024, 64 threads per axis): [0, max) and [1, max + 1). */
+static void add_block_range(FnCtx *fc, LLVMValueRef call, const char *reg, unsigned axis) {
+    uint64_t cap = axis == 2 ? 64 : 1024, max = fc->kernel_threads < cap ? fc->kernel_threads : cap;
+    bool size = strcmp(reg, "ntid") == 0;
+    uint64_t low = size ? 1 : 0, high = size ? max + 1 : max;
+    unsigned kind = LLVMGetEnumAttributeKindForName("range", 5);
+    LLVMAddCallSiteAttribute(call, LLVMAttributeReturnIndex,
+                             LLVMCreateConstantRangeAttribute(fc->px->ctx, kind, 32, &low, &high));
+}
+
 static LLVMValueRef sreg_axis(FnCtx *fc, const char *reg, unsigned axis, Span span) {
     char name[64];
     snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", reg, "xyz"[axis]);
-    return ptx_intrinsic(fc, name, NULL, 0, NULL, 0, span);
+    LLVMValueRef call = ptx_intrinsic(fc, name, NULL, 0, NULL, 0, span);
+    if (call && (strcmp(reg, "tid") == 0 || strcmp(reg, "ntid") == 0)) add_block_range(fc, call, reg, axis);
+    return call;
 }
 
 static LLVMValueRef vec3_of(FnCtx *fc, LLVMValueRef *lanes) {
@@ -185,7 +183,8 @@ static void emit_entry_body(FnCtx *fc, LLVMValueRef *args) {
  * when other functions call it too, else its body (emit_entry_body). */
 static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const IrBufferParams *kp) {
     const IrFunction *f = ir_function(px->m, e->func);
-    FnCtx fc = {.px = px, .f = f, .fn = kernel, .full_warps = px->full_warps[f->id]};
+    FnCtx fc = {.px = px, .f = f, .fn = kernel, .full_warps = px->full_warps[f->id],
+                .kernel_threads = (uint64_t)e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2]};
     LLVMPositionBuilderAtEnd(px->b, LLVMAppendBasicBlockInContext(px->ctx, kernel, "entry"));
     const PtxHidden *h = &px->hidden[f->id];
     uint32_t n = f->param_count + h->count;
@@ -208,9 +207,10 @@ static const char *wgsl_function_name(PtxCtx *px, const IrEntry *e) {
 }
 
 /* Kept for ptx_name_params, which gives LLVM's <kernel>_param_<n> the names of 着十. */
-static void record_kernel(PtxCtx *px, const char *kernel, const IrBufferParams *params) {
+static void record_kernel(PtxCtx *px, const char *kernel, const IrBufferParams *params, const IrEntry *e) {
     PtxKernel *pk = &px->kernels[px->kernel_count++];
-    *pk = (PtxKernel){arena_strdup(&px->arena, kernel), *params};
+    *pk = (PtxKernel){arena_strdup(&px->arena, kernel), *params,
+                      {e->workgroup_size[0], e->workgroup_size[1], e->workgroup_size[2]}};
     strmap_put_first(&px->kernel_names, pk->name, pk);
 }
 
@@ -276,7 +276,7 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, const EntryReach *reach, b
     }
     LLVMValueRef kernel = LLVMAddFunction(px->mod, strbuf_cstr(&name),
                                           LLVMFunctionType(LLVMVoidTypeInContext(px->ctx), params, count, false));
-    record_kernel(px, strbuf_cstr(&name), &kp);
+    record_kernel(px, strbuf_cstr(&name), &kp, e);
     strbuf_free(&name);
     LLVMSetFunctionCallConv(kernel, LLVMPTXKernelCallConv);
     for (uint32_t i = 0; i < kp.count; i++) {
@@ -285,7 +285,6 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, const EntryReach *reach, b
         if (kp.params[i].lengths || (g != IR_NONE && ir_global(px->m, g)->space != IR_SPACE_STORAGE_READ_WRITE))
             add_param_attr(px, kernel, i, "readonly");  /* lets LLVM use ld.global.nc */
     }
-    add_annotations(px, kernel, e->workgroup_size);
     kernel_body(px, e, kernel, &kp);
 }
 

@@ -1,7 +1,8 @@
 /* The plugin's one exported symbol and the LLVM pipeline: YIR → LLVM IR (module.c) →
  * LLVMRunPasses("default<On>", or the reduced pipeline for very large functions) → narrow
  * min/max widened (widen.c) → NVPTX assembly, checked
- * to be ASCII, with the kernel parameters given 着十's names (params.c). */
+ * to be ASCII, with the kernel parameters given 着十's names (params.c) and each kernel its .reqntid
+ * (launch.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -149,14 +150,17 @@ static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out,
         strbuf_free(&rows);
         return true;
     }
-    StrBuf llvm_text, text;
+    StrBuf llvm_text, named, text;
     strbuf_init(&llvm_text);
+    strbuf_init(&named);
     strbuf_init(&text);
     LLVMTargetMachineRef code_tm = ok && is_large(px) ? make_machine(px->options, 0, px->diag, px->failure) : tm;
     ok = ok && code_tm && emit_text(px->mod, code_tm, &llvm_text, px->diag, px->failure) &&
-         ptx_name_params(px, strbuf_cstr(&llvm_text), llvm_text.len, &text);
+         ptx_name_params(px, strbuf_cstr(&llvm_text), llvm_text.len, &named) &&
+         ptx_write_launch_bounds(px, strbuf_cstr(&named), named.len, &text);
     if (code_tm && code_tm != tm) LLVMDisposeTargetMachine(code_tm);
     strbuf_free(&llvm_text);
+    strbuf_free(&named);
     if (ok) {
         comment_skipped_entries(px, px->m, &text);
         if (is_large(px))

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """-emit-llvm is the LLVM IR the PTX path hands to the NVPTX back end (issue 16): for every
 sample with a PTX golden (名。千手), `llc-19 -O3` on yusec's -emit-llvm output must give the same
-PTX instructions as `yusec -emit-ptx`, up to comments, blank lines and the names of kernel
-parameters (yusec renames them p_g<组>_b<绑定>, 着十), and ptxas must accept it. llc gets the
+PTX instructions as `yusec -emit-ptx`, up to comments, blank lines, the names of kernel
+parameters (yusec renames them p_g<组>_b<绑定>, 着十) and the `.reqntid` lines (yusec writes
+them itself, one per kernel, targets/ptx/launch.c: the IR has no nvvm.annotations for llc to
+print them from), and ptxas must accept it. llc gets the
 PTX plugin's own LLVM options (targets/ptx/plugin.c: -nvptx-short-ptr, 32-bit shared addresses). A module with
 several kernels only has to give the same kernels (see below).
 usage: emit_llvm.py YUSEC SAMPLES_DIR"""
@@ -15,6 +17,7 @@ import tempfile
 LLC = os.environ.get("LLC", "llc-19")
 PLUGIN_OPTIONS = ["-nvptx-short-ptr"]  # targets/ptx/plugin.c set_llvm_options
 PTXAS = os.environ.get("PTXAS", "/usr/local/cuda/bin/ptxas")
+REQNTID = re.compile(r"^\.reqntid \d+, \d+, \d+$")
 PARAM = re.compile(r"^\s*\.param\s+\.\S+(?:\s+\.\S+)*\s+([A-Za-z_$][\w$]*)", re.M)
 
 
@@ -61,6 +64,13 @@ def main():
                 failed += 1
                 continue
             ours, theirs = normalised(ptx), normalised(open(llc_ptx).read())
+            entries = sum(1 for l in ours if re.search(r"\.entry\b", l))
+            bounds = sum(1 for l in ours if REQNTID.match(l))
+            if bounds != entries:
+                print("FAIL: %s: -emit-ptx has %d .reqntid lines for %d kernels" % (stem, bounds, entries))
+                failed += 1
+                continue
+            ours = [l for l in ours if not REQNTID.match(l)]
             kernels = [l for l in ours if re.search(r"\.entry\b", l)]
             # Several kernels sharing globals: LLVM's text form does not keep the use-list
             # order, which steers instruction selection there, so only the kernels must agree.

@@ -2,8 +2,10 @@
 """What yusec hands LLVM for large generated shaders (bench/compile/gen.py) stays linear in
 the input (issue 16), checked on the structure of -emit-llvm, never on timing:
 
-- one nvvm.annotations node per kernel (kernel, reqntidx/y/z together): NVPTX rescans the whole
-  list for each function it has not cached, so four nodes a kernel made that cost 4x;
+- no nvvm.annotations: NVPTX (LLVM 19) scans the whole list once for each function it looks up
+  (N kernels: N²); kernels are ptx_kernel by calling convention, their tid/ntid reads carry the
+  ranges .reqntid would give (tid.x of a 64-invocation kernel: [0, 64)), and each kernel's PTX
+  has `.reqntid 64, 1, 1` (targets/ptx/launch.c);
 - a function takes hidden parameters for the buffers it reaches only (test/ptx/隐参: the
   function kept by -finline-budget=0 writes 甲 of three buffers and takes one pointer), where
   every function took one per buffer of the module (N buffers, N functions: N² parameters);
@@ -44,15 +46,15 @@ def emit(yusec, action, source, *options):
 
 def check_annotations(yusec, gen, tmp):
     n = 40
-    ll = emit(yusec, "-emit-llvm", generate(gen, tmp, "entries", n))
-    m = re.search(r"^!nvvm\.annotations = !\{([^}]*)\}", ll, re.M)
-    nodes = m.group(1).split(",") if m else []
+    source = generate(gen, tmp, "entries", n)
+    ll = emit(yusec, "-emit-llvm", source, "-O0")
     kernels = re.findall(r"^define ptx_kernel void @(\S+)\(", ll, re.M)
-    complete = re.findall(r'^!\d+ = !\{ptr @\S+, !"kernel", i32 1, !"reqntidx", i32 64, '
-                          r'!"reqntidy", i32 1, !"reqntidz", i32 1\}$', ll, re.M)
-    if len(kernels) != n or len(nodes) != n or len(complete) != n:
-        return ["annotations: %d kernels, %d nvvm.annotations nodes, %d complete (want %d each)"
-                % (len(kernels), len(nodes), len(complete), n)]
+    tid_x = re.findall(r"call range\(i32 0, 64\) i32 @llvm\.nvvm\.read\.ptx\.sreg\.tid\.x\(\)", ll)
+    ptx = emit(yusec, "-emit-ptx", source)
+    bounds = re.findall(r"^\)\n\.reqntid 64, 1, 1\n\{$", ptx, re.M)
+    if "nvvm.annotations" in ll or len(kernels) != n or len(tid_x) < n or len(bounds) != n:
+        return ["annotations: nvvm.annotations %s, %d kernels, %d ranged tid.x reads, %d .reqntid (want none, %d each)"
+                % ("present" if "nvvm.annotations" in ll else "absent", len(kernels), len(tid_x), len(bounds), n)]
     return []
 
 

@@ -6,6 +6,10 @@ the input (issue 16), checked on the structure of -emit-llvm, never on timing:
   (N kernels: N²); kernels are ptx_kernel by calling convention, their tid/ntid reads carry the
   ranges .reqntid would give (tid.x of a 64-invocation kernel: [0, 64)), and each kernel's PTX
   has `.reqntid 64, 1, 1` (targets/ptx/launch.c);
+- a kernel's placeholder parameters (着十's dense group 0: bindings it does not use) come as
+  `noalias nocapture readnone` already at -O0, where LLVM infers nothing, and its used ones
+  without readnone: inferring them, PostOrderFunctionAttrs rebuilt the kernel's attribute list
+  per parameter (the bindings shape: quadratic time and memory);
 - a function takes hidden parameters for the buffers it reaches only (test/ptx/隐参: the
   function kept by -finline-budget=0 writes 甲 of three buffers and takes one pointer), where
   every function took one per buffer of the module (N buffers, N functions: N² parameters);
@@ -56,6 +60,20 @@ def check_annotations(yusec, gen, tmp):
         return ["annotations: nvvm.annotations %s, %d kernels, %d ranged tid.x reads, %d .reqntid (want none, %d each)"
                 % ("present" if "nvvm.annotations" in ll else "absent", len(kernels), len(tid_x), len(bounds), n)]
     return []
+
+
+def check_placeholder_attrs(yusec, gen, tmp):
+    ll = emit(yusec, "-emit-llvm", generate(gen, tmp, "bindings", 12), "-O0")
+    errors, placeholders = [], 0
+    for params, body in re.findall(r"^define ptx_kernel void @\S+\(([^\n]*)\) \{\n(.*?)^\}", ll, re.M | re.S):
+        for attrs, name in re.findall(r"ptr ([\w ]*?)(%\d+)", params):
+            used = re.search(re.escape(name) + r"\b", body) is not None
+            placeholders += not used
+            if used == ("readnone" in attrs) or (not used and attrs.split() != ["noalias", "nocapture", "readnone"]):
+                errors.append("placeholder attributes: %s parameter %s has %r" % ("used" if used else "unused", name, attrs))
+    if not placeholders:
+        errors.append("placeholder attributes: the bindings shape has no placeholder parameters")
+    return errors[:5]
 
 
 def check_hidden_params(yusec, gen, tmp):
@@ -124,7 +142,7 @@ def main():
     yusec, gen = sys.argv[1], sys.argv[2]
     errors = []
     with tempfile.TemporaryDirectory() as tmp:
-        for check in (check_annotations, check_hidden_params, check_nested_if_blocks, check_entry_bodies,
+        for check in (check_annotations, check_placeholder_attrs, check_hidden_params, check_nested_if_blocks, check_entry_bodies,
                       check_large_function, check_ptxas):
             found = check(yusec, gen, tmp)
             print("%s: %s" % (check.__name__, "FAIL" if found else "ok"))

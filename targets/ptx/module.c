@@ -43,24 +43,33 @@ LLVMTypeRef ptx_i64(PtxCtx *px) { return LLVMInt64TypeInContext(px->ctx); }
 LLVMTypeRef ptx_ptr(PtxCtx *px, unsigned space) { return LLVMPointerTypeInContext(px->ctx, space); }
 
 
+/* What one compute entry reaches (IrReach), found once per entry in ptx_translate and kept
+ * as ascending id lists: the union of all of them is what gets declared, the warp rule reads
+ * them and each kernel's parameters come from its own — in time of the lists, never of the
+ * module (N entries over a module of N functions would be N²). */
+typedef struct EntryReach {
+    uint32_t *funcs, func_count;
+    uint32_t *globals, global_count;
+    uint32_t *lengths, length_count;  /* buffers whose 数组长度 it takes */
+} EntryReach;
+
 /* The kernel's buffers in the host contract's order (ir/abi.c, shared with runtime/ and the
  * manifest): dense group-0 bindings 0..max (placeholders for unused ones) when every used
  * buffer is in group 0, else the used buffers by (group, binding). */
-static IrBufferParams kernel_params(PtxCtx *px, const bool *visit, const bool *used) {
+static IrBufferParams kernel_params(PtxCtx *px, const EntryReach *reach) {
     IrBufferParams params;
-    bool *lengths = arena_alloc_array(&px->arena, ir_global_count(px->m) + 1, sizeof *lengths);
-    ir_reach_lengths(px->m, visit, lengths);
-    if (!ir_buffer_params(&px->arena, px->m, used, lengths, &params)) {
+    IrGlobalSet used = {reach->globals, reach->global_count}, lengths = {reach->lengths, reach->length_count};
+    if (!ir_buffer_params_of(&px->arena, px->m, used, lengths, &params)) {
         Span span = {0, 0, 0};
-        for (uint32_t g = 0; g < ir_global_count(px->m); g++)
-            if (used[g] && ir_global(px->m, g)->binding == params.too_large_binding)
-                span = ir_global(px->m, g)->span;
+        for (uint32_t i = 0; i < reach->global_count; i++)
+            if (ir_global(px->m, reach->globals[i])->binding == params.too_large_binding)
+                span = ir_global(px->m, reach->globals[i])->span;
         ptx_fail(px, span, ptx_ascii(px, "binding %u is too large (group 0 allows at most %u)", params.too_large_binding,
                                      IR_ABI_MAX_DENSE_BINDING),
                  "PTX 目标：绑定号 %u 太大（组 0 的绑定号最多 %u）", params.too_large_binding,
                  IR_ABI_MAX_DENSE_BINDING);
     }
-    ir_texture_params(&px->arena, px->m, visit, &params, NULL);  /* ptx_plan_textures reported */
+    ir_texture_params_of(&px->arena, px->m, reach->funcs, reach->func_count, &params, NULL);  /* ptx_plan_textures reported */
     return params;
 }
 
@@ -214,42 +223,26 @@ static void record_kernel(PtxCtx *px, const char *kernel, const IrBufferParams *
     strmap_put_first(&px->kernel_names, pk->name, pk);
 }
 
-/* What one compute entry reaches (ir_reach), found once per entry in ptx_translate and kept
- * as id lists: the union of all of them is what gets declared, the warp rule reads them and
- * each kernel's parameters come from its own. */
-typedef struct EntryReach {
-    uint32_t *funcs, func_count;
-    uint32_t *globals, global_count;
-} EntryReach;
-
-/* Marks (value true) or clears (false) the entry's reach in the scratch arrays. */
-static void mark_reach(const EntryReach *reach, bool *visit, bool *used, bool value) {
-    for (uint32_t i = 0; i < reach->func_count; i++) visit[reach->funcs[i]] = value;
-    for (uint32_t i = 0; i < reach->global_count; i++) used[reach->globals[i]] = value;
+static uint32_t *copy_ids(PtxCtx *px, const uint32_t *ids, uint32_t count) {
+    uint32_t *copy = arena_alloc_array(&px->arena, count + 1, sizeof *copy);
+    if (count) memcpy(copy, ids, count * sizeof *copy);
+    return copy;
 }
 
-static uint32_t *marked_ids(PtxCtx *px, const bool *marks, uint32_t n, uint32_t *count) {
-    *count = 0;
-    for (uint32_t i = 0; i < n; i++) *count += marks[i];
-    uint32_t *ids = arena_alloc_array(&px->arena, *count + 1, sizeof *ids), k = 0;
-    for (uint32_t i = 0; i < n; i++)
-        if (marks[i]) ids[k++] = i;
-    return ids;
-}
-
-/* Every compute entry's reach, one ir_reach each; `visit` and `used` (cleared) are scratch and
- * come back cleared. Non-compute entries get an empty reach. */
-static EntryReach *find_reaches(PtxCtx *px, bool *visit, bool *used) {
+/* Every compute entry's reach, one ir_reach_from each (it costs what the entry reaches).
+ * Non-compute entries get an empty reach. */
+static EntryReach *find_reaches(PtxCtx *px) {
     uint32_t count = ir_entry_count(px->m);
     EntryReach *reaches = arena_alloc_array(&px->arena, count + 1, sizeof *reaches);
+    IrReach reach;
+    ir_reach_init(&reach, &px->arena, px->m);
     for (uint32_t i = 0; i < count; i++) {
         const IrEntry *e = ir_entry(px->m, i);
         if (e->stage != IR_STAGE_COMPUTE) continue;
-        ir_reach(px->m, e->func, visit, used);
-        EntryReach *r = &reaches[i];
-        r->funcs = marked_ids(px, visit, ir_function_count(px->m), &r->func_count);
-        r->globals = marked_ids(px, used, ir_global_count(px->m), &r->global_count);
-        mark_reach(r, visit, used, false);
+        ir_reach_from(&reach, e->func);
+        reaches[i] = (EntryReach){copy_ids(px, reach.func_list, reach.func_count), reach.func_count,
+                                  copy_ids(px, reach.global_list, reach.global_count), reach.global_count,
+                                  copy_ids(px, reach.length_list, reach.length_count), reach.length_count};
     }
     return reaches;
 }
@@ -273,11 +266,8 @@ static void add_kernel_param_attrs(PtxCtx *px, LLVMValueRef kernel, const IrBuff
     }
 }
 
-/* `visit` and `used` are cleared scratch arrays (functions, globals), cleared again after. */
-static void emit_kernel(PtxCtx *px, const IrEntry *e, const EntryReach *reach, bool *visit, bool *used) {
-    mark_reach(reach, visit, used, true);
-    IrBufferParams kp = kernel_params(px, visit, used);
-    mark_reach(reach, visit, used, false);
+static void emit_kernel(PtxCtx *px, const IrEntry *e, const EntryReach *reach) {
+    IrBufferParams kp = kernel_params(px, reach);
     uint32_t count = kp.count + kp.texture_count;
     LLVMTypeRef *params = arena_alloc_array(&px->arena, count + 1, sizeof *params);
     /* Generic pointers, cast to global in the body: the .param .u64 and cvta.to.global of 着十
@@ -408,17 +398,15 @@ static void define_functions(PtxCtx *px, const bool *funcs) {
 
 bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     const IrModule *m = px->m;
-    uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
+    uint32_t nf = ir_function_count(m);
     px->reg_type_count = px->types->count;
     px->reg_types = arena_alloc_array(&px->arena, px->reg_type_count + 1, sizeof *px->reg_types);
     px->funcs = arena_alloc_array(&px->arena, nf + 1, sizeof *px->funcs);
     bool *funcs = arena_alloc_array(&px->arena, nf + 1, sizeof *funcs);
-    bool *used = arena_alloc_array(&px->arena, ng + 1, sizeof *used);
-    bool *visit = arena_alloc_array(&px->arena, nf + 1, sizeof *visit);
     layout_globals(px);
     px->kernels = arena_alloc_array(&px->arena, ir_entry_count(m) + 1, sizeof *px->kernels);
     strmap_init(&px->kernel_names, &px->arena);
-    EntryReach *reaches = find_reaches(px, visit, used);
+    EntryReach *reaches = find_reaches(px);
     for (uint32_t i = 0; i < ir_entry_count(m); i++)
         for (uint32_t k = 0; k < reaches[i].func_count; k++) funcs[reaches[i].funcs[k]] = true;
     ptx_plan_lengths(px, funcs);
@@ -429,7 +417,7 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     define_functions(px, funcs);
     for (uint32_t i = 0; i < ir_entry_count(m) && !px->failed; i++) {
         const IrEntry *e = ir_entry(m, i);
-        if (e->stage == IR_STAGE_COMPUTE) emit_kernel(px, e, &reaches[i], visit, used);
+        if (e->stage == IR_STAGE_COMPUTE) emit_kernel(px, e, &reaches[i]);
         write_table_row(px, entry_table, e);
     }
     return !px->failed;

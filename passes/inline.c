@@ -151,26 +151,30 @@ static void substitutions_apply(IrFunction *f, Substitutions *subs) {
     subs->count = 0;
 }
 
-/* Inlines one call; false (with a diagnostic) when the callee cannot be inlined. */
-static bool inline_call(PassContext *ctx, IrFunction *f, IrInstId call, Substitutions *subs) {
-    IrInst *in = ir_inst(f, call);
-    const IrFunction *g = ir_function(ctx->module, in->symbol);
+/* Whether g's body can stand in for `call`: false, with a diagnostic at the call, when g
+ * returns from inside a loop (a break could not leave both loops). */
+static bool can_inline(PassContext *ctx, const IrInst *call, const IrFunction *g) {
     if (!g) return false;
-    bool splice = single_final_return(g);
-    if (!splice && return_in_loop(g, g->body, false)) {
-        diag_error(ctx->diag, in->span, "无法内联「%s」：它在循环里返回", g->name);
+    if (!single_final_return(g) && return_in_loop(g, g->body, false)) {
+        diag_error(ctx->diag, call->span, "无法内联「%s」：它在循环里返回", g->name);
         return false;
     }
+    return true;
+}
+
+/* Appends a copy of the callee's body to the end of the call's block (the call itself
+ * stays where it is: inline_calls_in_block puts the copy in its place) and records that
+ * the call's result becomes the copy's. can_inline has accepted the callee. */
+static void append_callee_copy(PassContext *ctx, IrFunction *f, IrInstId call, Substitutions *subs) {
+    const IrInst *in = ir_inst(f, call);
+    const IrFunction *g = ir_function(ctx->module, in->symbol);
+    bool splice = single_final_return(g);
     Copier c = {f, g, mem_alloc((g->value_count + 1) * sizeof(IrValueId)), !splice};
     for (uint32_t i = 0; i < g->value_count; i++) c.map[i] = IR_NONE;
     for (uint32_t i = 0; i < g->param_count && i < in->arg_count; i++) c.map[g->params[i]] = in->args[i];
-
-    IrBlockId block = in->parent;
-    uint32_t pos = pass_inst_position(f, call);
-    uint32_t before = ir_block(f, block)->inst_count;
     IrBuilder b;
     ir_builder_init(&b, f);
-    ir_builder_set_block(&b, block);
+    ir_builder_set_block(&b, in->parent);
     const IrType *rt = ir_type(&ctx->module->types, g->return_type);
     bool is_void = !rt || rt->kind == IR_TYPE_VOID;
     IrValueId result = IR_NONE;
@@ -188,11 +192,60 @@ static bool inline_call(PassContext *ctx, IrFunction *f, IrInstId call, Substitu
     }
     mem_free(c.map);
     in = ir_inst(f, call);  /* the instruction array may have moved */
-    uint32_t added = ir_block(f, block)->inst_count - before;
-    pass_move_tail_to(f, block, added, pos);
     if (in->result_count && result != IR_NONE) substitution_add(subs, in->results[0], result);
-    pass_kill_inst(f, call);
-    return true;
+}
+
+static bool is_chosen_call(const IrFunction *f, const bool *inlined, uint32_t function_count, IrInstId id) {
+    const IrInst *in = ir_inst(f, id);
+    return in && in->op == IR_OP_CALL && in->symbol < function_count && inlined[in->symbol];
+}
+
+/* Inlines the chosen calls of one block in one walk over it: each callee's copy is
+ * appended to the block's end, then the block's list is rebuilt once with every copy
+ * where its call stood. So N calls in a block cost the block's size plus the copies, not
+ * N times the block (issue 16: 100,000 loops, each a function called once from the
+ * entry). Returns the number of calls inlined. */
+static uint32_t inline_calls_in_block(PassContext *ctx, const bool *inlined, uint32_t function_count,
+                                      IrFunction *f, IrBlockId block, Substitutions *subs) {
+    uint32_t original = ir_block(f, block)->inst_count;
+    uint32_t *positions = mem_alloc((original + 1) * sizeof *positions);
+    IrInstId *calls = mem_alloc((original + 1) * sizeof *calls);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < original; i++) {
+        IrInstId id = ir_block(f, block)->insts[i];
+        if (is_chosen_call(f, inlined, function_count, id)) {
+            positions[n] = i;
+            calls[n++] = id;
+        }
+    }
+    uint32_t *copy_start = mem_alloc((n + 1) * sizeof *copy_start);
+    for (uint32_t k = 0; k < n; k++) {
+        copy_start[k] = ir_block(f, block)->inst_count;
+        append_callee_copy(ctx, f, calls[k], subs);
+    }
+    IrBlock *b = ir_block(f, block);  /* the block array may have moved */
+    copy_start[n] = b->inst_count;
+    uint32_t total = b->inst_count - n;
+    IrInstId *merged = mem_alloc((total + 1) * sizeof *merged);
+    uint32_t out = 0;
+    for (uint32_t i = 0, k = 0; i < original; i++) {
+        if (k < n && i == positions[k]) {
+            uint32_t len = copy_start[k + 1] - copy_start[k];
+            memcpy(&merged[out], &b->insts[copy_start[k]], len * sizeof *merged);
+            out += len;
+            k++;
+        } else {
+            merged[out++] = b->insts[i];
+        }
+    }
+    memcpy(b->insts, merged, total * sizeof *merged);
+    b->inst_count = total;
+    for (uint32_t k = 0; k < n; k++) pass_retire_inst(f, calls[k]);
+    mem_free(merged);
+    mem_free(copy_start);
+    mem_free(calls);
+    mem_free(positions);
+    return n;
 }
 
 /* The placed calls of one function, in print order. */
@@ -331,7 +384,9 @@ static void decide_inlining(PassContext *ctx, CallGraph *g) {
 }
 
 /* Inlines every call in f to a callee the budget inlines, the calls that the copied bodies
- * bring along too (the call graph is known to be acyclic, so this ends). */
+ * bring along too (the call graph is known to be acyclic, so this ends). Each round checks
+ * its calls in print order first (the first that cannot be inlined is the one reported),
+ * then inlines them block by block. */
 static bool inline_chosen_in(PassContext *ctx, const CallGraph *g, IrFunction *f) {
     Substitutions subs = {0};
     bool ok = true;
@@ -340,10 +395,20 @@ static bool inline_chosen_in(PassContext *ctx, const CallGraph *g, IrFunction *f
         done = 0;
         for (uint32_t i = 0; i < sites.count && ok; i++) {
             IrFuncId callee = callee_of(f, sites.insts[i]);
-            if (callee >= g->count || !g->inlined[callee]) continue;
-            ok = inline_call(ctx, f, sites.insts[i], &subs);
-            done++;
+            if (callee < g->count && g->inlined[callee])
+                ok = can_inline(ctx, ir_inst(f, sites.insts[i]), ir_function(ctx->module, callee));
         }
+        bool *visited = ok ? mem_calloc(f->block_count + 1, sizeof *visited) : NULL;
+        uint32_t blocks = f->block_count;
+        for (uint32_t i = 0; i < sites.count && ok; i++) {
+            const IrInst *in = ir_inst(f, sites.insts[i]);
+            if (!is_chosen_call(f, g->inlined, g->count, sites.insts[i]) || in->parent >= blocks ||
+                visited[in->parent])
+                continue;
+            visited[in->parent] = true;
+            done += inline_calls_in_block(ctx, g->inlined, g->count, f, in->parent, &subs);
+        }
+        mem_free(visited);
         mem_free(sites.insts);
         substitutions_apply(f, &subs);
     }

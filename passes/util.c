@@ -24,6 +24,12 @@ void pass_kill_inst(IrFunction *f, IrInstId inst) {
         memmove(&b->insts[pos], &b->insts[pos + 1], (b->inst_count - pos - 1) * sizeof *b->insts);
         b->inst_count--;
     }
+    pass_retire_inst(f, inst);
+}
+
+void pass_retire_inst(IrFunction *f, IrInstId inst) {
+    IrInst *in = ir_inst(f, inst);
+    if (!in) return;
     in->op = IR_OP_UNREACHABLE;
     in->arg_count = 0;
     in->result_count = 0;

@@ -9,6 +9,9 @@ uint32_t pass_inst_position(const IrFunction *f, IrInstId inst);
 /* Takes an instruction out of its block and neutralises it (no operands, no results, an
  * `unreachable` that no block holds), so that scans over all instructions ignore it. */
 void pass_kill_inst(IrFunction *f, IrInstId inst);
+/* Neutralises an instruction that no block holds any more (as pass_kill_inst, without the
+ * search of its block: for a caller that has rebuilt the block's list itself). */
+void pass_retire_inst(IrFunction *f, IrInstId inst);
 /* Moves the last `count` instructions of `block` so that they stand at `pos`. */
 void pass_move_tail_to(IrFunction *f, IrBlockId block, uint32_t count, uint32_t pos);
 /* Every operand `from` of a placed instruction becomes `to`. */

@@ -86,22 +86,33 @@ static void expect_set(const IrModule *m, const IrGlobalSet *set, const bool *ex
     }
 }
 
+/* What ir_reach + ir_reach_lengths give for f, the reference the other forms are held to:
+ * marks over the functions, the globals and the buffers whose length is taken. */
+typedef struct ReferenceReach {
+    bool *funcs, *used, *measured;
+} ReferenceReach;
+
+static ReferenceReach reference_reach(Arena *arena, const IrModule *m, IrFuncId f) {
+    uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
+    ReferenceReach r = {arena_alloc_array(arena, nf + 1, sizeof *r.funcs), arena_alloc_array(arena, ng + 1, sizeof *r.used),
+                        arena_alloc_array(arena, ng + 1, sizeof *r.measured)};
+    ir_reach(m, f, r.funcs, r.used);
+    ir_reach_lengths(m, r.funcs, r.measured);
+    return r;
+}
+
 static void expect_like_ir_reach(const char *text) {
     Arena arena;
     arena_init(&arena);
     IrModule *m = read_module(&arena, text);
-    uint32_t nf = ir_function_count(m), ng = ir_global_count(m);
+    uint32_t nf = ir_function_count(m);
     IrGlobalSet *uses = arena_alloc_array(&arena, nf, sizeof *uses);
     IrGlobalSet *lengths = arena_alloc_array(&arena, nf, sizeof *lengths);
     ir_reach_each(&arena, m, uses, lengths);
     for (uint32_t f = 0; f < nf; f++) {
-        bool *funcs = arena_alloc_array(&arena, nf + 1, sizeof *funcs);
-        bool *used = arena_alloc_array(&arena, ng + 1, sizeof *used);
-        bool *measured = arena_alloc_array(&arena, ng + 1, sizeof *measured);
-        ir_reach(m, f, funcs, used);
-        ir_reach_lengths(m, funcs, measured);
-        expect_set(m, &uses[f], used);
-        expect_set(m, &lengths[f], measured);
+        ReferenceReach r = reference_reach(&arena, m, f);
+        expect_set(m, &uses[f], r.used);
+        expect_set(m, &lengths[f], r.measured);
     }
     ir_module_free(m);
     arena_free(&arena);
@@ -158,16 +169,12 @@ static void expect_reach_from_like_ir_reach(const char *text) {
     ir_reach_init(&reach, &arena, m);
     for (uint32_t round = 0; round < 2; round++)
         for (uint32_t f = 0; f < nf; f++) {
-            bool *funcs = arena_alloc_array(&arena, nf + 1, sizeof *funcs);
-            bool *used = arena_alloc_array(&arena, ng + 1, sizeof *used);
-            bool *measured = arena_alloc_array(&arena, ng + 1, sizeof *measured);
-            ir_reach(m, f, funcs, used);
-            ir_reach_lengths(m, funcs, measured);
+            ReferenceReach r = reference_reach(&arena, m, f);
             uint64_t before = reach.steps, cleared = reach.func_count + reach.global_count + reach.length_count;
             ir_reach_from(&reach, f);
-            expect_marks(reach.funcs, nf, reach.func_list, reach.func_count, funcs);
-            expect_marks(reach.globals, ng, reach.global_list, reach.global_count, used);
-            expect_marks(reach.lengths, ng, reach.length_list, reach.length_count, measured);
+            expect_marks(reach.funcs, nf, reach.func_list, reach.func_count, r.funcs);
+            expect_marks(reach.globals, ng, reach.global_list, reach.global_count, r.used);
+            expect_marks(reach.lengths, ng, reach.length_list, reach.length_count, r.measured);
             uint64_t scanned = 0;
             for (uint32_t k = 0; k < reach.func_count; k++) scanned += ir_function(m, reach.func_list[k])->inst_count;
             assert_int_equal(reach.steps - before, cleared + scanned);

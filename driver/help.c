@@ -12,7 +12,7 @@ static const char *const GROUP_TITLES[HELP_GROUP_COUNT] = {
     [HELP_PTX] = "千手（PTX）",
     [HELP_INFO] = "信息",
     [HELP_RUN] = ("yusec run 文件 [选项]：在 GPU（经 CUDA 驱动即时编译 PTX）或 CPU（执行 YIR）上运行一个计算入口，"
-                  "打印读写缓冲的结果；千手的选项（-arch -ptx-version -O0…-O3 -fno-fma -I）也适用"),
+                  "打印读写缓冲的结果；千手的选项（-arch -ptx-version -O0…-O3 -fno-fma -lineinfo -I）也适用"),
 };
 
 static const HelpEntry ENTRIES[] = {
@@ -65,6 +65,9 @@ static const HelpEntry ENTRIES[] = {
     {HELP_PTX, "-arch=sm_XX, -arch sm_XX", "目标计算能力：sm_80（默认）、sm_86、sm_89、sm_90、sm_90a；-emit=列表 可列多个（逗号分隔）"},
     {HELP_PTX, "-ptx-version=8.X", "PTX 版本 8.0（默认）至 8.5"},
     {HELP_PTX, "-fno-fma", "不把乘加合成 fma"},
+    {HELP_PTX, "-lineinfo, -g", ("PTX 里写 .file/.loc 行号信息，指令对应到豫言源的行与列（nvdisasm -g 与 Nsight Compute 可见；"
+                                 "cubin、fatbin、生成的模块同）；-g 眼下与 -lineinfo 相同，不含变量的调试信息；\n"
+                                 "-emit-ir 时每个函数与指令后注明「 ; 文件:行:列」；WGSL 与 MSL 不变")},
 
     {HELP_INFO, "-v", "在标准错误打印所运行的各个阶段"},
     {HELP_INFO, "-###", "只打印将运行的各个阶段，不运行"},

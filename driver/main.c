@@ -49,6 +49,11 @@ static bool read_stdin_source(void *user, const char *path, const char **text, s
     return true;
 }
 
+/* -ffile-prefix-map on the paths of -lineinfo's debug information. */
+static const char *map_source_path(const void *user, Arena *arena, const char *path) {
+    return options_map_path(user, arena, path);
+}
+
 /* The library's configuration from the command line. */
 static void config_from_options(LibConfig *config, const Options *options, const char *builtin_dir) {
     memset(config, 0, sizeof *config);
@@ -72,6 +77,9 @@ static void config_from_options(LibConfig *config, const Options *options, const
     config->ptx_version = options->ptx_version;
     config->opt_level = options->opt_level;
     config->no_fma = options->no_fma;
+    config->line_info = options->line_info;
+    config->map_path = map_source_path;
+    config->map_path_user = options;
     config->llvm_ir = options->action == ACTION_EMIT_LLVM;
     if (options->input_from_stdin) config->reader = (SourceReader){read_stdin_source, (void *)options};
 }
@@ -161,8 +169,13 @@ static bool parse_ir_target(const char *name, LibTarget *target) {
 }
 
 /* -emit-ir / -emit-dot: the module of -target= (default WGSL) after its pipeline, printed as YIR
- * or as Graphviz. */
-typedef void (*ModulePrinter)(StrBuf *out, const IrModule *module);
+ * (with source places under -lineinfo/-g) or as Graphviz. */
+typedef void (*ModulePrinter)(LibSession *session, StrBuf *out, const IrModule *module);
+
+static void print_dot(LibSession *session, StrBuf *out, const IrModule *module) {
+    (void)session;
+    ir_print_dot(out, module);
+}
 
 static int run_print_module(Command *command, ModulePrinter print) {
     LibTarget target;
@@ -176,7 +189,7 @@ static int run_print_module(Command *command, ModulePrinter print) {
     if (!module) return status;
     StrBuf out;
     strbuf_init(&out);
-    print(&out, module);
+    print(&command->session, &out, module);
     status = finish(command, &out);
     strbuf_free(&out);
     ir_module_free(module);
@@ -654,8 +667,8 @@ static int run_command(int argc, char **argv, bool *compiled) {
     switch (options.action) {
     case ACTION_DUMP_AST: status = run_dump_ast(&command); break;
     case ACTION_CHECK: status = run_check(&command); break;
-    case ACTION_EMIT_IR: status = run_print_module(&command, ir_print_module); break;
-    case ACTION_EMIT_DOT: status = run_print_module(&command, ir_print_dot); break;
+    case ACTION_EMIT_IR: status = run_print_module(&command, lib_print_yir); break;
+    case ACTION_EMIT_DOT: status = run_print_module(&command, print_dot); break;
     case ACTION_EMIT_CUBIN: status = run_emit_binary(&command, CUDA_CUBIN); break;
     case ACTION_EMIT_FATBIN: status = run_emit_binary(&command, CUDA_FATBIN); break;
     case ACTION_EMIT_WGSL: status = run_emit_text(&command, LIB_TARGET_WGSL); break;

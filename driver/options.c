@@ -407,6 +407,9 @@ static bool parse_switch(Options *options, const char *arg) {
         {"-fclassic-uniform-layout", offsetof(Options, classic_uniform_layout)},
         {"-fno-uniformity-check", offsetof(Options, no_uniformity_check)},
         {"-fno-fma", offsetof(Options, no_fma)},
+        /* nvcc's spellings; -g means line tables only for now (docs/targets.md) */
+        {"-lineinfo", offsetof(Options, line_info)},
+        {"-g", offsetof(Options, line_info)},
         {"-q", offsetof(Options, quiet)},
         {"-v", offsetof(Options, verbose)},
         {"-###", offsetof(Options, dry_run)},

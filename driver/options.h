@@ -87,6 +87,7 @@ typedef struct Options {
     char arch_text[256];         /* the list's copy the names in archs point into */
     const char *ptx_version;     /* -ptx-version=8.X */
     bool no_fma;                 /* -fno-fma: no a*b+c contraction */
+    bool line_info;              /* -lineinfo, -g: PTX .file/.loc; -emit-ir with source places */
 } Options;
 
 /* Parses argv (response files already expanded). On a usage error prints a message to err

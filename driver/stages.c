@@ -36,10 +36,10 @@ static void print_module(FILE *out, const Options *options, PassTarget target,
 static void print_ptx(FILE *out, const Options *options) {
     char detail[256];
     int level = options->opt_level >= 0 ? options->opt_level : 3;
-    snprintf(detail, sizeof detail, "libyusec-ptx.so（LLVM）-arch=%s -ptx-version=%s -O%d%s",
+    snprintf(detail, sizeof detail, "libyusec-ptx.so（LLVM）-arch=%s -ptx-version=%s -O%d%s%s",
              options->arch ? options->arch : "sm_80",
              options->ptx_version ? options->ptx_version : "8.0", level,
-             options->no_fma ? " -fno-fma" : "");
+             options->no_fma ? " -fno-fma" : "", options->line_info ? " -lineinfo" : "");
     stage(out, "生成 PTX", detail);
 }
 

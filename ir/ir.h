@@ -284,6 +284,10 @@ void ir_build_discard(IrBuilder *b);
 /* ---- text (print.c, read.c) ---- */
 void ir_print_type(StrBuf *out, const IrTypeTable *types, IrTypeId type);
 void ir_print_module(StrBuf *out, const IrModule *module);
+/* The same with each function's and instruction's source place, from `sources` (the map its
+ * spans index), as a comment ending its line: ` ; 文件:行:列` (line and column 1-based, the
+ * column in characters, as diagnostics give them). The reader skips the comments. */
+void ir_print_module_located(StrBuf *out, const IrModule *module, const SourceMap *sources);
 void ir_print_function(StrBuf *out, const IrFunction *func);
 /* For printers of other forms (ir/dot.c): the numbers ir_print_function gives the values
  * (value id → number; UINT32_MAX when not placed; mem_free it), one instruction as printed

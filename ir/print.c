@@ -141,7 +141,22 @@ typedef struct Printer {
     const IrFunction *func;
     uint32_t *numbers;  /* value id -> print number; UINT32_MAX when not placed in a block */
     uint32_t next;
+    const SourceMap *sources;  /* ir_print_module_located: each line's place; else NULL */
 } Printer;
+
+/* ` ; 文件:行:列` after a function's or instruction's line (the reader skips `;` to the end
+ * of the line), when the printer has sources and the span is in one of them. Control
+ * characters in the path print as '?', so the comment stays one line. */
+static void print_location(const Printer *p, Span span) {
+    if (!p->sources || span.file >= p->sources->count) return;
+    const SourceFile *file = source_get(p->sources, span.file);
+    if (!file) return;
+    uint32_t line, column;
+    source_position(file, span.start, &line, &column);
+    strbuf_puts(p->out, " ; ");
+    for (const char *c = file->path; *c; c++) strbuf_putc(p->out, (unsigned char)*c < 0x20 ? '?' : *c);
+    strbuf_printf(p->out, ":%" PRIu32 ":%" PRIu32, line, column);
+}
 
 static void number_value(Printer *p, IrValueId v) {
     if (v < p->func->value_count && p->numbers[v] == UINT32_MAX) p->numbers[v] = p->next++;
@@ -270,21 +285,19 @@ static void print_inst(Printer *p, const IrInst *inst, int depth) {
     StrBuf *out = p->out;
     strbuf_indent(out, depth);
     print_inst_head(p, inst);
-    if (inst->op == IR_OP_LOOP) {
-        strbuf_puts(out, " {\n");
-        print_block(p, inst->blocks[0], depth + 1);
-        strbuf_indent(out, depth);
-        strbuf_putc(out, '}');
-    } else if (inst->op == IR_OP_IF) {
-        strbuf_puts(out, " {\n");
-        print_block(p, inst->blocks[0], depth + 1);
-        strbuf_indent(out, depth);
+    bool nested = inst->op == IR_OP_LOOP || inst->op == IR_OP_IF;
+    if (nested) strbuf_puts(out, " {");
+    print_location(p, inst->span);
+    strbuf_putc(out, '\n');
+    if (!nested) return;
+    print_block(p, inst->blocks[0], depth + 1);
+    strbuf_indent(out, depth);
+    if (inst->op == IR_OP_IF) {
         strbuf_puts(out, "} else {\n");
         print_block(p, inst->blocks[1], depth + 1);
         strbuf_indent(out, depth);
-        strbuf_putc(out, '}');
     }
-    strbuf_putc(out, '\n');
+    strbuf_puts(out, "}\n");
 }
 
 static void print_block(Printer *p, IrBlockId id, int depth) {
@@ -307,23 +320,23 @@ static uint32_t *number_values(Printer *p) {
 }
 
 uint32_t *ir_print_numbers(const IrFunction *func) {
-    Printer p = {NULL, func->module, func, NULL, 0};
+    Printer p = {NULL, func->module, func, NULL, 0, NULL};
     return number_values(&p);
 }
 
 void ir_print_inst_head(StrBuf *out, const IrFunction *func, const uint32_t *numbers,
                         const IrInst *inst) {
-    Printer p = {out, func->module, func, (uint32_t *)numbers, 0};
+    Printer p = {out, func->module, func, (uint32_t *)numbers, 0, NULL};
     print_inst_head(&p, inst);
 }
 
 void ir_print_value_ref(StrBuf *out, const IrFunction *func, const uint32_t *numbers, IrValueId value) {
-    Printer p = {out, func->module, func, (uint32_t *)numbers, 0};
+    Printer p = {out, func->module, func, (uint32_t *)numbers, 0, NULL};
     print_value_ref(&p, value);
 }
 
-void ir_print_function(StrBuf *out, const IrFunction *func) {
-    Printer p = {out, func->module, func, NULL, 0};
+static void print_function(StrBuf *out, const IrFunction *func, const SourceMap *sources) {
+    Printer p = {out, func->module, func, NULL, 0, sources};
     number_values(&p);
 
     strbuf_puts(out, "fn @");
@@ -341,11 +354,15 @@ void ir_print_function(StrBuf *out, const IrFunction *func) {
     }
     if (func->local_recursive) strbuf_puts(out, " local_recursive");
     if (func->not_inlined) strbuf_puts(out, " noinline");
-    strbuf_puts(out, " {\n");
+    strbuf_puts(out, " {");
+    print_location(&p, func->span);
+    strbuf_putc(out, '\n');
     print_block(&p, func->body, 1);
     strbuf_puts(out, "}\n");
     mem_free(p.numbers);
 }
+
+void ir_print_function(StrBuf *out, const IrFunction *func) { print_function(out, func, NULL); }
 
 static void print_io(StrBuf *out, const IrIo *io) {
     switch (io->kind) {
@@ -404,7 +421,7 @@ static void print_struct_decl(StrBuf *out, const IrTypeTable *types, IrTypeId id
 
 /* Sections in a fixed order (types, globals, constants, functions, entries), each followed
  * by a blank line when not empty. */
-void ir_print_module(StrBuf *out, const IrModule *m) {
+static void print_module(StrBuf *out, const IrModule *m, const SourceMap *sources) {
     bool any = false;
     for (IrTypeId id = 0; id < m->types.count; id++) {
         if (m->types.types[id].kind != IR_TYPE_STRUCT) continue;
@@ -435,8 +452,14 @@ void ir_print_module(StrBuf *out, const IrModule *m) {
     }
     if (ir_constant_count(m)) strbuf_putc(out, '\n');
     for (uint32_t i = 0; i < ir_function_count(m); i++) {
-        ir_print_function(out, ir_function(m, i));
+        print_function(out, ir_function(m, i), sources);
         strbuf_putc(out, '\n');
     }
     for (uint32_t i = 0; i < ir_entry_count(m); i++) print_entry(out, m, ir_entry(m, i));
+}
+
+void ir_print_module(StrBuf *out, const IrModule *m) { print_module(out, m, NULL); }
+
+void ir_print_module_located(StrBuf *out, const IrModule *m, const SourceMap *sources) {
+    print_module(out, m, sources);
 }

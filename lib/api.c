@@ -139,6 +139,7 @@ static void context_fill(yusec_context *ctx, const yusec_options *options) {
     config->opt_level = options->opt_level;
     config->no_fma = !options->fma;
     config->ptx_plugin = copy_or_null(&ctx->arena, options->ptx_plugin);
+    config->line_info = options->line_info;
     config->bounds_check = options->bounds_check;
     config->max_errors = options->max_errors;
     config->inline_budget = -1;

@@ -58,7 +58,7 @@ LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSourc
             lib_abi_build(&outputs->abi, outputs->arena, module, &outputs->entries);
             outputs->has_abi = true;
         }
-        if (module && outputs->print_yir && (targets & LIB_TARGET_BIT(t))) ir_print_module(&outputs->yir[t], module);
+        if (module && outputs->print_yir && (targets & LIB_TARGET_BIT(t))) lib_print_yir(session, &outputs->yir[t], module);
         if (targets & LIB_TARGET_BIT(t))
             outputs->ok[t] = module && emit_target(session, module, (LibTarget)t, outputs);
         if ((targets & LIB_TARGET_BIT(t)) ? !outputs->ok[t] : !module) overall = LIB_ERRORS;

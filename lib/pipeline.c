@@ -1,6 +1,7 @@
 #include "pipeline.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include "../frontend/lower.h"
 #include "../frontend/index.h"
@@ -276,11 +277,30 @@ bool lib_emit(LibSession *session, const IrModule *module, LibTarget target, Str
     return ok;
 }
 
+/* -lineinfo: the session's sources, each named by its absolute path (a relative one joined to
+ * the working directory, as clang's DW_AT_comp_dir does; as it is when that cannot be read),
+ * then through config->map_path (-ffile-prefix-map). */
+static PtxLineInfo line_info_of(LibSession *session) {
+    const LibConfig *config = session->config;
+    const SourceMap *sources = &session->sources;
+    char cwd[4096];
+    bool have_cwd = getcwd(cwd, sizeof cwd) != NULL;
+    const char **paths = arena_alloc_array(&session->arena, sources->count + 1, sizeof *paths);
+    for (uint32_t i = 0; i < sources->count; i++) {
+        const char *path = source_get(sources, i)->path;
+        if (path[0] != '/' && have_cwd)
+            path = arena_printf(&session->arena, "%s/%s", cwd, path[0] == '.' && path[1] == '/' ? path + 2 : path);
+        paths[i] = config->map_path ? config->map_path(config->map_path_user, &session->arena, path) : path;
+    }
+    return (PtxLineInfo){sources, paths};
+}
+
 bool lib_emit_ptx(LibSession *session, const IrModule *module, const char *arch, StrBuf *out,
                   PtxFailure *failure) {
     PtxOptions ptx;
     lib_ptx_options(session->config, &ptx);
     if (arch) ptx.arch = arch;
+    if (session->config->line_info) ptx.line_info = line_info_of(session);
     int errors = session->diag.error_count;
     return ptx_emit(module, &ptx, out, NULL, failure, &session->diag) && session->diag.error_count == errors;
 }
@@ -290,4 +310,9 @@ void lib_demote_errors(LibSession *session, int error_count) {
     if (diag->error_count <= error_count) return;
     diag->warning_count += diag->error_count - error_count;
     diag->error_count = error_count;
+}
+
+void lib_print_yir(LibSession *session, StrBuf *out, const IrModule *module) {
+    if (session->config->line_info) ir_print_module_located(out, module, &session->sources);
+    else ir_print_module(out, module);
 }

@@ -59,6 +59,13 @@ typedef struct LibConfig {
     bool no_fma;
     const char *ptx_plugin;           /* NULL: search for it */
     bool llvm_ir;                     /* PTX's LLVM IR (yusec -emit-llvm) instead of its text */
+    /* -lineinfo, -g: PTX with .file/.loc to the source (targets/ptx.h PtxLineInfo), and YIR
+     * printed with each instruction's place (lib_print_yir) */
+    bool line_info;
+    /* The path debug information names for an absolute source path (yusec's -ffile-prefix-map);
+     * NULL: the path itself. Returns `path` or a string in `arena`. */
+    const char *(*map_path)(const void *user, Arena *arena, const char *path);
+    const void *map_path_user;
 } LibConfig;
 
 /* How far a compile got: the command's exit status 0, 1 and 2. */
@@ -124,5 +131,9 @@ const char *lib_pipeline(LibSession *session, LibTarget target);
 
 /* The PTX options of the configuration. */
 void lib_ptx_options(const LibConfig *config, PtxOptions *options);
+
+/* The module as YIR text (-emit-ir, YUSEC_WANT_YIR): with config->line_info, each function
+ * and instruction with its source place (ir_print_module_located). */
+void lib_print_yir(LibSession *session, StrBuf *out, const IrModule *module);
 
 #endif

@@ -8,8 +8,18 @@
 #include <stdint.h>
 
 #include "../base/diag.h"
+#include "../base/source.h"
 #include "../base/strbuf.h"
 #include "../ir/ir.h"
+
+/* -lineinfo / -g (docs/targets.md § Line information): what the plugin needs to turn the
+ * module's spans into `.file`/`.loc` directives. `sources` NULL: no line information, and
+ * the PTX is byte for byte what it is without the option. */
+typedef struct PtxLineInfo {
+    const SourceMap *sources;  /* the files Span.file indexes: text and line starts */
+    const char *const *paths;  /* per file of `sources`: the path `.file` names (lib/: absolute,
+                                  after -ffile-prefix-map); NULL: each SourceFile's path */
+} PtxLineInfo;
 
 typedef struct PtxOptions {
     const char *arch;         /* -arch=: sm_80 (default) sm_86 sm_89 sm_90 sm_90a */
@@ -19,6 +29,7 @@ typedef struct PtxOptions {
     const char *plugin_path;  /* the plugin file to load; NULL = search (see ptx_plugin.c) */
     bool llvm_ir;             /* -emit-llvm: write the LLVM IR handed to the NVPTX back end
                                  (after the default<On> pipeline) instead of PTX */
+    PtxLineInfo line_info;    /* -lineinfo, -g: .file/.loc to the 豫言 source */
 } PtxOptions;
 
 void ptx_options_init(PtxOptions *options);
@@ -70,6 +81,13 @@ void ptx_mangle(StrBuf *out, const char *prefix, const char *name);
  * It does not depend on the translation, so the generated module has it even when PTX fails
  * (着二), and the runtime finds the kernel by it. */
 void ptx_entry_name(StrBuf *out, Arena *arena, const IrModule *module, const IrEntry *entry);
+
+/* A source path as the PTX `.file` directive holds it: ptxas rejects any byte outside ASCII,
+ * and takes neither the octal escapes LLVM would write for them nor any escape at all (it
+ * keeps `\345` as four characters and splits the path at the backslash). So every byte outside
+ * printable ASCII, and `%`, `"` and `\`, becomes `%HH` (upper-case hex of the UTF-8 byte, as
+ * in a URI): 加倍。着色器。豫 → %E5%8A%A0%E5%80%8D… (docs/targets.md § Line information). */
+void ptx_encode_path(StrBuf *out, const char *path);
 
 #define PTX_ENTRY_PREFIX "yy"
 #define PTX_SHARED_PREFIX "ys"

@@ -25,3 +25,15 @@ void ptx_entry_name(StrBuf *out, Arena *arena, const IrModule *m, const IrEntry 
     const char *func = e->func < ir_function_count(m) ? ir_function(m, e->func)->name : "";
     ptx_mangle(out, PTX_ENTRY_PREFIX, names_legalise(arena, func));
 }
+
+void ptx_encode_path(StrBuf *out, const char *path) {
+    static const char hex[] = "0123456789ABCDEF";
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        if (*p >= 0x20 && *p < 0x7f && *p != '%' && *p != '"' && *p != '\\') {
+            strbuf_putc(out, (char)*p);
+        } else {
+            char esc[3] = {'%', hex[*p >> 4], hex[*p & 15]};
+            strbuf_append(out, esc, 3);
+        }
+    }
+}

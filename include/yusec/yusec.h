@@ -81,6 +81,11 @@ typedef struct yusec_options {
     const char *ptx_version;  /* 8.0 (NULL: the default) … 8.5 */
     int opt_level;            /* 0 … 3; -1: the default (3) */
     bool fma;                 /* allow a*b+c → fma on PTX (default true) */
+    /* Line information (yusec -lineinfo, -g): the PTX gets .file/.loc directives mapping its
+     * instructions to source lines and columns (nvdisasm -g and Nsight Compute show them;
+     * docs/targets.md § Line information), and YUSEC_WANT_YIR's text each instruction's
+     * ` ; 文件:行:列` (docs/yir.md). WGSL and MSL are unchanged. Default false. */
+    bool line_info;
     /* The PTX plugin (libyusec-ptx.so) to load; NULL: $YUSEC_PTX_PLUGIN, next to the program,
      * <exe>/../lib/yusec, <dir of libyusec.so>/yusec, the install directory. */
     const char *ptx_plugin;

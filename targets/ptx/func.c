@@ -151,10 +151,12 @@ static LLVMValueRef emit_var(FnCtx *fc, const IrInst *inst) {
     uint32_t size = ptx_memory_size(px, t), align = ptx_memory_align(px, t);
     if (align < 4) align = 4;
     LLVMBasicBlockRef here = LLVMGetInsertBlock(px->b);
+    LLVMMetadataRef loc = LLVMGetCurrentDebugLocation2(px->b);  /* -lineinfo: kept across the move */
     LLVMPositionBuilderBefore(px->b, fc->entry_alloca_point);
     LLVMValueRef slot = LLVMBuildAlloca(px->b, LLVMArrayType2(LLVMInt8TypeInContext(px->ctx), size ? size : 1), "");
     LLVMSetAlignment(slot, align);
     LLVMPositionBuilderAtEnd(px->b, here);
+    LLVMSetCurrentDebugLocation2(px->b, loc);
     if (inst->arg_count == 1) {
         ptx_store(fc, slot, ptx_val(fc, inst->args[0]), t, 0, inst->span);
     } else {  /* WGSL zero-initialises */
@@ -228,6 +230,7 @@ static LLVMValueRef emit_call(FnCtx *fc, const IrInst *inst) {
 static bool emit_inst(FnCtx *fc, const IrInst *inst, const FlowTarget *ft) {
     PtxCtx *px = fc->px;
     LLVMValueRef result = NULL;
+    ptx_debug_at(fc, inst->span);
     switch (inst->op) {
     case IR_OP_IF: emit_if(fc, inst, ft, false); return true;
     case IR_OP_LOOP: emit_loop(fc, inst, ft); return true;
@@ -301,5 +304,7 @@ void ptx_define_function(PtxCtx *px, const IrFunction *f) {
     for (uint32_t i = 0; i < f->param_count; i++) fc.vals[f->params[i]] = LLVMGetParam(fc.fn, i);
     for (uint32_t i = 0; i < h->count; i++) fc.hidden_vals[i] = LLVMGetParam(fc.fn, f->param_count + i);
     LLVMPositionBuilderAtEnd(px->b, new_block(&fc, "entry"));
+    ptx_debug_enter(&fc, f->span);
     ptx_emit_body(&fc);
+    ptx_debug_leave(&fc);
 }

@@ -11,6 +11,7 @@
 #define YUSEC_TARGETS_PTX_INTERNAL_H
 
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 
@@ -72,6 +73,10 @@ typedef struct PtxCtx {
     PtxKernel *kernels;          /* the kernels emitted so far */
     uint32_t kernel_count;
     StrMap kernel_names;         /* PTX name → its PtxKernel in `kernels` (params.c) */
+    /* -lineinfo / -g (lineinfo.c): NULL dib when the options ask for no line information */
+    LLVMDIBuilderRef dib;
+    LLVMMetadataRef debug_unit;  /* the compile unit (debug directives only) */
+    LLVMMetadataRef *debug_files;  /* per source file: its DIFile, NULL until made */
     bool failed;
 } PtxCtx;
 
@@ -84,6 +89,9 @@ typedef struct FnCtx {
     LLVMValueRef entry_alloca_point;
     bool full_warps;             /* every entry reaching f runs whole warps (subgroup.c) */
     uint64_t kernel_threads;     /* in a kernel: its workgroup's invocations (ranges of tid/ntid) */
+    LLVMMetadataRef debug_scope;   /* -lineinfo: the function's DISubprogram (else NULL) */
+    LLVMMetadataRef *debug_scopes; /* per source file: the scope of a location in that file
+                                      (the subprogram, or a lexical block file in it) */
 } FnCtx;
 
 /* Where structured terminators go while translating a block. */
@@ -194,6 +202,20 @@ LLVMValueRef ptx_intrinsic2(FnCtx *fc, const char *name, LLVMValueRef x, LLVMVal
 /* One-instruction inline PTX (for instructions LLVM 19 has no intrinsic for). */
 LLVMValueRef ptx_asm(FnCtx *fc, LLVMTypeRef result, const char *text, const char *constraints,
                      LLVMValueRef *args, unsigned count, bool side_effects);
+
+/* ---- lineinfo.c: -lineinfo / -g as LLVM debug info (docs/targets.md § Line information) ---- */
+/* Without options->line_info.sources these do nothing, and the module gets no debug info. */
+/* The DIBuilder, the compile unit (emission kind: debug directives only) and the module flags. */
+void ptx_debug_begin(PtxCtx *px);
+/* Finalises and disposes of the DIBuilder (before the module is verified). */
+void ptx_debug_finish(PtxCtx *px);
+/* fc->fn's DISubprogram, at `span` (the YIR function's), and the builder's location there;
+ * each function's code is emitted between this and ptx_debug_leave. */
+void ptx_debug_enter(FnCtx *fc, Span span);
+/* The builder's location for what is emitted next: `span`'s line and column (code points,
+ * 1-based). A span outside the source map keeps the location there is. */
+void ptx_debug_at(FnCtx *fc, Span span);
+void ptx_debug_leave(FnCtx *fc);
 
 /* ---- module.c: the module, entries and the pipeline ---- */
 bool ptx_translate(PtxCtx *px, StrBuf *entry_table);

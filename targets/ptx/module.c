@@ -190,24 +190,33 @@ static void emit_entry_body(FnCtx *fc, LLVMValueRef *args) {
 
 /* The kernel's body: builtins, private variables, then the entry function — a call (inlined)
  * when other functions call it too, else its body (emit_entry_body). */
-static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const IrBufferParams *kp) {
-    const IrFunction *f = ir_function(px->m, e->func);
-    FnCtx fc = {.px = px, .f = f, .fn = kernel, .full_warps = px->full_warps[f->id],
-                .kernel_threads = (uint64_t)e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2]};
-    LLVMPositionBuilderAtEnd(px->b, LLVMAppendBasicBlockInContext(px->ctx, kernel, "entry"));
+static void kernel_code(FnCtx *fc, const IrEntry *e, const IrBufferParams *kp) {
+    PtxCtx *px = fc->px;
+    const IrFunction *f = fc->f;
     const PtxHidden *h = &px->hidden[f->id];
     uint32_t n = f->param_count + h->count;
     LLVMValueRef *args = arena_alloc_array(&px->arena, n + 1, sizeof *args);
     for (uint32_t i = 0; i < f->param_count; i++)
-        if (!(args[i] = io_value(&fc, &e->params[i], ir_value_type(f, f->params[i]), e->span))) return;
-    for (uint32_t i = 0; i < h->count; i++) args[f->param_count + i] = hidden_arg(px, kernel, kp, h->slots[i]);
+        if (!(args[i] = io_value(fc, &e->params[i], ir_value_type(f, f->params[i]), e->span))) return;
+    for (uint32_t i = 0; i < h->count; i++) args[f->param_count + i] = hidden_arg(px, fc->fn, kp, h->slots[i]);
     if (!px->called[f->id]) {
-        emit_entry_body(&fc, args);
+        emit_entry_body(fc, args);
         return;
     }
     LLVMValueRef callee = px->funcs[e->func];
     LLVMBuildCall2(px->b, LLVMGlobalGetValueType(callee), callee, args, n, "");
     LLVMBuildRetVoid(px->b);
+}
+
+/* The prologue (builtins, hidden values) is at the entry function's line (-lineinfo). */
+static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const IrBufferParams *kp) {
+    const IrFunction *f = ir_function(px->m, e->func);
+    FnCtx fc = {.px = px, .f = f, .fn = kernel, .full_warps = px->full_warps[f->id],
+                .kernel_threads = (uint64_t)e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2]};
+    LLVMPositionBuilderAtEnd(px->b, LLVMAppendBasicBlockInContext(px->ctx, kernel, "entry"));
+    ptx_debug_enter(&fc, f->span);
+    kernel_code(&fc, e, kp);
+    ptx_debug_leave(&fc);
 }
 
 /* 着十: the PTX name comes from the function's name as the WGSL spells it (legalised). */
@@ -406,6 +415,7 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     layout_globals(px);
     px->kernels = arena_alloc_array(&px->arena, ir_entry_count(m) + 1, sizeof *px->kernels);
     strmap_init(&px->kernel_names, &px->arena);
+    ptx_debug_begin(px);
     EntryReach *reaches = find_reaches(px);
     for (uint32_t i = 0; i < ir_entry_count(m); i++)
         for (uint32_t k = 0; k < reaches[i].func_count; k++) funcs[reaches[i].funcs[k]] = true;
@@ -420,5 +430,6 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
         if (e->stage == IR_STAGE_COMPUTE) emit_kernel(px, e, &reaches[i]);
         write_table_row(px, entry_table, e);
     }
+    ptx_debug_finish(px);
     return !px->failed;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The command line of issue 18: standard input (-, --stdin-name), @file response files,
-# -arch forms and newer arches, --version, -v/-###, -q, pass-list usage errors, --help and
-# the man page, -ffile-prefix-map and outputs that do not depend on the checkout's place.
+# -arch forms and newer arches, --version, -v/-###, -lineinfo/-g, -q, pass-list usage errors,
+# --help and the man page, -ffile-prefix-map and outputs that do not depend on the checkout's place.
 set -u
 yusec=$1
 source_dir=$2
@@ -112,6 +112,30 @@ expect 0 "-### -emit-gen" -- -### -emit-gen "$example"
 if [ "$(grep -c '阶段：遍' "$tmp/err")" = 3 ]; then ok "-emit-gen has three pipelines"; else
   fail "-emit-gen stages"; cat "$tmp/err"; fi
 
+# ---- -lineinfo, -g (docs/targets.md, Line information; docs/yir.md) ----
+expect 0 "-emit-ir -g" -- -emit-ir -g "$example"
+contains "$tmp/out" "= load %3 ; $example:9:19" "-emit-ir -g: the load is at 「读数组」 (line 9, character 19)"
+contains "$tmp/out" ") { ; $example:7:1" "-emit-ir -g: a function at its definition"
+cp "$tmp/out" "$tmp/located.yir"
+"$yusec" -emit-ir "$example" >"$tmp/plain.yir" 2>/dev/null
+expect 0 "-emit-ir -lineinfo" -- -emit-ir -lineinfo "$example"
+same "$tmp/located.yir" "$tmp/out" "-lineinfo and -g print the same places"
+expect 0 "located YIR reads back" -- -emit-ir -O0 "$tmp/located.yir"
+same "$tmp/plain.yir" "$tmp/out" "the reader skips the places: the module is the one without them"
+expect 0 "-emit-wgsl -lineinfo" -- -emit-wgsl -q -lineinfo "$example"
+same "$tmp/file.wgsl" "$tmp/out" "-lineinfo leaves WGSL as it is"
+expect 0 "-### -emit-ptx -g" -- -### -emit-ptx -g "$example"
+contains "$tmp/err" "-O3 -lineinfo" "-### shows line information on the PTX stage"
+if "$yusec" --version | grep -q '^PTX 插件：LLVM'; then
+  expect 0 "-emit-ptx -lineinfo" -- -emit-ptx -q -lineinfo "$example"
+  contains "$tmp/out" "	.loc	1 9 19" "-emit-ptx -lineinfo has the load's line and column"
+  cp "$tmp/out" "$tmp/lines.ptx"
+  expect 0 "-emit-ptx -g" -- -emit-ptx -q -g "$example"
+  same "$tmp/lines.ptx" "$tmp/out" "-g writes what -lineinfo writes"
+  expect 0 "-emit-ptx without -lineinfo" -- -emit-ptx -q "$example"
+  lacks "$tmp/out" ".file" "no .file without -lineinfo"
+fi
+
 # ---- -q ----
 expect 0 "-emit-wgsl -q" -- -emit-wgsl -q "$example"
 if [ -s "$tmp/err" ]; then fail "-q left the entry table on stderr"; cat "$tmp/err"; else ok "-q: nothing on stderr"; fi
@@ -166,6 +190,14 @@ for action in --entries=json -emit-gen -emit-wgsl -emit-msl -emit-ptx; do
   same "$tmp/one$action" "$tmp/two$action" "$action: two checkouts give byte-identical output"
 done
 contains "$tmp/one--entries=json" '"source": "加倍。着色器。豫"' "--entries=json's source is relative to the package root"
+if "$yusec" --version | grep -q '^PTX 插件：LLVM'; then
+  for where in a/one b/somewhere/two; do
+    (cd "$tmp/$where/.." && "$yusec" -emit-ptx -q -lineinfo "-ffile-prefix-map=$tmp/$where=/src" \
+       "$(basename "$where")/examples/加倍。着色器。豫" -o "$tmp/$(basename "$where")-lineinfo.ptx" 2>/dev/null)
+  done
+  same "$tmp/one-lineinfo.ptx" "$tmp/two-lineinfo.ptx" "-lineinfo with -ffile-prefix-map: two checkouts give byte-identical PTX"
+  contains "$tmp/one-lineinfo.ptx" '.file	1 "/src/examples/%E5%8A%A0' "-ffile-prefix-map rewrites .file"
+fi
 expect 0 "-ffile-prefix-map" -- --entries=json "-ffile-prefix-map=$tmp/a/one=/src" "$tmp/a/one/examples/加倍。着色器。豫"
 contains "$tmp/out" '"source": "/src/examples/加倍。着色器。豫"' "-ffile-prefix-map rewrites the path"
 expect 0 "the last matching map wins" -- --entries=json "-ffile-prefix-map=$tmp=/x" "-ffile-prefix-map=$tmp/a=/y" "$tmp/a/one/examples/加倍。着色器。豫"

@@ -458,6 +458,65 @@ static void test_reader_lists_have_no_cap(void **state) {
     ir_module_free(m);
 }
 
+/* The line of `text` (1-based) without its newline, into `line`; false past the end. */
+static bool text_line(const char *text, uint32_t number, char *line, size_t size) {
+    for (uint32_t i = 1; i < number; i++) {
+        text = strchr(text, '\n');
+        if (!text) return false;
+        text++;
+    }
+    size_t len = strcspn(text, "\n");
+    if (len >= size) return false;
+    memcpy(line, text, len);
+    line[len] = '\0';
+    return true;
+}
+
+/* ir_print_module_located (-emit-ir -lineinfo/-g): each function and instruction line ends in
+ * ` ; 文件:行:列`. On a module read from YIR text the place is the line it was read from, so
+ * every commented line is, before its comment, that line of the text, and an instruction's
+ * column is its first character; the reader skips the comments: read back, the module prints
+ * as the text. */
+static void test_located_print_points_at_the_source(void **state) {
+    (void)state;
+    Ctx c;
+    ctx_init(&c);
+    IrModule *m = read_text(&c, control_text);
+    assert_non_null(m);
+    StrBuf located;
+    strbuf_init(&located);
+    ir_print_module_located(&located, m, &c.sources);
+    uint32_t comments = 0;
+    for (const char *at = strbuf_cstr(&located); *at; at += strcspn(at, "\n") + 1) {
+        char printed[512], source[512];
+        assert_true(text_line(at, 1, printed, sizeof printed));
+        char *comment = strstr(printed, " ; 测试.yir:");
+        if (!comment) continue;
+        unsigned line = 0, column = 0;
+        assert_int_equal(sscanf(comment, " ; 测试.yir:%u:%u", &line, &column), 2);
+        *comment = '\0';
+        assert_true(text_line(control_text, line, source, sizeof source));
+        assert_string_equal(printed, source);
+        if (strncmp(printed, "fn ", 3) != 0) assert_int_equal(column, strspn(printed, " ") + 1);
+        comments++;
+    }
+    assert_int_equal(comments, 1 + ir_function(m, 0)->inst_count);  /* the function, each instruction */
+    Ctx back;
+    ctx_init(&back);
+    IrModule *again = read_text(&back, strbuf_cstr(&located));
+    if (!again) fail_msg("%s", strbuf_cstr(&back.diag.text));
+    StrBuf plain;
+    strbuf_init(&plain);
+    ir_print_module(&plain, again);
+    assert_string_equal(strbuf_cstr(&plain), control_text);
+    strbuf_free(&plain);
+    strbuf_free(&located);
+    ir_module_free(again);
+    ir_module_free(m);
+    ctx_free(&back);
+    ctx_free(&c);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seed_example_prints_and_round_trips),
@@ -469,6 +528,7 @@ int main(void) {
         cmocka_unit_test(test_reader_survives_truncations),
         cmocka_unit_test(test_reader_bounds_nesting),
         cmocka_unit_test(test_reader_lists_have_no_cap),
+        cmocka_unit_test(test_located_print_points_at_the_source),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

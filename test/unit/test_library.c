@@ -330,6 +330,42 @@ static void test_yir(void **state) {
     yusec_context_free(ctx);
 }
 
+/* yusec_options.line_info (yusec -lineinfo, -g): the PTX maps its code to the source
+ * (.file, the load at 「读数组」's line and column: line 9, character 19), WGSL is what it is
+ * without it, and YUSEC_WANT_YIR's text gives each instruction's place. */
+static void test_line_info(void **state) {
+    (void)state;
+    yusec_context *plain = new_context();
+    yusec_options options;
+    yusec_options_init(&options);
+    assert_false(options.line_info);
+    options.builtin_dir = YUSEC_TEST_SOURCE_DIR "/库/点染";
+    options.ptx_plugin = YUSEC_TEST_PTX_PLUGIN;
+    options.line_info = true;
+    yusec_context *lines = yusec_context_new(&options);
+    yusec_input input = {"加倍。着色器。豫", SEED, sizeof SEED - 1};
+    unsigned want = YUSEC_WANT_WGSL | YUSEC_WANT_PTX | YUSEC_WANT_YIR;
+    yusec_result *with = yusec_compile(lines, &input, want), *without = yusec_compile(plain, &input, want);
+    assert_string_equal(yusec_result_text(with, YUSEC_TARGET_WGSL, NULL),
+                        yusec_result_text(without, YUSEC_TARGET_WGSL, NULL));
+    const char *yir = yusec_result_yir(with, YUSEC_TARGET_WGSL, NULL);
+    assert_non_null(strstr(yir, " = load %3 ; 加倍。着色器。豫:9:19\n"));
+    assert_null(strstr(yusec_result_yir(without, YUSEC_TARGET_WGSL, NULL), " ; "));
+    if (YUSEC_TEST_PTX_PLUGIN[0]) {
+        const char *ptx = yusec_result_text(with, YUSEC_TARGET_PTX, NULL);
+        const char *load = strstr(ptx, "\t.loc\t1 9 19\n");
+        assert_non_null(load);
+        assert_non_null(strstr(load, "ld.global.u32"));
+        /* the relative input joined to the working directory, percent-encoded */
+        assert_non_null(strstr(ptx, "/%E5%8A%A0%E5%80%8D%E3%80%82%E7%9D%80%E8%89%B2%E5%99%A8%E3%80%82%E8%B1%AB\"\n"));
+        assert_null(strstr(yusec_result_text(without, YUSEC_TARGET_PTX, NULL), ".loc"));
+    }
+    yusec_result_free(with);
+    yusec_result_free(without);
+    yusec_context_free(lines);
+    yusec_context_free(plain);
+}
+
 /* from_target: a target's translation error is that target's; the front end's is no
  * target's; the uniformity analysis is found by the passes the asked targets share (no
  * target's) or, where their pipelines differ before it, by each target's own. */
@@ -674,6 +710,7 @@ int main(void) {
         cmocka_unit_test(test_yir),
         cmocka_unit_test(test_diagnostic_origin),
         cmocka_unit_test(test_ptx_available),
+        cmocka_unit_test(test_line_info),
         cmocka_unit_test(test_out_of_memory_is_a_result),
         cmocka_unit_test(test_index_out_of_memory_is_null),
         cmocka_unit_test(test_system_refusing_memory),

@@ -108,6 +108,23 @@ static void test_mangling_follows_the_seed(void **state) {
     strbuf_free(&b);
 }
 
+/* -lineinfo's .file paths: ptxas takes printable ASCII only and no escapes, so the rest, and
+ * `%`, `"` and `\`, become %HH of each UTF-8 byte (docs/targets.md § Line information). */
+static void test_path_encoding_is_printable_ascii(void **state) {
+    (void)state;
+    StrBuf b;
+    strbuf_init(&b);
+    ptx_encode_path(&b, "/src/加倍。着色器。豫");
+    assert_string_equal(strbuf_cstr(&b), "/src/%E5%8A%A0%E5%80%8D%E3%80%82%E7%9D%80%E8%89%B2%E5%99%A8%E3%80%82%E8%B1%AB");
+    strbuf_clear(&b);
+    ptx_encode_path(&b, "a b/50%\\\"q\"\t.yir");
+    assert_string_equal(strbuf_cstr(&b), "a b/50%25%5C%22q%22%09.yir");
+    strbuf_clear(&b);
+    ptx_encode_path(&b, "");
+    assert_string_equal(strbuf_cstr(&b), "");
+    strbuf_free(&b);
+}
+
 static void expect_option_error(const char *arch, const char *version, int level, const char *message) {
     DiagEngine diag;
     diag_init(&diag, NULL, NULL);
@@ -439,6 +456,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_llvm_is_loaded_only_for_ptx),
         cmocka_unit_test(test_mangling_follows_the_seed),
+        cmocka_unit_test(test_path_encoding_is_printable_ascii),
         cmocka_unit_test(test_capability_table_gates_options),
         cmocka_unit_test(test_missing_plugin_is_a_clear_diagnostic),
         cmocka_unit_test(test_foreign_library_is_not_a_plugin),

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "ptx_file.h"
 #include "ref.h"
 
 #define CUDA_OK(call)                                                                  \
@@ -52,46 +53,15 @@ struct YusecKernel {
     CUfunction function = nullptr;
 };
 
-static std::string read_text(const std::string &path) {
-    FILE *f = fopen(path.c_str(), "rb");
-    if (!f) {
-        fprintf(stderr, "cannot open %s\n", path.c_str());
-        exit(2);
-    }
-    std::string text;
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) text.append(chunk, n);
-    fclose(f);
-    return text;
-}
-
 // One entry per file: its name and .reqntid x.
 static YusecKernel load_yusec(const std::string &dir, const char *stem) {
     YusecKernel k;
     k.file = dir + "/" + stem + ".ptx";
-    std::string ptx = read_text(k.file);
-    size_t at = ptx.find(".visible .entry ");
-    size_t open = at == std::string::npos ? at : ptx.find('(', at);
-    size_t req = open == std::string::npos ? open : ptx.find(".reqntid", open);
-    if (req == std::string::npos) {
-        fprintf(stderr, "%s: no .entry with .reqntid\n", k.file.c_str());
-        exit(2);
-    }
-    k.entry = ptx.substr(at + 16, open - at - 16);
-    k.block = (unsigned)strtoul(ptx.c_str() + req + 8, nullptr, 10);
-    static char info[1 << 16], error[1 << 16];
-    info[0] = error[0] = '\0';
-    CUjit_option keys[] = {CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
-                           CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-    void *values[] = {info, (void *)(uintptr_t)(sizeof info - 1), error,
-                      (void *)(uintptr_t)(sizeof error - 1)};
-    CUresult r = cuModuleLoadDataEx(&k.module, ptx.c_str(), 4, keys, values);  // c_str: NUL
-    if (r != CUDA_SUCCESS) {
-        fprintf(stderr, "%s: JIT failed (%d):\n%s\n", k.file.c_str(), (int)r, error);
-        exit(2);
-    }
-    CU_OK(cuModuleGetFunction(&k.function, k.module, k.entry.c_str()));
+    BenchPtxKernel loaded = bench_load_ptx(k.file);
+    k.entry = loaded.entry;
+    k.block = loaded.block[0];
+    k.module = loaded.module;
+    k.function = loaded.function;
     return k;
 }
 
@@ -104,23 +74,15 @@ static void launch_yusec(const YusecKernel &k, unsigned grid, void *a, void *b, 
 
 // ---- data ----
 
-__device__ __host__ static uint32_t hash32(uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return (uint32_t)x;
-}
 
 // Words from a seed: raw u32, or floats in [-1, 1) (never all zeros: zeros hide bugs).
 __device__ __host__ static float hash_float(uint64_t seed, uint64_t i) {
-    return (float)(hash32(seed * 0x9e3779b97f4a7c15ULL + i) >> 8) * (2.0f / 16777216.0f) - 1.0f;
+    return (float)(bench_hash32(seed * 0x9e3779b97f4a7c15ULL + i) >> 8) * (2.0f / 16777216.0f) - 1.0f;
 }
 
 __global__ void fill_u32(uint32_t *p, size_t n, uint64_t seed) {
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
-        p[i] = hash32(seed * 0x9e3779b97f4a7c15ULL + i);
+        p[i] = bench_hash32(seed * 0x9e3779b97f4a7c15ULL + i);
 }
 
 __global__ void fill_f32(float *p, size_t n, uint64_t seed) {
@@ -229,7 +191,7 @@ static bool spot_check(const Case &c, Buffers &m, uint64_t seed, size_t count) {
         have = f;
         switch (c.kind) {
         case DOUBLE: case DOUBLE4:
-            if (got[i] != hash32(seed * 0x9e3779b97f4a7c15ULL + i) * 2u) return false;
+            if (got[i] != bench_hash32(seed * 0x9e3779b97f4a7c15ULL + i) * 2u) return false;
             continue;
         case SAXPY: case SAXPY4:
             want = (double)a * hash_float(seed + 1, i) + hash_float(seed, i);

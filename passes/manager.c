@@ -8,6 +8,7 @@
 static const PassInfo registry[] = {
     {"tailrec", pass_tailrec, "局部尾递归化为循环（着十）"},
     {"inline", pass_inline, "内联用户函数（千手目标全部内联）"},
+    {"latch", pass_latch, "循环体末尾各分支的 continue 合成一个（分支带出新实参），每个循环只留一条回边"},
     {"fold", pass_fold, "常量折叠"},
     {"dce", pass_dce, "删去无用的纯值"},
     {"uniformity", pass_uniformity, "一致性分析：记下每个值是否一致，检查屏障、子组运算与导数"},
@@ -61,7 +62,7 @@ const char *pass_suggest(const char *name, size_t len) {
 
 const char *default_pipeline(PassTarget target) {
     /* Uniformity runs last so that the facts describe the code the target emits. */
-    if (target == PASS_TARGET_PTX) return "tailrec,inline,fold,dce,uniformity";
+    if (target == PASS_TARGET_PTX) return "tailrec,inline,latch,fold,dce,uniformity";
     return "tailrec,fold,dce,uniformity";
 }
 

@@ -71,6 +71,7 @@ bool pass_run_pipeline(PassContext *ctx, const char *pipeline);
 /* The passes (one file each). */
 bool pass_tailrec(PassContext *ctx);     /* tailrec.c */
 bool pass_inline(PassContext *ctx);      /* inline.c */
+bool pass_latch(PassContext *ctx);       /* latch.c */
 bool pass_fold(PassContext *ctx);        /* fold.c */
 bool pass_dce(PassContext *ctx);         /* dce.c */
 bool pass_uniformity(PassContext *ctx);  /* uniformity.c */

@@ -87,6 +87,15 @@ start = list(range(1, 65))
 runs['科拉茨'] = run('步数入口', '步数', 64, [1, 1, 1],
                   [buf(0, 'u32', start, [collatz(v) for v in start])])
 
+# 回绕下标: two counted loops, one whose u32 index wraps (walks down), one that never wraps
+data = [(i * i + 1) & U32 for i in range(64)]
+down = [sum(data[(t % 56) + 7 - k] for k in range(8)) for t in range(64)]
+up = [sum(data[(t % 56) + k] for k in range(8)) for t in range(64)]
+runs['回绕下标'] = run('求和入口', '求和', 64, [1, 1, 1], [
+    buf(0, 'u32', data, access='read'),
+    buf(1, 'u32', [0] * 128, down + up),
+    buf(2, 'u32', [8], kind='uniform')])
+
 # 前缀和: inclusive scan clamped at 0
 inp = [float(i % 5 - 2) for i in range(32)]
 out, s = [], 0.0

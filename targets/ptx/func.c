@@ -122,7 +122,7 @@ static bool is_tail_if(FnCtx *fc, const IrBlock *block, uint32_t i, const FlowTa
     return next->op == IR_OP_YIELD && next->arg_count == 0 && ft->if_merge && ft->if_phi_count == 0;
 }
 
-static void emit_loop(FnCtx *fc, const IrInst *inst, const FlowTarget *outer) {
+static void emit_counted_loop(FnCtx *fc, const IrInst *inst, const FlowTarget *outer) {
     const IrBlock *body = ir_block(fc->f, inst->blocks[0]);
     LLVMBasicBlockRef header = new_block(fc, "loop"), exit = new_block(fc, "endloop");
     FlowTarget ft = *outer;
@@ -137,6 +137,44 @@ static void emit_loop(FnCtx *fc, const IrInst *inst, const FlowTarget *outer) {
     LLVMPositionBuilderAtEnd(fc->px->b, header);
     emit_block(fc, inst->blocks[0], &ft);
     LLVMPositionBuilderAtEnd(fc->px->b, exit);
+}
+
+/* One copy of the loop into `from`, then a branch to `merge`; the loop's results and the
+ * block they come from are recorded for merge's phis. */
+static void emit_copy(FnCtx *fc, const IrInst *inst, const FlowTarget *outer, LLVMBasicBlockRef from,
+                      LLVMBasicBlockRef merge, LLVMValueRef *results, LLVMBasicBlockRef *end) {
+    LLVMPositionBuilderAtEnd(fc->px->b, from);
+    emit_counted_loop(fc, inst, outer);
+    for (uint32_t i = 0; i < inst->result_count; i++) results[i] = ptx_val(fc, inst->results[i]);
+    *end = LLVMGetInsertBlock(fc->px->b);
+    LLVMBuildBr(fc->px->b, merge);
+}
+
+/* A loop with wrap-free indices (wide.c): the 64-bit copy when the test before it holds, the
+ * loop as written otherwise, their results merged. */
+static void emit_loop(FnCtx *fc, const IrInst *inst, const FlowTarget *outer) {
+    const PtxWidePlan *plan = fc->wide ? NULL : ptx_wide_plan(fc, inst);
+    if (!plan) {
+        emit_counted_loop(fc, inst, outer);
+        return;
+    }
+    LLVMBasicBlockRef wide = new_block(fc, "wide"), narrow = new_block(fc, "narrow"), merge = new_block(fc, "endwide");
+    LLVMBuildCondBr(fc->px->b, ptx_wide_test(fc, plan), wide, narrow);
+    uint32_t n = inst->result_count;
+    LLVMValueRef *wide_results = arena_alloc_array(&fc->px->arena, n + 1, sizeof *wide_results);
+    LLVMValueRef *narrow_results = arena_alloc_array(&fc->px->arena, n + 1, sizeof *narrow_results);
+    LLVMBasicBlockRef ends[2];
+    fc->wide = plan;
+    emit_copy(fc, inst, outer, wide, merge, wide_results, &ends[0]);
+    fc->wide = NULL;
+    emit_copy(fc, inst, outer, narrow, merge, narrow_results, &ends[1]);
+    LLVMPositionBuilderAtEnd(fc->px->b, merge);
+    for (uint32_t i = 0; i < n && !fc->px->failed; i++) {
+        LLVMValueRef phi = LLVMBuildPhi(fc->px->b, LLVMTypeOf(narrow_results[i]), "");
+        LLVMValueRef incoming[2] = {wide_results[i], narrow_results[i]};
+        LLVMAddIncoming(phi, incoming, ends, 2);
+        fc->vals[inst->results[i]] = phi;
+    }
 }
 
 static void emit_return(FnCtx *fc, const IrInst *inst) {
@@ -188,8 +226,10 @@ static LLVMValueRef emit_access(FnCtx *fc, const IrInst *inst) {
                      ir_type_align(px->types, ct->column) * ir_type_align(px->types, ct->column);
         else stride = ir_type_size(px->types, ct->elem);
         bool is_signed = ptx_ty(px, iv->type)->scalar == IR_SINT;
-        LLVMValueRef idx = is_signed ? LLVMBuildSExt(px->b, ptx_val(fc, inst->args[i]), ptx_i64(px), "")
-                                     : LLVMBuildZExt(px->b, ptx_val(fc, inst->args[i]), ptx_i64(px), "");
+        LLVMValueRef idx = ptx_wide_index(fc, inst->args[i]);
+        if (!idx)
+            idx = is_signed ? LLVMBuildSExt(px->b, ptx_val(fc, inst->args[i]), ptx_i64(px), "")
+                            : LLVMBuildZExt(px->b, ptx_val(fc, inst->args[i]), ptx_i64(px), "");
         ptr = ptx_element_gep(fc, ptr, idx, stride);
         cur = ir_type_member(px->types, cur, 0);
     }

@@ -80,6 +80,8 @@ typedef struct PtxCtx {
     bool failed;
 } PtxCtx;
 
+typedef struct PtxWidePlan PtxWidePlan;
+
 typedef struct FnCtx {
     PtxCtx *px;
     const IrFunction *f;
@@ -88,7 +90,10 @@ typedef struct FnCtx {
     LLVMValueRef *hidden_vals;   /* per PtxHidden index of f: the value of that hidden slot */
     LLVMValueRef entry_alloca_point;
     bool full_warps;             /* every entry reaching f runs whole warps (subgroup.c) */
-    uint64_t kernel_threads;     /* in a kernel: its workgroup's invocations (ranges of tid/ntid) */
+    const PtxWidePlan *wide;     /* while the 64-bit copy of a counted loop is emitted (wide.c) */
+    const uint32_t *workgroup_size; /* in a kernel: its entry's workgroup size, which .reqntid makes
+                                       the only block size it can be launched with: ntid is
+                                       constant and tid has exact ranges (module.c) */
     LLVMMetadataRef debug_scope;   /* -lineinfo: the function's DISubprogram (else NULL) */
     LLVMMetadataRef *debug_scopes; /* per source file: the scope of a location in that file
                                       (the subprogram, or a lexical block file in it) */
@@ -153,6 +158,15 @@ void ptx_plan_hidden(PtxCtx *px, const bool *funcs);
 /* The current function's parameter carrying hidden slot `slot`; NULL (after an internal
  * error) when it does not take it. */
 LLVMValueRef ptx_hidden_param(FnCtx *fc, uint32_t slot, Span span);
+
+/* ---- wide.c: wrap-free indices in counted loops (ir/wide_index.h) ---- */
+/* The plan for a loop whose indices are worth a 64-bit copy; NULL when there is none (or -O0). */
+PtxWidePlan *ptx_wide_plan(FnCtx *fc, const IrInst *loop);
+/* At the current position, before the loop: true when no node of the plan wraps. */
+LLVMValueRef ptx_wide_test(FnCtx *fc, const PtxWidePlan *plan);
+/* In the 64-bit copy (fc->wide set): `index` as an i64 computed without wrapping, or NULL when
+ * the plan leaves it to the usual zero extension. */
+LLVMValueRef ptx_wide_index(FnCtx *fc, IrValueId index);
 
 /* ---- func.c ---- */
 LLVMValueRef ptx_declare_function(PtxCtx *px, const IrFunction *f);

@@ -78,23 +78,25 @@ static void add_param_attr(PtxCtx *px, LLVMValueRef fn, unsigned index, const ch
     LLVMAddAttributeAtIndex(fn, index + 1, LLVMCreateEnumAttribute(px->ctx, kind, 0));
 }
 
-/* The range of tid (`reg` "tid") or ntid along `axis` in a kernel of `threads` invocations,
- * as NVVMIntrRange derives it from .reqntid (LLVM 19: from the product of its three numbers,
- * capped at 1024, 1024, 64 threads per axis): [0, max) and [1, max + 1). */
-static void add_block_range(FnCtx *fc, LLVMValueRef call, const char *reg, unsigned axis) {
-    uint64_t cap = axis == 2 ? 64 : 1024, max = fc->kernel_threads < cap ? fc->kernel_threads : cap;
-    bool size = strcmp(reg, "ntid") == 0;
-    uint64_t low = size ? 1 : 0, high = size ? max + 1 : max;
+/* A kernel runs only as blocks of its .reqntid (launch.c; CUDA refuses any other block size),
+ * so ntid along an axis is the workgroup size there, a constant, and tid is in [0, size) — 0
+ * on an axis of size 1. nvcc, which cannot know the block size, reads %ntid and keeps the
+ * y and z terms of a flattened index; here they fold away (docs/targets.md, Builtins). */
+static void add_tid_range(FnCtx *fc, LLVMValueRef call, unsigned axis) {
+    uint64_t low = 0, high = fc->workgroup_size[axis];
     unsigned kind = LLVMGetEnumAttributeKindForName("range", 5);
     LLVMAddCallSiteAttribute(call, LLVMAttributeReturnIndex,
                              LLVMCreateConstantRangeAttribute(fc->px->ctx, kind, 32, &low, &high));
 }
 
 static LLVMValueRef sreg_axis(FnCtx *fc, const char *reg, unsigned axis, Span span) {
+    bool tid = strcmp(reg, "tid") == 0;
+    if (strcmp(reg, "ntid") == 0 || (tid && fc->workgroup_size[axis] == 1))
+        return LLVMConstInt(ptx_i32(fc->px), tid ? 0 : fc->workgroup_size[axis], false);
     char name[64];
     snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", reg, "xyz"[axis]);
     LLVMValueRef call = ptx_intrinsic(fc, name, NULL, 0, NULL, 0, span);
-    if (call && (strcmp(reg, "tid") == 0 || strcmp(reg, "ntid") == 0)) add_block_range(fc, call, reg, axis);
+    if (call && tid) add_tid_range(fc, call, axis);
     return call;
 }
 
@@ -212,7 +214,7 @@ static void kernel_code(FnCtx *fc, const IrEntry *e, const IrBufferParams *kp) {
 static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const IrBufferParams *kp) {
     const IrFunction *f = ir_function(px->m, e->func);
     FnCtx fc = {.px = px, .f = f, .fn = kernel, .full_warps = px->full_warps[f->id],
-                .kernel_threads = (uint64_t)e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2]};
+                .workgroup_size = e->workgroup_size};
     LLVMPositionBuilderAtEnd(px->b, LLVMAppendBasicBlockInContext(px->ctx, kernel, "entry"));
     ptx_debug_enter(&fc, f->span);
     kernel_code(&fc, e, kp);

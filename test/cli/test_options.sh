@@ -148,7 +148,7 @@ expect 2 "-q with -check" -- -check -q "$example"
 # ---- pass lists ----
 expect 2 "-passes= with an unknown pass" -- -emit-ir -passes=inline,bogus "$example"
 contains "$tmp/err" "-passes=：没有名为「bogus」的遍" "the unknown pass is named"
-contains "$tmp/err" "可用的遍：tailrec、inline、fold、dce、uniformity" "the passes are listed"
+contains "$tmp/err" "可用的遍：tailrec、inline、latch、fold、dce、uniformity" "the passes are listed"
 expect 2 "-print-after= an unknown pass" -- -emit-ir -print-after=inlin "$example"
 contains "$tmp/err" "可用的遍：" "-print-after lists the passes"
 expect 2 "-passes= empty" -- -emit-ir -passes= "$example"

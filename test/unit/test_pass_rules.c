@@ -70,10 +70,13 @@ static void test_registry_and_default_pipelines(void **state) {
     (void)state;
     size_t count = 0;
     const PassInfo *passes = pass_registry(&count);
-    assert_int_equal(count, 7);
+    assert_int_equal(count, 8);
     for (size_t i = 0; i < count; i++) assert_ptr_equal(pass_find(passes[i].name, strlen(passes[i].name)), &passes[i]);
     assert_null(pass_find("nothing", 7));
     expect_in(default_pipeline(PASS_TARGET_PTX), "inline");
+    /* one back edge per loop on PTX (passes/latch.c); WGSL and MSL keep the loops as written */
+    expect_in(default_pipeline(PASS_TARGET_PTX), "inline,latch,");
+    expect_not_in(default_pipeline(PASS_TARGET_WGSL), "latch");
     expect_not_in(default_pipeline(PASS_TARGET_WGSL), "inline");
     expect_not_in(default_pipeline(PASS_TARGET_MSL), "inline");
     /* uniform-layout only with -fclassic-uniform-layout: uniform buffers use the storage layout */

@@ -409,6 +409,115 @@ static void test_constant_index_parts_become_address_offsets(void **state) {
     run_free(&r);
 }
 
+/* A counted loop summing one row: 甲[row·n + k] (WALK "row"), one column: 甲[k·n + row]
+ * ("column"), or the row with a workgroup barrier in the loop ("barrier"). */
+static char *counted_loop_yir(const char *walk) {
+    bool column = strcmp(walk, "column") == 0, barrier = strcmp(walk, "barrier") == 0;
+    StrBuf y;
+    strbuf_init(&y);
+    strbuf_printf(&y,
+        "var<storage_read> @甲: array<f32> @group(0) @binding(0)\n"
+        "var<storage_read_write> @乙: array<f32> @group(0) @binding(1)\n"
+        "fn @行和(%%号.0:vec3<u32>) {\n"
+        "  %%row.1:u32 = extract %%号.0, 0\n"
+        "  %%2:u32 = const 1u\n"
+        "  %%3:ptr<storage_read, array<f32>> = global @甲\n"
+        "  %%4:ptr<storage_read, f32> = access %%3, %%2\n"
+        "  %%5:f32 = load %%4\n"
+        "  %%n.6:u32 = bitcast %%5\n"
+        "  %%7:f32 = const 0.0f\n"
+        "  %%8:f32 = loop (%%k.9:u32 = %%row.1, %%sum.10:f32 = %%7) {\n"
+        "    %%11:bool = lt %%k.9, %%n.6\n"
+        "    if %%11 {\n"
+        "      %%12:u32 = const 1u\n"
+        "      %%13:u32 = add %%k.9, %%12\n"
+        "      %%14:u32 = mul %s, %%n.6\n"
+        "      %%15:u32 = add %%14, %s\n"
+        "      %%16:ptr<storage_read, array<f32>> = global @甲\n"
+        "      %%17:ptr<storage_read, f32> = access %%16, %%15\n"
+        "      %%18:f32 = load %%17\n"
+        "      %%19:f32 = add %%sum.10, %%18\n"
+        "%s"
+        "      continue %%13, %%19\n"
+        "    } else {\n"
+        "      break %%sum.10\n"
+        "    }\n"
+        "    unreachable\n"
+        "  }\n"
+        "  %%20:ptr<storage_read_write, array<f32>> = global @乙\n"
+        "  %%21:ptr<storage_read_write, f32> = access %%20, %%row.1\n"
+        "  store %%21, %%8\n"
+        "  return\n"
+        "}\n"
+        "entry @行和入口 = compute @行和 workgroup_size(64, 1, 1) (builtin(global_invocation_id))\n",
+        column ? "%k.9" : "%row.1", column ? "%row.1" : "%k.9", barrier ? "      workgroup_barrier\n" : "");
+    char *text = strdup(strbuf_cstr(&y));
+    strbuf_free(&y);
+    return text;
+}
+
+static void emit_counted_loop(const char *walk, int opt_level, StrBuf *ptx) {
+    char *yir = counted_loop_yir(walk);
+    Run r;
+    run_init(&r, yir);
+    r.options.opt_level = opt_level;
+    r.options.arch = "sm_90";
+    if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
+    strbuf_puts(ptx, strbuf_cstr(&r.out));
+    run_free(&r);
+    free(yir);
+}
+
+/* Wrap-free indices (ir/wide_index.h, targets/ptx/wide.c): a row walk gets a 64-bit copy
+ * behind one test that (row·n + k) stays below 2^32 — its loads off one pointer with
+ * immediate offsets — and the u32 loop as written otherwise; a column walk (runtime stride), a
+ * loop with a barrier (invocations could take different copies) and -O0 get no copy. */
+static void test_counted_row_walk_gets_a_wrap_free_copy(void **state) {
+    (void)state;
+    need_plugin();
+    StrBuf ptx;
+    strbuf_init(&ptx);
+    emit_counted_loop("row", 3, &ptx);
+    expect_in(strbuf_cstr(&ptx), "setp.lt.u64");
+    expect_in(strbuf_cstr(&ptx), "4294967296;");
+    expect_in(strbuf_cstr(&ptx), "+4];");           /* the 64-bit copy: [%rd + 4·j] */
+    expect_in(strbuf_cstr(&ptx), "mul.wide.u32");    /* the u32 copy: one IMAD.WIDE per load */
+    const char *copies[] = {"column", "barrier"};
+    for (size_t i = 0; i < 2; i++) {
+        strbuf_clear(&ptx);
+        emit_counted_loop(copies[i], 3, &ptx);
+        if (strstr(strbuf_cstr(&ptx), "4294967296")) fail_msg("%s walk: no wrap test expected:\n%s", copies[i], strbuf_cstr(&ptx));
+    }
+    strbuf_clear(&ptx);
+    emit_counted_loop("row", 0, &ptx);
+    if (strstr(strbuf_cstr(&ptx), "4294967296")) fail_msg("-O0: no wrap test expected:\n%s", strbuf_cstr(&ptx));
+    strbuf_free(&ptx);
+}
+
+/* .reqntid fixes the block size: ntid is a constant and tid is 0 on an axis of size 1, so the
+ * flattened local index of a (64, 1, 1) workgroup is just %tid.x. */
+static void test_exact_workgroup_size_folds_ntid(void **state) {
+    (void)state;
+    need_plugin();
+    Run r;
+    run_init(&r, "var<storage_read_write> @数: array<u32> @group(0) @binding(0)\n"
+                 "fn @序(%i.0:u32, %g.1:vec3<u32>) {\n"
+                 "  %2:u32 = extract %g.1, 0\n"
+                 "  %3:ptr<storage_read_write, array<u32>> = global @数\n"
+                 "  %4:ptr<storage_read_write, u32> = access %3, %2\n"
+                 "  store %4, %i.0\n"
+                 "  return\n"
+                 "}\n"
+                 "entry @序入口 = compute @序 workgroup_size(64, 1, 1) "
+                 "(builtin(local_invocation_index), builtin(global_invocation_id))\n");
+    if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
+    const char *ptx = strbuf_cstr(&r.out);
+    if (strstr(ptx, "%ntid") || strstr(ptx, "%tid.y") || strstr(ptx, "%tid.z"))
+        fail_msg("a (64, 1, 1) kernel should read neither %%ntid nor %%tid.y/z:\n%s", ptx);
+    expect_in(ptx, "shl.b32");  /* ctaid·64 */
+    run_free(&r);
+}
+
 /* 着十: a failed translation says why in ASCII too (the first error only), for the generated
  * module's comment; the diagnostic stays Chinese. */
 static void test_failure_reason_is_ascii(void **state) {
@@ -468,6 +577,8 @@ int main(void) {
         cmocka_unit_test(test_params_are_named_by_binding),
         cmocka_unit_test(test_failure_reason_is_ascii),
         cmocka_unit_test(test_constant_index_parts_become_address_offsets),
+        cmocka_unit_test(test_counted_row_walk_gets_a_wrap_free_copy),
+        cmocka_unit_test(test_exact_workgroup_size_folds_ntid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

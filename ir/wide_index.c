@@ -15,7 +15,6 @@ typedef struct Walk {
     IrBlockId body;
     IrValueId counter;
     Arena *arena;
-    uint8_t *state;        /* per value: 1 once collected as a node */
     IrValueId *nodes;
     uint32_t node_count, node_cap;
 } Walk;
@@ -96,10 +95,9 @@ static Shape shape_of(Walk *w, IrValueId v, bool *constant_stride) {
     if (in->op == IR_OP_MUL && (a == SHAPE_LINEAR || b == SHAPE_LINEAR) &&
         !is_const(w->f, in->args[a == SHAPE_LINEAR ? 1 : 0]))
         *constant_stride = false;
-    if (!w->state[v]) {
-        w->state[v] = 1;
-        push_node(w, v);
-    }
+    bool seen = false;  /* a loop has few nodes: a scan, not a per-value table (10,000 loops) */
+    for (uint32_t i = 0; i < w->node_count && !seen; i++) seen = w->nodes[i] == v;
+    if (!seen) push_node(w, v);
     return a == SHAPE_LINEAR || b == SHAPE_LINEAR ? SHAPE_LINEAR : SHAPE_INVARIANT;
 }
 
@@ -164,7 +162,6 @@ static bool collect_access(Walk *w, const IrInst *in, void *data) {
         bool constant_stride = true;
         uint32_t mark = w->node_count;
         if (v == w->counter || shape_of(w, v, &constant_stride) != SHAPE_LINEAR) {
-            for (uint32_t i = mark; i < w->node_count; i++) w->state[w->nodes[i]] = 0;
             w->node_count = mark;
             continue;
         }
@@ -197,7 +194,6 @@ bool ir_wide_index_plan(const IrFunction *f, IrInstId loop, Arena *arena, IrWide
     if (!step || step->op != IR_OP_ADD) return false;
     IrValueId other = step->args[0] == w.counter ? step->args[1] : step->args[1] == w.counter ? step->args[0] : IR_NONE;
     if (other == IR_NONE || !ir_wide_index_constant(f, other, &one) || one != 1) return false;
-    w.state = arena_alloc_array(arena, f->value_count ? f->value_count : 1, 1);
     Collect c = {0};
     walk_block(&w, branch->blocks[0], collect_access, &c);
     if (c.count == 0) return false;

@@ -36,10 +36,13 @@ static LLVMValueRef wide_leaf(FnCtx *fc, IrValueId v) {
 /* `v` in 64 bits: a node as the sum or product of its operands — nuw/nsw in the wide copy,
  * where the test has proved them, plain in the test itself (a wrapping flag there would make
  * the whole test poison exactly when it must fail) — a leaf zero-extended (the counter as
- * `counter`). `memo` (per value, or NULL) keeps what this walk built. */
+ * `counter`). `memo` (per plan node, or NULL) keeps the nodes this walk built. */
 static LLVMValueRef wide_value(FnCtx *fc, const PtxWidePlan *plan, IrValueId v, LLVMValueRef counter,
                                LLVMValueRef *memo, bool proved) {
-    if (memo && memo[v]) return memo[v];
+    uint32_t node = plan->ir.node_count;
+    for (uint32_t i = 0; memo && i < plan->ir.node_count; i++)
+        if (plan->ir.nodes[i] == v) node = i;
+    if (node < plan->ir.node_count && memo[node]) return memo[node];
     LLVMValueRef r;
     if (v == plan->ir.counter) r = counter;
     else if (!ir_wide_index_is_node(&plan->ir, v)) r = wide_leaf(fc, v);
@@ -53,7 +56,7 @@ static LLVMValueRef wide_value(FnCtx *fc, const PtxWidePlan *plan, IrValueId v, 
             LLVMSetNSW(r, true);
         }
     }
-    if (memo) memo[v] = r;
+    if (node < plan->ir.node_count) memo[node] = r;
     return r;
 }
 
@@ -63,7 +66,7 @@ static LLVMValueRef wide_value(FnCtx *fc, const PtxWidePlan *plan, IrValueId v, 
 LLVMValueRef ptx_wide_test(FnCtx *fc, const PtxWidePlan *plan) {
     PtxCtx *px = fc->px;
     LLVMBuilderRef b = px->b;
-    LLVMValueRef *memo = arena_alloc_array(&px->arena, fc->f->value_count, sizeof *memo);
+    LLVMValueRef *memo = arena_alloc_array(&px->arena, plan->ir.node_count + 1, sizeof *memo);
     LLVMValueRef bound = LLVMBuildZExt(b, ptx_val(fc, plan->ir.bound), ptx_i64(px), "");
     LLVMValueRef last = LLVMBuildSub(b, bound, LLVMConstInt(ptx_i64(px), 1, false), "");
     LLVMValueRef zero = LLVMBuildICmp(b, LLVMIntEQ, bound, LLVMConstInt(ptx_i64(px), 0, false), "");

@@ -32,16 +32,6 @@
         }                                                                              \
     } while (0)
 
-#define CU_OK(call)                                                                    \
-    do {                                                                               \
-        CUresult r_ = (call);                                                          \
-        if (r_ != CUDA_SUCCESS) {                                                      \
-            const char *s_ = "?";                                                      \
-            cuGetErrorName(r_, &s_);                                                   \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, s_);         \
-            exit(2);                                                                   \
-        }                                                                              \
-    } while (0)
 
 // ---- yusec PTX ----
 
@@ -69,7 +59,7 @@ static void launch_yusec(const YusecKernel &k, unsigned grid, void *a, void *b, 
     CUdeviceptr p[3] = {(CUdeviceptr)(uintptr_t)a, (CUdeviceptr)(uintptr_t)b,
                         (CUdeviceptr)(uintptr_t)c};
     void *args[3] = {&p[0], &p[1], &p[2]};
-    CU_OK(cuLaunchKernel(k.function, grid, 1, 1, k.block, 1, 1, 0, nullptr, args, nullptr));
+    BENCH_CU_OK(cuLaunchKernel(k.function, grid, 1, 1, k.block, 1, 1, 0, nullptr, args, nullptr));
 }
 
 // ---- data ----

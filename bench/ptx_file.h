@@ -10,6 +10,18 @@
 #include <cstdlib>
 #include <string>
 
+// A driver-API call that must succeed: else file:line, the call and CUDA's error name, exit 2.
+#define BENCH_CU_OK(call)                                                         \
+    do {                                                                          \
+        CUresult r_ = (call);                                                     \
+        if (r_ != CUDA_SUCCESS) {                                                 \
+            const char *s_ = "?";                                                 \
+            cuGetErrorName(r_, &s_);                                              \
+            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, s_);    \
+            exit(2);                                                              \
+        }                                                                         \
+    } while (0)
+
 struct BenchPtxKernel {
     std::string entry;
     unsigned block[3] = {1, 1, 1};

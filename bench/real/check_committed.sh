@@ -6,15 +6,8 @@
 # every case its kernel. The H200 runs the committed PTX (it has no LLVM), so a compiler change
 # not followed by `bash bench/real/gen_ptx.sh build/yusec` fails here.
 #   bash bench/real/check_committed.sh BUILD/yusec
-set -uo pipefail
-yusec=$(realpath "${1:?usage: check_committed.sh YUSEC}")
 here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-ptxas=${PTXAS:-/usr/local/cuda/bin/ptxas}
-[ -x "$ptxas" ] || ptxas=$(command -v ptxas || true)
-status=0
-fail() { echo "不符：$*"; status=1; }
+source "$here/../check_common.sh"
 regen="（重新生成：bash bench/real/gen_ptx.sh build/yusec）"
 REAL_PTX_DIR=$work bash "$here/gen_ptx.sh" "$yusec" >/dev/null || fail "gen_ptx.sh 失败"
 count=0

@@ -14,16 +14,6 @@
 #include <cstring>
 #include <map>
 
-#define REAL_CU(call)                                                           \
-    do {                                                                        \
-        CUresult r_ = (call);                                                   \
-        if (r_ != CUDA_SUCCESS) {                                               \
-            const char *s_ = "?";                                               \
-            cuGetErrorName(r_, &s_);                                            \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, s_);  \
-            exit(2);                                                            \
-        }                                                                       \
-    } while (0)
 
 static std::vector<std::pair<const char *, CaseFn>> &registry() {
     static std::vector<std::pair<const char *, CaseFn>> cases;
@@ -90,7 +80,7 @@ static void launch_yusec(const BenchPtxKernel &k, const Launch &l) {
     for (Buffer *b : l.params) ptrs.push_back(b ? (CUdeviceptr)(uintptr_t)b->dev : 0);
     std::vector<void *> args;
     for (CUdeviceptr &p : ptrs) args.push_back(&p);
-    REAL_CU(cuLaunchKernel(k.function, l.grid.x, l.grid.y, l.grid.z, k.block[0], k.block[1], k.block[2], 0,
+    BENCH_CU_OK(cuLaunchKernel(k.function, l.grid.x, l.grid.y, l.grid.z, k.block[0], k.block[1], k.block[2], 0,
                            nullptr, args.data(), nullptr));
 }
 

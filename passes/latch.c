@@ -82,8 +82,10 @@ static void merge_nested(IrFunction *f, IrBlockId block) {
     IrInstId tail = terminal_if(f, block);
     if (tail == IR_NONE) return;
     if (merge_if(f, tail)) return;
-    IrInst *in = ir_inst(f, tail);
-    for (uint32_t k = 0; k < in->block_count; k++) merge_nested(f, in->blocks[k]);
+    const IrInst *in = ir_inst(f, tail);  /* its blocks copied first: merging adds instructions */
+    IrBlockId arms[2] = {in->blocks[0], in->blocks[1]};
+    uint32_t count = in->block_count;
+    for (uint32_t k = 0; k < count; k++) merge_nested(f, arms[k]);
 }
 
 static void merge_loops(IrFunction *f, IrBlockId block) {

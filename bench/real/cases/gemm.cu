@@ -6,7 +6,7 @@
 // The original uses 32×8 thread blocks. 豫言's 工作组大小 is one number, so the yusec kernel uses
 // 1-D workgroups of 256 and splits the local index into (x % 32, x / 32): the same thread-to-element
 // mapping as 32×8 blocks. The twin is launched and indexes exactly the same way.
-#include "../real.h"
+#include "scaled_dot.h"
 
 struct GemmShape {
     uint32_t rows, cols, depth;
@@ -40,12 +40,11 @@ static void gemm(Bench &b) {
     l.twin = [=] {
         gemm_twin<<<dim3(nj / 32, ni / 8), 256>>>(a->f(), bm->f(), c->f(), shape->d<GemmShape>());
     };
-    l.outputs = {{c, [=](size_t e) {
-                      size_t i = e / nj, j = e % nj;
-                      double s = 0;
-                      for (size_t k = 0; k < nk; k++) s += (double)ha[i * nk + k] * hb[k * nj + j];
-                      return (double)beta * hc[e] + (double)alpha * s;
-                  }, 1021, 1e-3}};
+    l.outputs = {scaled_dot_expect(c, hc, nj, alpha, beta, [=](size_t i, size_t j) {
+        double s = 0;
+        for (size_t k = 0; k < nk; k++) s += (double)ha[i * nk + k] * hb[k * nj + j];
+        return s;
+    }, 1021)};
     l.restore = {c};
     b.run("PolyBench GEMM", "gemm", "row-column dot product", l);
 }

@@ -6,7 +6,7 @@
 // The original uses 32×8 thread blocks. 豫言's 工作组大小 is one number, so the yusec kernel uses
 // 1-D workgroups of 256 and splits the local index into (x % 32, x / 32): the same thread-to-element
 // mapping as 32×8 blocks. The twin is launched and indexes exactly the same way.
-#include "../real.h"
+#include "scaled_dot.h"
 
 struct SyrkShape {
     uint32_t order, depth;
@@ -38,12 +38,11 @@ static void syrk(Bench &b) {
     l.grid = dim3(n / 32, n / 8);
     l.params = {a, c, shape};
     l.twin = [=] { syrk_twin<<<dim3(n / 32, n / 8), 256>>>(a->f(), c->f(), shape->d<SyrkShape>()); };
-    l.outputs = {{c, [=](size_t e) {
-                      size_t i = e / n, j = e % n;
-                      double s = 0;
-                      for (size_t k = 0; k < m; k++) s += (double)ha[i * m + k] * ha[j * m + k];
-                      return (double)beta * hc[e] + (double)alpha * s;
-                  }, 2039, 1e-3}};
+    l.outputs = {scaled_dot_expect(c, hc, n, alpha, beta, [=](size_t i, size_t j) {
+        double s = 0;
+        for (size_t k = 0; k < m; k++) s += (double)ha[i * m + k] * ha[j * m + k];
+        return s;
+    }, 2039)};
     l.restore = {c};
     b.run("PolyBench SYRK", "syrk", "row-row dot product", l);
 }

@@ -95,6 +95,12 @@ static void dump_expr(StrBuf *out, Arena *arena, const SemaExpr *e, int indent) 
     }
 }
 
+/* One number for a 1-D workgroup (as written), x,y,z otherwise. */
+static void dump_workgroup_size(StrBuf *out, const uint32_t size[3]) {
+    strbuf_printf(out, " workgroup_size=%u", size[0]);
+    if (size[1] != 1 || size[2] != 1) strbuf_printf(out, ",%u,%u", size[1], size[2]);
+}
+
 static void dump_def(StrBuf *out, Arena *arena, const SemaDef *d) {
     strbuf_printf(out, "%s 「%s」 : ", DEF_KINDS[d->kind], d->name);
     put_type(out, arena, d->type);
@@ -109,7 +115,7 @@ static void dump_def(StrBuf *out, Arena *arena, const SemaDef *d) {
     case DEF_ENTRY:
         strbuf_printf(out, " %s 「%s」", STAGES[d->as.entry.stage],
                       d->as.entry.function ? d->as.entry.function->name : "?");
-        if (d->as.entry.stage == STAGE_COMPUTE) strbuf_printf(out, " workgroup_size=%u", d->as.entry.workgroup_size);
+        if (d->as.entry.stage == STAGE_COMPUTE) dump_workgroup_size(out, d->as.entry.workgroup_size);
         break;
     case DEF_FUNCTION:
         if (d->as.function.result_io) strbuf_printf(out, " -> @builtin(%s)", fe_io_builtin_wgsl(d->as.function.result_io));

@@ -5,6 +5,8 @@
 
 #include "check_internal.h"
 
+#include "../ir/ir.h"
+
 /* The builtin a name in callee position resolves to (locals and user names shadow). */
 static Intrinsic callee_intrinsic(Checker *c, const AstExpr *call) {
     const AstExpr *callee = fe_ast_strip_parens(call->as.call.callee);
@@ -304,6 +306,70 @@ static void check_entry_function(Checker *c, SemaDef *entry, SemaDef *fn, const 
         fe_check_error(c, rspan, "顶点入口须输出「裁剪位置」（返回它或含它的结构）");
 }
 
+/* 「工作组大小」 is one integer N (a workgroup of N × 1 × 1) or, for 2-D and 3-D workgroups,
+ * a tuple of integers written as vectors are: 「八」与「四」 is 8 × 4 × 1, 「八」与「四」与「二」
+ * 8 × 4 × 2 (docs/language.md). The tuple, or NULL for the one-integer form. */
+static const AstExpr *size_tuple(const AstExpr *value) {
+    const AstExpr *bare = fe_ast_strip_parens(value);
+    return bare && bare->kind == AST_EXPR_TUPLE ? bare : NULL;
+}
+
+/* 计算选项 as the record value needs it: the declared 「整数」 field becomes a tuple of as
+ * many 「整数」 as the value has items, so a 2-D or 3-D size type-checks like the 1-D one. */
+static Type *options_for(Checker *c, Type *declared, const AstExpr *record) {
+    Type *t = fe_type_prune(declared);
+    const AstField *f = find_field(record, "工作组大小");
+    const AstExpr *tuple = f ? size_tuple(f->value) : NULL;
+    if (!t || t->kind != TYPE_RECORD || !tuple) return declared;
+    uint32_t count = tuple->as.tuple.count;
+    RecordField *fields = arena_alloc_array(c->arena, t->as.record.count, sizeof *fields);
+    for (uint32_t i = 0; i < t->as.record.count; i++) {
+        fields[i] = t->as.record.fields[i];
+        if (strcmp(fields[i].name, "工作组大小") != 0) continue;
+        Type **items = arena_alloc_array(c->arena, count, sizeof *items);
+        for (uint32_t k = 0; k < count; k++) items[k] = fields[i].type;
+        fields[i].type = fe_type_tuple(&c->types, items, count);
+        fields[i].alias = NULL;
+    }
+    return fe_type_record(&c->types, t->as.record.name, fields, t->as.record.count);
+}
+
+/* Every dimension 1…1024 and at most IR_MAX_WORKGROUP_INVOCATIONS in all: what some GPU
+ * target runs (each target's narrower limits are targets/limits.c's). */
+static void read_workgroup_size(Checker *c, const AstExpr *record, uint32_t size[3]) {
+    static const char AXES[3] = {'x', 'y', 'z'};
+    size[0] = 0, size[1] = size[2] = 1;  /* 0: not known (an error was reported) */
+    const AstField *f = find_field(record, "工作组大小");
+    if (!f) return;  /* the record check already reported it */
+    const AstExpr *tuple = size_tuple(f->value);
+    uint32_t count = tuple ? tuple->as.tuple.count : 1;
+    if (count > 3) {
+        fe_check_error(c, f->value->span, "工作组大小至多三维（x、y、z），这里写了 %u 个值", count);
+        return;
+    }
+    uint64_t value[3] = {0, 1, 1}, total = 1;
+    bool ok = true;
+    for (uint32_t k = 0; k < count; k++) {
+        const AstExpr *item = tuple ? tuple->as.tuple.items[k] : f->value;
+        if (!literal_count(item, &value[k])) {
+            fe_check_error(c, item->span, "工作组大小须写成非负整数字面量（着三）");
+            ok = false;
+        } else if (value[k] == 0 || value[k] > IR_MAX_WORKGROUP_INVOCATIONS) {
+            if (count == 1) fe_check_error(c, item->span, "工作组大小须在 1 到 %u 之间", IR_MAX_WORKGROUP_INVOCATIONS);
+            else fe_check_error(c, item->span, "工作组大小的 %c 维须在 1 到 %u 之间", AXES[k], IR_MAX_WORKGROUP_INVOCATIONS);
+            ok = false;
+        }
+        total *= value[k];
+    }
+    if (!ok) return;
+    if (total > IR_MAX_WORKGROUP_INVOCATIONS) {
+        fe_check_error(c, f->value->span, "工作组大小各维之积（每个工作组的调用数）须不超过 %u，这里是 %llu",
+                       IR_MAX_WORKGROUP_INVOCATIONS, (unsigned long long)total);
+        return;
+    }
+    for (int k = 0; k < 3; k++) size[k] = (uint32_t)value[k];
+}
+
 void fe_check_entry(Checker *c, TopName *top, SemaDef *def) {
     Type *t = fe_type_prune(def->type);
     ShaderStage stage = t->as.con.con == TCON_COMPUTE_ENTRY  ? STAGE_COMPUTE
@@ -351,14 +417,12 @@ void fe_check_entry(Checker *c, TopName *top, SemaDef *def) {
     TopName *options = fe_builtin_find(c, "计算选项");
     Type *options_type = options ? fe_resolve_top_type(c, options) : NULL;
     const AstExpr *record = fe_ast_strip_parens(value->as.call.args[1]);
-    fe_check_expr_as(c, value->as.call.args[1], options_type, "计算选项");
-    if (!record || record->kind != AST_EXPR_RECORD) {
+    bool is_record = record && record->kind == AST_EXPR_RECORD;
+    fe_check_expr_as(c, value->as.call.args[1], is_record ? options_for(c, options_type, record) : options_type,
+                     "计算选项");
+    if (!is_record) {
         fe_check_error(c, value->as.call.args[1]->span, "计算选项须直接写成「组值」【「工作组大小」者 N 也】");
         return;
     }
-    uint32_t size = literal_field(c, record, "工作组大小", "工作组大小");
-    const AstField *f = find_field(record, "工作组大小");
-    if (f && (size == 0 || size > 1024) && literal_count(f->value, &(uint64_t){0}))
-        fe_check_error(c, f->value->span, "工作组大小须在 1 到 1024 之间");
-    def->as.entry.workgroup_size = size;
+    read_workgroup_size(c, record, def->as.entry.workgroup_size);
 }

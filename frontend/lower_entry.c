@@ -2,6 +2,8 @@
  * parameter and the result meet the pipeline: @builtin for builtin IO types, structs field
  * by field, @location numbered in order (one counter for the inputs, fields in field
  * order), flat for integer vertex outputs and fragment inputs. */
+#include <string.h>
+
 #include "lower_internal.h"
 
 static IrBuiltin ir_builtin(IoBuiltin io) {
@@ -62,10 +64,8 @@ void fe_lower_entry(Lowerer *l, const SemaDef *def) {
                     : def->as.entry.stage == STAGE_VERTEX ? IR_STAGE_VERTEX
                                                           : IR_STAGE_FRAGMENT;
     IrEntry *entry = ir_module_add_entry(l->m, def->output_name, stage, l->func_of[fn->index], def->span);
-    if (stage == IR_STAGE_COMPUTE) {
-        entry->workgroup_size[0] = def->as.entry.workgroup_size;
-        entry->workgroup_size[1] = entry->workgroup_size[2] = 1;
-    }
+    if (stage == IR_STAGE_COMPUTE)
+        memcpy(entry->workgroup_size, def->as.entry.workgroup_size, sizeof entry->workgroup_size);
     IoCtx in = {l, stage, true, 0};
     uint32_t k = 0;
     for (uint32_t i = 0; i < fn->as.function.param_count && k < entry->param_count; i++) {

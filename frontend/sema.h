@@ -242,7 +242,7 @@ struct SemaDef {
         struct {
             ShaderStage stage;
             SemaDef *function;     /* the DEF_FUNCTION it names */
-            uint32_t workgroup_size; /* compute only */
+            uint32_t workgroup_size[3]; /* compute only: x, y, z (1 where not written) */
         } entry;
         struct {
             SemaLocal **params;    /* unit-typed parameters included (emitters drop them) */

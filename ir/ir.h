@@ -157,12 +157,17 @@ typedef struct IrIo {
     uint32_t field_count;
 } IrIo;
 
+/* Invocations per workgroup that some GPU target runs (Metal and CUDA: 1,024; WebGPU's
+ * default 256 is the WGSL target's narrower limit, targets/limits.c). The front end refuses
+ * more for every target, and so does the CPU executor (docs/targets.md). */
+#define IR_MAX_WORKGROUP_INVOCATIONS 1024u
+
 typedef struct IrEntry {
     const char *name;      /* the entry item's source name */
     Span span;
     IrStage stage;
     IrFuncId func;
-    uint32_t workgroup_size[3];  /* compute only */
+    uint32_t workgroup_size[3];  /* compute only: x, y, z */
     IrIo *params;          /* one per function parameter */
     uint32_t param_count;
     IrIo result;           /* IR_IO_NONE for a void result */

@@ -30,7 +30,9 @@ static void seed_example(void **state) {
     assert_int_equal(entry->kind, DEF_ENTRY);
     assert_int_equal(entry->as.entry.stage, STAGE_COMPUTE);
     assert_ptr_equal(entry->as.entry.function, fn);
-    assert_int_equal(entry->as.entry.workgroup_size, 4);
+    assert_int_equal(entry->as.entry.workgroup_size[0], 4);  /* one integer: 4 × 1 × 1 */
+    assert_int_equal(entry->as.entry.workgroup_size[1], 1);
+    assert_int_equal(entry->as.entry.workgroup_size[2], 1);
     assert_int_equal(p->entry_count, 1);
     assert_int_equal(fn->as.function.local_count, 2);  /* 「号」 and 「序」 */
     assert_ptr_equal(fn->as.function.entry, entry);
@@ -39,9 +41,54 @@ static void seed_example(void **state) {
     assert_non_null(strstr(text, "Literal 2 constructed : 「无三二」"));
 }
 
+/* 「工作组大小」 written as a tuple, as vectors are: x 与 y (z = 1) and x 与 y 与 z; the
+ * same in parentheses and with 着八's flattening. */
+#define SIZED_ENTRY(size)                                                                     \
+    PRELUDE "「核」乃化「局部调用号」为「有」者也。\n「核」者得「号」而「元」也。\n"             \
+            "「核入口」乃「计算入口」也。\n"                                                  \
+            "「核入口」者「计算入口项」于「核」于（「组值」【「工作组大小」者" size "也】）也。\n"
+
+static CheckedProgram *expect_size(Fixture *f, const char *text, uint32_t x, uint32_t y, uint32_t z) {
+    CheckedProgram *p = expect_ok(f, text);
+    SemaDef *entry = find_def(p, "核入口");
+    assert_int_equal(entry->as.entry.workgroup_size[0], x);
+    assert_int_equal(entry->as.entry.workgroup_size[1], y);
+    assert_int_equal(entry->as.entry.workgroup_size[2], z);
+    return p;
+}
+
+static void workgroup_size_2d(void **state) {
+    Fixture *f = *state;
+    CheckedProgram *p = expect_size(f, SIZED_ENTRY("「三二」与「八」"), 32, 8, 1);
+    assert_non_null(strstr(dump(f, p), "workgroup_size=32,8,1"));
+}
+
+static void workgroup_size_3d(void **state) {
+    expect_size(*state, SIZED_ENTRY("「八」与「四」与「二」"), 8, 4, 2);
+}
+
+static void workgroup_size_parenthesised(void **state) {
+    expect_size(*state, SIZED_ENTRY("（「一六」与「一六」）"), 16, 16, 1);
+}
+
+static void workgroup_size_flattened(void **state) {
+    expect_size(*state, SIZED_ENTRY("「四」与（「四」与「六四」）"), 4, 4, 64);
+}
+
+static void workgroup_size_one_integer_dump(void **state) {
+    Fixture *f = *state;
+    CheckedProgram *p = expect_size(f, SIZED_ENTRY("「二五六」"), 256, 1, 1);
+    assert_non_null(strstr(dump(f, p), "workgroup_size=256\n"));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(seed_example, check_setup, check_teardown),
+        cmocka_unit_test_setup_teardown(workgroup_size_2d, check_setup, check_teardown),
+        cmocka_unit_test_setup_teardown(workgroup_size_3d, check_setup, check_teardown),
+        cmocka_unit_test_setup_teardown(workgroup_size_parenthesised, check_setup, check_teardown),
+        cmocka_unit_test_setup_teardown(workgroup_size_flattened, check_setup, check_teardown),
+        cmocka_unit_test_setup_teardown(workgroup_size_one_integer_dump, check_setup, check_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

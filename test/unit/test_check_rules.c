@@ -178,6 +178,55 @@ static void workgroup_size_literal(void **state) {
                  "工作组大小须写成非负整数字面量");
 }
 
+/* 2-D and 3-D sizes (「八」与「四」与「二」): each error at the value or item it is about. The
+ * entry's definition is line 5; its size starts at column 33. */
+#define SIZED_ENTRY(size)                                                                      \
+    PRELUDE "「大小」者「四」也。\n「核」乃化「局部调用号」为「有」者也。\n「核」者得「号」而「元」也。\n" \
+            "「核入口」乃「计算入口」也。\n"                                                   \
+            "「核入口」者「计算入口项」于「核」于（「组值」【「工作组大小」者" size "也】）也。\n"
+
+static void workgroup_size_four_values(void **state) {
+    Fixture *f = *state;
+    expect_error(f, SIZED_ENTRY("「八」与「四」与「二」与「一」"),
+                 "测试。着色器。豫:6:33: error: 工作组大小至多三维（x、y、z），这里写了 4 个值");
+    assert_int_equal(f->diag.error_count, 1);  /* no type mismatch besides */
+}
+
+static void workgroup_size_zero_dimension(void **state) {
+    Fixture *f = *state;
+    expect_error(f, SIZED_ENTRY("「八」与「零」"), "测试。着色器。豫:6:37: error: 工作组大小的 y 维须在 1 到 1024 之间");
+    assert_int_equal(f->diag.error_count, 1);
+}
+
+static void workgroup_size_dimension_over_limit(void **state) {
+    Fixture *f = *state;
+    expect_error(f, SIZED_ENTRY("「一」与「一」与「二零四八」"),
+                 "测试。着色器。豫:6:41: error: 工作组大小的 z 维须在 1 到 1024 之间");
+}
+
+static void workgroup_size_product_over_limit(void **state) {
+    Fixture *f = *state;
+    expect_error(f, SIZED_ENTRY("「六四」与「三二」"),
+                 "测试。着色器。豫:6:33: error: 工作组大小各维之积（每个工作组的调用数）须不超过 1024，这里是 2048");
+}
+
+static void workgroup_size_item_not_literal(void **state) {
+    Fixture *f = *state;
+    expect_error(f, SIZED_ENTRY("「八」与「大小」"), "测试。着色器。豫:6:37: error: 工作组大小须写成非负整数字面量（着三）");
+    assert_int_equal(f->diag.error_count, 1);
+}
+
+static void workgroup_size_item_wrong_type(void **state) {
+    Fixture *f = *state;
+    expect_error(f, SIZED_ENTRY("「八」与「0.5」"), "字段「工作组大小」的类型不符");
+    assert_non_null(strstr(diag_text(f), "测试。着色器。豫:6:37: error: 工作组大小须写成非负整数字面量"));
+}
+
+static void workgroup_size_one_integer_unchanged(void **state) {
+    Fixture *f = *state;
+    expect_error(f, SIZED_ENTRY("「二零四八」"), "测试。着色器。豫:6:33: error: 工作组大小须在 1 到 1024 之间");
+}
+
 static void vertex_needs_position(void **state) {
     Fixture *f = *state;
     expect_error(f, PRELUDE "「顶」乃化「顶点序号」为「四维浮」者也。\n"
@@ -270,6 +319,9 @@ int main(void) {
         T(function_needs_signature), T(read_only_buffer_write), T(binding_numbers_are_literals),
         T(binding_clash), T(binding_only_in_resources), T(resources_and_uniform_reads),
         T(runtime_array_as_value), T(compute_entry_inputs), T(workgroup_size_literal),
+        T(workgroup_size_four_values), T(workgroup_size_zero_dimension), T(workgroup_size_dimension_over_limit),
+        T(workgroup_size_product_over_limit), T(workgroup_size_item_not_literal), T(workgroup_size_item_wrong_type),
+        T(workgroup_size_one_integer_unchanged),
         T(vertex_needs_position), T(record_fields_checked), T(projection_errors),
         T(no_crash_on_half_parsed), T(entry_builtins_once), T(entry_builtin_twice),
         T(entry_struct_twice), T(subgroup_operand_types),

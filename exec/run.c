@@ -183,6 +183,19 @@ static bool run_group(Group *g, const uint32_t wgid[3]) {
     }
 }
 
+/* A workgroup size some GPU target runs (the front end's rule, which a YIR module may break):
+ * at least one and at most IR_MAX_WORKGROUP_INVOCATIONS invocations, counted in 64 bits (the
+ * product stops growing once past the limit, so it cannot wrap). */
+static bool workgroup_size_ok(const IrEntry *entry, ExFault *fault) {
+    const uint32_t *size = entry->workgroup_size;
+    uint64_t total = 1;
+    for (int k = 0; k < 3 && total <= IR_MAX_WORKGROUP_INVOCATIONS; k++) total *= size[k];
+    if (total >= 1 && total <= IR_MAX_WORKGROUP_INVOCATIONS) return true;
+    ex_fault(fault, entry->span, "入口「%s」的工作组大小为 %u×%u×%u，每个工作组至多 %u 个调用（GPU 目标都不运行它）",
+             entry->name, size[0], size[1], size[2], IR_MAX_WORKGROUP_INVOCATIONS);
+    return false;
+}
+
 static bool valid_subgroup_size(uint32_t n) { return n >= 4 && n <= EX_MAX_SUBGROUP_SIZE && (n & (n - 1)) == 0; }
 
 bool ex_run(const ExLaunch *launch, ExFault *fault) {
@@ -192,6 +205,7 @@ bool ex_run(const ExLaunch *launch, ExFault *fault) {
         fault->located = false;
         return false;
     }
+    if (!workgroup_size_ok(launch->entry, fault)) return false;
     ExProgram prog;
     bool ok = ex_decode(&prog, launch, fault);
     if (ok) {

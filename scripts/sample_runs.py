@@ -386,6 +386,16 @@ runs['计算采样'] = run('取样入口', '取样', 8, [1, 1, 1], [
     skip={'wgsl': 'WGSL 只许片元入口采样纹理与比较采样（计算采样.wgsl。错误）',
           'cpu': 'CPU 执行器不支持纹理与采样器'})
 
+# 转置: a 24 × 40 matrix (rows × columns) transposed through 16 × 16 tiles in a 2-D workgroup of
+# 16 × 16; 3 × 2 workgroups cover it, the edge tiles only partly. 序记 gets 局部调用序 at
+# y·16 + x in workgroup (0, 0): the flattened index x + 16·y on every target.
+TR, TC, TILE = 24, 40, 16
+matrix = [float(r * 100 + c) for r in range(TR) for c in range(TC)]
+runs['转置'] = run('转置入口', '转置', [TILE, TILE, 1], [3, 2, 1], [
+    buf(0, 'f32', matrix, access='read'),
+    buf(1, 'f32', [-1.0] * (TR * TC), [matrix[r * TC + c] for c in range(TC) for r in range(TR)]),
+    buf(2, 'u32', [U32] * (TILE * TILE), list(range(TILE * TILE)))])
+
 for name, r in runs.items():
     path = os.path.join(DIR, name + '。运行.json')
     if not os.path.exists(os.path.join(DIR, name + '。着色器。豫')):

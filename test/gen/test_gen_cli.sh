@@ -50,6 +50,31 @@ done
 if command -v python3 >/dev/null 2>&1; then
   python3 -m json.tool "$work/m.json" >/dev/null || fail "the manifest is not JSON"
 fi
+# A 2-D workgroup (「工作组大小」者「一六」与「八」也): x, y and z in the manifest, the host header
+# and every target's launch shape.
+cat >"$work/二维。着色器。豫" <<'SRC'
+寻观「点染」之「点染本」之书。
+「甲」乃「存储缓冲」于（「数组」于「无三二」）也。
+「甲」者「绑定」于（「组值」【「组」者「零」也，「号」者「零」也，「访问」者「读写」也】）也。
+「记」乃化「局部调用序」为「有」者也。
+「记」者得「序」而「写数组」于「甲」于「序」于「序」也。
+「记入口」乃「计算入口」也。
+「记入口」者「计算入口项」于「记」于（「组值」【「工作组大小」者「一六」与「八」也】）也。
+SRC
+"$yusec" --entries=json "$work/二维。着色器。豫" >"$work/二维.json" || fail "--entries=json of a 2-D workgroup"
+grep -qF '"workgroup_size": [16, 8, 1]' "$work/二维.json" || fail "the manifest lacks workgroup_size [16, 8, 1]"
+mkdir -p "$work/h"
+"$yusec" -emit=h -o-dir "$work/h" "$work/二维。着色器。豫" || fail "-emit=h of a 2-D workgroup"
+for want in "_WORKGROUP_SIZE_X 16u" "_WORKGROUP_SIZE_Y 8u" "_WORKGROUP_SIZE_Z 1u"; do
+  grep -qF "$want" "$work/h/二维.h" || fail "the host header lacks $want"
+done
+"$yusec" -emit-wgsl "$work/二维。着色器。豫" 2>/dev/null | grep -qF "@compute @workgroup_size(16, 8)" ||
+  fail "WGSL lacks @workgroup_size(16, 8)"
+"$yusec" -emit-msl "$work/二维。着色器。豫" 2>/dev/null | grep -qF "[[max_total_threads_per_threadgroup(128)]]" ||
+  fail "MSL lacks max_total_threads_per_threadgroup(128)"
+if "$yusec" -emit-ptx "$work/二维。着色器。豫" -o "$work/二维.ptx" 2>/dev/null; then
+  grep -qF ".reqntid 16, 8, 1" "$work/二维.ptx" || fail "PTX lacks .reqntid 16, 8, 1"
+fi
 # An entry that takes 数组长度 has the lengths buffer (ir/abi.h): the last PTX parameter, MSL
 # index 30, and which buffer each u32 (bytes) measures; one that does not has none.
 [ "$(grep -c '"lengths"' "$work/m.json")" = 0 ] || fail "加倍 takes no 数组长度, yet its manifest has lengths"

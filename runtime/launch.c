@@ -17,7 +17,8 @@ bool rt_check_dims(const uint32_t block[3], const uint32_t grid[3], StrBuf *erro
             return false;
         }
     }
-    uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+    uint64_t threads = 1;  /* stops growing past the limit, so 2^22 × 2^22 × 2^20 cannot wrap to 0 */
+    for (int a = 0; a < 3 && threads <= 1024; a++) threads *= block[a];
     if (threads > 1024) {
         strbuf_printf(error, "工作组大小 %u×%u×%u 超过每块 1024 个线程", block[0], block[1], block[2]);
         return false;

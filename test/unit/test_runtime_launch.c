@@ -527,6 +527,13 @@ static void test_dims_and_error_text(void **state) {
     grid[1] = 65535;
     grid[0] = 0x7fffffffu;
     assert_true(rt_check_dims(block, grid, &error));
+    /* 3-D blocks: 16 × 16 × 4 fits; a product that is 2^64 (0 in 64 bits) does not */
+    block[0] = 16, block[1] = 16, block[2] = 4;
+    assert_true(rt_check_dims(block, grid, &error));
+    block[0] = 1u << 22, block[1] = 1u << 22, block[2] = 1u << 20;
+    strbuf_clear(&error);
+    assert_false(rt_check_dims(block, grid, &error));
+    assert_non_null(strstr(strbuf_cstr(&error), "工作组大小 4194304×4194304×1048576 超过每块 1024 个线程"));
     strbuf_clear(&error);
     rt_describe_error(NULL, &error, "cuInit", 7);
     assert_string_equal(strbuf_cstr(&error), "cuInit 失败：CUDA 错误 7");

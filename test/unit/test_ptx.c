@@ -518,6 +518,32 @@ static void test_exact_workgroup_size_folds_ntid(void **state) {
     run_free(&r);
 }
 
+/* A 3-D workgroup (4, 2, 3): .reqntid 4, 2, 3; the flattened local index reads tid.x, tid.y and
+ * tid.z with ntid folded to the constants 4 and 2 (no %ntid read). */
+static void test_3d_workgroup_reqntid_and_index(void **state) {
+    (void)state;
+    need_plugin();
+    Run r;
+    run_init(&r, "var<storage_read_write> @数: array<u32> @group(0) @binding(0)\n"
+                 "fn @序(%i.0:u32, %l.1:vec3<u32>) {\n"
+                 "  %2:u32 = extract %l.1, 2\n"
+                 "  %3:ptr<storage_read_write, array<u32>> = global @数\n"
+                 "  %4:ptr<storage_read_write, u32> = access %3, %i.0\n"
+                 "  store %4, %2\n"
+                 "  return\n"
+                 "}\n"
+                 "entry @序入口 = compute @序 workgroup_size(4, 2, 3) "
+                 "(builtin(local_invocation_index), builtin(local_invocation_id))\n");
+    if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
+    const char *ptx = strbuf_cstr(&r.out);
+    expect_in(ptx, ".reqntid 4, 2, 3");
+    expect_in(ptx, "%tid.x");
+    expect_in(ptx, "%tid.y");
+    expect_in(ptx, "%tid.z");
+    if (strstr(ptx, "%ntid")) fail_msg("a (4, 2, 3) kernel should not read %%ntid:\n%s", ptx);
+    run_free(&r);
+}
+
 /* 着十: a failed translation says why in ASCII too (the first error only), for the generated
  * module's comment; the diagnostic stays Chinese. */
 static void test_failure_reason_is_ascii(void **state) {
@@ -579,6 +605,7 @@ int main(void) {
         cmocka_unit_test(test_constant_index_parts_become_address_offsets),
         cmocka_unit_test(test_counted_row_walk_gets_a_wrap_free_copy),
         cmocka_unit_test(test_exact_workgroup_size_folds_ntid),
+        cmocka_unit_test(test_3d_workgroup_reqntid_and_index),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -98,6 +98,7 @@ typedef struct Kernel {
     DiagEngine diag;
     IrModule *m;
     ExFault fault;
+    uint64_t max_steps;  /* 0: the executor's default */
 } Kernel;
 
 static void load(Kernel *k, const char *text) {
@@ -109,10 +110,11 @@ static void load(Kernel *k, const char *text) {
     if (!k->m || !ir_verify(k->m, &k->diag)) fail_msg("bad YIR:\n%s", strbuf_cstr(&k->diag.text));
     memset(&k->fault, 0, sizeof k->fault);
     strbuf_init(&k->fault.message);
+    k->max_steps = 0;
 }
 
 static bool run(Kernel *k, uint32_t groups, uint32_t subgroup_size, ExBuffer *buffers, uint32_t count) {
-    ExLaunch l = {k->m, ir_entry(k->m, 0), {groups, 1, 1}, buffers, count, subgroup_size};
+    ExLaunch l = {k->m, ir_entry(k->m, 0), {groups, 1, 1}, buffers, count, subgroup_size, k->max_steps};
     return ex_run(&l, &k->fault);
 }
 

@@ -89,6 +89,8 @@ static const HelpEntry ENTRIES[] = {
     {HELP_RUN, "--device 设备", "gpu（默认，第 0 块）、GPU 编号 N、cpu（CPU 执行 YIR）、\n"
                               "auto（有可用的 GPU 用 GPU，没有就用 CPU）"},
     {HELP_RUN, "--subgroup-size N", "CPU 上的子组大小（默认 32；4 至 128 的二的幂）"},
+    {HELP_RUN, "--max-steps N", "CPU 执行的步数上限（整个派发共计；默认 1000000000）：\n"
+                              "每执行一条 YIR 指令算一步，超过即停，报告当时的指令位置，退出码 1"},
     {HELP_RUN, "--dry-run", "只编译并打印参数安排，不需要 GPU"},
     {HELP_RUN, "--verbose", "在标准错误打印 GPU 与即时编译的信息"},
     {HELP_RUN, "--batch 文件", "批处理：文件每行是一次 run 的参数，依次运行，共用一个 GPU 上下文；\n"

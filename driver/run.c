@@ -60,6 +60,9 @@ static int parse_command_line(RunState *st, int argc, char **argv) {
     } else if (st->args.where == RUN_DEVICE_GPU && st->args.subgroup_size) {
         fprintf(stderr, "yusec: error: --subgroup-size 只用于 CPU（--device=cpu 或 auto；GPU 的子组大小由硬件定）\n");
         status = RUN_USAGE;
+    } else if (st->args.where == RUN_DEVICE_GPU && st->args.max_steps) {
+        fprintf(stderr, "yusec: error: --max-steps 只用于 CPU（--device=cpu 或 auto）\n");
+        status = RUN_USAGE;
     }
     strbuf_free(&error);
     return status;
@@ -401,7 +404,8 @@ static int run_on_cpu(RunState *st) {
         buffers[count++] = (ExBuffer){plan->slots[i].group, plan->slots[i].binding, st->params[i].result,
                                       spec->bytes};
     }
-    ExLaunch launch = {st->compiled.module, plan->entry, {0}, buffers, count, st->args.subgroup_size};
+    ExLaunch launch = {st->compiled.module, plan->entry, {0}, buffers, count, st->args.subgroup_size,
+                       st->args.max_steps};
     memcpy(launch.grid, st->args.grid, sizeof launch.grid);
     ExFault fault;
     memset(&fault, 0, sizeof fault);

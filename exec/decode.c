@@ -27,7 +27,47 @@ void ex_fault(ExFault *fault, Span span, const char *fmt, ...) {
     va_end(args);
 }
 
-static uint32_t round_up(uint32_t n, uint32_t align) { return align ? (n + align - 1) / align * align : n; }
+/* Sizes are at most a few MiB here (checked as they grow), so nothing wraps. */
+static uint64_t round_up(uint64_t n, uint64_t align) { return align ? (n + align - 1) / align * align : n; }
+
+/* Places `size` bytes (aligned) at the end of a block that may hold `limit` bytes; false
+ * when it would grow beyond. */
+static bool grow_block(uint64_t *block, uint64_t size, uint64_t align, uint64_t limit, uint64_t *offset) {
+    uint64_t at = round_up(*block, align);
+    if (size > limit || at > limit - size) {
+        *block = size > UINT64_MAX - at ? UINT64_MAX : at + size;
+        return false;
+    }
+    *offset = at;
+    *block = at + size;
+    return true;
+}
+
+static bool too_big(Decoder *d, Span span, const char *what, const char *name, uint64_t bytes, const char *block,
+                    uint64_t limit) {
+    if (bytes == UINT64_MAX)
+        ex_fault(d->fault, span, "%s「%s」太大：%s超过 CPU 执行器的上限 %llu 字节", what, name, block,
+                 (unsigned long long)limit);
+    else
+        ex_fault(d->fault, span, "%s「%s」使%s达到 %llu 字节，超过 CPU 执行器的上限 %llu 字节", what, name, block,
+                 (unsigned long long)bytes, (unsigned long long)limit);
+    return false;
+}
+
+/* A buffer's memory and type: within 4 GiB, so 32-bit offsets and layout queries are exact. */
+static bool check_buffer(Decoder *d, const IrGlobal *g, const ExBuffer *b) {
+    const IrTypeTable *T = d->prog->types;
+    if (b->bytes > EX_MAX_BUFFER_BYTES) {
+        ex_fault(d->fault, g->span, "缓冲「%s」有 %llu 字节，超过 CPU 执行器的上限 %llu 字节", g->name,
+                 (unsigned long long)b->bytes, (unsigned long long)EX_MAX_BUFFER_BYTES);
+        return false;
+    }
+    if (!ir_type_layout_fits_32(T, g->type)) {
+        uint64_t bytes = ir_type_size_wide(T, g->type);
+        return too_big(d, g->span, "缓冲", g->name, bytes, "它的类型", EX_MAX_BUFFER_BYTES);
+    }
+    return true;
+}
 
 static uint32_t pool_add(Decoder *d, const uint32_t *words, uint32_t count) {
     ExProgram *p = d->prog;
@@ -87,7 +127,7 @@ static bool make_global_regions(Decoder *d, const bool *globals) {
         r->name = g->name;
         r->writable = ir_space_is_writable(g->space);
         if (!globals[i]) continue;
-        uint32_t size = ir_type_size(p->types, g->type), align = ir_type_align(p->types, g->type);
+        uint64_t size = ir_type_size_wide(p->types, g->type), align = ir_type_align(p->types, g->type);
         if (ir_global_is_buffer(g)) {
             const ExBuffer *b = find_buffer(d->launch, g);
             if (!b) {
@@ -95,21 +135,22 @@ static bool make_global_regions(Decoder *d, const bool *globals) {
                          g->binding, g->name);
                 return false;
             }
+            if (!check_buffer(d, g, b)) return false;
             r->kind = EX_REGION_BUFFER;
             r->data = b->data;
-            r->size = b->bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)b->bytes;
+            r->size = b->bytes;
         } else if (g->space == IR_SPACE_WORKGROUP) {
             r->kind = EX_REGION_WORKGROUP;
-            p->workgroup_bytes = round_up(p->workgroup_bytes, 16);
-            r->offset = p->workgroup_bytes;
             r->size = size;
-            p->workgroup_bytes += size;
+            if (!grow_block(&p->workgroup_bytes, size, 16, EX_MAX_WORKGROUP_BYTES, &r->offset))
+                return too_big(d, g->span, "工作组变量", g->name, p->workgroup_bytes, "工作组内存",
+                               EX_MAX_WORKGROUP_BYTES);
         } else if (g->space == IR_SPACE_PRIVATE) {
             r->kind = EX_REGION_LOCAL;
-            p->local_bytes = round_up(p->local_bytes, align ? align : 4);
-            r->offset = p->local_bytes;
             r->size = size;
-            p->local_bytes += size;
+            if (!grow_block(&p->local_bytes, size, align ? align : 4, EX_MAX_INVOCATION_BYTES, &r->offset))
+                return too_big(d, g->span, "私有变量", g->name, p->local_bytes, "每个调用的私有与函数变量",
+                               EX_MAX_INVOCATION_BYTES);
         } else {
             ex_fault(d->fault, g->span, "CPU 执行器不支持纹理与采样器（「%s」）", g->name);
             return false;
@@ -130,6 +171,11 @@ static bool assign_words(Decoder *d, uint32_t fi) {
         uint32_t n = ex_type_words(p->types, value->type);
         if (!n && t && t->kind != IR_TYPE_VOID) {
             ex_fault(d->fault, value->span, "CPU 执行器不支持这种类型的值（函数「%s」）", f->name);
+            return false;
+        }
+        if ((uint64_t)p->words + n > EX_MAX_VALUE_WORDS) {
+            ex_fault(d->fault, value->span, "函数「%s」的值使每个调用的寄存器达到 %llu 个字，超过 CPU 执行器的上限 %u 个字",
+                     f->name, (unsigned long long)p->words + n, EX_MAX_VALUE_WORDS);
             return false;
         }
         words[v] = p->words;
@@ -232,6 +278,16 @@ static bool supported(IrOp op) {
     }
 }
 
+/* One step, and one more per 256 bytes of values the instruction copies (its operands or
+ * its results, whichever are more): a step stays a bounded amount of work. */
+static uint32_t instruction_cost(const IrTypeTable *T, const IrFunction *f, const IrInst *inst) {
+    uint64_t in = 0, out = 0;
+    for (uint32_t i = 0; i < inst->arg_count; i++) in += ex_type_words(T, ir_value_type(f, inst->args[i]));
+    for (uint32_t i = 0; i < inst->result_count; i++) out += ex_type_words(T, ir_value_type(f, inst->results[i]));
+    uint64_t words = in > out ? in : out;
+    return 1 + (uint32_t)(words / 64);
+}
+
 static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out) {
     ExProgram *p = d->prog;
     const IrFunction *f = ir_function(p->module, fi);
@@ -263,6 +319,7 @@ static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out
     out->blocks[1] = inst->block_count > 1 ? inst->blocks[1] : IR_NONE;
     out->region = IR_NONE;
     out->func = IR_NONE;
+    out->cost = instruction_cost(T, f, inst);
     switch (inst->op) {
     case IR_OP_CONST: {
         uint32_t w = (uint32_t)inst->literal;
@@ -283,12 +340,13 @@ static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out
         r->kind = EX_REGION_LOCAL;
         r->name = ir_value(f, inst->results[0])->name ? ir_value(f, inst->results[0])->name : "格";
         r->writable = true;
-        p->local_bytes = round_up(p->local_bytes, 16);
-        r->offset = p->local_bytes;
-        r->size = ir_type_size(T, pointee);
-        p->local_bytes += r->size;
+        r->size = ir_type_size_wide(T, pointee);
+        if (!grow_block(&p->local_bytes, r->size, 16, EX_MAX_INVOCATION_BYTES, &r->offset))
+            return too_big(d, inst->span, "函数变量", r->name, p->local_bytes, "每个调用的私有与函数变量",
+                           EX_MAX_INVOCATION_BYTES);
         out->region = (uint32_t)(r - p->regions);
         out->type = pointee;
+        out->cost += (uint32_t)(r->size / 256);
         break;
     }
     case IR_OP_LOAD: case IR_OP_ATOMIC_LOAD:
@@ -388,6 +446,8 @@ bool ex_decode(ExProgram *prog, const ExLaunch *launch, ExFault *fault) {
     prog->funcs = arena_alloc_array(&prog->arena, nf + 1, sizeof *prog->funcs);
     prog->func_count = nf;
     if (!make_global_regions(&d, globals)) return false;
+    prog->local_bytes = round_up(prog->local_bytes, 16);
+    prog->private_bytes = prog->local_bytes;
     for (uint32_t fi = 0; fi < nf; fi++)
         if (funcs[fi] && !assign_words(&d, fi)) return false;
     for (uint32_t fi = 0; fi < nf; fi++) {

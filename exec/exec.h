@@ -19,6 +19,18 @@
 #define EX_DEFAULT_SUBGROUP_SIZE 32u
 #define EX_MAX_SUBGROUP_SIZE 128u
 
+/* The executor's limits (docs/exec.md "Limits"). A program beyond them is refused before
+ * it runs, with a fault at the variable or value that is too big. Sizes are 64-bit
+ * throughout; pointers inside a run stay a region and a 32-bit offset. */
+#define EX_MAX_WORKGROUP_BYTES (1u << 20)      /* workgroup variables of one workgroup: 1 MiB */
+#define EX_MAX_INVOCATION_BYTES (512u << 10)   /* private and function variables of one invocation */
+#define EX_MAX_VALUE_WORDS (1u << 20)          /* the values (registers) of one invocation: 4 MiB */
+#define EX_MAX_GROUP_BYTES (256u << 20)        /* all of that for every invocation of a workgroup */
+#define EX_MAX_BUFFER_BYTES UINT32_MAX         /* one buffer */
+/* Steps a run may take before it stops with a fault (ExLaunch.max_steps 0 means this): an
+ * executed instruction is one step, and one more per 256 bytes it copies or zeroes. */
+#define EX_DEFAULT_MAX_STEPS 1000000000ull
+
 /* One binding's memory (group, binding as in the module). */
 typedef struct ExBuffer {
     uint32_t group, binding;
@@ -33,6 +45,7 @@ typedef struct ExLaunch {
     const ExBuffer *buffers;     /* every buffer the entry reaches must be here */
     uint32_t buffer_count;
     uint32_t subgroup_size;      /* 0: EX_DEFAULT_SUBGROUP_SIZE; a power of two 4…128 */
+    uint64_t max_steps;          /* the step budget of the whole dispatch; 0: EX_DEFAULT_MAX_STEPS */
 } ExLaunch;
 
 /* Why a run stopped. `span` is the instruction's place in the source (no position when
@@ -46,7 +59,8 @@ typedef struct ExFault {
 /* Runs the entry over the whole grid. True when every invocation returned; false with the
  * reason in `fault` (initialised by the caller with strbuf_init; the first fault stops the
  * run: an out-of-bounds access, a barrier or subgroup operation outside uniform control
- * flow, an operation the executor does not have). Buffers may be partly written then. */
+ * flow, the step budget spent, an operation the executor does not have, memory beyond the
+ * executor's limits). Buffers may be partly written then. */
 bool ex_run(const ExLaunch *launch, ExFault *fault);
 
 #endif

@@ -30,8 +30,8 @@ typedef enum ExRegionKind { EX_REGION_BUFFER, EX_REGION_WORKGROUP, EX_REGION_LOC
 
 typedef struct ExRegion {
     ExRegionKind kind;
-    uint32_t offset;      /* WORKGROUP: in the workgroup block; LOCAL: in the invocation's */
-    uint32_t size;        /* bytes (BUFFER: set at launch) */
+    uint64_t offset;      /* WORKGROUP: in the workgroup block; LOCAL: in the invocation's */
+    uint64_t size;        /* bytes (BUFFER: set at launch); within the executor's limits */
     uint8_t *data;        /* BUFFER: the host data */
     const char *name;     /* for messages */
     bool writable;
@@ -66,6 +66,7 @@ typedef struct ExInst {
     uint32_t step_count;
     ExMulKind mul;           /* mul */
     uint32_t rows, inner, cols;  /* mul of matrices/vectors: result rows, shared, cols */
+    uint32_t cost;           /* steps: 1, and 1 per 256 bytes the instruction copies or zeroes */
     Span span;
 } ExInst;
 
@@ -102,17 +103,19 @@ typedef struct ExProgram {
     uint32_t *pool;          /* constant words */
     uint32_t words;          /* register file size */
     uint32_t ctl_words;      /* control stack entries */
-    uint32_t local_bytes;    /* per invocation: private globals and vars */
-    uint32_t workgroup_bytes;
+    uint64_t local_bytes;    /* per invocation: private globals and vars */
+    uint64_t private_bytes;  /* the private globals at the start of it (zeroed per workgroup) */
+    uint64_t workgroup_bytes;
     uint32_t entry_func;
     bool uses_subgroups;
 } ExProgram;
 
 /* Decodes what the entry reaches. False with the fault (unsupported op or type, a
- * recursive call, a missing buffer). */
+ * recursive call, a missing buffer, memory or values beyond the executor's limits). */
 bool ex_decode(ExProgram *prog, const ExLaunch *launch, ExFault *fault);
 void ex_program_free(ExProgram *prog);
-uint32_t ex_type_words(const IrTypeTable *types, IrTypeId type);  /* 0 when not a value type */
+/* 0 when not a value type; saturates at UINT32_MAX (callers check EX_MAX_VALUE_WORDS). */
+uint32_t ex_type_words(const IrTypeTable *types, IrTypeId type);
 
 /* ---- memory (memory.c): register words <-> WGSL layout ---- */
 void ex_mem_load(const IrTypeTable *types, IrTypeId type, const uint8_t *mem, uint32_t *words);
@@ -140,6 +143,7 @@ typedef struct ExInvocation {
     ExState state;
     const ExInst *pending;   /* AT_SUBGROUP: the subgroup op waiting for its subgroup */
     const ExInst *barrier;   /* AT_BARRIER: the barrier */
+    uint64_t barriers;       /* barriers passed: equal for every invocation of a workgroup */
     uint32_t local_index, subgroup_lane;
 } ExInvocation;
 
@@ -147,14 +151,16 @@ typedef struct ExWorkgroup {
     const ExProgram *prog;
     uint8_t *memory;         /* workgroup variables */
     ExFault *fault;
+    uint64_t steps;          /* spent over the whole dispatch */
+    uint64_t max_steps;      /* the budget */
 } ExWorkgroup;
 
 /* Runs until the invocation returns, reaches a barrier or subgroup op, or faults. */
 void ex_invocation_run(ExWorkgroup *wg, ExInvocation *inv);
 /* The host address of `bytes` at pointer (region, offset); NULL (with the fault reported
  * at `span`) when out of the region. */
-uint8_t *ex_address(ExWorkgroup *wg, ExInvocation *inv, uint32_t region, uint32_t offset,
-                    uint32_t bytes, Span span);
+uint8_t *ex_address(ExWorkgroup *wg, ExInvocation *inv, uint32_t region, uint64_t offset,
+                    uint64_t bytes, Span span);
 void ex_fault(ExFault *fault, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* ---- subgroups (subgroup.c) ---- */

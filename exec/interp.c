@@ -8,17 +8,18 @@
 
 #define MAX_LANES 16u  /* mat4x4 */
 
-uint8_t *ex_address(ExWorkgroup *wg, ExInvocation *inv, uint32_t region, uint32_t offset,
-                    uint32_t bytes, Span span) {
+uint8_t *ex_address(ExWorkgroup *wg, ExInvocation *inv, uint32_t region, uint64_t offset,
+                    uint64_t bytes, Span span) {
     const ExProgram *p = wg->prog;
     if (region >= p->region_count) {
         ex_fault(wg->fault, span, "无效的指针");
         return NULL;
     }
     const ExRegion *r = &p->regions[region];
-    if ((uint64_t)offset + bytes > r->size) {
-        ex_fault(wg->fault, span, "越界访问：「%s」只有 %u 字节，却要访问第 %u 至 %llu 字节", r->name,
-                 r->size, offset, (unsigned long long)offset + bytes - 1);
+    if (offset > r->size || bytes > r->size - offset) {
+        ex_fault(wg->fault, span, "越界访问：「%s」只有 %llu 字节，却要访问第 %llu 至 %llu 字节", r->name,
+                 (unsigned long long)r->size, (unsigned long long)offset,
+                 (unsigned long long)(offset + bytes - 1));
         return NULL;
     }
     switch (r->kind) {
@@ -147,28 +148,40 @@ static void pack_unpack(const ExInst *in, uint32_t *regs) {
 
 /* ---- memory ---- */
 
+/* Offsets in 64 bits: a step may not leave the region (a pointer keeps a 32-bit offset,
+ * and every region is below 4 GiB, docs/exec.md "Limits"). */
 static bool access(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
     uint32_t *regs = inv->regs;
-    uint32_t region = regs[in->args[0]], offset = regs[in->args[0] + 1];
+    uint32_t region = regs[in->args[0]];
+    uint64_t offset = regs[in->args[0] + 1];
     const ExRegion *r = region < wg->prog->region_count ? &wg->prog->regions[region] : NULL;
+    if (!r) {
+        ex_fault(wg->fault, in->span, "无效的指针");
+        return false;
+    }
     for (uint32_t i = 0; i < in->step_count; i++) {
         const ExStep *s = &in->steps[i];
         if (s->index_word == IR_NONE) {
             offset += s->offset;
-            continue;
+        } else {
+            uint32_t index = regs[s->index_word];
+            uint64_t count = s->count;
+            if (count == 0) count = offset <= r->size && s->stride ? (r->size - offset) / s->stride : 0;
+            if (index >= count) {
+                ex_fault(wg->fault, in->span, "越界访问：下标 %u 超出「%s」的长度 %llu", index, r->name,
+                         (unsigned long long)count);
+                return false;
+            }
+            offset += (uint64_t)index * s->stride;
         }
-        uint32_t index = regs[s->index_word];
-        uint64_t count = s->count;
-        if (count == 0 && r) count = offset <= r->size ? (r->size - offset) / s->stride : 0;
-        if (index >= count) {
-            ex_fault(wg->fault, in->span, "越界访问：下标 %u 超出「%s」的长度 %llu", index,
-                     r ? r->name : "?", (unsigned long long)count);
+        if (offset > r->size) {
+            ex_fault(wg->fault, in->span, "越界访问：「%s」只有 %llu 字节，却要访问第 %llu 字节", r->name,
+                     (unsigned long long)r->size, (unsigned long long)offset);
             return false;
         }
-        offset += index * s->stride;
     }
     regs[in->results[0]] = region;
-    regs[in->results[0] + 1] = offset;
+    regs[in->results[0] + 1] = (uint32_t)offset;
     return true;
 }
 
@@ -177,8 +190,11 @@ static uint8_t *pointer(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, ui
     return ex_address(wg, inv, ptr[0], ptr[1], ir_type_size(wg->prog->types, in->type), in->span);
 }
 
+/* The atomic is one 4-byte element (atomic<i32|u32>), whatever the result is: a compare
+ * exchange returns the pair { old_value, exchanged }. */
 static bool atomic(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
-    uint8_t *mem = pointer(wg, inv, in, 0);
+    const uint32_t *ptr = inv->regs + in->args[0];
+    uint8_t *mem = ex_address(wg, inv, ptr[0], ptr[1], 4, in->span);
     if (!mem) return false;
     uint32_t *regs = inv->regs, old, value = in->arg_count > 1 ? regs[in->args[1]] : 0, next = value;
     memcpy(&old, mem, 4);
@@ -397,6 +413,7 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
     case IR_OP_WORKGROUP_BARRIER: case IR_OP_STORAGE_BARRIER:
         inv->state = EX_AT_BARRIER;
         inv->barrier = in;
+        inv->barriers++;
         return false;
     case IR_OP_CALL: enter_call(inv, p, in); return true;
     case IR_OP_IF: case IR_OP_LOOP: case IR_OP_YIELD: case IR_OP_BREAK: case IR_OP_CONTINUE:
@@ -417,6 +434,13 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
     }
 }
 
+/* The budget ran out at `in` (before it executed). */
+static void out_of_steps(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
+    ex_fault(wg->fault, in->span, "执行步数超过上限 %llu（可能是死循环；用 --max-steps 调整）",
+             (unsigned long long)wg->max_steps);
+    inv->state = EX_FAULTED;
+}
+
 void ex_invocation_run(ExWorkgroup *wg, ExInvocation *inv) {
     const ExProgram *p = wg->prog;
     inv->state = EX_RUNNING;
@@ -424,7 +448,13 @@ void ex_invocation_run(ExWorkgroup *wg, ExInvocation *inv) {
         uint32_t fi = inv->calls[inv->call_depth - 1].func;
         const ExFunc *f = &p->funcs[fi];
         ExCtl *c = top(inv, f, fi);
-        const ExInst *in = &f->blocks[c->block].insts[c->pc++];
+        const ExInst *in = &f->blocks[c->block].insts[c->pc];
+        if (in->cost > wg->max_steps - wg->steps) {
+            out_of_steps(wg, inv, in);
+            return;
+        }
+        wg->steps += in->cost;
+        c->pc++;
         if (!step(wg, inv, in, fi) && inv->state == EX_RUNNING) inv->state = EX_FAULTED;
     }
 }

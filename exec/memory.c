@@ -6,26 +6,34 @@
 
 #include "internal.h"
 
-uint32_t ex_type_words(const IrTypeTable *types, IrTypeId type) {
+static uint64_t type_words_wide(const IrTypeTable *types, IrTypeId type) {
     const IrType *t = ir_type(types, type);
     if (!t) return 0;
     switch (t->kind) {
     case IR_TYPE_BOOL: case IR_TYPE_SCALAR: case IR_TYPE_ATOMIC: return 1;
     case IR_TYPE_VECTOR: return t->count;
-    case IR_TYPE_MATRIX: return t->count * t->cols;
-    case IR_TYPE_ARRAY: return t->count * ex_type_words(types, t->elem);
+    case IR_TYPE_MATRIX: return (uint64_t)t->count * t->cols;
+    case IR_TYPE_ARRAY: {
+        uint64_t elem = type_words_wide(types, t->elem);
+        return elem && t->count > UINT64_MAX / elem ? UINT64_MAX : t->count * elem;
+    }
     case IR_TYPE_POINTER: return 2;
     case IR_TYPE_STRUCT: {
-        uint32_t n = 0;
+        uint64_t n = 0;
         for (uint32_t i = 0; i < t->field_count; i++) {
-            uint32_t w = ex_type_words(types, t->fields[i].type);
+            uint64_t w = type_words_wide(types, t->fields[i].type);
             if (!w) return 0;
-            n += w;
+            n = n > UINT64_MAX - w ? UINT64_MAX : n + w;
         }
         return n;
     }
     default: return 0;
     }
+}
+
+uint32_t ex_type_words(const IrTypeTable *types, IrTypeId type) {
+    uint64_t words = type_words_wide(types, type);
+    return words > UINT32_MAX ? UINT32_MAX : (uint32_t)words;
 }
 
 static bool is_half(const IrType *t) { return t->kind == IR_TYPE_SCALAR && t->width == 16; }

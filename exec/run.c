@@ -25,6 +25,20 @@ typedef struct Group {
     ExCall *calls;
 } Group;
 
+/* Bytes of one invocation's registers and private and function memory. */
+static uint64_t invocation_bytes(const ExProgram *p) { return ((uint64_t)p->words + 1) * 4 + p->local_bytes + 16; }
+
+/* The memory of every invocation of one workgroup together, against EX_MAX_GROUP_BYTES
+ * (each part was checked on its own while decoding, so nothing here wraps). */
+static bool check_group_memory(const Group *g, const ExProgram *p, ExFault *fault) {
+    uint64_t bytes = (uint64_t)g->count * invocation_bytes(p);
+    if (bytes <= EX_MAX_GROUP_BYTES) return true;
+    ex_fault(fault, g->launch->entry->span,
+             "入口「%s」的一个工作组的 %u 个调用共需 %llu 字节的寄存器与私有、函数变量，超过 CPU 执行器的上限 %u 字节",
+             g->launch->entry->name, g->count, (unsigned long long)bytes, EX_MAX_GROUP_BYTES);
+    return false;
+}
+
 static void alloc_group(Group *g, const ExProgram *p) {
     size_t n = g->count;
     g->regs = mem_calloc(n * (p->words + 1), sizeof *g->regs);
@@ -72,12 +86,18 @@ static void put_io(const Group *g, const IrIo *io, IrTypeId type, const uint32_t
     }
 }
 
+/* Zeroing memory costs steps like copying it (one per 256 bytes), so that a huge grid of
+ * small workgroups with much memory stays within the budget's time. */
+static void charge(ExWorkgroup *wg, uint64_t bytes) {
+    uint64_t steps = bytes / 256;
+    wg->steps = steps > wg->max_steps - wg->steps ? wg->max_steps : wg->steps + steps;
+}
+
 static void start_group(Group *g, const uint32_t wgid[3]) {
     const ExProgram *p = g->wg.prog;
     const ExFunc *entry = &p->funcs[p->entry_func];
-    size_t n = g->count;
-    memset(g->local, 0, n * (p->local_bytes + 16));
     memset(g->wg.memory, 0, p->workgroup_bytes + 16);  /* WGSL zeroes workgroup memory */
+    charge(&g->wg, p->workgroup_bytes + (uint64_t)g->count * p->private_bytes);
     for (uint32_t i = 0; i < g->count; i++) {
         ExInvocation *inv = &g->invs[i];
         inv->regs = g->regs + (size_t)i * (p->words + 1);
@@ -87,7 +107,9 @@ static void start_group(Group *g, const uint32_t wgid[3]) {
         inv->calls = g->calls + (size_t)i * (p->func_count + 1);
         inv->local_index = i;
         inv->subgroup_lane = i % g->subgroup_size;
+        memset(inv->local, 0, p->private_bytes);  /* a `var` zeroes or sets its own memory */
         inv->state = EX_RUNNING;
+        inv->barriers = 0;
         inv->call_depth = 1;
         inv->calls[0] = (ExCall){p->entry_func, NULL};
         inv->ctl_top[p->entry_func] = 1;
@@ -135,17 +157,35 @@ static bool run_subgroups(Group *g, bool *progress) {
     return true;
 }
 
+/* True when two invocations stopped at the same dynamic barrier: the same instruction,
+ * reached through the same calls, after as many barriers. */
+static bool same_barrier(const ExInvocation *a, const ExInvocation *b) {
+    if (a->barrier != b->barrier || a->barriers != b->barriers || a->call_depth != b->call_depth) return false;
+    for (uint32_t k = 0; k < a->call_depth; k++)
+        if (a->calls[k].call != b->calls[k].call) return false;
+    return true;
+}
+
 /* Releases a barrier every live invocation waits at; false (fault) when they wait at
- * different ones. *progress when released. */
+ * different barriers, or at different instances of one (a barrier in a loop whose trip
+ * count differs, a function with a barrier called from two places), or when some have
+ * returned while others wait. *progress when released. */
 static bool release_barrier(Group *g, bool *progress) {
-    const ExInst *barrier = NULL;
+    const ExInvocation *first = NULL;
+    bool returned = false;
     for (uint32_t i = 0; i < g->count; i++) {
         const ExInvocation *inv = &g->invs[i];
+        returned = returned || inv->state == EX_DONE;
         if (inv->state != EX_AT_BARRIER) continue;
-        if (barrier && inv->barrier != barrier) return blame(g, inv->barrier, "工作组屏障");
-        barrier = inv->barrier;
+        if (first && !same_barrier(first, inv)) return blame(g, inv->barrier, "工作组屏障");
+        if (!first) first = inv;
     }
-    if (!barrier) return true;
+    if (!first) return true;
+    if (returned) {
+        ex_fault(g->wg.fault, first->barrier->span,
+                 "工作组屏障须在一致控制流里执行：同一工作组的调用有的已经返回，有的还停在屏障处");
+        return false;
+    }
     for (uint32_t i = 0; i < g->count; i++)
         if (g->invs[i].state == EX_AT_BARRIER) g->invs[i].state = EX_RUNNING;
     *progress = true;
@@ -217,12 +257,16 @@ bool ex_run(const ExLaunch *launch, ExFault *fault) {
         memcpy(g.size, launch->entry->workgroup_size, sizeof g.size);
         g.count = g.size[0] * g.size[1] * g.size[2];
         g.subgroup_size = sg;
-        alloc_group(&g, &prog);
-        uint32_t id[3];
-        for (id[2] = 0; ok && id[2] < launch->grid[2]; id[2]++)
-            for (id[1] = 0; ok && id[1] < launch->grid[1]; id[1]++)
-                for (id[0] = 0; ok && id[0] < launch->grid[0]; id[0]++) ok = run_group(&g, id);
-        free_group(&g);
+        g.wg.max_steps = launch->max_steps ? launch->max_steps : EX_DEFAULT_MAX_STEPS;
+        ok = check_group_memory(&g, &prog, fault);
+        if (ok) {
+            alloc_group(&g, &prog);
+            uint32_t id[3];
+            for (id[2] = 0; ok && id[2] < launch->grid[2]; id[2]++)
+                for (id[1] = 0; ok && id[1] < launch->grid[1]; id[1]++)
+                    for (id[0] = 0; ok && id[0] < launch->grid[0]; id[0]++) ok = run_group(&g, id);
+            free_group(&g);
+        }
     }
     ex_program_free(&prog);
     return ok;

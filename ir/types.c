@@ -405,6 +405,41 @@ uint32_t ir_type_size(const IrTypeTable *table, IrTypeId id) {
     }
 }
 
+static uint64_t round_up_wide(uint64_t value, uint64_t align) {
+    if (!align || value % align == 0) return value;
+    return value > UINT64_MAX - align ? UINT64_MAX : value + (align - value % align);
+}
+
+static uint64_t add_wide(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+uint64_t ir_type_size_wide(const IrTypeTable *table, IrTypeId id) {
+    const IrType *t = ir_type(table, id);
+    if (!t) return 0;
+    if (t->kind == IR_TYPE_ARRAY) {
+        uint64_t stride = round_up_wide(ir_type_size_wide(table, t->elem), ir_type_align(table, t->elem));
+        if (stride && t->count > UINT64_MAX / stride) return UINT64_MAX;
+        return (uint64_t)t->count * stride;
+    }
+    if (t->kind != IR_TYPE_STRUCT) return ir_type_size(table, id);  /* scalars, vectors, matrices: small */
+    uint64_t offset = 0;
+    for (uint32_t i = 0; i < t->field_count; i++) {
+        offset = round_up_wide(offset, ir_type_align(table, t->fields[i].type));
+        offset = add_wide(offset, ir_type_size_wide(table, t->fields[i].type));
+    }
+    return round_up_wide(offset, ir_type_align(table, id));
+}
+
+bool ir_type_layout_fits_32(const IrTypeTable *table, IrTypeId id) {
+    const IrType *t = ir_type(table, id);
+    if (!t) return true;
+    if (ir_type_size_wide(table, id) > UINT32_MAX) return false;
+    if (t->kind == IR_TYPE_ARRAY) return ir_type_layout_fits_32(table, t->elem);
+    if (t->kind != IR_TYPE_STRUCT) return true;
+    for (uint32_t i = 0; i < t->field_count; i++)
+        if (!ir_type_layout_fits_32(table, t->fields[i].type)) return false;
+    return true;
+}
+
 uint32_t ir_struct_field_offset(const IrTypeTable *table, IrTypeId strct, uint32_t field) {
     const IrType *t = ir_type(table, strct);
     if (!t || t->kind != IR_TYPE_STRUCT || field >= t->field_count) return 0;

@@ -143,6 +143,12 @@ uint32_t ir_type_align(const IrTypeTable *table, IrTypeId id);
 uint32_t ir_type_size(const IrTypeTable *table, IrTypeId id);
 uint32_t ir_type_array_stride(const IrTypeTable *table, IrTypeId array);
 uint32_t ir_struct_field_offset(const IrTypeTable *table, IrTypeId strct, uint32_t field);
+/* The same size in 64 bits, saturating at UINT64_MAX: ir_type_size's 32-bit result wraps
+ * for an array of a hundred million vectors, so every size limit is checked against this. */
+uint64_t ir_type_size_wide(const IrTypeTable *table, IrTypeId id);
+/* True when every size and offset of the type's layout (the type, its members, a runtime
+ * array's element) is below 2^32, so the 32-bit layout queries above are exact for it. */
+bool ir_type_layout_fits_32(const IrTypeTable *table, IrTypeId id);
 /* Bytes from a field's offset to the next field's (or the struct's end): what a target's own
  * type for the field may occupy without moving a later field (e.g. 12 for a vec3<f32>
  * followed by an f32, so Metal needs packed_float3 there). */

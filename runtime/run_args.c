@@ -14,7 +14,7 @@ bool run_args_is_run(int argc, char **argv) {
 
 typedef enum Flag {
     F_ENTRY, F_GRID, F_BUFFER, F_OUT, F_PTX, F_DEVICE, F_SUBGROUP_SIZE, F_DRY_RUN, F_VERBOSE,
-    F_TEXTURE, F_SAMPLER
+    F_TEXTURE, F_SAMPLER, F_MAX_STEPS
 } Flag;
 
 static const struct {
@@ -25,7 +25,7 @@ static const struct {
     {"--entry", F_ENTRY, true},   {"--grid", F_GRID, true},       {"--buffer", F_BUFFER, true},
     {"--out", F_OUT, true},       {"--ptx", F_PTX, true},         {"--device", F_DEVICE, true},
     {"--subgroup-size", F_SUBGROUP_SIZE, true}, {"--texture", F_TEXTURE, true},
-    {"--sampler", F_SAMPLER, true},
+    {"--sampler", F_SAMPLER, true}, {"--max-steps", F_MAX_STEPS, true},
     {"--dry-run", F_DRY_RUN, false}, {"--verbose", F_VERBOSE, false},
 };
 
@@ -213,6 +213,22 @@ static bool parse_subgroup_size(const char *value, uint32_t *size, StrBuf *error
     return true;
 }
 
+/* A positive decimal count (digits only, at most UINT64_MAX). */
+static bool parse_max_steps(const char *value, uint64_t *steps, StrBuf *error) {
+    uint64_t n = 0;
+    bool digits = *value != '\0';
+    for (const char *c = value; *c && digits; c++) {
+        digits = *c >= '0' && *c <= '9' && n <= (UINT64_MAX - (uint64_t)(*c - '0')) / 10;
+        n = n * 10 + (uint64_t)(*c - '0');
+    }
+    if (!digits || n == 0) {
+        strbuf_printf(error, "--max-steps 须是 1 至 %llu 之间的整数，却是 '%s'", (unsigned long long)UINT64_MAX, value);
+        return false;
+    }
+    *steps = n;
+    return true;
+}
+
 static bool apply(Arena *arena, RunArgs *args, Flag flag, const char *value, uint32_t cap,
                   StrBuf *error) {
     switch (flag) {
@@ -227,6 +243,7 @@ static bool apply(Arena *arena, RunArgs *args, Flag flag, const char *value, uin
     case F_VERBOSE: args->verbose = true; return true;
     case F_TEXTURE: return add_texture(arena, args, value, cap, error);
     case F_SAMPLER: return add_sampler(args, value, cap, error);
+    case F_MAX_STEPS: return parse_max_steps(value, &args->max_steps, error);
     }
     return false;
 }

@@ -66,6 +66,7 @@ typedef struct RunArgs {
     int device;               /* GPU ordinal */
     RunDevice where;
     uint32_t subgroup_size;   /* CPU only; 0 = the executor's default */
+    uint64_t max_steps;       /* CPU only; 0 = the executor's default budget */
     bool dry_run;
     bool verbose;
 } RunArgs;

@@ -23,6 +23,14 @@ typedef struct TargetLimits {
     uint32_t storage_buffers_per_stage;   /* 0: no limit of its own */
     uint32_t uniform_buffers_per_stage;   /* 0: no limit of its own */
     uint32_t bindings_per_group;          /* a binding number must be below it; 0: no limit */
+    /* Memory of one invocation (16-byte rounded, 64-bit sums; 0: no limit of its own): the
+     * private variables an entry reaches; the function variables (`var`) of one function;
+     * the private variables plus the function variables of every function the entry reaches
+     * (a bound on the deepest call chain: there is no recursion). */
+    uint64_t private_storage_bytes;
+    uint64_t function_storage_bytes;
+    uint64_t invocation_storage_bytes;
+    const char *invocation_source;        /* where those figures come from */
 } TargetLimits;
 
 const TargetLimits *target_limits(TargetKind kind);

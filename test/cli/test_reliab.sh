@@ -47,6 +47,25 @@ for flag in -emit-wgsl -emit-msl -emit-ptx; do
   [ -s "$tmp/out" ] && fail "$flag: output written despite the limit"
 done
 contains "$tmp/err" "超过千手目标的上限 166912 字节（sm_80 每块至多 163 KiB 共享内存）" "PTX's limit is sm_80's 163 KiB"
+# Issue 30, items 1 and 10: sizes in 64 bits (a struct holding a 4 GiB array wrapped to 16
+# bytes), and the memory of one invocation: private variables (WGSL 8192 B), function
+# variables (WGSL 8192 B per function), both together (Metal and PTX 512 KiB).
+for flag in -emit-wgsl -emit-msl -emit-ptx; do
+  expect 1 "$flag: a workgroup struct of 4 GiB is refused" -- $flag "$inputs/工作组结构四吉.yir"
+  contains "$tmp/err" "工作组结构四吉.yir:18:7: error: 入口「e」用到 4294967312 字节的工作组内存" "$flag: its real size"
+  expect 1 "$flag: a 16 GiB function-local array is refused" -- $flag "$inputs/函数数组十六吉.yir"
+  contains "$tmp/err" "函数数组十六吉.yir:5:3: note: 变量「格」占 17179869184 字节" "$flag: the note is at the var"
+  [ -s "$tmp/out" ] && fail "$flag: output written despite the limit"
+done
+contains "$tmp/err" "函数数组十六吉.yir:16:7: error: 入口「e」的每个调用用到的私有与函数变量共 17179869184 字节，超过千手目标的上限 524288 字节（CUDA 每线程至多 512 KiB 局部内存）" \
+  "PTX: at the entry, CUDA's local memory per thread"
+expect 1 "WGSL: 16 GiB of function variables" -- -emit-wgsl "$inputs/函数数组十六吉.yir"
+contains "$tmp/err" "函数数组十六吉.yir:5:3: error: 函数「f」的函数变量共 17179869184 字节，超过WGSL目标的上限 8192 字节（WGSL 规范的限制）" \
+  "WGSL: per function, at the var"
+expect 1 "WGSL: 9216 bytes of private variables" -- -emit-wgsl "$inputs/私有九千字节.yir"
+contains "$tmp/err" "私有九千字节.yir:16:7: error: 入口「e」用到的私有变量共 9216 字节，超过WGSL目标的上限 8192 字节" "WGSL's private limit"
+expect 0 "Metal takes 9216 bytes of private variables" -- -emit-msl "$inputs/私有九千字节.yir"
+expect 0 "PTX takes 9216 bytes of private variables" -- -emit-ptx "$inputs/私有九千字节.yir"
 expect 1 "48 KiB of workgroup memory is too much for WGSL" -- -emit-wgsl "$inputs/工作组四十八千字节。着色器。豫"
 contains "$tmp/err" "超过WGSL目标的上限 16384 字节" "WGSL's limit is 16 KiB"
 expect 1 "48 KiB of workgroup memory is too much for Metal" -- -emit-msl "$inputs/工作组四十八千字节。着色器。豫"

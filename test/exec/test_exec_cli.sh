@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # yusec run --device=cpu through the real binary (docs/exec.md): the GPU's output format, a
 # located out-of-bounds fault with exit status 1, usage errors (exit 2), and --device=auto
-# falling back to the CPU on a machine without a GPU.
+# falling back to the CPU on a machine without a GPU; the executor's limits and step budget
+# (issue 30: memory beyond the limits and endless runs are located faults, exit 1).
 #   bash test/exec/test_exec_cli.sh YUSEC
 set -u
 yusec=$1
@@ -50,6 +51,32 @@ check 坏设备 2 $? "--device 须是 cpu、gpu、auto 或 GPU 编号" "$tmp/out
 check 坏子组大小 2 $? "--subgroup-size 须是 4 至 128 之间的二的幂" "$tmp/out"
 "$yusec" run "$samples/加倍。着色器。豫" --device=gpu --subgroup-size 16 --buffer 0:0=u32:1 >"$tmp/out" 2>&1
 check gpu不收子组大小 2 $? "--subgroup-size 只用于 CPU" "$tmp/out"
+
+# 4 GiB − 16 B of workgroup memory: refused at the variable (was a heap overflow).
+"$yusec" run "$here/工作组四吉。着色器。豫" --device=cpu --buffer 0:0=u32:1*0 >"$tmp/out" 2>&1
+check 工作组四吉 1 $? "工作组四吉。着色器。豫:7:1: error: CPU 执行失败：工作组变量「暂存」使工作组内存达到 4294967280 字节，超过 CPU 执行器的上限 1048576 字节" "$tmp/out"
+
+# The step budget: an endless 递归令 and a 65535×65535×64 grid stop at an instruction (the
+# grid after 5,000,000 invocations of one step: 76 rows of 65,535 and 19,340 more).
+"$yusec" run "$here/无尽递归令。着色器。豫" --device=cpu --max-steps 100000 --buffer 0:0=u32:1*0 >"$tmp/out" 2>&1
+check 无尽递归令 1 $? "无尽递归令。着色器。豫:11:4: error: CPU 执行失败：执行步数超过上限 100000（可能是死循环；用 --max-steps 调整）（工作组 (0, 0, 0)，局部调用序 0）" "$tmp/out"
+cat >"$tmp/空.yir" <<'YIR'
+fn @f(%0:u32) {
+  return
+}
+
+entry @e = compute @f workgroup_size(1, 1, 1) (builtin(local_invocation_index))
+YIR
+"$yusec" run "$tmp/空.yir" --device=cpu --grid 65535,65535,64 --max-steps 5000000 >"$tmp/out" 2>&1
+check 大网格 1 $? "空.yir:2:3: error: CPU 执行失败：执行步数超过上限 5000000（可能是死循环；用 --max-steps 调整）（工作组 (19340, 76, 0)，局部调用序 0）" "$tmp/out"
+"$yusec" run "$samples/加倍。着色器。豫" --device=cpu --max-steps 1000 --buffer 0:0=u32:1,2,3,4 >"$tmp/out" 2>&1
+check 步数够用 0 $? "0:0 数据 u32[4] = 2, 4, 6, 8" "$tmp/out"
+for bad in 0 -1 abc 18446744073709551616; do
+  "$yusec" run "$samples/加倍。着色器。豫" --device=cpu --max-steps "$bad" --buffer 0:0=u32:1 >"$tmp/out" 2>&1
+  check "坏步数 $bad" 2 $? "--max-steps 须是 1 至 18446744073709551615 之间的整数" "$tmp/out"
+done
+"$yusec" run "$samples/加倍。着色器。豫" --device=gpu --max-steps 10 --buffer 0:0=u32:1 >"$tmp/out" 2>&1
+check gpu不收步数 2 $? "--max-steps 只用于 CPU" "$tmp/out"
 
 if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
   "$yusec" run "$samples/加倍。着色器。豫" --device=auto --buffer 0:0=u32:5,6,7,8 >"$tmp/out" 2>&1

@@ -19,7 +19,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 export YUSEC_FUZZ_BUILTIN_DIR="$root/库/点染"
 work=$(mktemp -d)
-targets=(fuzz_parser fuzz_pipeline fuzz_yir fuzz_manifest)
+targets=(fuzz_parser fuzz_pipeline fuzz_yir fuzz_manifest fuzz_exec)
 for t in "${targets[@]}"; do
   mkdir -p "$work/$t/corpus" "$work/$t/artifacts" "$work/$t/logs"
   cp "$here/corpus/$t"/* "$work/$t/corpus/"

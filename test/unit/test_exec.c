@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -98,6 +99,7 @@ typedef struct Kernel {
     DiagEngine diag;
     IrModule *m;
     ExFault fault;
+    uint64_t max_steps;  /* 0: the executor's default */
 } Kernel;
 
 static void load(Kernel *k, const char *text) {
@@ -109,10 +111,11 @@ static void load(Kernel *k, const char *text) {
     if (!k->m || !ir_verify(k->m, &k->diag)) fail_msg("bad YIR:\n%s", strbuf_cstr(&k->diag.text));
     memset(&k->fault, 0, sizeof k->fault);
     strbuf_init(&k->fault.message);
+    k->max_steps = 0;
 }
 
 static bool run(Kernel *k, uint32_t groups, uint32_t subgroup_size, ExBuffer *buffers, uint32_t count) {
-    ExLaunch l = {k->m, ir_entry(k->m, 0), {groups, 1, 1}, buffers, count, subgroup_size};
+    ExLaunch l = {k->m, ir_entry(k->m, 0), {groups, 1, 1}, buffers, count, subgroup_size, k->max_steps};
     return ex_run(&l, &k->fault);
 }
 
@@ -228,8 +231,7 @@ static void out_of_bounds_is_reported_at_the_access(void **state) {
     unload(&k);
 }
 
-/* A barrier only some invocations reach, while others return: the executor waits for the
- * live ones (they all reach it), and a subgroup op that part of a subgroup skips is a fault. */
+/* A subgroup op that part of a subgroup skips (the other part waits at a barrier) is a fault. */
 static const char DIVERGENT_SUBGROUP[] =
     "var<storage_read_write> @out: array<u32> @group(0) @binding(0)\n"
     "\n"
@@ -271,6 +273,242 @@ static void missing_buffer_is_a_fault(void **state) {
     unload(&k);
 }
 
+/* ---- limits (issue 30: items 1, 10) ---- */
+
+static void load_formatted(Kernel *k, char *buffer, size_t size, const char *format, uint64_t count) {
+    snprintf(buffer, size, format, (unsigned long long)count, (unsigned long long)count);
+    load(k, buffer);
+}
+
+/* 268,435,455 vec4<u32> of workgroup memory: 4 GiB − 16 B, whose 32-bit size + 16 wrapped to
+ * 0 (a heap overflow through the bounds check that saw 4 GiB). */
+static const char HUGE_WORKGROUP[] =
+    "var<storage_read_write> @out: array<u32> @group(0) @binding(0)\n"
+    "var<workgroup> @大: array<vec4<u32>, %llu>\n"
+    "\n"
+    "fn @f(%%0:u32) {\n"
+    "  %%1:u32 = const 200000000u\n"
+    "  %%2:ptr<workgroup, array<vec4<u32>, %llu>> = global @大\n"
+    "  %%3:ptr<workgroup, vec4<u32>> = access %%2, %%1\n"
+    "  %%4:vec4<u32> = construct %%0\n"
+    "  store %%3, %%4\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(1, 1, 1) (builtin(local_invocation_index))\n";
+
+static void huge_workgroup_memory_is_refused(void **state) {
+    (void)state;
+    char text[1024];
+    Kernel k;
+    load_formatted(&k, text, sizeof text, HUGE_WORKGROUP, 268435455u);
+    assert_false(run(&k, 1, 0, NULL, 0));
+    assert_true(k.fault.located);
+    assert_int_equal(k.fault.span.start, (uint32_t)(strstr(text, "@大") - text));
+    assert_non_null(strstr(strbuf_cstr(&k.fault.message),
+                           "工作组变量「大」使工作组内存达到 4294967280 字节，超过 CPU 执行器的上限 1048576 字节"));
+    unload(&k);
+}
+
+/* Private arrays of 4, 8 and 16 GiB: refused with their real size (their 32-bit sizes
+ * wrapped to 0, so each access was "out of bounds of 0 bytes"). */
+static const char HUGE_PRIVATE[] =
+    "var<private> @大: array<u32, %llu>\n"
+    "\n"
+    "fn @f(%%0:u32) {\n"
+    "  %%1:u32 = const 100000000u\n"
+    "  %%2:ptr<private, array<u32, %llu>> = global @大\n"
+    "  %%3:ptr<private, u32> = access %%2, %%1\n"
+    "  store %%3, %%0\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(4, 1, 1) (builtin(local_invocation_index))\n";
+
+static void huge_private_arrays_are_refused_with_their_size(void **state) {
+    (void)state;
+    static const struct { uint64_t count; const char *bytes; } cases[] = {
+        {1073741824u, "达到 4294967296 字节"}, {2147483648u, "达到 8589934592 字节"},
+        {4294967295u, "达到 17179869180 字节"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024];
+        Kernel k;
+        load_formatted(&k, text, sizeof text, HUGE_PRIVATE, cases[i].count);
+        assert_false(run(&k, 1, 0, NULL, 0));
+        assert_true(k.fault.located);
+        const char *message = strbuf_cstr(&k.fault.message);
+        assert_non_null(strstr(message, "私有变量「大」使每个调用的私有与函数变量"));
+        assert_non_null(strstr(message, cases[i].bytes));
+        assert_null(strstr(message, "0 字节，却要"));
+        unload(&k);
+    }
+}
+
+/* ---- atomics (item 17) ---- */
+
+/* Every invocation exchanges 0 for 7 in its own element of a 4-element buffer: the last one
+ * is in bounds (the atomic is 4 bytes; the 8-byte result pair is not in memory). */
+static const char COMPARE_EXCHANGE[] =
+    "type $结果 = struct { old_value: u32, exchanged: bool }\n"
+    "var<storage_read_write> @计数: array<atomic<u32>> @group(0) @binding(0)\n"
+    "\n"
+    "fn @f(%0:u32) {\n"
+    "  %1:ptr<storage_read_write, array<atomic<u32>>> = global @计数\n"
+    "  %2:ptr<storage_read_write, atomic<u32>> = access %1, %0\n"
+    "  %3:u32 = const 0u\n"
+    "  %4:u32 = const 7u\n"
+    "  %5:$结果 = atomic_compare_exchange %2, %3, %4\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(4, 1, 1) (builtin(local_invocation_index))\n";
+
+static void compare_exchange_on_the_last_element(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, COMPARE_EXCHANGE);
+    uint32_t memory[4] = {0, 0, 0, 0};
+    ExBuffer b = {0, 0, memory, sizeof memory};
+    assert_true(run(&k, 1, 0, &b, 1));
+    for (int i = 0; i < 4; i++) assert_int_equal(memory[i], 7);
+    unload(&k);
+}
+
+/* ---- the step budget (item 5) ---- */
+
+static const char ENDLESS[] =
+    "fn @f(%0:u32) {\n"
+    "  %1:u32 = const 1u\n"
+    "  %2:u32 = loop (%x.3:u32 = %0) {\n"
+    "    %4:u32 = add %x.3, %1\n"
+    "    continue %4\n"
+    "  }\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(1, 1, 1) (builtin(local_invocation_index))\n";
+
+static void step_budget_stops_an_endless_loop(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, ENDLESS);
+    k.max_steps = 1000;
+    assert_false(run(&k, 1, 0, NULL, 0));
+    assert_true(k.fault.located);
+    uint32_t add = (uint32_t)(strstr(ENDLESS, "    %4:u32 = add") - ENDLESS);
+    uint32_t end = (uint32_t)(strstr(ENDLESS, "  }\n  return") - ENDLESS);
+    assert_true(k.fault.span.start >= add && k.fault.span.start < end);  /* an instruction of the loop */
+    assert_non_null(strstr(strbuf_cstr(&k.fault.message), "执行步数超过上限 1000"));
+    assert_non_null(strstr(strbuf_cstr(&k.fault.message), "（工作组 (0, 0, 0)，局部调用序 0）"));
+    unload(&k);
+}
+
+/* The budget is the whole dispatch's: one workgroup of BARRIER fits in 1000 steps, a grid
+ * of 100 does not. */
+static void step_budget_counts_the_whole_dispatch(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, BARRIER);
+    uint32_t out[4] = {0};
+    ExBuffer b = {0, 0, out, sizeof out};
+    k.max_steps = 1000;
+    assert_true(run(&k, 1, 0, &b, 1));
+    assert_false(run(&k, 100, 0, &b, 1));
+    assert_non_null(strstr(strbuf_cstr(&k.fault.message), "执行步数超过上限 1000"));
+    unload(&k);
+}
+
+/* ---- barrier instances (item 11) ---- */
+
+/* Invocation i passes the barrier in the loop i + 1 times (the uniformity check would
+ * reject this source; the executor must not run it as if the barriers matched). With
+ * `bound` in place of the index, every invocation loops equally often: fine. */
+static const char BARRIER_LOOP[] =
+    "var<storage_read_write> @out: array<u32> @group(0) @binding(0)\n"
+    "\n"
+    "fn @f(%%0:u32) {\n"
+    "  %%1:u32 = const 1u\n"
+    "  %%2:u32 = const 0u\n"
+    "  %%b.9:u32 = const 2u\n"
+    "  %%3:u32 = loop (%%i.4:u32 = %%2) {\n"
+    "    %%5:bool = gt %%i.4, %s\n"
+    "    if %%5 {\n"
+    "      break %%i.4\n"
+    "    } else {\n"
+    "      yield\n"
+    "    }\n"
+    "    workgroup_barrier\n"
+    "    %%6:u32 = add %%i.4, %%1\n"
+    "    continue %%6\n"
+    "  }\n"
+    "  %%7:ptr<storage_read_write, array<u32>> = global @out\n"
+    "  %%8:ptr<storage_read_write, u32> = access %%7, %%0\n"
+    "  store %%8, %%3\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(4, 1, 1) (builtin(local_invocation_index))\n";
+
+static void barrier_in_a_loop_of_varying_trip_count_is_a_fault(void **state) {
+    (void)state;
+    char text[2048];
+    uint32_t out[4] = {0};
+    ExBuffer b = {0, 0, out, sizeof out};
+    Kernel k;
+    snprintf(text, sizeof text, BARRIER_LOOP, "%b.9");
+    load(&k, text);
+    assert_true(run(&k, 1, 0, &b, 1));
+    for (int i = 0; i < 4; i++) assert_int_equal(out[i], 3);
+    unload(&k);
+    snprintf(text, sizeof text, BARRIER_LOOP, "%0");
+    load(&k, text);
+    assert_false(run(&k, 1, 0, &b, 1));
+    assert_true(k.fault.located);
+    assert_int_equal(k.fault.span.start, (uint32_t)(strstr(text, "workgroup_barrier") - text));
+    assert_non_null(strstr(strbuf_cstr(&k.fault.message), "工作组屏障须在一致控制流里执行"));
+    unload(&k);
+}
+
+/* One barrier instruction in a function called from both arms of a branch: the invocations
+ * meet at the same instruction, but through different calls. */
+static const char BARRIER_CALLS[] =
+    "var<storage_read_write> @out: array<u32> @group(0) @binding(0)\n"
+    "\n"
+    "fn @wait() {\n"
+    "  workgroup_barrier\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "fn @f(%0:u32) {\n"
+    "  %1:u32 = const 2u\n"
+    "  %2:bool = lt %0, %1\n"
+    "  if %2 {\n"
+    "    call @wait()\n"
+    "    yield\n"
+    "  } else {\n"
+    "    call @wait()\n"
+    "    yield\n"
+    "  }\n"
+    "  %3:ptr<storage_read_write, array<u32>> = global @out\n"
+    "  %4:ptr<storage_read_write, u32> = access %3, %0\n"
+    "  store %4, %1\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(4, 1, 1) (builtin(local_invocation_index))\n";
+
+static void barrier_reached_through_different_calls_is_a_fault(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, BARRIER_CALLS);
+    uint32_t out[4] = {0};
+    ExBuffer b = {0, 0, out, sizeof out};
+    assert_false(run(&k, 1, 0, &b, 1));
+    assert_non_null(strstr(strbuf_cstr(&k.fault.message), "工作组屏障须在一致控制流里执行"));
+    unload(&k);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(integers_wrap),
@@ -283,6 +521,13 @@ int main(void) {
         cmocka_unit_test(out_of_bounds_is_reported_at_the_access),
         cmocka_unit_test(non_uniform_subgroup_op_is_a_fault),
         cmocka_unit_test(missing_buffer_is_a_fault),
+        cmocka_unit_test(huge_workgroup_memory_is_refused),
+        cmocka_unit_test(huge_private_arrays_are_refused_with_their_size),
+        cmocka_unit_test(compare_exchange_on_the_last_element),
+        cmocka_unit_test(barrier_in_a_loop_of_varying_trip_count_is_a_fault),
+        cmocka_unit_test(barrier_reached_through_different_calls_is_a_fault),
+        cmocka_unit_test(step_budget_stops_an_endless_loop),
+        cmocka_unit_test(step_budget_counts_the_whole_dispatch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -108,6 +108,33 @@ static void test_matrix_array_struct_layout(void **state) {
     ir_module_free(m);
 }
 
+/* Sizes in 64 bits (issue 30): the 32-bit ir_type_size wraps for these; the wide size is
+ * exact, saturates instead of wrapping, and ir_type_layout_fits_32 says when the 32-bit
+ * queries may be trusted. */
+static void test_wide_sizes(void **state) {
+    (void)state;
+    IrModule *m = ir_module_new();
+    IrTypeTable *t = &m->types;
+    IrTypeId u32 = ir_type_u32(t), v4 = ir_type_vector(t, u32, 4);
+    IrTypeId almost = ir_type_array(t, v4, 268435455u);  /* 4 GiB − 16 B */
+    assert_int_equal(ir_type_size_wide(t, almost), 4294967280ull);
+    assert_true(ir_type_layout_fits_32(t, almost));
+    IrTypeId four = ir_type_array(t, u32, 1073741824u);   /* 4 GiB: 0 in 32 bits */
+    assert_int_equal(ir_type_size(t, four), 0);
+    assert_int_equal(ir_type_size_wide(t, four), 4294967296ull);
+    assert_false(ir_type_layout_fits_32(t, four));
+    IrTypeId sixteen = ir_type_array(t, v4, 4294967295u);
+    assert_int_equal(ir_type_size_wide(t, sixteen), 68719476720ull);
+    IrField fields[] = {{"大", four}, {"尾", u32}};
+    IrTypeId s = ir_type_struct(t, "四吉", fields, 2);
+    assert_int_equal(ir_type_size(t, s), 4);  /* wrapped */
+    assert_int_equal(ir_type_size_wide(t, s), 4294967300ull);
+    assert_false(ir_type_layout_fits_32(t, ir_type_runtime_array(t, four)));  /* its element */
+    IrTypeId huge = ir_type_array(t, ir_type_array(t, sixteen, 4294967295u), 4294967295u);
+    assert_true(ir_type_size_wide(t, huge) == UINT64_MAX);  /* saturates */
+    ir_module_free(m);
+}
+
 static void test_type_printing(void **state) {
     (void)state;
     IrModule *m = ir_module_new();
@@ -136,6 +163,7 @@ int main(void) {
         cmocka_unit_test(test_invalid_combinations_are_rejected),
         cmocka_unit_test(test_scalar_and_vector_layout),
         cmocka_unit_test(test_matrix_array_struct_layout),
+        cmocka_unit_test(test_wide_sizes),
         cmocka_unit_test(test_type_printing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

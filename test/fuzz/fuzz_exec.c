@@ -1,0 +1,68 @@
+/* libFuzzer target: any bytes as a .yir file through the YIR reader and the verifier and, for
+ * a module that verifies, every compute entry through the CPU executor (exec/, as `yusec run
+ * FILE.yir --device=cpu` runs it) on two workgroups, with zeroed buffers of the module's
+ * bindings and a small step budget. Every input must end in a result or a fault, never a
+ * crash, hang or out-of-bounds access. */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "base/arena.h"
+#include "base/diag.h"
+#include "base/source.h"
+#include "base/strbuf.h"
+#include "exec/exec.h"
+#include "ir/abi.h"
+#include "ir/ir.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define FUZZ_MAX_STEPS 20000u         /* an endless loop costs a few milliseconds */
+#define FUZZ_BUFFER_BYTES 4096u       /* at most, per binding */
+
+/* A zeroed buffer for every binding of the module: its fixed part and 64 bytes more (room
+ * for a runtime-sized tail), at most FUZZ_BUFFER_BYTES. */
+static uint32_t make_buffers(Arena *arena, const IrModule *module, ExBuffer *buffers) {
+    uint32_t count = 0;
+    for (uint32_t g = 0; g < ir_global_count(module); g++) {
+        const IrGlobal *global = ir_global(module, g);
+        if (!ir_global_is_buffer(global)) continue;
+        uint64_t bytes = ir_type_size_wide(&module->types, global->type) + 64;
+        if (bytes > FUZZ_BUFFER_BYTES) bytes = FUZZ_BUFFER_BYTES;
+        void *memory = arena_alloc(arena, (size_t)bytes);
+        memset(memory, 0, (size_t)bytes);
+        buffers[count++] = (ExBuffer){global->group, global->binding, memory, (size_t)bytes};
+    }
+    return count;
+}
+
+static void run_entries(Arena *arena, const IrModule *module) {
+    ExBuffer *buffers = arena_alloc_array(arena, ir_global_count(module) + 1, sizeof *buffers);
+    uint32_t buffer_count = make_buffers(arena, module, buffers);
+    for (uint32_t e = 0; e < ir_entry_count(module); e++) {
+        const IrEntry *entry = ir_entry(module, e);
+        if (entry->stage != IR_STAGE_COMPUTE) continue;
+        ExLaunch launch = {module, entry, {2, 1, 1}, buffers, buffer_count, 0, FUZZ_MAX_STEPS};
+        ExFault fault;
+        memset(&fault, 0, sizeof fault);
+        strbuf_init(&fault.message);
+        ex_run(&launch, &fault);
+        strbuf_free(&fault.message);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    Arena arena;
+    arena_init(&arena);
+    SourceMap sources;
+    source_map_init(&sources, &arena);
+    SourceFile *file = source_add(&sources, "fuzz.yir", (const char *)data, size);
+    DiagEngine diag;
+    diag_init(&diag, &sources, NULL);
+    IrModule *module = ir_read(&diag, file);
+    if (module && ir_verify(module, &diag)) run_entries(&arena, module);
+    if (module) ir_module_free(module);
+    diag_free(&diag);
+    arena_free(&arena);
+    return 0;
+}

@@ -197,7 +197,9 @@ static void finish_name(Lexer *lx, uint32_t open) {
         diag_note(lx->diag, span,
                   "数字由 0-9 或 零一二三四五六七八九 组成，可有一个小数点（. 或 点），"
                   "可以 负 开头；十六进制写作「0x4B400000」");
-        /* Still a numeral, valued zero, so the parser does not add errors of its own. */
+        fe_note_numeral_name(lx->diag, span, text, len);
+        /* Still a numeral, valued zero and marked, so the parser does not add errors of its
+         * own (not even where a name is bound). */
         memset(&info, 0, sizeof info);
         info.ascii = "0";
     } else if (info.overflow) {
@@ -205,6 +207,7 @@ static void finish_name(Lexer *lx, uint32_t open) {
     }
     Token *token = push(lx, TOK_NUMERAL, open, lx->pos, text, len);
     token->numeral = info;
+    token->malformed = shape == NUMERAL_MALFORMED;
 }
 
 static void lex_name(Lexer *lx) {

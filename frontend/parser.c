@@ -194,11 +194,19 @@ static bool at_annotation_ye(const Parser *p) {
     return at(p, TOK_KW_YE) && !is_decl_end(peek_at(p, 1)->kind);
 }
 
+/* Numeral text where a name is defined or bound: one error per occurrence, none when the
+ * lexer already reported the text as a malformed numeral. */
+static void numeral_as_name(Parser *p, const Token *tok, const char *message) {
+    if (p->quiet || tok->malformed) return;
+    report(p, tok->span, "%s", message);
+    fe_note_numeral_name(p->diag, tok->span, tok->text, tok->text_len);
+}
+
 /* A binder's name: a quoted non-numeral name. */
 static bool binder_name(Parser *p, AstName *out) {
     const Token *tok = peek(p);
     if (tok->kind == TOK_NUMERAL) {
-        report(p, tok->span, "绑定的名字不能是数字");
+        numeral_as_name(p, tok, "绑定的名字不能是数字");
     } else if (tok->kind != TOK_NAME) {
         fail_expected(p, "名字");
         return false;
@@ -973,7 +981,7 @@ static bool is_decl_keyword(TokenKind kind) {
 /* 「名」乃 T 也 | 「名」者 e 也 | 「名」即 T 也 | 「名」立 T 也 */
 static AstStmt *parse_decl(Parser *p) {
     const Token *first = advance(p);
-    if (first->kind == TOK_NUMERAL) report(p, first->span, "定义的名字不能是数字");
+    if (first->kind == TOK_NUMERAL) numeral_as_name(p, first, "定义的名字不能是数字");
     TokenKind kind = advance(p)->kind;
     AstType *type = NULL;
     AstExpr *value = NULL;

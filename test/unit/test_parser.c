@@ -541,6 +541,22 @@ static void test_numeral_binder_names(void **state) {
     assert_error(f, "「值」者得「一」而「一」也。", "绑定的名字不能是数字");
     assert_error(f, "「值」者令「二」为「一」而「二」也。", "绑定的名字不能是数字");
     assert_error(f, "「值」者递归令「三」其「整数」为「一」而「三」也。", "绑定的名字不能是数字");
+    /* Issue 29 item 16: the note says why and what to write. */
+    assert_diag_has(f, "note: 只由数字字符（0-9、零一二三四五六七八九、点、负）组成的「三」读作数字；"
+                       "名字要有至少一个别的字，如「第三」");
+}
+
+/* A malformed numeral as a binder: the lexer's error is the only one for it (no second
+ * "cannot be a numeral" from the parser), one per occurrence. */
+static void test_malformed_numeral_binder_once(void **state) {
+    Fixture *f = *state;
+    parse(f, "「值」者得「五点」而「五点」也。「一点点二」者「一」也。");
+    assert_int_equal(f->diag.error_count, 3);
+    assert_diag_has(f, "t。着色器。豫:1:6: error: 数字格式错误：「五点」");
+    assert_diag_has(f, "t。着色器。豫:1:11: error: 数字格式错误：「五点」");
+    assert_diag_has(f, "如「第五点」");
+    assert_diag_has(f, "如「第一点点二」");
+    assert_null(strstr(strbuf_cstr(&f->diag.text), "不能是数字"));
 }
 
 /* ---- 也 (D1) ---- */
@@ -864,6 +880,7 @@ int main(void) {
         T(test_if),
         T(test_match_is_parsed),
         T(test_numeral_binder_names),
+        T(test_malformed_numeral_binder_once),
         T(test_ye_ends_declarations),
         T(test_annotation),
         T(test_annotation_left_must_be_type),

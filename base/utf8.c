@@ -81,7 +81,26 @@ bool utf8_is_bidi_control(uint32_t cp) {
            cp == 0x200F || cp == 0x061C;
 }
 
+typedef struct CodePointRun {
+    uint32_t first, last;
+} CodePointRun;
+
+static const CodePointRun default_ignorable_runs[] = {
+#include "ignorable_ranges.inc"
+};
+
+bool utf8_is_default_ignorable(uint32_t cp) {
+    size_t low = 0, high = sizeof default_ignorable_runs / sizeof default_ignorable_runs[0];
+    while (low < high) {
+        size_t mid = low + (high - low) / 2;
+        if (cp < default_ignorable_runs[mid].first) high = mid;
+        else if (cp > default_ignorable_runs[mid].last) low = mid + 1;
+        else return true;
+    }
+    return false;
+}
+
 bool utf8_is_unsafe_for_terminal(uint32_t cp) {
     return (cp < 0x20 && cp != '\t') || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) ||
-           utf8_is_bidi_control(cp);
+           utf8_is_bidi_control(cp) || utf8_is_default_ignorable(cp);
 }

@@ -26,8 +26,15 @@ size_t utf8_count(const char *text, size_t len);
  * they reorder how a terminal or editor shows text (Trojan Source, CVE-2021-42574). */
 bool utf8_is_bidi_control(uint32_t cp);
 
+/* Unicode's Default_Ignorable_Code_Point (zero-width space and joiners, word joiner, BOM,
+ * variation selectors, Hangul fillers, tags, …): characters shown as nothing, so names that
+ * differ only by one look alike. The table is generated from the UCD
+ * (scripts/gen_ignorable_ranges.py → base/ignorable_ranges.inc). */
+bool utf8_is_default_ignorable(uint32_t cp);
+
 /* Characters a terminal must not receive raw from an echoed source line: C0 controls except
- * tab, DEL, C1 controls (ESC and OSC sequences start here) and the bidi controls. */
+ * tab, DEL, C1 controls (ESC and OSC sequences start here), the bidi controls and the
+ * default-ignorable characters (invisible, so spelled out to be seen). */
 bool utf8_is_unsafe_for_terminal(uint32_t cp);
 
 /* Terminal columns a code point occupies: 2 for East Asian wide/full-width, else 1. */

@@ -56,7 +56,10 @@ static SemaExpr *call_local(Checker *c, const AstExpr *e, SemaLocal *local, Type
     const char *name = local->name;
     Type *ft = fe_type_prune(local->type);
     if (local->kind != LOCAL_REC_FUNC || ft->kind != TYPE_FUNC) {
-        if (!fe_type_is_error(ft)) fe_check_error(c, e->span, "「%s」不是函数，不能调用", name);
+        if (!fe_type_is_error(ft)) {
+            fe_check_error(c, e->span, "「%s」不是函数，不能调用", name);
+            fe_note_shadowed_builtin(c, local);
+        }
         return error_call(c, e);
     }
     no_type_arg(c, e, name);

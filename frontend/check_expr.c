@@ -31,10 +31,40 @@ SemaLocal *fe_local_new(Checker *c, SemaLocalKind kind, const char *name, Span s
     return local;
 }
 
+static const char *local_kind_word(const SemaLocal *local) {
+    switch (local->kind) {
+    case LOCAL_LET: return "局部名字";
+    case LOCAL_REC_FUNC: return "局部函数";
+    default: return "参数";
+    }
+}
+
+/* A local named like a builtin value or function that this file sees hides the builtin in its
+ * scope (a local 「元」 makes 「工作组屏障」于「元」 a type mismatch): warned at the binding. */
+static void warn_shadowed_builtin(Checker *c, SemaLocal *local) {
+    if (c->in_interface) return;
+    TopName *top = fe_lookup_builtin(c, local->name);
+    if (!top) return;
+    fe_ensure_role(c, top);
+    if (top->role != ROLE_VALUE) return;
+    bool function = top->scheme && fe_type_prune(top->scheme->body)->kind == TYPE_FUNC;
+    local->shadows_builtin = true;
+    fe_check_warning(c, local->span, "%s「%s」遮住了同名的内建%s「%s」：在它的作用域里「%s」都指这个%s",
+                     local_kind_word(local), local->name, function ? "函数" : "值", local->name,
+                     local->name, local_kind_word(local));
+}
+
+void fe_note_shadowed_builtin(Checker *c, const SemaLocal *local) {
+    if (!local || !local->shadows_builtin) return;
+    fe_check_note(c, local->span, "这里的「%s」是在此绑定的%s，不是内建的「%s」；请给它换个名字",
+                  local->name, local_kind_word(local), local->name);
+}
+
 /* The scope chain is a stack; scope_names maps each name to its innermost binding, whose
  * `shadowed` link gives the binding it hides back on pop: a lookup is one hash probe however
  * many locals are in scope (a let chain of 100,000 was a quadratic scan). */
 void fe_scope_push(Checker *c, SemaLocal *local) {
+    warn_shadowed_builtin(c, local);
     Scope *scope = arena_alloc(c->arena, sizeof *scope);
     scope->parent = c->scope;
     scope->local = local;
@@ -533,6 +563,7 @@ static SemaExpr *settle(Checker *c, SemaExpr *s, const AstExpr *expr, Type *expe
     if (expected && !fe_type_unify(&c->types, s->type, expected)) {
         fe_check_error(c, expr->span, "%s类型不符：期望 %s，得到 %s", what ? what : "",
                     fe_ty_str(c, expected), fe_ty_str(c, s->type));
+        if (s->kind == SEXPR_LOCAL) fe_note_shadowed_builtin(c, s->as.local);
     }
     return s;
 }

@@ -126,6 +126,8 @@ SemaExpr *fe_check_binary(Checker *c, const AstExpr *e) {
         } else if (!(operand = operand_type(c, op, lt, rt))) {
             fe_check_error(c, e->as.binary.op_span, "「%s」两边的类型不符：左边是 %s，右边是 %s",
                         op_word(op), fe_ty_str(c, lt), fe_ty_str(c, rt));
+            if (left->kind == SEXPR_LOCAL) fe_note_shadowed_builtin(c, left->as.local);
+            if (right->kind == SEXPR_LOCAL) fe_note_shadowed_builtin(c, right->as.local);
             result = c->types.error;
         } else if (!operand_ok(op, operand) || !operand_ok(op, lt) || !operand_ok(op, rt)) {
             fe_check_error(c, e->as.binary.op_span, "「%s」不能用在 %s 上", op_word(op),

@@ -1,6 +1,7 @@
 /* The lexer: turns a source file into tokens, reporting every lexical error and going on. */
 #include <string.h>
 
+#include "../base/hash.h"
 #include "../base/memory.h"
 #include "../base/strbuf.h"
 #include "../base/utf8.h"
@@ -45,6 +46,7 @@ typedef struct Lexer {
      * remembered so that a line full of 「： stays linear. */
     uint32_t miss_from, miss_to;
     CommentList *comments;  /* NULL: comments are skipped without a trace */
+    StrMap invisible_names; /* names already warned about for an invisible character */
     uint32_t comment_cap;
 } Lexer;
 
@@ -182,6 +184,25 @@ static const char *buf_copy(Lexer *lx) {
 
 /* ---- 「names」 and numerals ---- */
 
+/* A name holding an invisible (default-ignorable) character looks like the name without it:
+ * one warning per such name and file, at its first occurrence's first such character (the
+ * source text between `from` and `to`). Bidi controls have their own warning
+ * (diag_warn_bidi_controls). */
+static void warn_invisible_in_name(Lexer *lx, uint32_t from, uint32_t to, const char *text) {
+    uint32_t width;
+    for (uint32_t at = from; at < to; at += width) {
+        uint32_t cp = peek(lx, at, &width);
+        if (cp == UTF8_INVALID || !utf8_is_default_ignorable(cp) || utf8_is_bidi_control(cp))
+            continue;
+        if (!lx->invisible_names.slots) strmap_init(&lx->invisible_names, lx->arena);
+        if (strmap_put_first(&lx->invisible_names, text, (void *)text) != text) return;
+        diag_warning(lx->diag, span_at(lx, at, at + width),
+                     "名字「%s」里有看不见的字符 <U+%04X>：它与不含这个字符的名字看起来一样，却是另一个名字",
+                     text, (unsigned)cp);
+        return;
+    }
+}
+
 static void finish_name(Lexer *lx, uint32_t open) {
     uint32_t len = (uint32_t)lx->buf.len;
     const char *text = buf_copy(lx);
@@ -189,6 +210,7 @@ static void finish_name(Lexer *lx, uint32_t open) {
     NumeralShape shape = fe_numeral_scan(lx->arena, text, len, &info);
     Span span = span_at(lx, open, lx->pos);
     if (shape == NUMERAL_NONE) {
+        warn_invisible_in_name(lx, open + QUOTE_BYTES, lx->pos - QUOTE_BYTES, text);
         push(lx, TOK_NAME, open, lx->pos, text, len);
         return;
     }
@@ -197,7 +219,9 @@ static void finish_name(Lexer *lx, uint32_t open) {
         diag_note(lx->diag, span,
                   "数字由 0-9 或 零一二三四五六七八九 组成，可有一个小数点（. 或 点），"
                   "可以 负 开头；十六进制写作「0x4B400000」");
-        /* Still a numeral, valued zero, so the parser does not add errors of its own. */
+        fe_note_numeral_name(lx->diag, span, text, len);
+        /* Still a numeral, valued zero and marked, so the parser does not add errors of its
+         * own (not even where a name is bound). */
         memset(&info, 0, sizeof info);
         info.ascii = "0";
     } else if (info.overflow) {
@@ -205,6 +229,7 @@ static void finish_name(Lexer *lx, uint32_t open) {
     }
     Token *token = push(lx, TOK_NUMERAL, open, lx->pos, text, len);
     token->numeral = info;
+    token->malformed = shape == NUMERAL_MALFORMED;
 }
 
 static void lex_name(Lexer *lx) {

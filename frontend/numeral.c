@@ -143,3 +143,17 @@ NumeralShape fe_numeral_scan(Arena *arena, const char *text, uint32_t len, Numer
 bool fe_numeral_parse(Arena *arena, const char *text, uint32_t len, NumeralInfo *out) {
     return fe_numeral_scan(arena, text, len, out) == NUMERAL_OK;
 }
+
+static bool is_hex_form(const char *text, uint32_t len) {
+    uint32_t at = 0;
+    size_t sign_len = sizeof SPELL_NEGATIVE - 1;
+    if (len >= sign_len && memcmp(text, SPELL_NEGATIVE, sign_len) == 0) at = (uint32_t)sign_len;
+    return len - at >= 2 && text[at] == '0' && (text[at + 1] == 'x' || text[at + 1] == 'X');
+}
+
+void fe_note_numeral_name(DiagEngine *diag, Span span, const char *text, uint32_t len) {
+    if (is_hex_form(text, len)) return;
+    diag_note(diag, span,
+              "只由数字字符（0-9、零一二三四五六七八九、点、负）组成的「%.*s」读作数字；"
+              "名字要有至少一个别的字，如「第%.*s」", (int)len, text, (int)len, text);
+}

@@ -194,11 +194,19 @@ static bool at_annotation_ye(const Parser *p) {
     return at(p, TOK_KW_YE) && !is_decl_end(peek_at(p, 1)->kind);
 }
 
+/* Numeral text where a name is defined or bound: one error per occurrence, none when the
+ * lexer already reported the text as a malformed numeral. */
+static void numeral_as_name(Parser *p, const Token *tok, const char *message) {
+    if (p->quiet || tok->malformed) return;
+    report(p, tok->span, "%s", message);
+    fe_note_numeral_name(p->diag, tok->span, tok->text, tok->text_len);
+}
+
 /* A binder's name: a quoted non-numeral name. */
 static bool binder_name(Parser *p, AstName *out) {
     const Token *tok = peek(p);
     if (tok->kind == TOK_NUMERAL) {
-        report(p, tok->span, "绑定的名字不能是数字");
+        numeral_as_name(p, tok, "绑定的名字不能是数字");
     } else if (tok->kind != TOK_NAME) {
         fail_expected(p, "名字");
         return false;
@@ -503,6 +511,53 @@ static AstExpr *parse_letrec_head(Parser *p) {
     return e;
 }
 
+/* ---- 若 … 则 A；B with B laid out as if it came after the 若 ---- */
+
+/* The columns of indentation before line `index` (0-based) has text (tab stops of 8, the
+ * ideographic space U+3000 two columns); *text_at gets the offset of that text. */
+static uint32_t line_indent(const SourceFile *source, uint32_t index, uint32_t *text_at) {
+    uint32_t at = source->line_starts[index], columns = 0;
+    for (;;) {
+        const char *c = source->text + at;
+        if (at < source->len && *c == ' ') columns++, at++;
+        else if (at < source->len && *c == '\t') columns = (columns / 8 + 1) * 8, at++;
+        else if (source->len - at >= 3 && memcmp(c, "\xE3\x80\x80", 3) == 0) columns += 2, at += 3;
+        else break;
+    }
+    *text_at = at;
+    return columns;
+}
+
+static bool is_chain_link(const AstExpr *e) {
+    return e->kind == AST_EXPR_LET || e->kind == AST_EXPR_LETREC || e->kind == AST_EXPR_SEQ ||
+           e->kind == AST_EXPR_ANNOT;
+}
+
+/* A 若's last branch swallows every `；` after it (docs/language.md §5.2). Warns (as gcc's
+ * -Wmisleading-indentation) at the first item after such a `；` that starts a line indented
+ * no deeper than the 若's own line: it reads as coming after the 若 but runs only under it. */
+static void warn_swallowed_sequence(Parser *p, const AstExpr *if_expr, const AstExpr *branch) {
+    const SourceFile *source = p->source;
+    if (p->quiet || !source || !source->line_starts) return;
+    uint32_t if_line = source_line_index(source, if_expr->span.start);
+    for (const AstExpr *e = branch; e && is_chain_link(e); e = fe_ast_chain_rest(e)) {
+        const AstExpr *next = e->kind == AST_EXPR_SEQ ? e->as.seq.second : NULL;
+        if (!next) continue;
+        uint32_t line = source_line_index(source, next->span.start), text_at, if_text_at;
+        if (line == if_line) continue;
+        uint32_t indent = line_indent(source, line, &text_at);
+        if (text_at != next->span.start || indent > line_indent(source, if_line, &if_text_at)) continue;
+        bool has_else = if_expr->as.if_.else_branch != NULL;
+        diag_warning(p->diag, next->span,
+                     "「；」后的这一行仍在第 %u 行「若」的「%s」分支里（只在条件%s时执行），缩进却不比「若」深",
+                     if_line + 1, has_else ? "否则" : "则", has_else ? "不成立" : "成立");
+        diag_note(p->diag, span_make(if_expr->span.file, if_expr->span.start, if_expr->span.start + 3),
+                  "要它在「若」之后照常执行，请写作（若 … 则 …%s）；…；"
+                  "要它归「若」管，请把它缩进得比「若」深", has_else ? " 否则 …" : "");
+        return;
+    }
+}
+
 /* 若 c 则 a [否则 b]: an inner 若 takes the nearest 否则. */
 static AstExpr *parse_if(Parser *p) {
     const Token *first = advance(p); /* 若 */
@@ -519,6 +574,7 @@ static AstExpr *parse_if(Parser *p) {
     e->as.if_.cond = cond;
     e->as.if_.then_branch = then_branch;
     e->as.if_.else_branch = else_branch;
+    warn_swallowed_sequence(p, e, else_branch ? else_branch : then_branch);
     return e;
 }
 
@@ -973,7 +1029,7 @@ static bool is_decl_keyword(TokenKind kind) {
 /* 「名」乃 T 也 | 「名」者 e 也 | 「名」即 T 也 | 「名」立 T 也 */
 static AstStmt *parse_decl(Parser *p) {
     const Token *first = advance(p);
-    if (first->kind == TOK_NUMERAL) report(p, first->span, "定义的名字不能是数字");
+    if (first->kind == TOK_NUMERAL) numeral_as_name(p, first, "定义的名字不能是数字");
     TokenKind kind = advance(p)->kind;
     AstType *type = NULL;
     AstExpr *value = NULL;

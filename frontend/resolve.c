@@ -16,9 +16,10 @@ static void report(Checker *c, DiagLevel level, Span span, const char *fmt, va_l
     StrBuf text;
     strbuf_init(&text);
     strbuf_vprintf(&text, fmt, args);
-    if (level == DIAG_ERROR && c->def_name)
+    if (level != DIAG_NOTE && c->def_name)
         strbuf_printf(&text, "（在顶层定义「%s」中）", c->def_name);
     if (level == DIAG_ERROR) diag_error(c->diag, span, "%s", strbuf_cstr(&text));
+    else if (level == DIAG_WARNING) diag_warning(c->diag, span, "%s", strbuf_cstr(&text));
     else diag_note(c->diag, span, "%s", strbuf_cstr(&text));
     strbuf_free(&text);
 }
@@ -34,6 +35,13 @@ void fe_check_note(Checker *c, Span span, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
     report(c, DIAG_NOTE, span, fmt, args);
+    va_end(args);
+}
+
+void fe_check_warning(Checker *c, Span span, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    report(c, DIAG_WARNING, span, fmt, args);
     va_end(args);
 }
 

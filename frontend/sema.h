@@ -132,6 +132,7 @@ typedef struct SemaLocal {
     uint32_t index;       /* unique within its top-level definition (0, 1, …) */
     IoBuiltin io;         /* entry-function parameters declared with a builtin IO alias */
     const char *alias;    /* the type name written in the signature, when it was a name */
+    bool shadows_builtin; /* named like a builtin value or function the file sees (warned) */
 } SemaLocal;
 
 typedef enum SemaExprKind {

@@ -71,6 +71,7 @@ typedef struct Token {
                            contents; keywords: their spelling. NUL-terminated, arena-owned */
     uint32_t text_len;  /* bytes */
     NumeralInfo numeral;  /* valid for TOK_NUMERAL */
+    bool malformed;       /* TOK_NUMERAL: 数字格式错误, already reported by the lexer */
 } Token;
 
 typedef struct TokenList {
@@ -112,5 +113,10 @@ KeywordClass fe_keyword_class(TokenKind kind);
 /* Parses numeral-shaped quoted text. Returns false when the text is not a numeral
  * (then it is an ordinary name). */
 bool fe_numeral_parse(Arena *arena, const char *text, uint32_t len, NumeralInfo *out);
+
+/* The note for numeral text written where a name was meant (「五点」, 「零七」): such text is
+ * read as a number, and a name needs a character that is not a numeral character. Nothing
+ * for hexadecimal text (「0x…」), which holds letters. */
+void fe_note_numeral_name(DiagEngine *diag, Span span, const char *text, uint32_t len);
 
 #endif

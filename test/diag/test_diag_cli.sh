@@ -119,6 +119,18 @@ contains "$tmp/err" "error: 双向文字控制字符" "-Werror makes it an error
 expect 0 "-w" -- -w -check "$warned"
 if [ -s "$tmp/err" ]; then fail "-w left output"; cat "$tmp/err" >&2; else ok; fi
 
+# ---- warnings of the front end: each inputs/名。着色器。豫 with 名。警告 beside it checks
+# with exit 0 and exactly that stderr (an empty 名。警告: no warning at all) ----
+cd "$inputs" || exit 2
+for src in *。着色器。豫; do
+  stem=${src%。着色器。豫}
+  [ -f "$stem。警告" ] || continue
+  expect 0 "$src" -- -check "$src"
+  if [ "${YUSEC_UPDATE_GOLDEN:-0}" = 1 ]; then cp "$tmp/err" "$stem。警告"
+  elif diff -u --label "expected $stem。警告" --label "actual" "$stem。警告" "$tmp/err"; then ok
+  else fail "$src"; fi
+done
+
 # ---- the YIR reader names the token it rejects; the verifier the type it wanted ----
 # Each inputs/名.yir has its expected stderr of -emit-ir beside it (名。错误).
 cd "$inputs" || exit 2

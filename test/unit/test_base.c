@@ -94,6 +94,29 @@ static void test_utf8_decode_valid_and_invalid(void **state) {
     assert_int_equal(utf8_find_invalid("甲乙", 6), 6);
 }
 
+/* Default_Ignorable_Code_Point (issue 30 item 12): the generated table's edges, and the
+ * terminal spelling of such characters. */
+static void test_utf8_default_ignorable(void **state) {
+    (void)state;
+    const uint32_t ignorable[] = {0x00AD, 0x034F, 0x115F, 0x180E, 0x200B, 0x200C, 0x200D, 0x2060,
+                                  0x2064, 0x3164, 0xFE00, 0xFE0F, 0xFEFF, 0xFFA0, 0x1D173,
+                                  0xE0001, 0xE0100, 0xE0FFF};
+    const uint32_t visible[] = {'a', 0x00AC, 0x00AE, 0x200A, 0x2010, 0x3000, 0x3163, 0x3165,
+                                0x4E00, 0xFE10, 0xFEFE, 0xFF00, 0xE1000, 0x10FFFF};
+    for (size_t i = 0; i < sizeof ignorable / sizeof ignorable[0]; i++) {
+        assert_true(utf8_is_default_ignorable(ignorable[i]));
+        assert_true(utf8_is_unsafe_for_terminal(ignorable[i]));
+    }
+    for (size_t i = 0; i < sizeof visible / sizeof visible[0]; i++)
+        assert_false(utf8_is_default_ignorable(visible[i]));
+    StrBuf out;
+    strbuf_init(&out);
+    const char *name = "序\u200B号\uFE00";
+    diag_append_escaped(&out, name, strlen(name));
+    assert_string_equal(strbuf_cstr(&out), "序<U+200B>号<U+FE00>");
+    strbuf_free(&out);
+}
+
 static void test_utf8_encode_roundtrip(void **state) {
     (void)state;
     uint32_t points[] = {0x41, 0x7FF, 0x3000, 0xFFFD, 0x10FFFF};
@@ -249,6 +272,7 @@ int main(void) {
         cmocka_unit_test(test_out_of_memory_is_a_diagnostic),
         cmocka_unit_test(test_utf8_decode_valid_and_invalid),
         cmocka_unit_test(test_utf8_encode_roundtrip),
+        cmocka_unit_test(test_utf8_default_ignorable),
         cmocka_unit_test(test_source_position_counts_characters),
         cmocka_unit_test(test_diag_format_with_caret),
         cmocka_unit_test(test_diag_cap_and_invalid_bytes),

@@ -541,6 +541,61 @@ static void test_numeral_binder_names(void **state) {
     assert_error(f, "「值」者得「一」而「一」也。", "绑定的名字不能是数字");
     assert_error(f, "「值」者令「二」为「一」而「二」也。", "绑定的名字不能是数字");
     assert_error(f, "「值」者递归令「三」其「整数」为「一」而「三」也。", "绑定的名字不能是数字");
+    /* Issue 29 item 16: the note says why and what to write. */
+    assert_diag_has(f, "note: 只由数字字符（0-9、零一二三四五六七八九、点、负）组成的「三」读作数字；"
+                       "名字要有至少一个别的字，如「第三」");
+}
+
+/* 若 … 则 A；B where B starts a line indented no deeper than the 若's line (issue 29 item
+ * 15): tabs to stops of 8, U+3000 two columns, spaces one. */
+static void test_misleading_sequence_after_if(void **state) {
+    Fixture *f = *state;
+    const struct {
+        const char *source;
+        int warnings;
+    } cases[] = {
+        {"「值」者得「甲」而\n\t若「甲」则「乙」；\n\t「丙」也。", 1},
+        {"「值」者得「甲」而\n\t若「甲」则「乙」；\n「丙」也。", 1},
+        {"「值」者得「甲」而\n\t若「甲」则「乙」；\n\t\t「丙」也。", 0},
+        {"「值」者得「甲」而\n    若「甲」则「乙」；\n\t「丙」也。", 0},
+        {"「值」者得「甲」而\n\t若「甲」则「乙」；\n        「丙」也。", 1},
+        {"「值」者得「甲」而\n\u3000若「甲」则「乙」；\n  「丙」也。", 1},
+        {"「值」者得「甲」而\n\u3000若「甲」则「乙」；\n   「丙」也。", 0},
+        {"「值」者得「甲」而\n（若「甲」则「乙」）；\n「丙」也。", 0},
+        {"「值」者得「甲」而\n若「甲」则「乙」；「丙」；\n「丁」也。", 1},
+        {"「值」者得「甲」而\n若「甲」则「乙」否则「丁」；\n「丙」也。", 1},
+        {"「值」者得「甲」而\n若「甲」则\n「乙」；\n「丙」也。", 1},
+        {"「值」者得「甲」而\n若「甲」则「乙」；「：注：」「丙」也。", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        parse(f, cases[i].source);
+        assert_no_errors(f);
+        if (f->diag.warning_count != cases[i].warnings)
+            print_error("case %zu: %s\n%s\n", i, cases[i].source, strbuf_cstr(&f->diag.text));
+        assert_int_equal(f->diag.warning_count, cases[i].warnings);
+    }
+    parse(f, cases[1].source);
+    assert_diag_has(f, "t。着色器。豫:3:1: warning: 「；」后的这一行仍在第 2 行「若」的「则」分支里"
+                       "（只在条件成立时执行），缩进却不比「若」深");
+    assert_diag_has(f, "t。着色器。豫:2:2: note: 要它在「若」之后照常执行，请写作（若 … 则 …）；…；"
+                       "要它归「若」管，请把它缩进得比「若」深");
+    parse(f, cases[9].source);
+    assert_diag_has(f, "t。着色器。豫:3:1: warning: 「；」后的这一行仍在第 2 行「若」的「否则」分支里"
+                       "（只在条件不成立时执行）");
+    assert_diag_has(f, "请写作（若 … 则 … 否则 …）；…；");
+}
+
+/* A malformed numeral as a binder: the lexer's error is the only one for it (no second
+ * "cannot be a numeral" from the parser), one per occurrence. */
+static void test_malformed_numeral_binder_once(void **state) {
+    Fixture *f = *state;
+    parse(f, "「值」者得「五点」而「五点」也。「一点点二」者「一」也。");
+    assert_int_equal(f->diag.error_count, 3);
+    assert_diag_has(f, "t。着色器。豫:1:6: error: 数字格式错误：「五点」");
+    assert_diag_has(f, "t。着色器。豫:1:11: error: 数字格式错误：「五点」");
+    assert_diag_has(f, "如「第五点」");
+    assert_diag_has(f, "如「第一点点二」");
+    assert_null(strstr(strbuf_cstr(&f->diag.text), "不能是数字"));
 }
 
 /* ---- 也 (D1) ---- */
@@ -864,6 +919,8 @@ int main(void) {
         T(test_if),
         T(test_match_is_parsed),
         T(test_numeral_binder_names),
+        T(test_malformed_numeral_binder_once),
+        T(test_misleading_sequence_after_if),
         T(test_ye_ends_declarations),
         T(test_annotation),
         T(test_annotation_left_must_be_type),

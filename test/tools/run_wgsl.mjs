@@ -76,7 +76,26 @@ async function openDevice(needs) {
   }
   const gpu = instance(['backend=opengles']);
   const adapter = await gpu.requestAdapter({ featureLevel: 'compatibility' });
-  return adapter ? adapter.requestDevice() : 'no llvmpipe (GLES) adapter';
+  return adapter ? adapter.requestDevice({ requiredLimits: coreLimits(adapter) })
+                 : 'no llvmpipe (GLES) adapter';
+}
+
+// A compatibility-mode device starts with lower limits (128 invocations per workgroup) than
+// WebGPU's core defaults, which yusec's WGSL target checks against (docs/targets.md: 256
+// invocations, 256 × 256 × 64, 16 KiB of workgroup memory): ask for the core defaults where
+// the adapter offers them, so a 16 × 16 workgroup runs.
+const CORE_DEFAULTS = {
+  maxComputeInvocationsPerWorkgroup: 256,
+  maxComputeWorkgroupSizeX: 256,
+  maxComputeWorkgroupSizeY: 256,
+  maxComputeWorkgroupSizeZ: 64,
+  maxComputeWorkgroupStorageSize: 16384,
+};
+function coreLimits(adapter) {
+  const limits = {};
+  for (const [name, value] of Object.entries(CORE_DEFAULTS))
+    limits[name] = Math.min(value, adapter.limits[name] ?? value);
+  return limits;
 }
 
 // Whether the module names the variable bound at @group(G) @binding(B) anywhere but in its

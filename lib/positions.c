@@ -9,16 +9,21 @@ uint32_t lib_utf16_width(const char *text, size_t left, size_t *width) {
     return code_point != UTF8_INVALID && code_point > 0xFFFF ? 2 : 1;
 }
 
-static bool ends_line(const char *text, size_t len, size_t at) {
-    return text[at] == '\n' || (text[at] == '\r' && at + 1 < len && text[at + 1] == '\n');
+/* Whether byte `at` ends its line: '\n', or a '\r' (alone or the first of "\r\n"). */
+static bool ends_line(const char *text, size_t at) { return text[at] == '\n' || text[at] == '\r'; }
+
+/* The bytes of the line end at `at`: 2 for "\r\n", 1 for '\n' or a lone '\r', 0 for none. */
+static size_t line_end_length(const char *text, size_t len, size_t at) {
+    if (!ends_line(text, at)) return 0;
+    return text[at] == '\r' && at + 1 < len && text[at + 1] == '\n' ? 2 : 1;
 }
 
 size_t lib_line_start(const char *text, size_t len, uint32_t line) {
     size_t at = 0;
     for (uint32_t current = 0; current < line; current++) {
-        while (at < len && text[at] != '\n') at++;
+        while (at < len && !ends_line(text, at)) at++;
         if (at >= len) return len;
-        at++;
+        at += line_end_length(text, len, at);
     }
     return at;
 }
@@ -26,7 +31,7 @@ size_t lib_line_start(const char *text, size_t len, uint32_t line) {
 uint32_t lib_utf16_between(const char *text, size_t len, size_t from, size_t to) {
     if (to > len) to = len;
     uint32_t units = 0;
-    while (from < to && !ends_line(text, len, from)) {
+    while (from < to && !ends_line(text, from)) {
         size_t width;
         units += lib_utf16_width(text + from, len - from, &width);
         from += width;
@@ -36,7 +41,7 @@ uint32_t lib_utf16_between(const char *text, size_t len, size_t from, size_t to)
 
 size_t lib_utf16_advance(const char *text, size_t len, size_t from, uint32_t units) {
     uint32_t counted = 0;
-    while (from < len && !ends_line(text, len, from)) {
+    while (from < len && !ends_line(text, from)) {
         size_t width;
         uint32_t step = lib_utf16_width(text + from, len - from, &width);
         if (counted + step > units) break;
@@ -48,7 +53,7 @@ size_t lib_utf16_advance(const char *text, size_t len, size_t from, uint32_t uni
 
 uint32_t lib_utf16_of_column(const char *text, size_t len, uint32_t line, uint32_t column) {
     size_t start = lib_line_start(text, len, line ? line - 1 : 0), at = start;
-    for (uint32_t c = 1; c < column && at < len && !ends_line(text, len, at); c++) {
+    for (uint32_t c = 1; c < column && at < len && !ends_line(text, at); c++) {
         size_t width;
         utf8_decode(text + at, len - at, &width);
         at += width;
@@ -66,18 +71,19 @@ void lib_cursor_init(LibPositionCursor *cursor, const char *text, size_t len) {
 yusec_position lib_cursor_seek(LibPositionCursor *cursor, size_t offset) {
     if (offset > cursor->len) offset = cursor->len;
     if (offset < cursor->at) lib_cursor_init(cursor, cursor->text, cursor->len);
+    const char *text = cursor->text;
     while (cursor->at < offset) {
-        const char *text = cursor->text;
-        size_t at = cursor->at, width;
-        if (text[at] == '\n') {
+        size_t at = cursor->at, width, end = line_end_length(text, cursor->len, at);
+        if (end == 2) {  /* the '\r' of "\r\n": on no column; the '\n' ends the line */
+            cursor->at++;
+        } else if (end == 1) {
             cursor->position.line++;
             cursor->position.character = 0;
             cursor->at++;
-            continue;
+        } else {
+            cursor->position.character += lib_utf16_width(text + at, cursor->len - at, &width);
+            cursor->at += width;
         }
-        uint32_t units = lib_utf16_width(text + at, cursor->len - at, &width);
-        if (!ends_line(text, cursor->len, at)) cursor->position.character += units;
-        cursor->at += width;
     }
     return cursor->position;
 }
@@ -92,13 +98,37 @@ size_t lib_text_offset_of(const char *text, size_t len, yusec_position position)
     return lib_utf16_advance(text, len, lib_line_start(text, len, position.line), position.character);
 }
 
-yusec_position lib_position_of(const SourceFile *file, uint32_t offset) {
-    yusec_position at = {0, 0};
-    if (!file || !file->line_count) return at;
+void lib_file_cursor_init(LibFileCursor *cursor, const SourceFile *file) {
+    cursor->file = file;
+    cursor->line = 0;
+    cursor->at = 0;
+    cursor->character = 0;
+    cursor->walked = 0;
+}
+
+yusec_position lib_file_cursor_seek(LibFileCursor *cursor, uint32_t offset) {
+    const SourceFile *file = cursor->file;
+    if (!file || !file->line_count) return (yusec_position){0, 0};
     if (offset > file->len) offset = file->len;
-    at.line = source_line_index(file, offset);
-    at.character = lib_utf16_between(file->text, file->len, file->line_starts[at.line], offset);
-    return at;
+    uint32_t line = source_line_index(file, offset);
+    if (line != cursor->line || offset < cursor->at) {
+        cursor->line = line;
+        cursor->at = file->line_starts[line];
+        cursor->character = 0;
+    }
+    while (cursor->at < offset && !ends_line(file->text, cursor->at)) {
+        size_t width;
+        cursor->character += lib_utf16_width(file->text + cursor->at, file->len - cursor->at, &width);
+        cursor->at += (uint32_t)width;
+        cursor->walked += width;
+    }
+    return (yusec_position){line, cursor->character};
+}
+
+yusec_position lib_position_of(const SourceFile *file, uint32_t offset) {
+    LibFileCursor cursor;
+    lib_file_cursor_init(&cursor, file);
+    return lib_file_cursor_seek(&cursor, offset);
 }
 
 yusec_range lib_range_of(const SourceFile *file, Span span) {

@@ -231,6 +231,14 @@ def test_diagnostics(yusec, examples):
     check(undefined[0]["range"]["end"] == {"line": 1, "character": 11}, undefined[0]["range"])
     check(undefined[0]["severity"] == 1, undefined[0])
 
+    # A lone CR ends a line as LF and CRLF do (issue 30.14): 「未定义」 is on line 3.
+    change(client, uri, 2, {"text": "「𠀀甲」乃「无三二」也。\r\r\n「乙」乃「无三二」也。\r「𠀀甲」者「未定义」也。\n"})
+    cr = [d for d in client.diagnostics(uri)["diagnostics"] if "「未定义」" in d["message"]]
+    check(cr and cr[0]["range"]["start"] == {"line": 3, "character": 6}
+          and cr[0]["range"]["end"] == {"line": 3, "character": 11}, f"lone CR: {cr}")
+    change(client, uri, 2, {"text": broken})
+    client.diagnostics(uri)
+
     # An incremental change in UTF-16 units: 「未定义」 (line 1, 6..11) becomes 「𠀀甲」.
     change(client, uri, 3, {"range": {"start": {"line": 1, "character": 6},
                                       "end": {"line": 1, "character": 11}}, "text": "「𠀀甲」"})

@@ -45,7 +45,6 @@ static void make_symbol(yusec_index *index, const FeSymbol *from, yusec_symbol *
     to->type = from->type;
     to->type_is_definition = from->type_is_definition;
     to->file = path_of(index, from->span.file);
-    to->range = lib_range_of(source_get(&index->session.sources, from->span.file), from->span);
     to->module = from->module ? from->module->module_name : NULL;
     to->parent = from->parent ? from->parent->id : YUSEC_NONE;
     to->is_callable = from->kind == FE_SYMBOL_FUNCTION || from->kind == FE_SYMBOL_LOCAL_FUNCTION ||
@@ -87,10 +86,48 @@ static void make_occurrences(yusec_index *index) {
         yusec_occurrence *to = &index->occurrences[kept++];
         to->symbol = o->symbol->id;
         to->file = path_of(index, o->span.file);
-        to->range = lib_range_of(source_get(&index->session.sources, o->span.file), o->span);
         to->is_definition = o->is_definition;
     }
     index->occurrence_count = kept;
+}
+
+/* A place whose position the index needs: a span's start or end, and where it goes. */
+typedef struct Place {
+    uint32_t file, offset;
+    yusec_position *position;
+} Place;
+
+static int by_offset(const void *a, const void *b) {
+    const Place *x = a, *y = b;
+    if (x->file != y->file) return x->file < y->file ? -1 : 1;
+    return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+static void add_places(Place *places, size_t *count, Span span, yusec_range *range) {
+    places[(*count)++] = (Place){span.file, span.start, &range->start};
+    places[(*count)++] = (Place){span.file, span.end, &range->end};
+}
+
+/* Every symbol's and occurrence's range, the places in increasing order through one cursor
+ * per file: linear in the text however many names share a line (lib/positions.h). */
+static void make_ranges(yusec_index *index) {
+    Arena scratch;
+    arena_init(&scratch);
+    size_t count = 0;
+    Place *places = arena_alloc_array(&scratch, 2 * (index->symbol_count + index->occurrence_count) + 1, sizeof *places);
+    for (size_t s = 0; s < index->symbol_count; s++)
+        add_places(places, &count, ((const FeSymbol *)index->fe.symbols.items[s])->span, &index->symbols[s].range);
+    for (size_t i = 0; i < index->occurrence_count; i++)
+        add_places(places, &count, index->fe_occurrences[i]->span, &index->occurrences[i].range);
+    qsort(places, count, sizeof *places, by_offset);
+    LibFileCursor cursor;
+    lib_file_cursor_init(&cursor, NULL);
+    for (size_t i = 0; i < count; i++) {
+        if (i == 0 || places[i].file != places[i - 1].file)
+            lib_file_cursor_init(&cursor, source_get(&index->session.sources, places[i].file));
+        *places[i].position = lib_file_cursor_seek(&cursor, places[i].offset);
+    }
+    arena_free(&scratch);
 }
 
 /* Occurrences grouped by symbol, keeping their order (a counting sort). */
@@ -105,11 +142,36 @@ static void make_references(yusec_index *index) {
         index->references[index->reference_start[index->occurrences[i].symbol + 1]++] = i;
 }
 
-static int by_start(const void *a, const void *b, const yusec_index *index) {
-    const FeSymbol *x = index->fe.symbols.items[*(const size_t *)a];
-    const FeSymbol *y = index->fe.symbols.items[*(const size_t *)b];
-    return x->span.start < y->span.start ? -1 : x->span.start > y->span.start;
+/* A symbol with the key it is ordered by; equal keys keep the symbols' order (a stable sort
+ * in O(n log n), where an insertion sort is quadratic on the wrong input). */
+typedef struct Keyed {
+    uint32_t key;
+    size_t symbol;
+} Keyed;
+
+static int by_key(const void *a, const void *b) {
+    const Keyed *x = a, *y = b;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return x->symbol < y->symbol ? -1 : x->symbol > y->symbol;
 }
+
+/* symbols[0..count) ordered by key(symbol), stably. */
+static void sort_symbols(size_t *symbols, size_t count, const yusec_index *index,
+                         uint32_t (*key)(const FeSymbol *symbol)) {
+    if (count < 2) return;
+    Arena scratch;
+    arena_init(&scratch);
+    Keyed *keyed = arena_alloc_array(&scratch, count, sizeof *keyed);
+    for (size_t i = 0; i < count; i++)
+        keyed[i] = (Keyed){key(index->fe.symbols.items[symbols[i]]), symbols[i]};
+    qsort(keyed, count, sizeof *keyed, by_key);
+    for (size_t i = 0; i < count; i++) symbols[i] = keyed[i].symbol;
+    arena_free(&scratch);
+}
+
+static uint32_t start_of(const FeSymbol *symbol) { return symbol->span.start; }
+
+static uint32_t scope_width(const FeSymbol *symbol) { return symbol->scope.end - symbol->scope.start; }
 
 static void make_document(yusec_index *index) {
     const Module *main = index->fe.program ? index->fe.program->main : NULL;
@@ -119,13 +181,7 @@ static void make_document(yusec_index *index) {
         if (main && symbol->module == main && fe_symbol_is_top_level(symbol->kind))
             index->document[index->document_count++] = s;
     }
-    /* top-level names are met in source order already; a stable insertion sort keeps it so */
-    for (size_t i = 1; i < index->document_count; i++)
-        for (size_t j = i; j > 0 && by_start(&index->document[j - 1], &index->document[j], index) > 0; j--) {
-            size_t t = index->document[j];
-            index->document[j] = index->document[j - 1];
-            index->document[j - 1] = t;
-        }
+    sort_symbols(index->document, index->document_count, index, start_of);
 }
 
 /* The build, on the deep stack (as yusec_compile runs, docs/library.md "Stack"), or — when no
@@ -152,6 +208,7 @@ static void build_index(yusec_index *index, yusec_context *context, const yusec_
     index->symbols = arena_alloc_array(arena, index->symbol_count + 1, sizeof *index->symbols);
     for (size_t s = 0; s < index->symbol_count; s++) make_symbol(index, index->fe.symbols.items[s], &index->symbols[s]);
     make_occurrences(index);
+    make_ranges(index);
     make_references(index);
     make_document(index);
     index->scope = arena_alloc_array(arena, index->symbol_count + 1, sizeof *index->scope);
@@ -276,15 +333,7 @@ static void add_locals(yusec_index *index, StrMap *taken, uint32_t offset) {
         if (!is_local(symbol->kind) || symbol->scope.file != index->main->id) continue;
         if (symbol->scope.start <= offset && offset <= symbol->scope.end) index->scope[index->scope_count++] = s;
     }
-    for (size_t i = first + 1; i < index->scope_count; i++)
-        for (size_t j = i; j > first; j--) {
-            const FeSymbol *a = index->fe.symbols.items[index->scope[j - 1]];
-            const FeSymbol *b = index->fe.symbols.items[index->scope[j]];
-            if (a->scope.end - a->scope.start <= b->scope.end - b->scope.start) break;
-            size_t t = index->scope[j];
-            index->scope[j] = index->scope[j - 1];
-            index->scope[j - 1] = t;
-        }
+    sort_symbols(index->scope + first, index->scope_count - first, index, scope_width);
     /* each name once: the innermost binding */
     size_t found = index->scope_count;
     index->scope_count = first;

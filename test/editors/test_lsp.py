@@ -495,18 +495,31 @@ def test_debounce_maximum(yusec, examples):
 
 
 def test_header_recovery(yusec):
-    """A header without Content-Length followed by a body (of a length the server cannot know)
-    and then a good message: ParseError for the bad one, and the good one is answered."""
+    """A header without a good Content-Length followed by a body (of a length the server cannot
+    know or will not read) and then a good message: ParseError for the bad one, and the good one
+    is answered."""
     client = Client([yusec, "lsp"])
     initialize(client)
     lost = json.dumps({"jsonrpc": "2.0", "id": 900, "method": "textDocument/unknownThing"}).encode()
     good = client.frame({"jsonrpc": "2.0", "id": 901, "method": "textDocument/unknownThing"})
-    for bad in (b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + lost,
-                b"Content-Length: twelve\r\n\r\n" + lost,
-                b"x" * 9000):  # no header end within LSP_MAX_HEADER
+    # A Content-Length that is negative, overflows, is over the 64 MiB cap or not a plain
+    # decimal number is refused like a missing one (issue 30.7: -1 made the server skip 2^63
+    # bytes, losing every later message); the reason is in the ParseError and the client's log.
+    lengths = (b"-1", b"18446744073709551616", b"99999999999999999999999999", b"4611686018427387904",
+               b"67108865", b"+5", b"0x10", b"", b"12 13", b"\x00")
+    for bad in ([b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + lost,
+                 b"Content-Length: twelve\r\n\r\n" + lost,
+                 b"x" * 9000] +  # no header end within LSP_MAX_HEADER
+                [b"Content-Length: " + length + b"\r\n\r\n" + lost for length in lengths]):
         client.send_bytes(bad + good)
         frame = client.wait_for(lambda m: m.get("id") is None and "error" in m)
         check(frame["error"]["code"] == -32700, f"a bad header: {frame}")
+        log = client.wait_for(lambda m: m.get("method") == "window/logMessage")
+        check(log["params"]["type"] == 1 and log["params"]["message"] == frame["error"]["message"], log)
+        if bad.startswith(b"Content-Length: "):
+            check("Content-Length" in frame["error"]["message"] and
+                  ("超过上限 67108864" in frame["error"]["message"]) == (bad[16:].split(b"\r")[0] in lengths[1:5]),
+                  f"the reason for {bad[:40]!r}: {frame['error']['message']}")
         answer = client.response(901)
         check(answer["error"]["code"] == -32601, f"the message after a bad header: {answer}")
     # The next header arriving in pieces after the bad one is found too.

@@ -91,45 +91,6 @@ static void make_occurrences(yusec_index *index) {
     index->occurrence_count = kept;
 }
 
-/* A place whose position the index needs: a span's start or end, and where it goes. */
-typedef struct Place {
-    uint32_t file, offset;
-    yusec_position *position;
-} Place;
-
-static int by_offset(const void *a, const void *b) {
-    const Place *x = a, *y = b;
-    if (x->file != y->file) return x->file < y->file ? -1 : 1;
-    return x->offset < y->offset ? -1 : x->offset > y->offset;
-}
-
-static void add_places(Place *places, size_t *count, Span span, yusec_range *range) {
-    places[(*count)++] = (Place){span.file, span.start, &range->start};
-    places[(*count)++] = (Place){span.file, span.end, &range->end};
-}
-
-/* Every symbol's and occurrence's range, the places in increasing order through one cursor
- * per file: linear in the text however many names share a line (lib/positions.h). */
-static void make_ranges(yusec_index *index) {
-    Arena scratch;
-    arena_init(&scratch);
-    size_t count = 0;
-    Place *places = arena_alloc_array(&scratch, 2 * (index->symbol_count + index->occurrence_count) + 1, sizeof *places);
-    for (size_t s = 0; s < index->symbol_count; s++)
-        add_places(places, &count, ((const FeSymbol *)index->fe.symbols.items[s])->span, &index->symbols[s].range);
-    for (size_t i = 0; i < index->occurrence_count; i++)
-        add_places(places, &count, index->fe_occurrences[i]->span, &index->occurrences[i].range);
-    qsort(places, count, sizeof *places, by_offset);
-    LibFileCursor cursor;
-    lib_file_cursor_init(&cursor, NULL);
-    for (size_t i = 0; i < count; i++) {
-        if (i == 0 || places[i].file != places[i - 1].file)
-            lib_file_cursor_init(&cursor, source_get(&index->session.sources, places[i].file));
-        *places[i].position = lib_file_cursor_seek(&cursor, places[i].offset);
-    }
-    arena_free(&scratch);
-}
-
 /* Occurrences grouped by symbol, keeping their order (a counting sort). */
 static void make_references(yusec_index *index) {
     Arena *arena = &index->session.arena;
@@ -145,7 +106,7 @@ static void make_references(yusec_index *index) {
 /* A symbol with the key it is ordered by; equal keys keep the symbols' order (a stable sort
  * in O(n log n), where an insertion sort is quadratic on the wrong input). */
 typedef struct Keyed {
-    uint32_t key;
+    uint64_t key;
     size_t symbol;
 } Keyed;
 
@@ -157,7 +118,7 @@ static int by_key(const void *a, const void *b) {
 
 /* symbols[0..count) ordered by key(symbol), stably. */
 static void sort_symbols(size_t *symbols, size_t count, const yusec_index *index,
-                         uint32_t (*key)(const FeSymbol *symbol)) {
+                         uint64_t (*key)(const FeSymbol *symbol)) {
     if (count < 2) return;
     Arena scratch;
     arena_init(&scratch);
@@ -169,9 +130,55 @@ static void sort_symbols(size_t *symbols, size_t count, const yusec_index *index
     arena_free(&scratch);
 }
 
-static uint32_t start_of(const FeSymbol *symbol) { return symbol->span.start; }
+/* The place of a symbol's defining name: its file, then its start. */
+static uint64_t place_of(const FeSymbol *symbol) { return (uint64_t)symbol->span.file << 32 | symbol->span.start; }
 
-static uint32_t scope_width(const FeSymbol *symbol) { return symbol->scope.end - symbol->scope.start; }
+static uint64_t scope_width(const FeSymbol *symbol) { return symbol->scope.end - symbol->scope.start; }
+
+/* Ranges of spans asked in increasing order of their starts within a file: the starts
+ * through one cursor, the ends through another, so that each walks a line once (names do not
+ * overlap, so their ends increase too; an offset out of order is still right, only counted
+ * again from its line's start). Linear in the text however many names share a line. */
+typedef struct RangeWalk {
+    const SourceMap *sources;
+    uint32_t file;
+    LibFileCursor start, end;
+} RangeWalk;
+
+static void walk_init(RangeWalk *walk, const SourceMap *sources) {
+    walk->sources = sources;
+    walk->file = UINT32_MAX;
+}
+
+static yusec_range walk_range(RangeWalk *walk, Span span) {
+    if (span.file != walk->file) {
+        const SourceFile *file = source_get(walk->sources, span.file);
+        lib_file_cursor_init(&walk->start, file);
+        lib_file_cursor_init(&walk->end, file);
+        walk->file = span.file;
+    }
+    return (yusec_range){lib_file_cursor_seek(&walk->start, span.start), lib_file_cursor_seek(&walk->end, span.end)};
+}
+
+/* Every symbol's range (in the order of their places) and every occurrence's (sorted by
+ * place already). */
+static void make_ranges(yusec_index *index) {
+    Arena scratch;
+    arena_init(&scratch);
+    size_t *order = arena_alloc_array(&scratch, index->symbol_count + 1, sizeof *order);
+    for (size_t s = 0; s < index->symbol_count; s++) order[s] = s;
+    sort_symbols(order, index->symbol_count, index, place_of);
+    RangeWalk walk;
+    walk_init(&walk, &index->session.sources);
+    for (size_t i = 0; i < index->symbol_count; i++) {
+        const FeSymbol *symbol = index->fe.symbols.items[order[i]];
+        index->symbols[order[i]].range = walk_range(&walk, symbol->span);
+    }
+    walk_init(&walk, &index->session.sources);
+    for (size_t i = 0; i < index->occurrence_count; i++)
+        index->occurrences[i].range = walk_range(&walk, index->fe_occurrences[i]->span);
+    arena_free(&scratch);
+}
 
 static void make_document(yusec_index *index) {
     const Module *main = index->fe.program ? index->fe.program->main : NULL;
@@ -181,7 +188,7 @@ static void make_document(yusec_index *index) {
         if (main && symbol->module == main && fe_symbol_is_top_level(symbol->kind))
             index->document[index->document_count++] = s;
     }
-    sort_symbols(index->document, index->document_count, index, start_of);
+    sort_symbols(index->document, index->document_count, index, place_of);
 }
 
 /* The build, on the deep stack (as yusec_compile runs, docs/library.md "Stack"), or — when no

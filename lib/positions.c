@@ -1,6 +1,9 @@
 #include "positions.h"
 
 #include <stdbool.h>
+#include <string.h>
+
+#include "../base/memory.h"
 
 #include "../base/utf8.h"
 
@@ -51,14 +54,70 @@ size_t lib_utf16_advance(const char *text, size_t len, size_t from, uint32_t uni
     return from;
 }
 
-uint32_t lib_utf16_of_column(const char *text, size_t len, uint32_t line, uint32_t column) {
-    size_t start = lib_line_start(text, len, line ? line - 1 : 0), at = start;
-    for (uint32_t c = 1; c < column && at < len && !ends_line(text, at); c++) {
-        size_t width;
-        utf8_decode(text + at, len - at, &width);
-        at += width;
+void lib_column_cursor_init(LibColumnCursor *cursor, const char *text, size_t len) {
+    memset(cursor, 0, sizeof *cursor);
+    cursor->text = text;
+    cursor->len = len;
+    cursor->column = 1;
+}
+
+void lib_column_cursor_free(LibColumnCursor *cursor) {
+    mem_free(cursor->line_starts);
+    cursor->line_starts = NULL;
+}
+
+/* The start of 0-based `line`, finding the lines up to it; false past the text's lines. */
+static bool find_line(LibColumnCursor *cursor, uint32_t line, size_t *start) {
+    if (!cursor->line_count) {
+        cursor->line_starts = mem_realloc(NULL, 16 * sizeof *cursor->line_starts);
+        cursor->line_cap = 16;
+        cursor->line_starts[cursor->line_count++] = 0;
     }
-    return lib_utf16_between(text, len, start, at);
+    while (line >= cursor->line_count && !cursor->all_lines) {
+        size_t at = cursor->line_starts[cursor->line_count - 1];
+        while (at < cursor->len && !ends_line(cursor->text, at)) at++;
+        if (at >= cursor->len) {
+            cursor->all_lines = true;
+            break;
+        }
+        if (cursor->line_count == cursor->line_cap) {
+            cursor->line_cap *= 2;
+            cursor->line_starts = mem_realloc(cursor->line_starts, cursor->line_cap * sizeof *cursor->line_starts);
+        }
+        cursor->line_starts[cursor->line_count++] = at + line_end_length(cursor->text, cursor->len, at);
+    }
+    if (line >= cursor->line_count) return false;
+    *start = cursor->line_starts[line];
+    return true;
+}
+
+uint32_t lib_column_cursor_utf16(LibColumnCursor *cursor, uint32_t line, uint32_t column) {
+    uint32_t index = line ? line - 1 : 0;
+    size_t start;
+    if (!find_line(cursor, index, &start)) return 0;
+    if (index != cursor->line || column < cursor->column || cursor->at < start) {
+        cursor->line = index;
+        cursor->at = start;
+        cursor->column = 1;
+        cursor->units = 0;
+    }
+    const char *text = cursor->text;
+    while (cursor->column < column && cursor->at < cursor->len && !ends_line(text, cursor->at)) {
+        size_t width;
+        cursor->units += lib_utf16_width(text + cursor->at, cursor->len - cursor->at, &width);
+        cursor->at += width;
+        cursor->column++;
+        cursor->walked += width;
+    }
+    return cursor->units;
+}
+
+uint32_t lib_utf16_of_column(const char *text, size_t len, uint32_t line, uint32_t column) {
+    LibColumnCursor cursor;
+    lib_column_cursor_init(&cursor, text, len);
+    uint32_t units = lib_column_cursor_utf16(&cursor, line, column);
+    lib_column_cursor_free(&cursor);
+    return units;
 }
 
 void lib_cursor_init(LibPositionCursor *cursor, const char *text, size_t len) {

@@ -9,6 +9,7 @@
 #ifndef YUSEC_LIB_POSITIONS_H
 #define YUSEC_LIB_POSITIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,6 +34,27 @@ size_t lib_utf16_advance(const char *text, size_t len, size_t from, uint32_t uni
 /* The UTF-16 column on 1-based `line` of the 1-based character `column`, as yusec_location
  * gives them (a column past the line's end: the line's length; a line past the end: 0). */
 uint32_t lib_utf16_of_column(const char *text, size_t len, uint32_t line, uint32_t column);
+
+/* The same for many locations of one text (a compile's diagnostics and their notes): the
+ * lines' starts are found once and kept, and a column is counted from the one asked before
+ * when that is on the same line and not after it — linear altogether when the locations come
+ * in order, and a location out of order costs its line only. */
+typedef struct LibColumnCursor {
+    const char *text;
+    size_t len;
+    size_t *line_starts;          /* of the lines found so far (heap; lib_column_cursor_free) */
+    uint32_t line_count, line_cap;
+    bool all_lines;               /* the text's end is found: line_starts has every line */
+    uint32_t line;                /* 0-based line of byte `at` */
+    size_t at;                    /* counted up to here … */
+    uint32_t column;              /* … the 1-based character column of `at` … */
+    uint32_t units;               /* … and its UTF-16 column */
+    size_t walked;                /* bytes counted in columns: the cost, which tests bound */
+} LibColumnCursor;
+
+void lib_column_cursor_init(LibColumnCursor *cursor, const char *text, size_t len);
+uint32_t lib_column_cursor_utf16(LibColumnCursor *cursor, uint32_t line, uint32_t column);
+void lib_column_cursor_free(LibColumnCursor *cursor);
 
 /* The position of byte `offset` (clamped to `len`) and the byte offset of `position` (its
  * line past the end: `len`), in text without a line table. */

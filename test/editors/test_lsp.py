@@ -3,8 +3,8 @@
 checks the protocol on real samples: initialize, the lifecycle's errors, diagnostics with
 UTF-16 ranges (a name outside the BMP), incremental changes, the keyword table's words shown
 alike by the TextMate grammar and the semantic tokens, the debounce, unparsable text,
-malformed messages (the message after a header without Content-Length is read), the
-debounce's maximum delay under changes that never pause, cancellation, shutdown and exit. Every read has a timeout: a server that
+malformed messages (the message after a header without Content-Length is read), 20,000
+diagnostics, the debounce's maximum delay under changes that never pause, cancellation, shutdown and exit. Every read has a timeout: a server that
 does not answer fails the test instead of hanging it.
 
   test_lsp.py YUSEC EXAMPLES_DIR            the protocol checks
@@ -584,6 +584,25 @@ def test_robustness(yusec, examples):
     client.finish(0)
 
 
+def test_many_diagnostics(yusec):
+    """20,000 warnings (a bidi control on each line): published within the read timeout. Each
+    diagnostic's column was counted from the text's start and each was compared with every one
+    published before it — minutes; linear now, a few seconds (issue 30.8, the same pattern)."""
+    client = Client([yusec, "lsp"])
+    initialize(client, {"targets": ["wgsl"]})
+    lines = 20000
+    text = "寻观「点染」之「点染本」之书。\n" + "「：\u202e注：」\n" * lines
+    uri = "file:///tmp/%E5%8F%8C%E5%90%91%E3%80%82%E7%9D%80%E8%89%B2%E5%99%A8%E3%80%82%E8%B1%AB"
+    open_doc(client, uri, text)
+    warnings = [d for d in client.diagnostics(uri)["diagnostics"] if "双向文字控制字符" in d["message"]]
+    check(len(warnings) == lines, f"{len(warnings)} bidi warnings, expected {lines}")
+    check(warnings[-1]["range"] == {"start": {"line": lines, "character": 2}, "end": {"line": lines, "character": 3}},
+          warnings[-1]["range"])
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
 def position_of(text, at):
     """The LSP position of code point `at` of text."""
     prefix = text[:at]
@@ -641,6 +660,7 @@ def main():
     test_lifecycle_rules(yusec)
     test_diagnostics(yusec, examples)
     test_robustness(yusec, examples)
+    test_many_diagnostics(yusec)
     test_debounce_maximum(yusec, examples)
     test_header_recovery(yusec)
     test_semantic_tokens(yusec, examples)

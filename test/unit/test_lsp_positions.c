@@ -149,6 +149,43 @@ static void test_file_cursor_is_linear(void **state) {
     free(text);
 }
 
+/* The column cursor (a compile's diagnostics): its answers are lib_utf16_of_column's, each
+ * byte is counted once for locations in order, and going back costs the line gone back to. */
+static void test_column_cursor(void **state) {
+    (void)state;
+    static const char TEXT[] = "「𠀀甲」者\r\n乙\xff丙\r丁\n\n𠀀";
+    size_t len = strlen(TEXT);
+    LibColumnCursor columns;
+    lib_column_cursor_init(&columns, TEXT, len);
+    for (uint32_t line = 0; line <= 7; line++)
+        for (uint32_t column = 0; column <= 8; column++)
+            assert_int_equal(lib_column_cursor_utf16(&columns, line, column), lib_utf16_of_column(TEXT, len, line, column));
+    for (uint32_t line = 7; line > 0; line--)  /* backwards */
+        assert_int_equal(lib_column_cursor_utf16(&columns, line, 2), lib_utf16_of_column(TEXT, len, line, 2));
+    lib_column_cursor_free(&columns);
+
+    enum { LINES = 10000 };
+    static const char LINE[] = "「：注：」𠀀\r\n";
+    size_t line_len = strlen(LINE), long_len = LINES * line_len;
+    char *text = malloc(long_len + 1);
+    assert_non_null(text);
+    for (size_t i = 0; i < LINES; i++) memcpy(text + i * line_len, LINE, line_len);
+    text[long_len] = 0;
+    lib_column_cursor_init(&columns, text, long_len);
+    for (uint32_t line = 1; line <= LINES; line++) {
+        assert_int_equal(lib_column_cursor_utf16(&columns, line, 6), 5);
+        assert_int_equal(lib_column_cursor_utf16(&columns, line, 7), 7);
+    }
+    assert_true(columns.walked <= long_len);
+    size_t walked = columns.walked;
+    assert_int_equal(lib_column_cursor_utf16(&columns, 1, 7), 7);  /* back to the first line */
+    assert_true(columns.walked - walked <= line_len);
+    assert_int_equal(lib_column_cursor_utf16(&columns, LINES + 1, 1), 0);  /* the empty last line */
+    assert_int_equal(lib_column_cursor_utf16(&columns, LINES + 2, 1), 0);  /* past the end */
+    lib_column_cursor_free(&columns);
+    free(text);
+}
+
 static void test_edits(void **state) {
     (void)state;
     LspDocuments docs = {0};
@@ -198,6 +235,7 @@ int main(void) {
         cmocka_unit_test(test_source_file_positions_agree_with_text),
         cmocka_unit_test(test_lone_cr_ends_a_line),
         cmocka_unit_test(test_file_cursor_is_linear),
+        cmocka_unit_test(test_column_cursor),
         cmocka_unit_test(test_edits),
         cmocka_unit_test(test_uris_and_json),
     };

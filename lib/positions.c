@@ -190,11 +190,6 @@ yusec_position lib_position_of(const SourceFile *file, uint32_t offset) {
     return lib_file_cursor_seek(&cursor, offset);
 }
 
-yusec_range lib_range_of(const SourceFile *file, Span span) {
-    yusec_range range = {lib_position_of(file, span.start), lib_position_of(file, span.end)};
-    return range;
-}
-
 uint32_t lib_offset_of(const SourceFile *file, yusec_position position) {
     if (!file || !file->line_count) return 0;
     if (position.line >= file->line_count) return file->len;

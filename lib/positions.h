@@ -92,7 +92,6 @@ yusec_position lib_file_cursor_seek(LibFileCursor *cursor, uint32_t offset);
 
 /* One position against a file's line table (a NULL or empty file: 0:0). */
 yusec_position lib_position_of(const SourceFile *file, uint32_t offset);
-yusec_range lib_range_of(const SourceFile *file, Span span);
 /* The byte offset of `position` (a column past the line's end: the line's end; a line past
  * the file's end: the file's end). */
 uint32_t lib_offset_of(const SourceFile *file, yusec_position position);

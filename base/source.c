@@ -29,23 +29,26 @@ bool source_exists(const SourceMap *map, const char *path) {
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Line starts, found with memchr (the builtin interface alone is ~19 KB per compile). */
-static uint32_t count_newlines(const char *text, uint32_t len) {
+/* The byte after each line end: '\n', "\r\n" (one end) and a lone '\r', as the Language
+ * Server Protocol counts them and as the lexer ends a line (frontend/lexer.c). Written into
+ * `starts` when it is not NULL; the count either way. */
+static uint32_t find_line_ends(const char *text, uint32_t len, uint32_t *starts) {
     uint32_t count = 0;
-    for (const char *at = text, *end = text + len; (at = memchr(at, '\n', (size_t)(end - at))) != NULL; at++)
+    for (uint32_t at = 0; at < len; at++) {
+        if (text[at] == '\r' && at + 1 < len && text[at + 1] == '\n') at++;
+        else if (text[at] != '\n' && text[at] != '\r') continue;
+        if (starts) starts[count] = at + 1;
         count++;
+    }
     return count;
 }
 
 static void index_lines(Arena *arena, SourceFile *file) {
-    uint32_t lines = 1 + count_newlines(file->text, file->len);
+    uint32_t lines = 1 + find_line_ends(file->text, file->len, NULL);
     file->line_starts = arena_alloc_array(arena, lines, sizeof(uint32_t));
     file->line_count = lines;
     file->line_starts[0] = 0;
-    const char *text = file->text, *end = text + file->len;
-    uint32_t line = 1;
-    for (const char *at = text; (at = memchr(at, '\n', (size_t)(end - at))) != NULL; at++)
-        file->line_starts[line++] = (uint32_t)(at - text) + 1;
+    find_line_ends(file->text, file->len, file->line_starts + 1);
 }
 
 static void grow_files(SourceMap *map) {

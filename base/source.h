@@ -20,7 +20,8 @@ typedef struct SourceFile {
     const char *path;      /* as given on the command line or found by lookup */
     const char *text;      /* NUL-terminated copy; may contain NULs from the file */
     uint32_t len;
-    uint32_t *line_starts; /* byte offset of each line's first byte */
+    uint32_t *line_starts; /* byte offset of each line's first byte; a line ends at '\n', at
+                            * "\r\n" (one end) and at a lone '\r' */
     uint32_t line_count;
 } SourceFile;
 

@@ -45,7 +45,6 @@ static void make_symbol(yusec_index *index, const FeSymbol *from, yusec_symbol *
     to->type = from->type;
     to->type_is_definition = from->type_is_definition;
     to->file = path_of(index, from->span.file);
-    to->range = lib_range_of(source_get(&index->session.sources, from->span.file), from->span);
     to->module = from->module ? from->module->module_name : NULL;
     to->parent = from->parent ? from->parent->id : YUSEC_NONE;
     to->is_callable = from->kind == FE_SYMBOL_FUNCTION || from->kind == FE_SYMBOL_LOCAL_FUNCTION ||
@@ -87,7 +86,6 @@ static void make_occurrences(yusec_index *index) {
         yusec_occurrence *to = &index->occurrences[kept++];
         to->symbol = o->symbol->id;
         to->file = path_of(index, o->span.file);
-        to->range = lib_range_of(source_get(&index->session.sources, o->span.file), o->span);
         to->is_definition = o->is_definition;
     }
     index->occurrence_count = kept;
@@ -105,10 +103,81 @@ static void make_references(yusec_index *index) {
         index->references[index->reference_start[index->occurrences[i].symbol + 1]++] = i;
 }
 
-static int by_start(const void *a, const void *b, const yusec_index *index) {
-    const FeSymbol *x = index->fe.symbols.items[*(const size_t *)a];
-    const FeSymbol *y = index->fe.symbols.items[*(const size_t *)b];
-    return x->span.start < y->span.start ? -1 : x->span.start > y->span.start;
+/* A symbol with the key it is ordered by; equal keys keep the symbols' order (a stable sort
+ * in O(n log n), where an insertion sort is quadratic on the wrong input). */
+typedef struct Keyed {
+    uint64_t key;
+    size_t symbol;
+} Keyed;
+
+static int by_key(const void *a, const void *b) {
+    const Keyed *x = a, *y = b;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return x->symbol < y->symbol ? -1 : x->symbol > y->symbol;
+}
+
+/* symbols[0..count) ordered by key(symbol), stably. */
+static void sort_symbols(size_t *symbols, size_t count, const yusec_index *index,
+                         uint64_t (*key)(const FeSymbol *symbol)) {
+    if (count < 2) return;
+    Arena scratch;
+    arena_init(&scratch);
+    Keyed *keyed = arena_alloc_array(&scratch, count, sizeof *keyed);
+    for (size_t i = 0; i < count; i++)
+        keyed[i] = (Keyed){key(index->fe.symbols.items[symbols[i]]), symbols[i]};
+    qsort(keyed, count, sizeof *keyed, by_key);
+    for (size_t i = 0; i < count; i++) symbols[i] = keyed[i].symbol;
+    arena_free(&scratch);
+}
+
+/* The place of a symbol's defining name: its file, then its start. */
+static uint64_t place_of(const FeSymbol *symbol) { return (uint64_t)symbol->span.file << 32 | symbol->span.start; }
+
+static uint64_t scope_width(const FeSymbol *symbol) { return symbol->scope.end - symbol->scope.start; }
+
+/* Ranges of spans asked in increasing order of their starts within a file: the starts
+ * through one cursor, the ends through another, so that each walks a line once (names do not
+ * overlap, so their ends increase too; an offset out of order is still right, only counted
+ * again from its line's start). Linear in the text however many names share a line. */
+typedef struct RangeWalk {
+    const SourceMap *sources;
+    uint32_t file;
+    LibFileCursor start, end;
+} RangeWalk;
+
+static void walk_init(RangeWalk *walk, const SourceMap *sources) {
+    walk->sources = sources;
+    walk->file = UINT32_MAX;
+}
+
+static yusec_range walk_range(RangeWalk *walk, Span span) {
+    if (span.file != walk->file) {
+        const SourceFile *file = source_get(walk->sources, span.file);
+        lib_file_cursor_init(&walk->start, file);
+        lib_file_cursor_init(&walk->end, file);
+        walk->file = span.file;
+    }
+    return (yusec_range){lib_file_cursor_seek(&walk->start, span.start), lib_file_cursor_seek(&walk->end, span.end)};
+}
+
+/* Every symbol's range (in the order of their places) and every occurrence's (sorted by
+ * place already). */
+static void make_ranges(yusec_index *index) {
+    Arena scratch;
+    arena_init(&scratch);
+    size_t *order = arena_alloc_array(&scratch, index->symbol_count + 1, sizeof *order);
+    for (size_t s = 0; s < index->symbol_count; s++) order[s] = s;
+    sort_symbols(order, index->symbol_count, index, place_of);
+    RangeWalk walk;
+    walk_init(&walk, &index->session.sources);
+    for (size_t i = 0; i < index->symbol_count; i++) {
+        const FeSymbol *symbol = index->fe.symbols.items[order[i]];
+        index->symbols[order[i]].range = walk_range(&walk, symbol->span);
+    }
+    walk_init(&walk, &index->session.sources);
+    for (size_t i = 0; i < index->occurrence_count; i++)
+        index->occurrences[i].range = walk_range(&walk, index->fe_occurrences[i]->span);
+    arena_free(&scratch);
 }
 
 static void make_document(yusec_index *index) {
@@ -119,13 +188,7 @@ static void make_document(yusec_index *index) {
         if (main && symbol->module == main && fe_symbol_is_top_level(symbol->kind))
             index->document[index->document_count++] = s;
     }
-    /* top-level names are met in source order already; a stable insertion sort keeps it so */
-    for (size_t i = 1; i < index->document_count; i++)
-        for (size_t j = i; j > 0 && by_start(&index->document[j - 1], &index->document[j], index) > 0; j--) {
-            size_t t = index->document[j];
-            index->document[j] = index->document[j - 1];
-            index->document[j - 1] = t;
-        }
+    sort_symbols(index->document, index->document_count, index, place_of);
 }
 
 /* The build, on the deep stack (as yusec_compile runs, docs/library.md "Stack"), or — when no
@@ -152,6 +215,7 @@ static void build_index(yusec_index *index, yusec_context *context, const yusec_
     index->symbols = arena_alloc_array(arena, index->symbol_count + 1, sizeof *index->symbols);
     for (size_t s = 0; s < index->symbol_count; s++) make_symbol(index, index->fe.symbols.items[s], &index->symbols[s]);
     make_occurrences(index);
+    make_ranges(index);
     make_references(index);
     make_document(index);
     index->scope = arena_alloc_array(arena, index->symbol_count + 1, sizeof *index->scope);
@@ -276,15 +340,7 @@ static void add_locals(yusec_index *index, StrMap *taken, uint32_t offset) {
         if (!is_local(symbol->kind) || symbol->scope.file != index->main->id) continue;
         if (symbol->scope.start <= offset && offset <= symbol->scope.end) index->scope[index->scope_count++] = s;
     }
-    for (size_t i = first + 1; i < index->scope_count; i++)
-        for (size_t j = i; j > first; j--) {
-            const FeSymbol *a = index->fe.symbols.items[index->scope[j - 1]];
-            const FeSymbol *b = index->fe.symbols.items[index->scope[j]];
-            if (a->scope.end - a->scope.start <= b->scope.end - b->scope.start) break;
-            size_t t = index->scope[j];
-            index->scope[j] = index->scope[j - 1];
-            index->scope[j - 1] = t;
-        }
+    sort_symbols(index->scope + first, index->scope_count - first, index, scope_width);
     /* each name once: the innermost binding */
     size_t found = index->scope_count;
     index->scope_count = first;

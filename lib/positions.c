@@ -1,6 +1,9 @@
 #include "positions.h"
 
 #include <stdbool.h>
+#include <string.h>
+
+#include "../base/memory.h"
 
 #include "../base/utf8.h"
 
@@ -9,16 +12,21 @@ uint32_t lib_utf16_width(const char *text, size_t left, size_t *width) {
     return code_point != UTF8_INVALID && code_point > 0xFFFF ? 2 : 1;
 }
 
-static bool ends_line(const char *text, size_t len, size_t at) {
-    return text[at] == '\n' || (text[at] == '\r' && at + 1 < len && text[at + 1] == '\n');
+/* Whether byte `at` ends its line: '\n', or a '\r' (alone or the first of "\r\n"). */
+static bool ends_line(const char *text, size_t at) { return text[at] == '\n' || text[at] == '\r'; }
+
+/* The bytes of the line end at `at`: 2 for "\r\n", 1 for '\n' or a lone '\r', 0 for none. */
+static size_t line_end_length(const char *text, size_t len, size_t at) {
+    if (!ends_line(text, at)) return 0;
+    return text[at] == '\r' && at + 1 < len && text[at + 1] == '\n' ? 2 : 1;
 }
 
 size_t lib_line_start(const char *text, size_t len, uint32_t line) {
     size_t at = 0;
     for (uint32_t current = 0; current < line; current++) {
-        while (at < len && text[at] != '\n') at++;
+        while (at < len && !ends_line(text, at)) at++;
         if (at >= len) return len;
-        at++;
+        at += line_end_length(text, len, at);
     }
     return at;
 }
@@ -26,7 +34,7 @@ size_t lib_line_start(const char *text, size_t len, uint32_t line) {
 uint32_t lib_utf16_between(const char *text, size_t len, size_t from, size_t to) {
     if (to > len) to = len;
     uint32_t units = 0;
-    while (from < to && !ends_line(text, len, from)) {
+    while (from < to && !ends_line(text, from)) {
         size_t width;
         units += lib_utf16_width(text + from, len - from, &width);
         from += width;
@@ -36,7 +44,7 @@ uint32_t lib_utf16_between(const char *text, size_t len, size_t from, size_t to)
 
 size_t lib_utf16_advance(const char *text, size_t len, size_t from, uint32_t units) {
     uint32_t counted = 0;
-    while (from < len && !ends_line(text, len, from)) {
+    while (from < len && !ends_line(text, from)) {
         size_t width;
         uint32_t step = lib_utf16_width(text + from, len - from, &width);
         if (counted + step > units) break;
@@ -46,14 +54,70 @@ size_t lib_utf16_advance(const char *text, size_t len, size_t from, uint32_t uni
     return from;
 }
 
-uint32_t lib_utf16_of_column(const char *text, size_t len, uint32_t line, uint32_t column) {
-    size_t start = lib_line_start(text, len, line ? line - 1 : 0), at = start;
-    for (uint32_t c = 1; c < column && at < len && !ends_line(text, len, at); c++) {
-        size_t width;
-        utf8_decode(text + at, len - at, &width);
-        at += width;
+void lib_column_cursor_init(LibColumnCursor *cursor, const char *text, size_t len) {
+    memset(cursor, 0, sizeof *cursor);
+    cursor->text = text;
+    cursor->len = len;
+    cursor->column = 1;
+}
+
+void lib_column_cursor_free(LibColumnCursor *cursor) {
+    mem_free(cursor->line_starts);
+    cursor->line_starts = NULL;
+}
+
+/* The start of 0-based `line`, finding the lines up to it; false past the text's lines. */
+static bool find_line(LibColumnCursor *cursor, uint32_t line, size_t *start) {
+    if (!cursor->line_count) {
+        cursor->line_starts = mem_realloc(NULL, 16 * sizeof *cursor->line_starts);
+        cursor->line_cap = 16;
+        cursor->line_starts[cursor->line_count++] = 0;
     }
-    return lib_utf16_between(text, len, start, at);
+    while (line >= cursor->line_count && !cursor->all_lines) {
+        size_t at = cursor->line_starts[cursor->line_count - 1];
+        while (at < cursor->len && !ends_line(cursor->text, at)) at++;
+        if (at >= cursor->len) {
+            cursor->all_lines = true;
+            break;
+        }
+        if (cursor->line_count == cursor->line_cap) {
+            cursor->line_cap *= 2;
+            cursor->line_starts = mem_realloc(cursor->line_starts, cursor->line_cap * sizeof *cursor->line_starts);
+        }
+        cursor->line_starts[cursor->line_count++] = at + line_end_length(cursor->text, cursor->len, at);
+    }
+    if (line >= cursor->line_count) return false;
+    *start = cursor->line_starts[line];
+    return true;
+}
+
+uint32_t lib_column_cursor_utf16(LibColumnCursor *cursor, uint32_t line, uint32_t column) {
+    uint32_t index = line ? line - 1 : 0;
+    size_t start;
+    if (!find_line(cursor, index, &start)) return 0;
+    if (index != cursor->line || column < cursor->column || cursor->at < start) {
+        cursor->line = index;
+        cursor->at = start;
+        cursor->column = 1;
+        cursor->units = 0;
+    }
+    const char *text = cursor->text;
+    while (cursor->column < column && cursor->at < cursor->len && !ends_line(text, cursor->at)) {
+        size_t width;
+        cursor->units += lib_utf16_width(text + cursor->at, cursor->len - cursor->at, &width);
+        cursor->at += width;
+        cursor->column++;
+        cursor->walked += width;
+    }
+    return cursor->units;
+}
+
+uint32_t lib_utf16_of_column(const char *text, size_t len, uint32_t line, uint32_t column) {
+    LibColumnCursor cursor;
+    lib_column_cursor_init(&cursor, text, len);
+    uint32_t units = lib_column_cursor_utf16(&cursor, line, column);
+    lib_column_cursor_free(&cursor);
+    return units;
 }
 
 void lib_cursor_init(LibPositionCursor *cursor, const char *text, size_t len) {
@@ -66,18 +130,19 @@ void lib_cursor_init(LibPositionCursor *cursor, const char *text, size_t len) {
 yusec_position lib_cursor_seek(LibPositionCursor *cursor, size_t offset) {
     if (offset > cursor->len) offset = cursor->len;
     if (offset < cursor->at) lib_cursor_init(cursor, cursor->text, cursor->len);
+    const char *text = cursor->text;
     while (cursor->at < offset) {
-        const char *text = cursor->text;
-        size_t at = cursor->at, width;
-        if (text[at] == '\n') {
+        size_t at = cursor->at, width, end = line_end_length(text, cursor->len, at);
+        if (end == 2) {  /* the '\r' of "\r\n": on no column; the '\n' ends the line */
+            cursor->at++;
+        } else if (end == 1) {
             cursor->position.line++;
             cursor->position.character = 0;
             cursor->at++;
-            continue;
+        } else {
+            cursor->position.character += lib_utf16_width(text + at, cursor->len - at, &width);
+            cursor->at += width;
         }
-        uint32_t units = lib_utf16_width(text + at, cursor->len - at, &width);
-        if (!ends_line(text, cursor->len, at)) cursor->position.character += units;
-        cursor->at += width;
     }
     return cursor->position;
 }
@@ -92,18 +157,37 @@ size_t lib_text_offset_of(const char *text, size_t len, yusec_position position)
     return lib_utf16_advance(text, len, lib_line_start(text, len, position.line), position.character);
 }
 
-yusec_position lib_position_of(const SourceFile *file, uint32_t offset) {
-    yusec_position at = {0, 0};
-    if (!file || !file->line_count) return at;
-    if (offset > file->len) offset = file->len;
-    at.line = source_line_index(file, offset);
-    at.character = lib_utf16_between(file->text, file->len, file->line_starts[at.line], offset);
-    return at;
+void lib_file_cursor_init(LibFileCursor *cursor, const SourceFile *file) {
+    cursor->file = file;
+    cursor->line = 0;
+    cursor->at = 0;
+    cursor->character = 0;
+    cursor->walked = 0;
 }
 
-yusec_range lib_range_of(const SourceFile *file, Span span) {
-    yusec_range range = {lib_position_of(file, span.start), lib_position_of(file, span.end)};
-    return range;
+yusec_position lib_file_cursor_seek(LibFileCursor *cursor, uint32_t offset) {
+    const SourceFile *file = cursor->file;
+    if (!file || !file->line_count) return (yusec_position){0, 0};
+    if (offset > file->len) offset = file->len;
+    uint32_t line = source_line_index(file, offset);
+    if (line != cursor->line || offset < cursor->at) {
+        cursor->line = line;
+        cursor->at = file->line_starts[line];
+        cursor->character = 0;
+    }
+    while (cursor->at < offset && !ends_line(file->text, cursor->at)) {
+        size_t width;
+        cursor->character += lib_utf16_width(file->text + cursor->at, file->len - cursor->at, &width);
+        cursor->at += (uint32_t)width;
+        cursor->walked += width;
+    }
+    return (yusec_position){line, cursor->character};
+}
+
+yusec_position lib_position_of(const SourceFile *file, uint32_t offset) {
+    LibFileCursor cursor;
+    lib_file_cursor_init(&cursor, file);
+    return lib_file_cursor_seek(&cursor, offset);
 }
 
 uint32_t lib_offset_of(const SourceFile *file, yusec_position position) {

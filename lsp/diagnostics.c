@@ -6,8 +6,15 @@
 #include <string.h>
 
 #include "base/memory.h"
+#include "base/strbuf.h"
 #include "lib/positions.h"
 #include "lsp/json_text.h"
+
+/* One publication: the document and its columns, counted once for all its diagnostics. */
+typedef struct Publication {
+    const LspDocument *doc;
+    LibColumnCursor columns;
+} Publication;
 
 /* The source provider: open documents are served from the editor's text. */
 static bool read_open_document(void *user, const char *path, const char **text, size_t *len) {
@@ -36,17 +43,17 @@ yusec_result *lsp_compile(LspServer *server, const LspDocument *doc, unsigned ta
     return result;
 }
 
-static json_t *position(const LspDocument *doc, uint32_t line, uint32_t column) {
+static json_t *position(LibColumnCursor *columns, uint32_t line, uint32_t column) {
     if (line == 0) line = 1;
     return json_pack("{s:I,s:I}", "line", (json_int_t)(line - 1), "character",
-                     (json_int_t)lib_utf16_of_column(doc->text, doc->len, line, column));
+                     (json_int_t)lib_column_cursor_utf16(columns, line, column));
 }
 
-json_t *lsp_range_of(const LspDocument *doc, const yusec_location *at) {
+json_t *lsp_range_of(LibColumnCursor *columns, const yusec_location *at) {
     uint32_t end_line = at->end_line ? at->end_line : at->line;
     uint32_t end_column = at->end_line ? at->end_column : at->column + 1;
-    return json_pack("{s:o,s:o}", "start", position(doc, at->line, at->column), "end",
-                     position(doc, end_line, end_column));
+    return json_pack("{s:o,s:o}", "start", position(columns, at->line, at->column), "end",
+                     position(columns, end_line, end_column));
 }
 
 static int lsp_severity(yusec_severity severity) {
@@ -75,13 +82,19 @@ static json_t *message_with_place(const yusec_diagnostic *diag) {
 
 /* A note as DiagnosticRelatedInformation. In another file its range is measured on that
  * file's open text when it is open, else given by line only (its text is not at hand). */
-static json_t *related(const LspServer *server, const LspDocument *doc, const yusec_diagnostic *note) {
+static json_t *related(const LspServer *server, Publication *out, const yusec_diagnostic *note) {
+    const LspDocument *doc = out->doc;
     const yusec_location *at = &note->location;
     const LspDocument *where = in_document(doc, at) ? doc : lsp_documents_find_path(&server->documents, at->file);
     json_t *range;
     char *uri = NULL;
-    if (where) {
-        range = lsp_range_of(where, at);
+    if (where == doc) {
+        range = lsp_range_of(&out->columns, at);
+    } else if (where) {
+        LibColumnCursor columns;
+        lib_column_cursor_init(&columns, where->text, where->len);
+        range = lsp_range_of(&columns, at);
+        lib_column_cursor_free(&columns);
     } else {
         uint32_t line = at->line ? at->line - 1 : 0;
         range = json_pack("{s:{s:I,s:i},s:{s:I,s:i}}", "start", "line", (json_int_t)line, "character", 0,
@@ -96,60 +109,79 @@ static json_t *related(const LspServer *server, const LspDocument *doc, const yu
 
 /* A diagnostic located in another file (an imported module) or nowhere is shown at the
  * document's start with its place in the message. */
-static json_t *to_lsp_diagnostic(const LspServer *server, const LspDocument *doc, const yusec_diagnostic *diag) {
+static json_t *to_lsp_diagnostic(const LspServer *server, Publication *publication, const yusec_diagnostic *diag) {
+    const LspDocument *doc = publication->doc;
     bool here = in_document(doc, &diag->location);
     yusec_location top = {NULL, 1, 1, 1, 1};
     static const char *const SOURCES[YUSEC_TARGET_COUNT] = {"yusec WGSL", "yusec MSL", "yusec PTX"};
     const char *source = diag->from_target && (unsigned)diag->target < YUSEC_TARGET_COUNT ? SOURCES[diag->target] : "yusec";
-    json_t *out = json_pack("{s:o,s:i,s:s,s:o}", "range", lsp_range_of(doc, here ? &diag->location : &top),
+    json_t *out = json_pack("{s:o,s:i,s:s,s:o}", "range", lsp_range_of(&publication->columns, here ? &diag->location : &top),
                             "severity", lsp_severity(diag->severity), "source", source, "message",
                             here || !diag->location.file ? lsp_json_text(diag->message) : message_with_place(diag));
     json_t *notes = json_array();
     for (size_t i = 0; i < diag->note_count; i++)
-        if (diag->notes[i].location.file) json_array_append_new(notes, related(server, doc, &diag->notes[i]));
+        if (diag->notes[i].location.file) json_array_append_new(notes, related(server, publication, &diag->notes[i]));
     if (json_array_size(notes)) json_object_set_new(out, "relatedInformation", notes);
     else json_decref(notes);
     return out;
 }
 
-/* The same place, severity and message as an earlier one (two targets whose passes agree
- * report the same finding, e.g. the uniformity analysis on WGSL and MSL). */
-static bool repeats(json_t *list, json_t *diagnostic) {
-    size_t i;
-    json_t *earlier;
-    json_array_foreach(list, i, earlier) {
-        if (json_equal(json_object_get(earlier, "range"), json_object_get(diagnostic, "range")) &&
-            json_equal(json_object_get(earlier, "severity"), json_object_get(diagnostic, "severity")) &&
-            json_equal(json_object_get(earlier, "message"), json_object_get(diagnostic, "message")))
-            return true;
+/* Whether `diagnostic` has the place, severity and message of one published before (two
+ * targets whose passes agree report the same finding, e.g. the uniformity analysis on WGSL
+ * and MSL): `seen` holds those published, by that key. */
+static bool repeats(json_t *seen, json_t *diagnostic) {
+    json_t *key_parts = json_pack("[O,O,O]", json_object_get(diagnostic, "range"),
+                                  json_object_get(diagnostic, "severity"), json_object_get(diagnostic, "message"));
+    char *key = key_parts ? json_dumps(key_parts, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    json_decref(key_parts);
+    if (!key) return false;
+    bool found = json_object_get(seen, key) != NULL;
+    if (!found) json_object_set_new_nocheck(seen, key, json_true());
+    free(key);
+    return found;
+}
+
+/* A diagnostic's finding — place, severity, message — as a key. */
+static void finding_key(StrBuf *key, const yusec_diagnostic *diag) {
+    const yusec_location *at = &diag->location;
+    strbuf_clear(key);
+    strbuf_printf(key, "%d:%u:%u:%u:%u:%zu:%s:%s", (int)diag->severity, at->line, at->column, at->end_line,
+                  at->end_column, at->file ? strlen(at->file) : (size_t)-1, at->file ? at->file : "", diag->message);
+}
+
+/* For each finding, the targets (YUSEC_WANT_…) whose own passes report it, in one pass:
+ * a JSON object from finding_key to the bits. */
+static json_t *targets_by_finding(const yusec_diagnostic *diags, size_t count) {
+    json_t *map = json_object();
+    StrBuf key;
+    strbuf_init(&key);
+    for (size_t i = 0; i < count; i++) {
+        if (!diags[i].from_target) continue;
+        finding_key(&key, &diags[i]);
+        json_int_t bits = json_integer_value(json_object_get(map, strbuf_cstr(&key)));
+        json_object_set_new_nocheck(map, strbuf_cstr(&key), json_integer(bits | YUSEC_WANT(diags[i].target)));
     }
-    return false;
+    strbuf_free(&key);
+    return map;
 }
 
-static bool same_finding(const yusec_diagnostic *a, const yusec_diagnostic *b) {
-    const yusec_location *x = &a->location, *y = &b->location;
-    return a->severity == b->severity && strcmp(a->message, b->message) == 0 &&
-           (x->file == y->file || (x->file && y->file && strcmp(x->file, y->file) == 0)) &&
-           x->line == y->line && x->column == y->column && x->end_line == y->end_line &&
-           x->end_column == y->end_column;
-}
-
-/* The targets (YUSEC_WANT_…) whose own passes report the same finding as diags[at]. */
-static unsigned reporting_targets(const yusec_diagnostic *diags, size_t count, size_t at) {
-    unsigned targets = 0;
-    for (size_t i = 0; i < count; i++)
-        if (diags[i].from_target && same_finding(&diags[i], &diags[at])) targets |= YUSEC_WANT(diags[i].target);
-    return targets;
+/* The targets whose own passes report the same finding as `diag`. */
+static unsigned reporting_targets(json_t *targets, const yusec_diagnostic *diag) {
+    StrBuf key;
+    strbuf_init(&key);
+    finding_key(&key, diag);
+    unsigned bits = (unsigned)json_integer_value(json_object_get(targets, strbuf_cstr(&key)));
+    strbuf_free(&key);
+    return bits;
 }
 
 /* The diagnostic as the settings publish it: false when it is not shown. The rule is for a
  * target's translation errors: a finding that every compiled target's passes report (the
  * uniformity analysis runs in each) is the source's and keeps its severity. */
-static bool apply_target_rule(const LspSettings *settings, const yusec_diagnostic *diags, size_t count,
-                              size_t at, yusec_diagnostic *diag) {
+static bool apply_target_rule(const LspSettings *settings, json_t *targets, yusec_diagnostic *diag) {
     if (!diag->from_target) return true;
     unsigned compiled = settings->targets & (YUSEC_WANT_WGSL | YUSEC_WANT_MSL | YUSEC_WANT_PTX);
-    if (reporting_targets(diags, count, at) == compiled) {
+    if (reporting_targets(targets, diag) == compiled) {
         diag->from_target = false;
         return true;
     }
@@ -163,14 +195,20 @@ void lsp_publish_diagnostics(LspServer *server, LspDocument *doc) {
     yusec_result *result = lsp_compile(server, doc, server->settings.targets);
     size_t count = 0;
     const yusec_diagnostic *diags = yusec_result_diagnostics(result, &count);
-    json_t *list = json_array();
+    Publication publication;
+    publication.doc = doc;
+    lib_column_cursor_init(&publication.columns, doc->text, doc->len);
+    json_t *targets = targets_by_finding(diags, count), *seen = json_object(), *list = json_array();
     for (size_t i = 0; i < count; i++) {
         yusec_diagnostic diag = diags[i];
-        if (!apply_target_rule(&server->settings, diags, count, i, &diag)) continue;
-        json_t *item = to_lsp_diagnostic(server, doc, &diag);
-        if (repeats(list, item)) json_decref(item);
+        if (!apply_target_rule(&server->settings, targets, &diag)) continue;
+        json_t *item = to_lsp_diagnostic(server, &publication, &diag);
+        if (repeats(seen, item)) json_decref(item);
         else json_array_append_new(list, item);
     }
+    json_decref(targets);
+    json_decref(seen);
+    lib_column_cursor_free(&publication.columns);
     yusec_result_free(result);
     lsp_notify(server, "textDocument/publishDiagnostics",
                json_pack("{s:s,s:I,s:o}", "uri", doc->uri, "version", (json_int_t)doc->version,

@@ -3,6 +3,7 @@
 #ifndef YUSEC_LSP_DIAGNOSTICS_H
 #define YUSEC_LSP_DIAGNOSTICS_H
 
+#include "lib/positions.h"
 #include "lsp/server.h"
 
 /* A context with the command line's options whose source provider serves every open
@@ -14,8 +15,9 @@ yusec_context *lsp_context(LspServer *server);
  * runs out; free it with yusec_result_free. */
 yusec_result *lsp_compile(LspServer *server, const LspDocument *doc, unsigned targets);
 
-/* The LSP Range of a yusec location in `doc` (its end: one character when it has none). */
-json_t *lsp_range_of(const LspDocument *doc, const yusec_location *at);
+/* The LSP Range of a yusec location in the text of `columns` (its end: one character when it
+ * has none). */
+json_t *lsp_range_of(LibColumnCursor *columns, const yusec_location *at);
 
 /* Compiles `doc` for the configured targets and publishes its diagnostics (with its version). */
 void lsp_publish_diagnostics(LspServer *server, LspDocument *doc);

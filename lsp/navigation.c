@@ -126,23 +126,28 @@ static json_t *document_symbol(const yusec_symbol *symbol) {
     return out;
 }
 
-/* Top-level definitions by kind, with a struct's fields and a function's parameters as children. */
+/* Top-level definitions by kind, with a struct's fields and a function's parameters as
+ * children: one pass over the symbols hands each child to its parent's list. */
 json_t *lsp_document_symbols(LspServer *server, json_t *params, LspError *error) {
     LspNavigation nav;
     if (!lsp_navigation_open(server, params, error, &nav)) return NULL;
     size_t count, symbol_count;
     const size_t *top = yusec_index_document_symbols(nav.index, &count);
     const yusec_symbol *symbols = yusec_index_symbols(nav.index, &symbol_count);
+    json_t **children = mem_calloc(symbol_count + 1, sizeof *children);
+    for (size_t i = 0; i < count; i++) children[top[i]] = json_array();
+    for (size_t s = 0; s < symbol_count; s++) {
+        size_t parent = symbols[s].parent;
+        if (parent < symbol_count && children[parent] && symbols[s].file && strcmp(symbols[s].file, nav.doc->path) == 0)
+            json_array_append_new(children[parent], document_symbol(&symbols[s]));
+    }
     json_t *result = json_array();
     for (size_t i = 0; i < count; i++) {
         json_t *item = document_symbol(&symbols[top[i]]);
-        json_t *children = json_array();
-        for (size_t s = 0; s < symbol_count; s++)
-            if (symbols[s].parent == top[i] && symbols[s].file && strcmp(symbols[s].file, nav.doc->path) == 0)
-                json_array_append_new(children, document_symbol(&symbols[s]));
-        json_object_set_new(item, "children", children);
+        json_object_set_new(item, "children", children[top[i]]);
         json_array_append_new(result, item);
     }
+    mem_free(children);
     lsp_navigation_close(&nav);
     return result;
 }

@@ -39,7 +39,7 @@ static const struct {
 static bool typed_name(const LspDocument *doc, yusec_position at, json_t **range) {
     size_t offset = lib_text_offset_of(doc->text, doc->len, at);
     size_t line_start = offset;
-    while (line_start > 0 && doc->text[line_start - 1] != '\n') line_start--;
+    while (line_start > 0 && doc->text[line_start - 1] != '\n' && doc->text[line_start - 1] != '\r') line_start--;
     static const char OPEN[] = "「", CLOSE[] = "」";
     size_t open = SIZE_MAX;
     for (size_t i = line_start; i + 3 <= offset; i++) {

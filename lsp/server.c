@@ -160,15 +160,23 @@ static bool is_cancel(json_t *message) {
     return method && strcmp(method, "$/cancelRequest") == 0;
 }
 
+/* A bad header: ParseError (id null, as JSON-RPC answers what it cannot read) and the same
+ * words in the client's log (window/logMessage, type Error); reading goes on at the next
+ * Content-Length (lsp/transport.h). */
+static void refuse_frame(LspServer *server) {
+    char text[192];
+    snprintf(text, sizeof text, "消息头不对，已跳到下一个 Content-Length：%s", server->transport.problem);
+    reply_error(server, NULL, LSP_PARSE_ERROR, text);
+    lsp_notify(server, "window/logMessage", json_pack("{s:i,s:o}", "type", 1, "message", lsp_json_text(text)));
+}
+
 /* Reads one message into the queue (or answers a bad one); false at the end of the input. */
 static bool read_one(LspServer *server, Queue *queue) {
     json_t *message = NULL;
     switch (lsp_transport_read(&server->transport, &message)) {
     case LSP_READ_END: return false;
     case LSP_READ_BAD_JSON: reply_error(server, NULL, LSP_PARSE_ERROR, "消息体不是 JSON"); return true;
-    case LSP_READ_BAD_FRAME:
-        reply_error(server, NULL, LSP_PARSE_ERROR, "消息头不对（缺 Content-Length，或消息过长）");
-        return true;
+    case LSP_READ_BAD_FRAME: refuse_frame(server); return true;
     case LSP_READ_MESSAGE: break;
     }
     if (is_cancel(message)) {

@@ -2,7 +2,6 @@
 #include "lsp/transport.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,13 +24,6 @@ void lsp_transport_free(LspTransport *transport) { mem_free(transport->buf); }
 static void consume(LspTransport *transport, size_t used) {
     memmove(transport->buf, transport->buf + used, transport->len - used);
     transport->len -= used;
-}
-
-/* Drops what is buffered of an oversized body. */
-static void drop_skipped(LspTransport *transport) {
-    size_t drop = transport->skip < transport->len ? transport->skip : transport->len;
-    consume(transport, drop);
-    transport->skip -= drop;
 }
 
 static const char CONTENT_LENGTH[] = "Content-Length:";
@@ -65,7 +57,6 @@ static bool fill(LspTransport *transport) {
         return false;
     }
     transport->len += (size_t)n;
-    drop_skipped(transport);
     drop_to_next_header(transport);
     return true;
 }
@@ -78,36 +69,70 @@ static const char *find_header_end(const char *buf, size_t len) {
     return NULL;
 }
 
-/* Content-Length of the header [buf, end); false when it has none. */
-static bool content_length(const char *buf, const char *end, size_t *length) {
-    const char *key = CONTENT_LENGTH;
+/* Says what is wrong with a header: `what`, then `value` quoted, cut to a few bytes. */
+static void refuse(LspTransport *transport, const char *what, const char *value, size_t len) {
+    int shown = len > 24 ? 24 : (int)len;
+    snprintf(transport->problem, sizeof transport->problem, "%s%.*s%s", what, shown, value, len > 24 ? "…" : "");
+}
+
+static bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* The Content-Length value [at, eol): decimal digits between optional blanks, at most
+ * LSP_MAX_BODY. False (the problem said) for anything else: a sign, no digits, other
+ * characters, a value over the cap however many digits it has. */
+static bool parse_length(LspTransport *transport, const char *at, const char *eol, size_t *length) {
+    while (at < eol && is_blank(*at)) at++;
+    const char *digits = at;
+    size_t value = 0;
+    bool too_large = false;
+    for (; at < eol && *at >= '0' && *at <= '9'; at++) {
+        value = value * 10 + (size_t)(*at - '0');
+        if (value > LSP_MAX_BODY) {
+            too_large = true;
+            value = LSP_MAX_BODY + 1;  /* stays over the cap, never wraps */
+        }
+    }
+    const char *value_end = at;
+    while (at < eol && is_blank(*at)) at++;
+    if (value_end == digits || at != eol) {
+        refuse(transport, "Content-Length 不是非负十进制整数：", digits, (size_t)(eol - digits));
+        return false;
+    }
+    if (too_large) {
+        char what[64];
+        snprintf(what, sizeof what, "Content-Length 超过上限 %d 字节：", LSP_MAX_BODY);
+        refuse(transport, what, digits, (size_t)(value_end - digits));
+        return false;
+    }
+    *length = value;
+    return true;
+}
+
+/* Content-Length of the header [buf, end); false (the problem said) when it has none or a
+ * bad one. */
+static bool content_length(LspTransport *transport, const char *buf, const char *end, size_t *length) {
     for (const char *line = buf; line < end;) {
         const char *eol = line;
         while (eol < end && *eol != '\r') eol++;
-        if ((size_t)(eol - line) > CONTENT_LENGTH_LEN && strncasecmp(line, key, CONTENT_LENGTH_LEN) == 0) {
-            char *stop = NULL;
-            unsigned long long value = strtoull(line + CONTENT_LENGTH_LEN, &stop, 10);
-            while (stop < eol && *stop == ' ') stop++;
-            if (stop != eol) return false;
-            *length = value > (unsigned long long)SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)value;
-            return true;
-        }
+        if ((size_t)(eol - line) >= CONTENT_LENGTH_LEN && strncasecmp(line, CONTENT_LENGTH, CONTENT_LENGTH_LEN) == 0)
+            return parse_length(transport, line + CONTENT_LENGTH_LEN, eol, length);
         line = eol + 2;
     }
+    refuse(transport, "消息头没有 Content-Length", "", 0);
     return false;
 }
 
 /* Whether a whole frame is buffered: its header's and body's lengths. */
-static Frame buffered_frame(const LspTransport *transport, size_t *header_len, size_t *body_len) {
-    if (transport->skip || transport->resync) return FRAME_PARTIAL;
+static Frame buffered_frame(LspTransport *transport, size_t *header_len, size_t *body_len) {
+    if (transport->resync) return FRAME_PARTIAL;
     const char *end = find_header_end(transport->buf, transport->len);
-    if (!end) return transport->len > LSP_MAX_HEADER ? FRAME_BAD : FRAME_PARTIAL;
-    *header_len = (size_t)(end - transport->buf) + 4;
-    if (!content_length(transport->buf, end, body_len)) {
-        *body_len = 0;
+    if (!end) {
+        if (transport->len <= LSP_MAX_HEADER) return FRAME_PARTIAL;
+        refuse(transport, "消息头过长（没有空行结束）", "", 0);
         return FRAME_BAD;
     }
-    if (*body_len > LSP_MAX_BODY) return FRAME_BAD;
+    *header_len = (size_t)(end - transport->buf) + 4;
+    if (!content_length(transport, transport->buf, end, body_len)) return FRAME_BAD;
     return transport->len >= *header_len + *body_len ? FRAME_WHOLE : FRAME_PARTIAL;
 }
 
@@ -137,13 +162,7 @@ LspReadStatus lsp_transport_read(LspTransport *transport, json_t **message) {
     while ((frame = buffered_frame(transport, &header_len, &body_len)) == FRAME_PARTIAL)
         if (!fill(transport)) return LSP_READ_END;
     if (frame == FRAME_BAD) {
-        if (body_len > LSP_MAX_BODY) {
-            consume(transport, header_len);
-            transport->skip = body_len;
-            drop_skipped(transport);
-        } else {
-            drop_bad_header(transport);
-        }
+        drop_bad_header(transport);
         return LSP_READ_BAD_FRAME;
     }
     json_error_t error;

@@ -1,7 +1,10 @@
 /* JSON-RPC framing over a pair of file descriptors (the LSP base protocol): a header of
- * `Name: value` lines ending in an empty line, of which Content-Length is required, then
- * that many bytes of UTF-8 JSON. After a bad header the reader drops bytes up to the next
- * `Content-Length:` (a body of unknown length may follow it), so the next message is read. */
+ * `Name: value` lines ending in an empty line, of which Content-Length is required — decimal
+ * digits, at most LSP_MAX_BODY — then that many bytes of UTF-8 JSON. A header without a good
+ * Content-Length (none, a sign, not a number, over the cap however many digits) is refused:
+ * the reader drops bytes up to the next `Content-Length:` (a body of unknown or refused length
+ * may follow it), so the next message is read and nothing is ever skipped by a count the
+ * client gave. */
 #ifndef YUSEC_LSP_TRANSPORT_H
 #define YUSEC_LSP_TRANSPORT_H
 
@@ -12,22 +15,22 @@
 
 enum {
     LSP_MAX_HEADER = 8192,               /* a longer header is not one */
-    LSP_MAX_BODY = 64 * 1024 * 1024,     /* a longer body is skipped and refused */
+    LSP_MAX_BODY = 64 * 1024 * 1024,     /* a longer Content-Length is refused */
 };
 
 typedef struct LspTransport {
     int in_fd, out_fd;
     char *buf;           /* bytes read and not yet consumed */
     size_t len, cap;
-    size_t skip;         /* bytes of an oversized body still to drop */
     bool resync;         /* after a bad header: dropping bytes up to the next Content-Length */
     bool eof;
+    char problem[128];   /* what was wrong with the last bad frame (LSP_READ_BAD_FRAME) */
 } LspTransport;
 
 typedef enum LspReadStatus {
     LSP_READ_MESSAGE,    /* *message is the JSON value */
     LSP_READ_BAD_JSON,   /* the body is not JSON (answer ParseError) */
-    LSP_READ_BAD_FRAME,  /* no Content-Length, a header too long, or a body over LSP_MAX_BODY */
+    LSP_READ_BAD_FRAME,  /* a header too long, or without a good Content-Length: transport->problem */
     LSP_READ_END,        /* the input ended */
 } LspReadStatus;
 

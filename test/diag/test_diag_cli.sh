@@ -119,6 +119,13 @@ contains "$tmp/err" "error: 双向文字控制字符" "-Werror makes it an error
 expect 0 "-w" -- -w -check "$warned"
 if [ -s "$tmp/err" ]; then fail "-w left output"; cat "$tmp/err" >&2; else ok; fi
 
+# ---- a lone CR ends a line as LF and CRLF do (issue 30.14): the line an editor shows ----
+printf '「甲」乃「无三二」也。\r「乙」乃「无三二」也。\r\n「甲」者「未定义」也。\n' >"$tmp/回车。着色器。豫"
+expect 1 "lone CR" -- -check -fdiagnostics-color=never "$tmp/回车。着色器。豫"
+contains "$tmp/err" "回车。着色器。豫:2:1: error: 「乙」只有类型签名" "the line after a lone CR"
+contains "$tmp/err" "回车。着色器。豫:3:5: error: 未定义的名字「未定义」" "the line after a lone CR and a CRLF"
+if grep -q $'\r' "$tmp/err"; then fail "a CR in the excerpt"; else ok; fi
+
 # ---- warnings of the front end: each inputs/名。着色器。豫 with 名。警告 beside it checks
 # with exit 0 and exactly that stderr (an empty 名。警告: no warning at all) ----
 cd "$inputs" || exit 2

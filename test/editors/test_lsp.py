@@ -3,8 +3,8 @@
 checks the protocol on real samples: initialize, the lifecycle's errors, diagnostics with
 UTF-16 ranges (a name outside the BMP), incremental changes, the keyword table's words shown
 alike by the TextMate grammar and the semantic tokens, the debounce, unparsable text,
-malformed messages (the message after a header without Content-Length is read), the
-debounce's maximum delay under changes that never pause, cancellation, shutdown and exit. Every read has a timeout: a server that
+malformed messages (the message after a header without Content-Length is read), 20,000
+diagnostics, the debounce's maximum delay under changes that never pause, cancellation, shutdown and exit. Every read has a timeout: a server that
 does not answer fails the test instead of hanging it.
 
   test_lsp.py YUSEC EXAMPLES_DIR            the protocol checks
@@ -230,6 +230,14 @@ def test_diagnostics(yusec, examples):
     check(undefined[0]["range"]["start"] == {"line": 1, "character": 6}, undefined[0]["range"])
     check(undefined[0]["range"]["end"] == {"line": 1, "character": 11}, undefined[0]["range"])
     check(undefined[0]["severity"] == 1, undefined[0])
+
+    # A lone CR ends a line as LF and CRLF do (issue 30.14): 「未定义」 is on line 3.
+    change(client, uri, 2, {"text": "「𠀀甲」乃「无三二」也。\r\r\n「乙」乃「无三二」也。\r「𠀀甲」者「未定义」也。\n"})
+    cr = [d for d in client.diagnostics(uri)["diagnostics"] if "「未定义」" in d["message"]]
+    check(cr and cr[0]["range"]["start"] == {"line": 3, "character": 6}
+          and cr[0]["range"]["end"] == {"line": 3, "character": 11}, f"lone CR: {cr}")
+    change(client, uri, 2, {"text": broken})
+    client.diagnostics(uri)
 
     # An incremental change in UTF-16 units: 「未定义」 (line 1, 6..11) becomes 「𠀀甲」.
     change(client, uri, 3, {"range": {"start": {"line": 1, "character": 6},
@@ -487,18 +495,31 @@ def test_debounce_maximum(yusec, examples):
 
 
 def test_header_recovery(yusec):
-    """A header without Content-Length followed by a body (of a length the server cannot know)
-    and then a good message: ParseError for the bad one, and the good one is answered."""
+    """A header without a good Content-Length followed by a body (of a length the server cannot
+    know or will not read) and then a good message: ParseError for the bad one, and the good one
+    is answered."""
     client = Client([yusec, "lsp"])
     initialize(client)
     lost = json.dumps({"jsonrpc": "2.0", "id": 900, "method": "textDocument/unknownThing"}).encode()
     good = client.frame({"jsonrpc": "2.0", "id": 901, "method": "textDocument/unknownThing"})
-    for bad in (b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + lost,
-                b"Content-Length: twelve\r\n\r\n" + lost,
-                b"x" * 9000):  # no header end within LSP_MAX_HEADER
+    # A Content-Length that is negative, overflows, is over the 64 MiB cap or not a plain
+    # decimal number is refused like a missing one (issue 30.7: -1 made the server skip 2^63
+    # bytes, losing every later message); the reason is in the ParseError and the client's log.
+    lengths = (b"-1", b"18446744073709551616", b"99999999999999999999999999", b"4611686018427387904",
+               b"67108865", b"+5", b"0x10", b"", b"12 13", b"\x00")
+    for bad in ([b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + lost,
+                 b"Content-Length: twelve\r\n\r\n" + lost,
+                 b"x" * 9000] +  # no header end within LSP_MAX_HEADER
+                [b"Content-Length: " + length + b"\r\n\r\n" + lost for length in lengths]):
         client.send_bytes(bad + good)
         frame = client.wait_for(lambda m: m.get("id") is None and "error" in m)
         check(frame["error"]["code"] == -32700, f"a bad header: {frame}")
+        log = client.wait_for(lambda m: m.get("method") == "window/logMessage")
+        check(log["params"]["type"] == 1 and log["params"]["message"] == frame["error"]["message"], log)
+        if bad.startswith(b"Content-Length: "):
+            check("Content-Length" in frame["error"]["message"] and
+                  ("超过上限 67108864" in frame["error"]["message"]) == (bad[16:].split(b"\r")[0] in lengths[1:5]),
+                  f"the reason for {bad[:40]!r}: {frame['error']['message']}")
         answer = client.response(901)
         check(answer["error"]["code"] == -32601, f"the message after a bad header: {answer}")
     # The next header arriving in pieces after the bad one is found too.
@@ -563,6 +584,25 @@ def test_robustness(yusec, examples):
     client.finish(0)
 
 
+def test_many_diagnostics(yusec):
+    """20,000 warnings (a bidi control on each line): published within the read timeout. Each
+    diagnostic's column was counted from the text's start and each was compared with every one
+    published before it — minutes; linear now, a few seconds (issue 30.8, the same pattern)."""
+    client = Client([yusec, "lsp"])
+    initialize(client, {"targets": ["wgsl"]})
+    lines = 20000
+    text = "寻观「点染」之「点染本」之书。\n" + "「：\u202e注：」\n" * lines
+    uri = "file:///tmp/%E5%8F%8C%E5%90%91%E3%80%82%E7%9D%80%E8%89%B2%E5%99%A8%E3%80%82%E8%B1%AB"
+    open_doc(client, uri, text)
+    warnings = [d for d in client.diagnostics(uri)["diagnostics"] if "双向文字控制字符" in d["message"]]
+    check(len(warnings) == lines, f"{len(warnings)} bidi warnings, expected {lines}")
+    check(warnings[-1]["range"] == {"start": {"line": lines, "character": 2}, "end": {"line": lines, "character": 3}},
+          warnings[-1]["range"])
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
 def position_of(text, at):
     """The LSP position of code point `at` of text."""
     prefix = text[:at]
@@ -620,6 +660,7 @@ def main():
     test_lifecycle_rules(yusec)
     test_diagnostics(yusec, examples)
     test_robustness(yusec, examples)
+    test_many_diagnostics(yusec)
     test_debounce_maximum(yusec, examples)
     test_header_recovery(yusec)
     test_semantic_tokens(yusec, examples)

@@ -152,6 +152,37 @@ static void test_source_position_counts_characters(void **state) {
     arena_free(&arena);
 }
 
+/* A lone CR ends a line as LF and CRLF do (the lexer ends a string there; the language
+ * server counts lines so, as the protocol says): diagnostics name the line an editor shows. */
+static void test_source_lone_cr_ends_a_line(void **state) {
+    (void)state;
+    Arena arena;
+    arena_init(&arena);
+    SourceMap map;
+    source_map_init(&map, &arena);
+    const char *text = "「甲」乃\r「乙」\r\n丙\n\r\r丁";
+    SourceFile *file = source_add(&map, "t。着色器。豫", text, strlen(text));
+    assert_int_equal(file->line_count, 6);
+    uint32_t line, column, len;
+    source_position(file, (uint32_t)(strstr(text, "「乙」") - text), &line, &column);
+    assert_int_equal(line, 2);
+    assert_int_equal(column, 1);
+    source_position(file, (uint32_t)(strstr(text, "丁") - text), &line, &column);
+    assert_int_equal(line, 6);
+    assert_int_equal(column, 1);
+    const char *row = source_line_text(file, 1, &len);
+    assert_int_equal(len, strlen("「甲」乃"));
+    assert_memory_equal(row, "「甲」乃", len);
+    row = source_line_text(file, 2, &len);
+    assert_int_equal(len, strlen("「乙」"));  /* the CR of CRLF dropped */
+    assert_memory_equal(row, "「乙」", len);
+    source_line_text(file, 4, &len);
+    assert_int_equal(len, 0);
+    source_line_text(file, 5, &len);
+    assert_int_equal(len, 0);
+    arena_free(&arena);
+}
+
 static void test_diag_format_with_caret(void **state) {
     (void)state;
     Arena arena;
@@ -274,6 +305,7 @@ int main(void) {
         cmocka_unit_test(test_utf8_encode_roundtrip),
         cmocka_unit_test(test_utf8_default_ignorable),
         cmocka_unit_test(test_source_position_counts_characters),
+        cmocka_unit_test(test_source_lone_cr_ends_a_line),
         cmocka_unit_test(test_diag_format_with_caret),
         cmocka_unit_test(test_diag_cap_and_invalid_bytes),
     };

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -488,6 +489,47 @@ static void test_deep_nesting(void **state) {
     free(text);
 }
 
+/* 20,000 令 on one line of 540 KB (issue 30.8): every name's UTF-16 column used to be counted
+ * from the line's start (10,000: 24 s for the build and as long for each request). The columns are
+ * checked against a count made here; the bound on processor time is generous (the linear
+ * build takes well under a second, under ASan too). */
+static void test_long_line_is_linear(void **state) {
+    (void)state;
+    enum { LETS = 20000 };
+    static const char HEAD[] = "寻观「点染」之「点染本」之书。\n「长」乃化「无三二」为「无三二」者也。\n「长」者得「甲」而";
+    static const char LET[] = "令「甲」为「甲」而", TAIL[] = "「甲」也。\n";
+    size_t size = sizeof HEAD + LETS * strlen(LET) + sizeof TAIL;
+    char *text = malloc(size);
+    assert_non_null(text);
+    size_t n = (size_t)snprintf(text, size, "%s", HEAD);
+    for (int i = 0; i < LETS; i++) n += (size_t)snprintf(text + n, size - n, "%s", LET);
+    snprintf(text + n, size - n, "%s", TAIL);
+    clock_t start = clock();
+    yusec_context *ctx = new_context(NULL);
+    yusec_index *index = index_of(ctx, "长。着色器。豫", text);
+    /* 「长」者得「甲」而 and each 令「甲」为「甲」而 are 9 units: the last use of 「甲」 */
+    uint32_t last = 9 + 9 * LETS;
+    const yusec_occurrence *use = yusec_index_at(index, NULL, (yusec_position){2, last + 1});
+    assert_non_null(use);
+    assert_int_equal(use->range.start.line, 2);
+    assert_int_equal(use->range.start.character, last);
+    assert_int_equal(use->range.end.character, last + 3);
+    const yusec_symbol *binder = &yusec_index_symbols(index, NULL)[use->symbol];
+    assert_int_equal(binder->kind, YUSEC_SYMBOL_LOCAL);
+    assert_int_equal(binder->range.start.character, last - 9 + 1);
+    size_t count;
+    yusec_index_in_scope(index, (yusec_position){2, last + 1}, &count);
+    assert_true(count > 0);
+    size_t occurrences;
+    yusec_index_occurrences(index, &occurrences);
+    assert_true(occurrences >= 2 * LETS);
+    yusec_index_free(index);
+    yusec_context_free(ctx);
+    free(text);
+    double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+    if (seconds > 10.0) fail_msg("the index of one long line took %.1f s of processor time", seconds);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_locals_and_top_level_names),
@@ -501,6 +543,7 @@ int main(void) {
         cmocka_unit_test(test_every_prefix),
         cmocka_unit_test(test_builtin_describe_and_keywords),
         cmocka_unit_test(test_deep_nesting),
+        cmocka_unit_test(test_long_line_is_linear),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
 /* The one UTF-16 position conversion (lib/positions.c) as the language server uses it, and
  * the server's text model (lsp/documents.c, lsp/json_text.c): UTF-16 positions past the BMP,
- * "\r\n", invalid bytes, incremental edits, URIs. */
+ * "\r\n" and a lone '\r', invalid bytes, incremental edits, URIs. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -59,7 +59,7 @@ static void test_offsets(void **state) {
  * them over its text: at every byte and at every position, invalid bytes and "\r\n" included. */
 static void test_source_file_positions_agree_with_text(void **state) {
     (void)state;
-    static const char TEXT[] = "「𠀀甲」者\r\n乙\xff\xf0\x80丙\n\xe8\xb1\n𠀀";
+    static const char TEXT[] = "「𠀀甲」者\r\n乙\xff\xf0\x80丙\n\xe8\xb1\n𠀀\r甲\r\r\n乙\r";
     size_t len = strlen(TEXT);
     Arena arena;
     arena_init(&arena);
@@ -72,13 +72,118 @@ static void test_source_file_positions_agree_with_text(void **state) {
         assert_int_equal(from_file.line, from_text.line);
         assert_int_equal(from_file.character, from_text.character);
     }
-    for (uint32_t line = 0; line < 5; line++)
+    for (uint32_t line = 0; line < 9; line++)
         for (uint32_t character = 0; character < 10; character++) {
             yusec_position at = {line, character};
             assert_int_equal(lib_offset_of(file, at), lib_text_offset_of(TEXT, len, at));
         }
     assert_int_equal(lib_position_of(file, (uint32_t)strlen("「𠀀甲」者\r\n乙\xff\xf0\x80")).character, 4);
     arena_free(&arena);
+}
+
+/* A lone '\r' ends a line as '\n' and "\r\n" do (the protocol's three line ends), in every
+ * conversion: positions of offsets, offsets of positions, yusec_location's columns. */
+static void test_lone_cr_ends_a_line(void **state) {
+    (void)state;
+    static const char TEXT[] = "甲\r乙𠀀\r\n丙\n\r丁";
+    size_t len = strlen(TEXT);
+    size_t yi = strlen("甲\r"), bing = strlen("甲\r乙𠀀\r\n"), ding = len - strlen("丁");
+    yusec_position at = lib_text_position_of(TEXT, len, yi);
+    assert_int_equal(at.line, 1);
+    assert_int_equal(at.character, 0);
+    at = lib_text_position_of(TEXT, len, strlen("甲"));  /* on the '\r': the end of line 0 */
+    assert_int_equal(at.line, 0);
+    assert_int_equal(at.character, 1);
+    assert_int_equal(lib_text_position_of(TEXT, len, bing).line, 2);
+    at = lib_text_position_of(TEXT, len, ding);
+    assert_int_equal(at.line, 4);
+    assert_int_equal(at.character, 0);
+    assert_int_equal(lib_text_offset_of(TEXT, len, (yusec_position){1, 0}), yi);
+    assert_int_equal(lib_text_offset_of(TEXT, len, (yusec_position){0, 9}), strlen("甲"));  /* clamped */
+    assert_int_equal(lib_text_offset_of(TEXT, len, (yusec_position){1, 9}), strlen("甲\r乙𠀀"));
+    assert_int_equal(lib_text_offset_of(TEXT, len, (yusec_position){3, 0}), strlen("甲\r乙𠀀\r\n丙\n"));
+    assert_int_equal(lib_text_offset_of(TEXT, len, (yusec_position){4, 0}), ding);
+    assert_int_equal(lib_utf16_of_column(TEXT, len, 2, 3), 3);   /* after 乙𠀀 */
+    assert_int_equal(lib_utf16_of_column(TEXT, len, 2, 9), 3);   /* the line's end, before "\r\n" */
+    assert_int_equal(lib_utf16_of_column(TEXT, len, 5, 2), 1);
+    Arena arena;
+    arena_init(&arena);
+    SourceMap map;
+    source_map_init(&map, &arena);
+    const SourceFile *file = source_add(&map, "甲.豫", TEXT, len);
+    assert_int_equal(file->line_count, 5);
+    assert_int_equal(lib_position_of(file, (uint32_t)ding).line, 4);
+    arena_free(&arena);
+}
+
+/* The file cursor (the navigation index's ranges) counts each byte of a line once when the
+ * offsets come in increasing order: 10,000 names on one line cost the line, not 10,000 lines. */
+static void test_file_cursor_is_linear(void **state) {
+    (void)state;
+    enum { NAMES = 10000 };
+    static const char NAME[] = "「𠀀甲」";
+    size_t name_len = strlen(NAME), len = NAMES * name_len;
+    char *text = malloc(len + 1);
+    assert_non_null(text);
+    for (size_t i = 0; i < NAMES; i++) memcpy(text + i * name_len, NAME, name_len);
+    text[len] = 0;
+    Arena arena;
+    arena_init(&arena);
+    SourceMap map;
+    source_map_init(&map, &arena);
+    const SourceFile *file = source_add(&map, "长.豫", text, len);
+    LibFileCursor cursor;
+    lib_file_cursor_init(&cursor, file);
+    for (uint32_t i = 0; i < NAMES; i++) {
+        yusec_position start = lib_file_cursor_seek(&cursor, (uint32_t)(i * name_len));
+        yusec_position end = lib_file_cursor_seek(&cursor, (uint32_t)((i + 1) * name_len));
+        assert_int_equal(start.line, 0);
+        assert_int_equal(start.character, 5 * i);  /* 「 𠀀(2) 甲 」 */
+        assert_int_equal(end.character, 5 * (i + 1));
+    }
+    assert_int_equal(cursor.walked, len);
+    lib_file_cursor_seek(&cursor, 0);  /* backwards: counted again from the line's start */
+    assert_int_equal(lib_file_cursor_seek(&cursor, (uint32_t)name_len).character, 5);
+    assert_int_equal(cursor.walked, len + name_len);
+    arena_free(&arena);
+    free(text);
+}
+
+/* The column cursor (a compile's diagnostics): its answers are lib_utf16_of_column's, each
+ * byte is counted once for locations in order, and going back costs the line gone back to. */
+static void test_column_cursor(void **state) {
+    (void)state;
+    static const char TEXT[] = "「𠀀甲」者\r\n乙\xff丙\r丁\n\n𠀀";
+    size_t len = strlen(TEXT);
+    LibColumnCursor columns;
+    lib_column_cursor_init(&columns, TEXT, len);
+    for (uint32_t line = 0; line <= 7; line++)
+        for (uint32_t column = 0; column <= 8; column++)
+            assert_int_equal(lib_column_cursor_utf16(&columns, line, column), lib_utf16_of_column(TEXT, len, line, column));
+    for (uint32_t line = 7; line > 0; line--)  /* backwards */
+        assert_int_equal(lib_column_cursor_utf16(&columns, line, 2), lib_utf16_of_column(TEXT, len, line, 2));
+    lib_column_cursor_free(&columns);
+
+    enum { LINES = 10000 };
+    static const char LINE[] = "「：注：」𠀀\r\n";
+    size_t line_len = strlen(LINE), long_len = LINES * line_len;
+    char *text = malloc(long_len + 1);
+    assert_non_null(text);
+    for (size_t i = 0; i < LINES; i++) memcpy(text + i * line_len, LINE, line_len);
+    text[long_len] = 0;
+    lib_column_cursor_init(&columns, text, long_len);
+    for (uint32_t line = 1; line <= LINES; line++) {
+        assert_int_equal(lib_column_cursor_utf16(&columns, line, 6), 5);
+        assert_int_equal(lib_column_cursor_utf16(&columns, line, 7), 7);
+    }
+    assert_true(columns.walked <= long_len);
+    size_t walked = columns.walked;
+    assert_int_equal(lib_column_cursor_utf16(&columns, 1, 7), 7);  /* back to the first line */
+    assert_true(columns.walked - walked <= line_len);
+    assert_int_equal(lib_column_cursor_utf16(&columns, LINES + 1, 1), 0);  /* the empty last line */
+    assert_int_equal(lib_column_cursor_utf16(&columns, LINES + 2, 1), 0);  /* past the end */
+    lib_column_cursor_free(&columns);
+    free(text);
 }
 
 static void test_edits(void **state) {
@@ -128,6 +233,9 @@ int main(void) {
         cmocka_unit_test(test_utf16_columns),
         cmocka_unit_test(test_offsets),
         cmocka_unit_test(test_source_file_positions_agree_with_text),
+        cmocka_unit_test(test_lone_cr_ends_a_line),
+        cmocka_unit_test(test_file_cursor_is_linear),
+        cmocka_unit_test(test_column_cursor),
         cmocka_unit_test(test_edits),
         cmocka_unit_test(test_uris_and_json),
     };

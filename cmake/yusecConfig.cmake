@@ -4,6 +4,10 @@
 # this file.
 get_filename_component(_yusec_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
 set(YUSEC_EXECUTABLE "${_yusec_prefix}/bin/yusec" CACHE FILEPATH "The yusec shader compiler")
+# For yusec_options.builtin_dir and .ptx_plugin of a program linked with yusec::yusec_static that
+# does not lie beside yusec (docs/library.md), relative to this install wherever it was moved.
+set(YUSEC_BUILTIN_DIR "${_yusec_prefix}/@CMAKE_INSTALL_DATADIR@/yusec/库/点染")
+set(YUSEC_PTX_PLUGIN "${_yusec_prefix}/@CMAKE_INSTALL_LIBDIR@/yusec/libyusec-ptx.so")
 if(NOT TARGET yusec::compiler)
   add_executable(yusec::compiler IMPORTED)
   set_target_properties(yusec::compiler PROPERTIES IMPORTED_LOCATION "${YUSEC_EXECUTABLE}")

@@ -226,7 +226,7 @@ static bool check_combinations(const Options *options, FILE *err) {
     }
     if ((options->depfile_wanted || options->depfile) && !options->output_dir &&
         (!options->output || strcmp(options->output, "-") == 0)) {
-        fprintf(err, "yusec: error: -MD/-MF 须与 -o 文件或 -o-dir 目录同用（依赖文件要写出输出文件的名字）\n");
+        fprintf(err, "yusec: error: -MD/-MMD/-MF 须与 -o 文件或 -o-dir 目录同用（依赖文件要写出输出文件的名字）\n");
         return false;
     }
     return true;

@@ -50,6 +50,8 @@ for args in "-MT x" "-MP" "-MD -MT"; do
 done
 grep -q "须与 -MD、-MMD 或 -MF 同用" <("$yusec" -emit-wgsl 加倍。着色器。豫 -o d.wgsl -MP 2>&1) ||
   fail "-MP alone does not say what it needs"
+"$yusec" -emit-wgsl 加倍。着色器。豫 -MMD >/dev/null 2>err
+[ $? = 2 ] && grep -q -- "-MMD/-MF 须与 -o" err || fail "-MMD without -o is not a usage error naming -MMD"
 
 # An installed layout: <prefix>/bin/yusec finds <prefix>/bin/../share/yusec/库/点染.
 mkdir -p prefix/bin prefix/share/yusec/库/点染

@@ -4,6 +4,10 @@
 # this file.
 get_filename_component(_yusec_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
 set(YUSEC_EXECUTABLE "${_yusec_prefix}/bin/yusec" CACHE FILEPATH "The yusec shader compiler")
+# For yusec_options.builtin_dir and .ptx_plugin of a program linked with yusec::yusec_static that
+# does not lie beside yusec (docs/library.md), relative to this install wherever it was moved.
+set(YUSEC_BUILTIN_DIR "${_yusec_prefix}/@CMAKE_INSTALL_DATADIR@/yusec/库/点染")
+set(YUSEC_PTX_PLUGIN "${_yusec_prefix}/@CMAKE_INSTALL_LIBDIR@/yusec/libyusec-ptx.so")
 if(NOT TARGET yusec::compiler)
   add_executable(yusec::compiler IMPORTED)
   set_target_properties(yusec::compiler PROPERTIES IMPORTED_LOCATION "${YUSEC_EXECUTABLE}")
@@ -21,7 +25,11 @@ endif()
 # <stem>.table.h (the texts, binaries and entry table as C constants, printed by yusec), with
 # the depfile yusec writes (-MD -MF <stem>.d) so a change to a source or an imported interface
 # reruns exactly that command. yusec leaves an output whose bytes did not change untouched, and
-# Ninja's restat (CMake sets it on custom commands) then skips what depends on it. Files:
+# Ninja's restat (CMake sets it on custom commands) then skips what depends on it. The command's
+# first output, which Make compares with the sources, is a stamp file <stem>.stamp it touches
+# last, and the depfile's target (-MT): so a build after it has nothing to do under every
+# generator (an unchanged output keeps its old mtime; Unix Makefiles, without restat, would
+# otherwise rerun the command at every build). Files:
 # <stem>.wgsl, <stem>.metal, <stem>.ptx (with several ARCH one per arch: <stem>.<arch>.ptx,
 # .cubin, .fatbin). `name` becomes an INTERFACE library whose include directory holds them and
 # <name>_shaders.h, written here when configuring: it includes every <stem>.h and <stem>.table.h
@@ -133,8 +141,10 @@ function(yusec_add_shaders)
     get_filename_component(name "${source}" NAME)
     string(REPLACE "。着色器。豫" "" stem "${name}")
     list(APPEND stems "${stem}")
-    # In the order yusec writes them, the depfile's first target first (Ninja checks it).
-    set(outputs)
+    # The stamp first: the depfile's target (-MT; Ninja checks that it is the first output) and
+    # the file Make checks (it touches the others after the command).
+    set(stamp "${outdir}/${stem}.stamp")
+    set(outputs "${stamp}")
     foreach(format wgsl msl ptx cubin fatbin)
       if(NOT format IN_LIST ARG_FORMATS)
         continue()
@@ -153,7 +163,8 @@ function(yusec_add_shaders)
     list(APPEND outputs "${outdir}/${stem}.json" "${outdir}/${stem}.h" "${outdir}/${stem}.table.h")
     add_custom_command(OUTPUT ${outputs}
       COMMAND ${launcher} "${YUSEC_EXECUTABLE}" ${flags} "${source}" -o-dir "${outdir}"
-              -MD -MF "${outdir}/${stem}.d"
+              -MD -MF "${outdir}/${stem}.d" -MT "${stamp}"
+      COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
       DEPENDS "${source}" "${YUSEC_EXECUTABLE}"
       DEPFILE "${outdir}/${stem}.d"
       COMMENT "yusec ${name}"

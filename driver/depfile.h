@@ -9,4 +9,13 @@
  * Spaces, '#' and '\\' are escaped with '\\', '$' as "$$". */
 void gen_depfile(StrBuf *out, const char *targets, const char *files);
 
+/* -MP: an empty rule "FILE:" for each of the newline-separated files, so Make does not stop
+ * when one of them is deleted or renamed (gcc -MP). Appended after gen_depfile's rule. */
+void gen_depfile_phony(StrBuf *out, const char *files);
+
+/* Appends `path` spelled without "." segments, repeated '/' and "DIR/.." pairs whose DIR is a
+ * directory and no symbolic link (whose ".." could lead elsewhere) — the same file, named as
+ * Make and Ninja compare names: "/p/bin/../share/x" is "/p/share/x". A leading ".." stays. */
+void depfile_clean_path(StrBuf *out, const char *path);
+
 #endif

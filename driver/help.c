@@ -39,8 +39,11 @@ static const HelpEntry ENTRIES[] = {
     {HELP_INPUT_OUTPUT, "-o 文件", "输出写到文件（默认标准输出）"},
     {HELP_INPUT_OUTPUT, "-o-dir 目录", "-emit=列表 的输出写进这个目录（全成或全不写）"},
     {HELP_INPUT_OUTPUT, "-I 目录", "在目录里找包（可多次）"},
-    {HELP_INPUT_OUTPUT, "-MD", "另写 Make/Ninja 依赖文件（须有 -o 或 -o-dir）"},
+    {HELP_INPUT_OUTPUT, "-MD", "另写 Make/Ninja 依赖文件（须有 -o 或 -o-dir；路径里不留 . 与 目录/..）"},
+    {HELP_INPUT_OUTPUT, "-MMD", "同 -MD，但不列内建包「点染」的文件（如 gcc 不列系统头文件）"},
     {HELP_INPUT_OUTPUT, "-MF 文件", "依赖文件的路径（默认为 -o 的文件加 .d）"},
+    {HELP_INPUT_OUTPUT, "-MT 目标", "依赖文件里规则的目标用这个名字，不用输出文件（可多次；须有 -MD、-MMD 或 -MF）"},
+    {HELP_INPUT_OUTPUT, "-MP", "依赖文件里再给输入以外的每个依赖一条空规则（删了它 make 不报错）"},
     {HELP_INPUT_OUTPUT, "-q", "-emit-wgsl/-emit-msl/-emit-ptx 不打印入口表（工具词 译 金属 千手 照着七总打印）"},
     {HELP_INPUT_OUTPUT, "-ffile-prefix-map=旧=新", "输出里写到的路径以 旧 开头时换成 新（可多次，后给的先试）"},
 

@@ -13,7 +13,7 @@
 #include "base/source.h"
 #include "base/strbuf.h"
 #include "driver/cuda_tools.h"
-#include "driver/depfile.h"
+#include "driver/depfile_options.h"
 #include "driver/help.h"
 #include "driver/options.h"
 #include "driver/output.h"
@@ -528,19 +528,12 @@ static int run_emit_many(Command *command) {
     return result;
 }
 
-/* -MD: the depfile, staged (written only when changed) after the output itself. */
+/* -MD/-MMD: the depfile (driver/depfile_options.c), staged (written only when changed) after the output itself. */
 static int write_depfile(Command *command) {
     const Options *options = command->options;
-    StrBuf path, text, files;
+    StrBuf path, text;
     strbuf_init(&path);
     strbuf_init(&text);
-    strbuf_init(&files);
-    for (uint32_t i = 0; i < command->session.files_read_count; i++) {
-        if (options->input_from_stdin && strcmp(command->session.files_read[i], options->input) == 0)
-            continue;  /* standard input is no file to depend on */
-        strbuf_puts(&files, command->session.files_read[i]);
-        strbuf_putc(&files, '\n');
-    }
     StrBuf targets;  /* every file the command writes (-o-dir: several) */
     strbuf_init(&targets);
     for (int i = 0; i < command->outputs->file_count; i++) {
@@ -550,13 +543,13 @@ static int write_depfile(Command *command) {
     if (options->depfile) strbuf_puts(&path, options->depfile);
     else if (options->output_dir) strbuf_puts(&path, output_dir_path(command, ".d"));
     else strbuf_printf(&path, "%s.d", options->output);
-    gen_depfile(&text, strbuf_cstr(&targets), strbuf_cstr(&files));
+    depfile_compose(&text, options, command->session.config->builtin_dir, strbuf_cstr(&targets),
+                    command->session.files_read, command->session.files_read_count);
     strbuf_free(&targets);
     bool ok = !refuse_input_as_output(command, strbuf_cstr(&path)) &&
               outputs_stage(command->outputs, strbuf_cstr(&path), strbuf_cstr(&text), text.len);
     strbuf_free(&path);
     strbuf_free(&text);
-    strbuf_free(&files);
     return ok ? EXIT_OK : EXIT_USAGE;
 }
 

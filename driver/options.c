@@ -9,6 +9,7 @@
 #include "base/diag.h"
 #include "base/strbuf.h"
 #include "base/suggest.h"
+#include "depfile_options.h"
 #include "help.h"
 
 typedef struct ActionWord {
@@ -225,7 +226,7 @@ static bool check_combinations(const Options *options, FILE *err) {
     }
     if ((options->depfile_wanted || options->depfile) && !options->output_dir &&
         (!options->output || strcmp(options->output, "-") == 0)) {
-        fprintf(err, "yusec: error: -MD/-MF 须与 -o 文件或 -o-dir 目录同用（依赖文件要写出输出文件的名字）\n");
+        fprintf(err, "yusec: error: -MD/-MMD/-MF 须与 -o 文件或 -o-dir 目录同用（依赖文件要写出输出文件的名字）\n");
         return false;
     }
     return true;
@@ -471,6 +472,8 @@ static bool parse_argument(Options *options, int argc, char **argv, int *i, FILE
     }
     int separate = parse_separate_value(options, argc, argv, i, err);
     if (separate) return separate > 0;
+    int depfile = depfile_parse_option(options, argc, argv, i, err);
+    if (depfile) return depfile > 0;
     int diagnostic = parse_diagnostic_option(options, arg, err);
     if (diagnostic) return diagnostic > 0;
     if (parse_switch(options, arg) || parse_value_option(options, arg)) return true;
@@ -517,5 +520,6 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
         return false;
     }
     if (options->input_from_stdin) options->input = options->stdin_name ? options->stdin_name : "<stdin>";
-    return split_arch_list(options, err) && check_combinations(options, err);
+    return split_arch_list(options, err) && check_combinations(options, err) &&
+           depfile_check_options(options, err);
 }

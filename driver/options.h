@@ -47,6 +47,16 @@ enum {
 
 enum { OPTIONS_MAX_ARCHS = 16 };
 
+/* -MT TARGET (each one a target of the depfile's rule, instead of the outputs), -MP, -MMD:
+ * parsed and checked by driver/depfile_options.c (issue 29 item 11). */
+enum { OPTIONS_MAX_DEPFILE_TARGETS = 16 };
+typedef struct DepfileFlags {
+    const char *targets[OPTIONS_MAX_DEPFILE_TARGETS];
+    int target_count;
+    bool phony;                  /* -MP: an empty rule for every dependency but the input */
+    bool user_only;              /* -MMD: -MD without the files of the builtin package 点染 */
+} DepfileFlags;
+
 typedef struct Options {
     Action action;
     unsigned emit_many;          /* -emit=LIST: EMIT_… bits */
@@ -65,6 +75,7 @@ typedef struct Options {
     const char *output;          /* -o; NULL for stdout */
     bool depfile_wanted;         /* -MD: write a Make/Ninja depfile (needs -o) */
     const char *depfile;         /* -MF FILE; default: the -o file + ".d" */
+    DepfileFlags depfile_flags;  /* -MT, -MP, -MMD */
     const char *includes[OPTIONS_MAX_INCLUDES];
     int include_count;
     /* -fmax-errors=N, -fdiagnostics-format=, -fdiagnostics-color=, -Werror, -w */

@@ -302,7 +302,9 @@ static void note_where_searched(Loader *l) {
     if (l->options->builtin_dir)
         strbuf_printf(&where, "、内建包「点染」（%s）", l->options->builtin_dir);
     else
-        strbuf_puts(&where, "；没有找到编译器自带的「点染」");
+        strbuf_puts(&where, "；没有找到编译器自带的「点染」（用 libyusec 的程序：把 yusec_options.builtin_dir "
+                            "设为装好的 share/yusec/库/点染——pkg-config --variable=builtindir yusec，"
+                            "或 CMake 的 ${YUSEC_BUILTIN_DIR}）");
     diag_note(l->diag, no_position(), "%s", strbuf_cstr(&where));
     strbuf_free(&where);
 }

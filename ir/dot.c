@@ -11,6 +11,11 @@
 #include "internal.h"
 #include "../base/memory.h"
 
+/* Every name in a graph is Chinese: a monospaced family with the CJK glyphs (Debian's
+ * fonts-noto-cjk, which scripts/setup.sh installs), so the pictures show the names rather than
+ * boxes; where it is missing fontconfig substitutes its default. */
+#define YIR_DOT_FONT "Noto Sans Mono CJK SC"
+
 typedef struct DotWriter {
     StrBuf *out;
     StrBuf edges;   /* written after the function's clusters: an edge inside a cluster would
@@ -257,8 +262,9 @@ static void draw_function(StrBuf *out, const IrFunction *func, uint32_t index) {
 
 void ir_print_dot(StrBuf *out, const IrModule *module) {
     strbuf_puts(out, "digraph yir {\n"
-                     "  node [fontname=\"monospace\", fontsize=10];\n"
-                     "  edge [fontname=\"monospace\", fontsize=9];\n"
+                     "  graph [fontname=\"" YIR_DOT_FONT "\"];\n"
+                     "  node [fontname=\"" YIR_DOT_FONT "\", fontsize=10];\n"
+                     "  edge [fontname=\"" YIR_DOT_FONT "\", fontsize=9];\n"
                      "  compound=true; rankdir=TB;\n"
                      "  legend [shape=plain, label=<<table border=\"0\" cellspacing=\"0\">"
                      "<tr><td><font color=\"#1a7f37\">uniform</font></td></tr>"

@@ -85,8 +85,15 @@ static const char *copy_or_null(Arena *arena, const char *text) {
     return text ? arena_strdup(arena, text) : NULL;
 }
 
+#ifndef YUSEC_INSTALLED_YUSEC
+#define YUSEC_INSTALLED_YUSEC ""
+#endif
+
 /* The 点染 package next to the program or the library: <dir>/库/点染 or
- * <dir>/../share/yusec/库/点染 of the running executable, then of libyusec itself. */
+ * <dir>/../share/yusec/库/点染 of the running executable, then of libyusec itself (a shared
+ * one), then of the yusec installed with this library (<bindir>/yusec at configure time: a
+ * static libyusec in a program elsewhere; moved to another prefix, the program sets
+ * builtin_dir, and the error's note says so). */
 static const char *default_builtin_dir(Arena *arena) {
     char buffer[4096];
     ssize_t len = readlink("/proc/self/exe", buffer, sizeof buffer - 1);
@@ -94,6 +101,7 @@ static const char *default_builtin_dir(Arena *arena) {
     Dl_info info;
     if (!found && dladdr((void *)yusec_version, &info) && info.dli_fname)
         found = fe_find_builtin_dir(arena, info.dli_fname);
+    if (!found) found = fe_find_builtin_dir(arena, YUSEC_INSTALLED_YUSEC);
     return found;
 }
 

@@ -1,5 +1,5 @@
 /* The C host header of one shader source (yusec -emit=h, yusec_add_shaders; docs/generated.md):
- * each buffer struct as a C struct with _Static_asserts on every member's offset, the size and
+ * each buffer struct as a C struct with static asserts (C11 and C++11) on every member's offset, the size and
  * the alignment (the one layout of every target, ir/types.c through the ABI), each resource's
  * group, binding and MSL index, and per entry its function, PTX kernel and parameter
  * positions. Printed from the typed entry table and ABI (lib/entries.h, lib/abi.h), like the

@@ -87,7 +87,8 @@ typedef struct yusec_options {
      * ` ; 文件:行:列` (docs/yir.md). WGSL and MSL are unchanged. Default false. */
     bool line_info;
     /* The PTX plugin (libyusec-ptx.so) to load; NULL: $YUSEC_PTX_PLUGIN, next to the program,
-     * <exe>/../lib/yusec, <dir of libyusec.so>/yusec, the install directory. */
+     * <exe>/../lib/yusec, <dir of libyusec.so>/yusec, the install directory. An install moved
+     * elsewhere names it: pkg-config --variable=ptxplugin yusec, CMake's YUSEC_PTX_PLUGIN. */
     const char *ptx_plugin;
     /* every target */
     bool bounds_check;        /* clamp every dynamic index (yusec -fbounds-check) */
@@ -95,8 +96,10 @@ typedef struct yusec_options {
     size_t include_dir_count;
     int max_errors;           /* reported errors; 0: no cap; default 20 */
     /* The directory of the builtin 点染 package (holds 点染本。着色器。接口。豫); NULL: next to
-     * the running program (<exe>/库/点染 or <exe>/../share/yusec/库/点染), else the data
-     * directory the library was installed with. */
+     * the running program (<exe>/库/点染 or <exe>/../share/yusec/库/点染), else next to
+     * libyusec.so, else the data directory the library was configured to install into. An
+     * install moved elsewhere names it: pkg-config --variable=builtindir yusec, CMake's
+     * YUSEC_BUILTIN_DIR (docs/library.md). */
     const char *builtin_dir;
     yusec_source_provider provider;  /* default: the file system */
     /* The most heap memory, in bytes, one yusec_compile, yusec_index_build,

@@ -31,6 +31,21 @@ contains "$tmp/reduce.dot" '<font color="#1a7f37">%3:u32 !uniform' "a uniform va
 contains "$tmp/reduce.dot" '<font color="#cf222e">%5:bool !non_uniform' "a non-uniform value is red"
 contains "$tmp/reduce.svg" 'workgroup_barrier' "the SVG holds the instructions"
 
+# The names are Chinese: nodes and edges use a CJK font (issue 29 item 6), one that fontconfig
+# finds here (scripts/setup.sh installs fonts-noto-cjk), so the picture shows them, not boxes.
+font="Noto Sans Mono CJK SC"
+contains "$tmp/reduce.dot" "graph [fontname=\"$font\"" "the graph (its function clusters) names a CJK font"
+contains "$tmp/reduce.dot" "node [fontname=\"$font\"" "nodes name a CJK font"
+contains "$tmp/reduce.dot" "edge [fontname=\"$font\"" "edges name a CJK font"
+if command -v fc-match >/dev/null 2>&1; then
+  if fc-match -f '%{family}\n' "$font:lang=zh-cn" | grep -q "CJK"; then ok "fontconfig finds $font"
+  else fail "fontconfig has no $font (scripts/setup.sh installs fonts-noto-cjk)"; fi
+  # dot -v names each font it resolved: all of them the CJK one (none left to Times-Roman).
+  dot -Tpng "$tmp/reduce.dot" -o "$tmp/reduce.png" -v 2>&1 | grep '^fontname:' >"$tmp/fonts"
+  if [ -s "$tmp/fonts" ] && ! grep -v "resolved to: .*CJK" "$tmp/fonts"; then ok "dot -Tpng draws every text with the CJK font"
+  else fail "dot -Tpng draws some text without the CJK font"; fi
+fi
+
 # A uniformity error: the graph after the failing analysis shows why (stderr, exit 1).
 "$yusec" -emit-dot -print-after=uniformity "$samples/非一致屏障。着色器。豫" >"$tmp/out" 2>"$tmp/err"
 [ $? = 1 ] && ok "the rejected program exits 1" || fail "the rejected program's status"

@@ -5,14 +5,22 @@
 # structs and constants, the dependencies (a second build does nothing, the builtin interface
 # is a dependency through the depfile) and restat (touching a shader without changing it reruns
 # only its yusec command; changing it rebuilds what includes the header).
-#   test_consumer.sh BUILD_DIR SOURCE_DIR [cuda]
+#   test_consumer.sh BUILD_DIR SOURCE_DIR [cuda|make]
 # With `cuda`: FORMATS cubin fatbin (exit 77, skipped, without ptxas) and the configure-time
-# error without the toolkit.
+# error without the toolkit. With `make`: the same checks under Unix Makefiles, which have no
+# restat (touching a shader remakes its dependents once, and the build after that does nothing;
+# issue 29 item 2).
 set -u
 build=$1
 source=$2
 mode=${3:-plain}
-command -v ninja >/dev/null 2>&1 || { echo "跳过：没有 ninja"; exit 77; }
+if [ "$mode" = make ]; then
+  generator="Unix Makefiles"
+  command -v make >/dev/null 2>&1 || { echo "跳过：没有 make"; exit 77; }
+else
+  generator=Ninja
+  command -v ninja >/dev/null 2>&1 || { echo "跳过：没有 ninja"; exit 77; }
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -24,8 +32,12 @@ samples="$source/库/点染/测试/样例"
 cp "$source/examples/加倍。着色器。豫" "$samples/边界钳位。着色器。豫" "$samples/纹理读取。着色器。豫" \
    "$samples/点变换。着色器。豫" "$work/src/"
 configure() {
-  cmake -S "$work/src" -B "$work/b" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" "$@" >"$work/configure.log" 2>&1
+  cmake -S "$work/src" -B "$work/b" -G "$generator" -DCMAKE_PREFIX_PATH="$work/prefix" "$@" >"$work/configure.log" 2>&1
 }
+# build LOG: one build of the consumer, its output in LOG.
+build() { cmake --build "$work/b" -j2 >"$1" 2>&1; }
+# The lines of a build log that did work: a yusec command, a compile, a link.
+work_done() { grep -E '(^|\] )(yusec |Building C|Linking|Generating)' "$1"; }
 
 if [ "$mode" = cuda ]; then
   # No toolkit where CUDA_PATH points: configuring stops and says what is missing.
@@ -48,9 +60,13 @@ if [ "$mode" = cuda ]; then
 fi
 
 configure || { cat "$work/configure.log" >&2; fail "configure"; }
-ninja -C "$work/b" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "first build"; }
+build "$work/build.log" || { cat "$work/build.log" >&2; fail "first build"; }
 # One command per shader: each source's yusec runs once, for every format and arch.
-[ "$(ninja -C "$work/b" -t commands | grep -c '加倍。着色器。豫 -o-dir')" = 1 ] || fail "加倍 is not one command"
+if [ "$mode" = make ]; then
+  [ "$(grep -c '加倍。着色器。豫 -o-dir' "$work/b/CMakeFiles/demo_generate.dir/build.make")" = 1 ] || fail "加倍 is not one command"
+else
+  [ "$(ninja -C "$work/b" -t commands | grep -c '加倍。着色器。豫 -o-dir')" = 1 ] || fail "加倍 is not one command"
+fi
 [ "$(grep -c '^\[.*yusec 加倍' "$work/build.log")" = 1 ] || { cat "$work/build.log" >&2; fail "加倍's command ran more than once"; }
 out=$work/b/demo_shaders
 for f in 加倍.wgsl 加倍.metal 加倍.sm_80.ptx 加倍.sm_90.ptx 加倍.json 加倍.h 加倍.table.h 点变换.h; do
@@ -87,9 +103,16 @@ PY
 )
 expect "$want" "the 点变换 header's struct and constants"
 
-# would_run: the commands ninja -n would run now.
-would_run() { ninja -C "$work/b" -n 2>&1 | grep -c '^\[' ; }
-[ "$(would_run)" = 0 ] || { ninja -C "$work/b" -n -d explain >&2; fail "a second build is not empty"; }
+# nothing_to_do WHAT: a build now does no work (Ninja: nothing planned; Make: nothing done).
+nothing_to_do() {
+  if [ "$mode" = make ]; then
+    build "$work/again.log" || { cat "$work/again.log" >&2; fail "$1: the build failed"; return; }
+    ! work_done "$work/again.log" >/dev/null || { cat "$work/again.log" >&2; fail "$1 is not empty"; }
+  else
+    [ "$(ninja -C "$work/b" -n 2>&1 | grep -c '^\[')" = 0 ] || { ninja -C "$work/b" -n -d explain >&2; fail "$1 is not empty"; }
+  fi
+}
+nothing_to_do "a second build"
 
 # restat: touching a shader without changing it reruns its yusec command only; yusec leaves its
 # unchanged outputs untouched (<stem>.table.h included), so the C code is not rebuilt.
@@ -97,24 +120,29 @@ table_mtime=$(stat -c %Y "$out/加倍.table.h")
 table_sum=$(md5sum <"$out/加倍.table.h")
 sleep 1
 touch "$work/src/加倍。着色器。豫"
-ninja -C "$work/b" -d explain >"$work/restat.log" 2>&1 || { cat "$work/restat.log" >&2; fail "rebuild after touch"; }
+build "$work/restat.log" || { cat "$work/restat.log" >&2; fail "rebuild after touch"; }
 grep -q '^\[.*yusec 加倍' "$work/restat.log" || { cat "$work/restat.log" >&2; fail "touching the shader did not rerun yusec"; }
-grep -q 'yusec header\|Building C object\|Linking' "$work/restat.log" &&
-  { cat "$work/restat.log" >&2; fail "an unchanged shader rebuilt its dependents (no restat)"; }
-[ "$(would_run)" = 0 ] || { ninja -C "$work/b" -n -d explain >&2; fail "the restat rebuild left work"; }
-[ "$(stat -c %Y "$out/加倍.table.h")" = "$table_mtime" ] || fail "an unchanged 加倍.table.h was rewritten"
+[ "$(grep -c '^\[.*yusec ' "$work/restat.log")" = 1 ] || { cat "$work/restat.log" >&2; fail "touching one shader reran another's yusec"; }
+# The build after it does nothing (Unix Makefiles reran yusec at every build: issue 29 item 2).
+nothing_to_do "the build after touching a shader"
+if [ "$mode" != make ]; then  # Ninja's restat; Make remakes the dependents (once)
+  grep -q 'yusec header\|Building C object\|Linking' "$work/restat.log" &&
+    { cat "$work/restat.log" >&2; fail "an unchanged shader rebuilt its dependents (no restat)"; }
+  [ "$(stat -c %Y "$out/加倍.table.h")" = "$table_mtime" ] || fail "an unchanged 加倍.table.h was rewritten"
+fi
 
 # Changing the shader's bytes rebuilds its outputs (its table too) and the consumer.
 sleep 1
 sed -i 's/（「新无三二」于「二」）/（「新无三二」于「四」）/' "$work/src/加倍。着色器。豫"
-ninja -C "$work/b" >"$work/change.log" 2>&1 || { cat "$work/change.log" >&2; fail "rebuild after a change"; }
+build "$work/change.log" || { cat "$work/change.log" >&2; fail "rebuild after a change"; }
 grep -q 'Building C object' "$work/change.log" ||
   { cat "$work/change.log" >&2; fail "a changed shader did not rebuild its C code"; }
 [ "$(md5sum <"$out/加倍.table.h")" != "$table_sum" ] || fail "a changed shader left 加倍.table.h as it was"
+nothing_to_do "the build after changing a shader"
 
 # The builtin interface is known only through the depfiles.
 sleep 1
 touch "$work/prefix/share/yusec/库/点染/点染本。着色器。接口。豫"
-ninja -C "$work/b" -n >"$work/plan.txt" 2>&1
+if [ "$mode" = make ]; then build "$work/plan.txt"; else ninja -C "$work/b" -n >"$work/plan.txt" 2>&1; fi
 grep -q "yusec 加倍" "$work/plan.txt" || { cat "$work/plan.txt" >&2; fail "the depfile does not name the interface"; }
-echo ok
+echo "ok ($generator)"

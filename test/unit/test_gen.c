@@ -4,7 +4,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -195,8 +198,62 @@ static void test_depfile_of_several_outputs(void **state) {
     strbuf_free(&out);
 }
 
+/* -MP: one empty rule per dependency, escaped as the rule's paths are. */
+static void test_depfile_phony(void **state) {
+    (void)state;
+    StrBuf out;
+    strbuf_init(&out);
+    gen_depfile_phony(&out, "/lib/点染 本.豫\n模块。着色器。豫\n");
+    assert_string_equal(strbuf_cstr(&out), "\n/lib/点染\\ 本.豫:\n\n模块。着色器。豫:\n");
+    strbuf_free(&out);
+}
+
+static const char *clean(StrBuf *out, const char *path) {
+    strbuf_clear(out);
+    depfile_clean_path(out, path);
+    return strbuf_cstr(out);
+}
+
+/* Depfile paths without "." and "DIR/.." (issue 29 item 11), the same file: a directory's
+ * ".." is dropped, a symbolic link's or a missing one's is kept. */
+static void test_depfile_clean_path(void **state) {
+    (void)state;
+    char dir[] = "/tmp/yusec_depfile_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    StrBuf path, out;
+    strbuf_init(&path);
+    strbuf_init(&out);
+    strbuf_printf(&path, "%s/bin", dir);
+    assert_int_equal(mkdir(strbuf_cstr(&path), 0700), 0);
+    strbuf_clear(&path);
+    strbuf_printf(&path, "%s/bin/../share/./库//点染本.豫", dir);
+    const char *got = clean(&out, strbuf_cstr(&path));
+    strbuf_clear(&path);
+    strbuf_printf(&path, "%s/share/库/点染本.豫", dir);
+    assert_string_equal(got, strbuf_cstr(&path));
+    strbuf_clear(&path);
+    strbuf_printf(&path, "%s/link", dir);
+    assert_int_equal(symlink("/usr/lib", strbuf_cstr(&path)), 0);
+    strbuf_clear(&path);
+    strbuf_printf(&path, "%s/link/../x", dir);
+    assert_string_equal(clean(&out, strbuf_cstr(&path)), strbuf_cstr(&path));
+    strbuf_clear(&path);
+    strbuf_printf(&path, "%s/missing/../x", dir);
+    assert_string_equal(clean(&out, strbuf_cstr(&path)), strbuf_cstr(&path));
+    assert_string_equal(clean(&out, "../a/./b.豫"), "../a/b.豫");
+    assert_string_equal(clean(&out, "/../a"), "/a");
+    assert_string_equal(clean(&out, "./"), ".");
+    strbuf_clear(&path);
+    strbuf_printf(&path, "rm -rf '%s'", dir);
+    assert_int_equal(system(strbuf_cstr(&path)), 0);
+    strbuf_free(&path);
+    strbuf_free(&out);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_depfile_phony),
+        cmocka_unit_test(test_depfile_clean_path),
         cmocka_unit_test(test_depfile_of_several_outputs),
         cmocka_unit_test(test_escape_round_trips),
         cmocka_unit_test(test_failed_target_is_a_comment),

@@ -287,7 +287,10 @@ static void test_no_builtin_dir(void **state) {
     Fixture *f = *state;
     assert_non_null(load_with(f, "孤文件/单。着色器。豫", NULL, 0, NULL));
     assert_diag_contains(f, "error: 找不到包「点染」\n");
-    assert_diag_contains(f, "；没有找到编译器自带的「点染」\n");
+    /* …and which option a program linked with libyusec sets (issue 29 item 4). */
+    assert_diag_contains(f, "；没有找到编译器自带的「点染」（用 libyusec 的程序：把 yusec_options.builtin_dir "
+                            "设为装好的 share/yusec/库/点染——pkg-config --variable=builtindir yusec，"
+                            "或 CMake 的 ${YUSEC_BUILTIN_DIR}）\n");
 }
 
 static void test_undeclared_dependency(void **state) {

@@ -17,7 +17,7 @@ static const char *const GROUP_TITLES[HELP_GROUP_COUNT] = {
 
 static const HelpEntry ENTRIES[] = {
     {HELP_ACTIONS, "-dump-ast", "打印语法树"},
-    {HELP_ACTIONS, "-check, 检查", "只做语法分析与类型检查"},
+    {HELP_ACTIONS, "-check, 检查", "语法分析、类型检查、降级与一致性分析（WGSL 的遍流程，与各目标报同样的错），不生成代码"},
     {HELP_ACTIONS, "-emit-ir", "打印 YIR（中间表示）"},
     {HELP_ACTIONS, "-emit-wgsl, 译", "译成 WGSL，入口表打印到标准错误"},
     {HELP_ACTIONS, "-emit-msl, 金属", "译成 MSL，入口表打印到标准错误"},

@@ -147,6 +147,7 @@ static int run_dump_ast(Command *command) {
 
 static int run_check(Command *command) {
     LibStatus status = lib_check(&command->session);
+    flush_dumps(&command->session);
     return status == LIB_OK ? finish(command, NULL) : (int)status;
 }
 

@@ -55,6 +55,7 @@ static PassTarget ir_target(const Options *options) {
 }
 
 static void print_output(FILE *out, const Options *options) {
+    if (options->action == ACTION_CHECK) return;  /* checking writes nothing */
     const char *where = options->output && strcmp(options->output, "-") != 0 ? options->output : "标准输出";
     stage(out, "写出", where);
     if (options->depfile_wanted || options->depfile) {
@@ -70,7 +71,10 @@ void stages_print(FILE *out, const Options *options, StagePipelineFn pipeline,
     print_input(out, options);
     switch (options->action) {
     case ACTION_DUMP_AST: stage(out, "打印语法树", ""); break;
-    case ACTION_CHECK: stage(out, "类型检查", ""); break;
+    case ACTION_CHECK:
+        print_module(out, options, PASS_TARGET_WGSL, pipeline, context);
+        stage(out, "不生成代码", "");
+        break;
     case ACTION_EMIT_IR:
         print_module(out, options, ir_target(options), pipeline, context);
         stage(out, "打印 YIR", "");

@@ -92,7 +92,9 @@ void lib_session_free(LibSession *session);
 /* The main file parsed alone (yusec -dump-ast); NULL when it cannot be read. */
 AstFile *lib_parse_main(LibSession *session, LibStatus *status);
 
-/* The front end and checking (yusec -check). */
+/* The front end and checking (yusec -check): a .yir input read, a source checked and lowered,
+ * then WGSL's pass pipeline (its uniformity analysis; -fno-uniformity-check, -passes= apply)
+ * without emitting. */
 LibStatus lib_check(LibSession *session);
 
 struct FeIndex;

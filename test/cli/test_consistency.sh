@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# A consistent command line (issue 29 items 7–10, 12, 13; issue 30 items 6, 9, 16): every
+# action checks as the targets do, every action takes -q, -v, -### and
+# -fdiagnostics-format (run too), outputs never replace inputs or each other, response files
+# are bounded. Each check names the item it guards.
+set -u
+yusec=$1
+source_dir=$2
+samples="$source_dir/库/点染/测试/样例"
+example="$source_dir/examples/加倍。着色器。豫"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+
+# expect STATUS DESCRIPTION -- ARGS...: runs yusec (stdout in $tmp/out, stderr in $tmp/err).
+expect() {
+  local want=$1 what=$2; shift 3
+  timeout 60 "$yusec" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  if [ "$got" != "$want" ]; then fail "$what: yusec $* exited $got, expected $want"; head -20 "$tmp/err"
+  else ok "$what"; fi
+}
+contains() {
+  if grep -qF -- "$2" "$1"; then ok "$3"; else fail "$3: '$2' not in $(basename "$1")"; head -20 "$1"; fi
+}
+lacks() {
+  if grep -qF -- "$2" "$1"; then fail "$3: '$2' in $(basename "$1")"; head -20 "$1"; else ok "$3"; fi
+}
+empty() {
+  if [ -s "$1" ]; then fail "$2: $(basename "$1") is not empty"; head -20 "$1"; else ok "$2"; fi
+}
+
+# ---- issue 29 item 7: -check runs the uniformity analysis, as every target does ----
+barrier="$samples/非一致屏障。着色器。豫"
+expect 1 "-check rejects a barrier in non-uniform control flow" -- -check "$barrier"
+contains "$tmp/err" "非一致屏障。着色器。豫:10:4: error: 此运算（workgroupBarrier）须在一致控制流里执行" \
+  "-check's uniformity error is located at the barrier"
+contains "$tmp/err" "控制流取决于此处可能不一致的条件" "-check explains the non-uniform condition"
+expect 1 "the default action is -check, with the uniformity analysis" -- "$barrier"
+expect 1 "检查 (the tool word) rejects it too" -- 检查 "$barrier"
+expect 0 "-check -fno-uniformity-check accepts it (as the targets do)" -- -check -fno-uniformity-check "$barrier"
+expect 1 "-check reads .yir and runs the analysis" -- -check "$source_dir/test/passes/uniformity/分叉的屏障.yir"
+contains "$tmp/err" "分叉的屏障.yir:8:5: error: 此运算（workgroupBarrier）" "-check on .yir is located"
+expect 0 "-check still accepts a good kernel" -- -check "$example"
+empty "$tmp/out" "-check writes nothing on stdout"
+expect 1 "-v -check" -- -v -check "$barrier"
+contains "$tmp/err" "uniformity（WGSL 的流程）" "-v -check names the uniformity analysis among its stages"
+lacks "$tmp/err" "写出" "-v -check writes no output"
+
+echo "$failures failure(s)"
+[ "$failures" = 0 ]

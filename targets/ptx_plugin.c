@@ -80,7 +80,13 @@ void *ptx_plugin_open(const PtxOptions *options, StrBuf *tried) {
 static void report_missing(DiagEngine *diag, const StrBuf *tried) {
     diag_error_path(diag, "yusec", "此 yusec 构建没有 PTX 目标（缺少 %s；需要 LLVM 19）",
                     PTX_PLUGIN_FILE);
-    if (tried->len) diag_note(diag, (Span){UINT32_MAX, 0, 0}, "找过：\n%s", tried->data);
+    /* one note per path tried: a note's message is one line (line breaks would be spelled
+     * <U+000A>) */
+    for (const char *path = tried->data; path && *path;) {
+        size_t len = strcspn(path, "\n");
+        diag_note(diag, (Span){UINT32_MAX, 0, 0}, "找过 %.*s", (int)len, path);
+        path += len + (path[len] == '\n');
+    }
 }
 
 /* The plugin's table, or NULL after a diagnostic (absent, wrong symbol, stale build). */

@@ -50,5 +50,10 @@ expect 1 "-v -check" -- -v -check "$barrier"
 contains "$tmp/err" "uniformity（WGSL 的流程）" "-v -check names the uniformity analysis among its stages"
 lacks "$tmp/err" "写出" "-v -check writes no output"
 
+# ---- issue 30 item 16: the missing-plugin note, one line per path tried ----
+YUSEC_PTX_PLUGIN=$tmp/没有.so expect 1 "a missing PTX plugin is an error" -- -emit-ptx "$example"
+contains "$tmp/err" "yusec: note: 找过 $tmp/没有.so" "the note names the path tried on its own line"
+lacks "$tmp/err" "<U+000A>" "the note's line breaks are not spelled <U+000A>"
+
 echo "$failures failure(s)"
 [ "$failures" = 0 ]

@@ -35,7 +35,7 @@ static const HelpEntry ENTRIES[] = {
 
     {HELP_INPUT_OUTPUT, "文件", "输入：名。着色器。豫 或 .yir；写成 - 时从标准输入读"},
     {HELP_INPUT_OUTPUT, "--stdin-name 名字", "标准输入的源当作这个路径（包发现与报错用；默认 <stdin>）"},
-    {HELP_INPUT_OUTPUT, "@文件", "从文件读更多参数（空白分隔，'…' \"…\" 引用，\\ 转义；可嵌套）"},
+    {HELP_INPUT_OUTPUT, "@文件", "从文件读更多参数（空白分隔，'…' \"…\" 引用，\\ 转义；可嵌套；展开后至多 1000000 个参数、64 MiB、读 10000 个文件）"},
     {HELP_INPUT_OUTPUT, "-o 文件", "输出写到文件（默认标准输出）"},
     {HELP_INPUT_OUTPUT, "-o-dir 目录", "-emit=列表 的输出写进这个目录（全成或全不写）"},
     {HELP_INPUT_OUTPUT, "-I 目录", "在目录里找包（可多次）"},

@@ -55,5 +55,23 @@ YUSEC_PTX_PLUGIN=$tmp/没有.so expect 1 "a missing PTX plugin is an error" -- -
 contains "$tmp/err" "yusec: note: 找过 $tmp/没有.so" "the note names the path tried on its own line"
 lacks "$tmp/err" "<U+000A>" "the note's line breaks are not spelled <U+000A>"
 
+# ---- issue 30 item 9: response files are bounded (arguments, bytes, files read) ----
+mkdir "$tmp/rsp"
+for i in $(seq 0 30); do echo "@f$((i + 1)) @f$((i + 1))" >"$tmp/rsp/f$i"; done
+echo "-q" >"$tmp/rsp/f31"
+(cd "$tmp/rsp" && timeout 20 "$yusec" @f0 >"$tmp/out" 2>"$tmp/err")
+[ $? = 2 ] && ok "31 files naming the next twice: exit 2, not 2^31 arguments" || fail "doubling response files did not exit 2"
+contains "$tmp/err" "f30:1:6: error: 响应文件 'f31'：读入的响应文件超过 10000 个" "the file past the bound is named at its place"
+python3 -c "print('a ' * 600000)" >"$tmp/rsp/args"
+echo "@args @args" >"$tmp/rsp/two"
+(cd "$tmp/rsp" && timeout 20 "$yusec" @two >"$tmp/out" 2>"$tmp/err")
+[ $? = 2 ] && ok "1.2 million arguments from response files: exit 2" || fail "1.2 million arguments did not exit 2"
+contains "$tmp/err" "响应文件 'args'：展开后的参数超过 1000000 个（上限）" "the argument bound names the file"
+python3 -c "print('x' * 2000000)" >"$tmp/rsp/big"
+for i in $(seq 1 40); do echo "@big"; done >"$tmp/rsp/many"
+(cd "$tmp/rsp" && timeout 20 "$yusec" @many >"$tmp/out" 2>"$tmp/err")
+[ $? = 2 ] && ok "80 MB of arguments from response files: exit 2" || fail "80 MB of response-file arguments did not exit 2"
+contains "$tmp/err" "响应文件 'big'：展开后的参数超过 64 MiB（上限）" "the byte bound names the file"
+
 echo "$failures failure(s)"
 [ "$failures" = 0 ]

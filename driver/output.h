@@ -30,7 +30,8 @@ void outputs_init(Outputs *outputs);
 
 /* Stages text for path (stdout when path is NULL or "-"). An existing file whose content is
  * already identical will be left untouched (its mtime too), so build systems see no change.
- * Reports failures on stderr and returns false. */
+ * A path naming a file already staged (-MF equal to -o, by any spelling) is refused. Reports
+ * failures on stderr and returns false. */
 bool outputs_stage(Outputs *outputs, const char *path, const char *text, size_t len);
 
 /* Renames every staged file into place, then prints stdout. False (reported) on failure. */

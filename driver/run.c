@@ -9,6 +9,7 @@
 
 #include "base/arena.h"
 #include "driver/help.h"
+#include "driver/output.h"
 #include "driver/version.h"
 #include "exec/exec.h"
 #include "runtime/buffers.h"
@@ -138,6 +139,37 @@ static void fill_lengths(RunState *st) {
     }
 }
 
+/* --out naming a file the run reads (the source, an import, --ptx) would destroy it, and two
+ * --out naming one file would lose one buffer: both refused before running, as -o refuses its
+ * input. A --buffer @FILE may be an --out (it was read before the run: an update in place). */
+static int check_out_paths(RunState *st) {
+    const SourceMap *sources = &st->compiled.sources;
+    size_t count = 2 + (st->compiled.has_sources ? sources->count : 0);
+    const char **inputs = arena_alloc_array(&st->arena, count, sizeof *inputs);
+    inputs[0] = st->options.input;
+    inputs[1] = st->args.ptx_path;
+    for (uint32_t i = 0; i + 2 < count; i++) inputs[i + 2] = sources->files[i]->path;
+    int status = RUN_OK;
+    for (uint32_t i = 0; i < st->args.out_count; i++) {
+        const RtOutSpec *out = &st->args.outs[i];
+        if (output_is_input(out->path, inputs, count)) {
+            fprintf(stderr, "yusec: error: --out %u:%u 的文件 '%s' 是本次读取的输入，拒绝覆盖它\n", out->group,
+                    out->binding, out->path);
+            status = RUN_USAGE;
+        }
+        for (uint32_t k = 0; k < i; k++) {
+            const RtOutSpec *earlier = &st->args.outs[k];
+            const char *one[1] = {earlier->path};
+            if (strcmp(earlier->path, out->path) == 0 || output_is_input(out->path, one, 1)) {
+                fprintf(stderr, "yusec: error: --out %u:%u 与 --out %u:%u 写同一个文件 '%s'，拒绝\n", earlier->group,
+                        earlier->binding, out->group, out->binding, out->path);
+                status = RUN_USAGE;
+            }
+        }
+    }
+    return status;
+}
+
 /* One RtParam per slot, with the given data; results for writable buffers and --out ones. */
 static int bind_buffers(RunState *st) {
     const RtPlan *plan = &st->plan;
@@ -177,7 +209,7 @@ static int bind_buffers(RunState *st) {
             ok = false;
         }
     }
-    return ok ? RUN_OK : RUN_USAGE;
+    return ok ? check_out_paths(st) : RUN_USAGE;
 }
 
 static const RtTextureSpec *find_texture(const RunArgs *args, uint32_t group, uint32_t binding) {

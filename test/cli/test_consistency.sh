@@ -73,5 +73,22 @@ for i in $(seq 1 40); do echo "@big"; done >"$tmp/rsp/many"
 [ $? = 2 ] && ok "80 MB of arguments from response files: exit 2" || fail "80 MB of response-file arguments did not exit 2"
 contains "$tmp/err" "响应文件 'big'：展开后的参数超过 64 MiB（上限）" "the byte bound names the file"
 
+# ---- issue 30 item 6: no output replaces an input or another output ----
+mkdir "$tmp/own"
+cp "$example" "$tmp/own/k。着色器。豫"
+cp "$tmp/own/k。着色器。豫" "$tmp/own/original"
+expect 2 "run --out naming the source is refused" -- run "$tmp/own/k。着色器。豫" --device=cpu --buffer 0:0=u32:1,2,3,4 --out 0:0="$tmp/own/k。着色器。豫"
+contains "$tmp/err" "--out 0:0 的文件 '$tmp/own/k。着色器。豫' 是本次读取的输入，拒绝覆盖它" "run says why"
+expect 2 "run --out naming the source by another spelling" -- run "$tmp/own/k。着色器。豫" --device=cpu --buffer 0:0=u32:1,2,3,4 --out 0:0="$tmp/own/../own/k。着色器。豫"
+cmp -s "$tmp/own/k。着色器。豫" "$tmp/own/original" && ok "the source is intact" || fail "run --out overwrote the source"
+printf '\1\0\0\0\2\0\0\0\3\0\0\0\4\0\0\0' >"$tmp/own/state.bin"
+expect 0 "run --out may update its own --buffer @FILE in place" -- run "$tmp/own/k。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/own/state.bin" --out 0:0="$tmp/own/state.bin"
+[ "$(od -An -tu4 "$tmp/own/state.bin" | tr -s ' ')" = " 2 4 6 8" ] && ok "the buffer file holds the results" || fail "state.bin: $(od -An -tu4 "$tmp/own/state.bin")"
+expect 2 "-MF equal to -o is refused" -- -emit-wgsl "$example" -o "$tmp/own/x.wgsl" -MF "$tmp/own/x.wgsl"
+contains "$tmp/err" "两个输出都写到 '$tmp/own/x.wgsl'" "-MF = -o says so"
+[ ! -e "$tmp/own/x.wgsl" ] && ok "nothing was written" || fail "-MF = -o wrote $tmp/own/x.wgsl"
+expect 2 "-MF equal to -o by another spelling" -- -emit-wgsl "$example" -o "$tmp/own/x.wgsl" -MF "$tmp/own/./x.wgsl"
+expect 0 "-MF elsewhere is fine" -- -emit-wgsl "$example" -o "$tmp/own/x.wgsl" -MF "$tmp/own/x.d"
+
 echo "$failures failure(s)"
 [ "$failures" = 0 ]

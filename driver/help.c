@@ -37,11 +37,12 @@ static const HelpEntry ENTRIES[] = {
     {HELP_INPUT_OUTPUT, "--stdin-name 名字", "标准输入的源当作这个路径（包发现与报错用；默认 <stdin>）"},
     {HELP_INPUT_OUTPUT, "@文件", "从文件读更多参数（空白分隔，'…' \"…\" 引用，\\ 转义；可嵌套；展开后至多 1000000 个参数、64 MiB、读 10000 个文件）"},
     {HELP_INPUT_OUTPUT, "-o 文件", "输出写到文件（默认标准输出）"},
-    {HELP_INPUT_OUTPUT, "-o-dir 目录", "-emit=列表 的输出写进这个目录（全成或全不写）"},
+    {HELP_INPUT_OUTPUT, "-o-dir 目录", "-emit=列表 的输出写进这个目录（全成或全不写；目录不存在时连同上级创建）"},
     {HELP_INPUT_OUTPUT, "-I 目录", "在目录里找包（可多次）"},
     {HELP_INPUT_OUTPUT, "-MD", "另写 Make/Ninja 依赖文件（须有 -o 或 -o-dir）"},
     {HELP_INPUT_OUTPUT, "-MF 文件", "依赖文件的路径（默认为 -o 的文件加 .d）"},
-    {HELP_INPUT_OUTPUT, "-q", "-emit-wgsl/-emit-msl/-emit-ptx 不打印入口表（工具词 译 金属 千手 照着七总打印）"},
+    {HELP_INPUT_OUTPUT, "-q", "任何动作都可用：标准错误上只留诊断，不打印提示——入口表（-emit-wgsl、-emit-msl、-emit-ptx、-emit-llvm）、\n"
+                               "run 改在 CPU 上执行的提示；工具词 译 金属 千手 照着七总打印入口表，不与 -q 同用"},
     {HELP_INPUT_OUTPUT, "-ffile-prefix-map=旧=新", "输出里写到的路径以 旧 开头时换成 新（可多次，后给的先试）"},
 
     {HELP_DIAGNOSTICS, "-fmax-errors=N", "最多报告 N 条错误（0 为不限，默认 20）"},

@@ -204,12 +204,9 @@ static bool check_combinations(const Options *options, FILE *err) {
         report_unknown_pass("-print-after=", options->print_after, strlen(options->print_after), err);
         return false;
     }
-    if (options->quiet && !prints_entry_table(options->action)) {
-        fprintf(err, "yusec: error: -q 只用于 -emit-wgsl、-emit-msl、-emit-ptx（%s 不打印入口表）\n",
-                action_flag(options->action));
-        return false;
-    }
-    if (options->quiet && options->action_is_tool_word) {
+    /* -q is taken by every action (issue 29 item 10); only the seed's tool words that print
+     * the entry table (着七) keep it. */
+    if (options->quiet && options->action_is_tool_word && prints_entry_table(options->action)) {
         fprintf(err, "yusec: error: 工具词（译、金属、千手）按着七总把入口表打印到标准错误；"
                      "不要入口表请用 %s -q\n", action_flag(options->action));
         return false;

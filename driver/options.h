@@ -57,7 +57,8 @@ typedef struct Options {
     const char *stdin_name;      /* --stdin-name NAME */
     const char *input_text;      /* "-": what the driver read from stdin (NULL before) */
     size_t input_len;
-    bool quiet;                  /* -q: no entry table on stderr for -emit-* */
+    bool quiet;                  /* -q (every action): no informational lines on stderr — the
+                                  * entry table, run's CPU fall-back line; diagnostics stay */
     bool verbose;                /* -v: print the stages on stderr */
     bool dry_run;                /* -###: print the stages, run nothing */
     PrefixMap prefix_maps[OPTIONS_MAX_PREFIX_MAPS];

@@ -534,7 +534,7 @@ static void resolve_auto(RunState *st) {
         release_cuda(st, cuda, false);
         st->args.where = RUN_DEVICE_GPU;
     } else if (no_gpu) {
-        fprintf(stderr, "yusec: 没有可用的 GPU（%s），改在 CPU 上执行\n", strbuf_cstr(&error));
+        if (!st->options.quiet) fprintf(stderr, "yusec: 没有可用的 GPU（%s），改在 CPU 上执行\n", strbuf_cstr(&error));
         st->args.where = RUN_DEVICE_CPU;
     } else {
         st->args.where = RUN_DEVICE_GPU;  /* a GPU that fails otherwise: report it at launch */

@@ -90,5 +90,44 @@ contains "$tmp/err" "两个输出都写到 '$tmp/own/x.wgsl'" "-MF = -o says so"
 expect 2 "-MF equal to -o by another spelling" -- -emit-wgsl "$example" -o "$tmp/own/x.wgsl" -MF "$tmp/own/./x.wgsl"
 expect 0 "-MF elsewhere is fine" -- -emit-wgsl "$example" -o "$tmp/own/x.wgsl" -MF "$tmp/own/x.d"
 
+# ---- issue 29 item 9: -v/-### with -emit=LIST -o-dir; -o-dir is made when missing ----
+expect 0 "-### -emit=wgsl,msl,json -o-dir" -- -### -emit=wgsl,msl,json -o-dir "$tmp/nd/a" -MD "$example"
+contains "$tmp/err" "阶段：写出  $tmp/nd/a/加倍.wgsl" "-### names DIR/名.wgsl"
+contains "$tmp/err" "阶段：写出  $tmp/nd/a/加倍.metal" "-### names DIR/名.metal"
+contains "$tmp/err" "阶段：写出  $tmp/nd/a/加倍.json" "-### names DIR/名.json"
+contains "$tmp/err" "阶段：写依赖文件  $tmp/nd/a/加倍.d" "-### names the depfile DIR/名.d"
+contains "$tmp/err" "（MSL 的流程）" "-### lists MSL's passes"
+contains "$tmp/err" "阶段：生成 MSL" "-### lists MSL's code generation"
+lacks "$tmp/err" "写出  标准输出" "-### does not claim stdout"
+[ "$(grep -c '阶段：类型检查' "$tmp/err")" = 1 ] && ok "one front end for the list" || fail "the front end is listed $(grep -c '阶段：类型检查' "$tmp/err") times"
+[ ! -e "$tmp/nd" ] && ok "-### makes no directory" || fail "-### made $tmp/nd"
+if "$yusec" -emit-ptx -q "$example" >/dev/null 2>&1; then
+  expect 0 "-### -emit=ptx -arch=sm_80,sm_90" -- -### -emit=ptx -arch=sm_80,sm_90 -o-dir "$tmp/nd" "$example"
+  contains "$tmp/err" "-arch=sm_90 -ptx-version" "-### lists the PTX of each arch"
+  contains "$tmp/err" "阶段：写出  $tmp/nd/加倍.sm_90.ptx" "-### names each arch's file"
+fi
+expect 0 "-v -emit=wgsl,json -o-dir a missing nested directory" -- -v -emit=wgsl,json -o-dir "$tmp/nd/b/c" "$example"
+[ -s "$tmp/nd/b/c/加倍.wgsl" ] && [ -s "$tmp/nd/b/c/加倍.json" ] && ok "-o-dir made the directory and wrote into it" || fail "-o-dir $tmp/nd/b/c"
+contains "$tmp/err" "阶段：写出  $tmp/nd/b/c/加倍.json" "-v names the files it writes"
+: >"$tmp/plain"
+expect 2 "-o-dir under a file" -- -emit=wgsl -o-dir "$tmp/plain/d" "$example"
+contains "$tmp/err" "无法创建目录 '$tmp/plain'：已有同名的文件" "the directory that cannot be made is named"
+
+# ---- issue 29 item 10: -q is taken by every action ----
+for action in -check -dump-ast -emit-ir -emit-dot -emit-wgsl -emit-msl -emit-gen --entries=json 检查; do
+  expect 0 "$action -q" -- $action -q "$example"
+  empty "$tmp/err" "$action -q: nothing on stderr"
+done
+expect 0 "-emit=wgsl,json -q" -- -emit=wgsl,json -q -o-dir "$tmp/q" "$example"
+if "$yusec" -emit-ptx -q "$example" >/dev/null 2>&1; then
+  expect 0 "-emit-llvm -q" -- -emit-llvm -q "$example"
+  empty "$tmp/err" "-emit-llvm -q drops the entry table"
+  expect 0 "-emit-llvm without -q" -- -emit-llvm "$example"
+  contains "$tmp/err" "加倍入口" "-emit-llvm prints the entry table without -q"
+fi
+expect 0 "run -q" -- run -q "$example" --device=cpu --buffer 0:0=u32:1,2,3,4
+contains "$tmp/out" "0:0 数据 u32[4] = 2, 4, 6, 8" "run -q still prints the results"
+expect 2 "译 -q keeps 着七's table" -- 译 -q "$example"
+
 echo "$failures failure(s)"
 [ "$failures" = 0 ]

@@ -70,8 +70,8 @@ static const HelpEntry ENTRIES[] = {
                                  "cubin、fatbin、生成的模块同）；-g 眼下与 -lineinfo 相同，不含变量的调试信息；\n"
                                  "-emit-ir 时每个函数与指令后注明「 ; 文件:行:列」；WGSL 与 MSL 不变")},
 
-    {HELP_INFO, "-v", "在标准错误打印所运行的各个阶段"},
-    {HELP_INFO, "-###", "只打印将运行的各个阶段，不运行"},
+    {HELP_INFO, "-v", "在标准错误打印所运行的各个阶段（run：另打印 --verbose 的信息）"},
+    {HELP_INFO, "-###", "只打印将运行的各个阶段，不运行（run：不编译、不碰设备、不运行内核、不写 --out）"},
     {HELP_INFO, "--help, -h", "显示本帮助"},
     {HELP_INFO, "--version", "显示版本、源码修订与 PTX 插件所用的 LLVM 版本"},
 

@@ -257,6 +257,25 @@ static const char *executable_path(Arena *arena, const char *argv0) {
     return argv0;
 }
 
+static const char *stage_pipeline(void *context, PassTarget target);
+
+/* The compile's session handed to run (driver/run.h): its arena, sources and diagnostics
+ * engine, which run finishes; the entry table when there is a module. */
+static void hand_over(LibSession *session, const LibEntryTable *entries, RunCompiled *out) {
+    strbuf_free(&session->dumps);
+    out->arena = session->arena;
+    out->sources = session->sources;
+    out->sources.arena = &out->arena;
+    out->has_sources = true;
+    out->diag = session->diag;
+    out->diag.sources = &out->sources;
+    out->has_diag = true;
+    if (out->module) {
+        out->entries = *entries;
+        out->entries.arena = &out->arena;
+    }
+}
+
 /* yusec run: the module and PTX exactly as -emit-ptx makes them (driver/run.c runs them). */
 static int compile_for_run(const Options *options, const char *argv0, RunCompiled *out) {
     Arena arena;
@@ -267,6 +286,15 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
     LibSession *session = &command.session;
     lib_session_init(session, &config, options->input, stderr);
     configure_diagnostics(session, options);
+    const RunStages *stages = &out->stages;
+    if (stages->print)
+        stages_print_run(stderr, options, stage_pipeline, &command, out->want_ptx || stages->maybe_cpu,
+                         stages->ptx_file, stages->launch);
+    if (stages->only) {
+        lib_session_free(session);
+        arena_free(&arena);
+        return EXIT_OK;
+    }
     int status;
     IrModule *module = build_one(&command, LIB_TARGET_PTX, &status);
     LibEntryTable entries;
@@ -278,23 +306,10 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
         status = EXIT_DIAGNOSTICS;
     }
     out->module = module;
-    if (!module) {
-        lib_session_free(session);
-        arena_free(&arena);
-        return status;
-    }
-    /* The executor reports faults at the module's spans: keep the sources (and the entry
-     * table) in an arena of the run's own. */
-    diag_finish(&session->diag);
-    diag_free(&session->diag);
-    strbuf_free(&session->dumps);
+    /* The executor reports faults at the module's spans, and run its own diagnostics in the
+     * same format: the sources, the engine and the entry table move to the run. */
+    hand_over(session, &entries, out);
     arena_free(&arena);
-    out->arena = session->arena;
-    out->sources = session->sources;
-    out->sources.arena = &out->arena;
-    out->entries = entries;
-    out->entries.arena = &out->arena;
-    out->has_sources = true;
     return status;
 }
 

@@ -181,3 +181,12 @@ void stages_print(FILE *out, const Options *options, StagePipelineFn pipeline,
     }
     print_output(out, options);
 }
+
+void stages_print_run(FILE *out, const Options *options, StagePipelineFn pipeline, void *context,
+                      bool makes_ptx, const char *ptx_file, const char *launch) {
+    print_input(out, options);
+    print_module(out, options, PASS_TARGET_PTX, pipeline, context);
+    if (ptx_file) stage(out, "读 PTX", ptx_file);
+    else if (makes_ptx) print_ptx(out, options);
+    stage(out, "运行", launch);
+}

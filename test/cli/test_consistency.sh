@@ -129,5 +129,63 @@ expect 0 "run -q" -- run -q "$example" --device=cpu --buffer 0:0=u32:1,2,3,4
 contains "$tmp/out" "0:0 数据 u32[4] = 2, 4, 6, 8" "run -q still prints the results"
 expect 2 "译 -q keeps 着七's table" -- 译 -q "$example"
 
+# ---- issue 29 item 8: run honours -fdiagnostics-format, -v and -### ----
+export YUSEC_CUDA_LIBRARY=/不存在/libcuda.so.1  # no GPU, whatever the machine has
+# sarif_results FILE: "level:message" per result, or exit 1 when FILE is not one SARIF log
+sarif_results() {
+  python3 -c '
+import json, sys
+log = json.load(open(sys.argv[1]))
+assert log["version"] == "2.1.0"
+for r in log["runs"][0]["results"]:
+    print(r["level"] + ":" + r["message"]["text"])
+' "$1"
+}
+# expect_sarif STATUS DESCRIPTION TEXT -- ARGS: stderr is one SARIF log with a result holding TEXT
+expect_sarif() {
+  local want=$1 what=$2 text=$3; shift 4
+  expect "$want" "$what" -- "$@" -fdiagnostics-format=sarif
+  if sarif_results "$tmp/err" >"$tmp/results" 2>"$tmp/why"; then ok "$what: stderr is one SARIF log"
+  else fail "$what: stderr is not one SARIF log: $(cat "$tmp/why" | tail -1)"; head -5 "$tmp/err"; fi
+  contains "$tmp/results" "$text" "$what: the SARIF log has the result"
+}
+run_ex=(run "$example" --device=cpu)
+expect_sarif 1 "run: a located fault" "error:CPU 执行失败：越界访问" -- "${run_ex[@]}" --buffer 0:0=u32:1,2,3
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["runs"][0]["results"][0]
+assert r["locations"][0]["physicalLocation"]["region"]["startLine"] == 9
+' "$tmp/err" && ok "the fault's SARIF result is located (line 9)" || fail "the fault's SARIF result has no place"
+expect_sarif 2 "run: a missing buffer" "error:入口用到缓冲 0:0（数据），却没有给出它的内容" -- "${run_ex[@]}"
+expect_sarif 0 "run: an unused buffer" "warning:入口「加倍入口」没有用到缓冲 0:1，忽略它" -- "${run_ex[@]}" --buffer 0:0=u32:1,2,3,4 --buffer 0:1=u32:1
+contains "$tmp/out" "0:0 数据 u32[4] = 2, 4, 6, 8" "the results still go to stdout"
+expect_sarif 2 "run: no GPU" "error:没有可用的 GPU，无法运行" -- run "$example" --buffer 0:0=u32:1,2,3,4
+expect_sarif 0 "run --device=auto without a GPU" "note:没有可用的 GPU（" -- run "$example" --device=auto --buffer 0:0=u32:1,2,3,4
+printf '「甲」者「乙」' >"$tmp/坏。着色器。豫"
+expect_sarif 1 "run: a compile error" "error:" -- run "$tmp/坏。着色器。豫" --device=cpu
+expect 1 "run -fdiagnostics-format=json" -- "${run_ex[@]}" --buffer 0:0=u32:1,2,3 -fdiagnostics-format=json
+python3 -c '
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+assert len(lines) == 1 and lines[0]["severity"] == "error" and lines[0]["line"] == 9
+' "$tmp/err" && ok "run's JSON diagnostics are JSON lines" || { fail "run's JSON diagnostics"; cat "$tmp/err"; }
+expect 0 "run -### runs nothing" -- run -### "$example" --device=cpu --buffer 0:0=u32:1,2,3
+empty "$tmp/out" "run -### prints no results (the kernel did not run)"
+contains "$tmp/err" "阶段：遍  tailrec,inline,latch,fold,dce,uniformity（PTX 的流程）" "run -### lists the passes"
+contains "$tmp/err" "阶段：运行  唯一的计算入口，网格 1,1,1，在 CPU 上（YIR 执行器）" "run -### says where it would run"
+lacks "$tmp/err" "越界" "run -### did not execute"
+expect 0 "run -### needs no GPU" -- run -### "$example" --entry 加倍入口 --grid 2 --out 0:0="$tmp/never.bin"
+contains "$tmp/err" "生成 PTX" "run -### on the GPU lists the PTX"
+contains "$tmp/err" "1 个缓冲写进 --out 文件" "run -### names the --out files"
+[ ! -e "$tmp/never.bin" ] && ok "run -### writes no --out" || fail "run -### wrote $tmp/never.bin"
+expect 0 "run -v" -- run -v "$example" --device=cpu --buffer 0:0=u32:1,2,3,4
+contains "$tmp/err" "阶段：运行" "run -v prints the stages"
+contains "$tmp/out" "0:0 数据 u32[4] = 2, 4, 6, 8" "run -v runs the kernel"
+
+# ---- issue 29 item 12: the no-GPU error suggests --device=cpu ----
+expect 2 "run without a GPU" -- run "$example" --buffer 0:0=u32:1,2,3,4
+contains "$tmp/err" "yusec: note: --device=cpu 在 CPU 上执行" "the no-GPU error suggests --device=cpu"
+unset YUSEC_CUDA_LIBRARY
+
 echo "$failures failure(s)"
 [ "$failures" = 0 ]

@@ -187,5 +187,13 @@ expect 2 "run without a GPU" -- run "$example" --buffer 0:0=u32:1,2,3,4
 contains "$tmp/err" "yusec: note: --device=cpu 在 CPU 上执行" "the no-GPU error suggests --device=cpu"
 unset YUSEC_CUDA_LIBRARY
 
+# ---- issue 29 item 12: yusec lsp --help ----
+if "$yusec" lsp --bogus </dev/null >/dev/null 2>"$tmp/err"; [ $? = 2 ] && ! grep -q "没有语言服务器" "$tmp/err"; then
+  expect 0 "yusec lsp --help" -- lsp --help
+  contains "$tmp/out" "用法：yusec lsp [--stdio] [-I 目录]…" "lsp --help prints its usage on stdout"
+  expect 0 "yusec lsp -h" -- lsp -h
+  expect 2 "yusec lsp with an unknown argument" -- lsp --bogus
+fi
+
 echo "$failures failure(s)"
 [ "$failures" = 0 ]

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/diag.h"
 #include "base/strbuf.h"
@@ -330,6 +331,23 @@ static int parse_diagnostic_option(Options *options, const char *arg, FILE *err)
     return 1;
 }
 
+/* The flag of `flags` (NUL-separated) that `written` most likely meant: one differing only in
+ * case (-Lineinfo → -lineinfo), else the closest by edit distance when it keeps part of what
+ * was written — fewer edits than the name has letters after its dashes. A one-letter name gets
+ * none: every one-letter flag is one edit away, and case changes the meaning there (-O is not
+ * -o, -W not -w). */
+static const char *closest_flag(const char *written, const StrBuf *flags) {
+    size_t letters = strlen(written + strspn(written, "-"));
+    if (letters < 2) return NULL;
+    for (size_t at = 0; at < flags->len; at += strlen(flags->data + at) + 1)
+        if (strcasecmp(flags->data + at, written) == 0) return flags->data + at;
+    Suggestion s;
+    suggest_begin(&s, written);
+    for (size_t at = 0; at < flags->len; at += strlen(flags->data + at) + 1) suggest_offer(&s, flags->data + at);
+    const char *best = suggest_best(&s);
+    return best && suggest_distance(best, written) < letters ? best : NULL;
+}
+
 /* An unknown option: the closest flag --help lists (driver/help.c, yusec run's own left out),
  * its value kept (-fdiagnostic-format=json → -fdiagnostics-format=json). */
 static void suggest_option(FILE *err, const char *arg) {
@@ -355,10 +373,7 @@ static void suggest_option(FILE *err, const char *arg) {
             while (*p == ',' || *p == ' ') p++;
         }
     }
-    Suggestion s;
-    suggest_begin(&s, strbuf_cstr(&written));
-    for (size_t at = 0; at < flags.len; at += strlen(flags.data + at) + 1) suggest_offer(&s, flags.data + at);
-    const char *best = suggest_best(&s);
+    const char *best = closest_flag(strbuf_cstr(&written), &flags);
     if (best) {
         StrBuf hint;
         strbuf_init(&hint);

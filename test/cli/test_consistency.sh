@@ -195,5 +195,17 @@ if "$yusec" lsp --bogus </dev/null >/dev/null 2>"$tmp/err"; [ $? = 2 ] && ! grep
   expect 2 "yusec lsp with an unknown argument" -- lsp --bogus
 fi
 
+# ---- issue 29 item 12: -g is an option; suggestions only for near spellings ----
+expect 0 "-g is an option (-check)" -- -check -g "$example"
+expect 0 "-g with run" -- run -g "$example" --device=cpu --buffer 0:0=u32:1,2,3,4
+for flag in -G -x -W -O -M; do
+  expect 2 "unknown $flag" -- -check "$flag" "$example"
+  lacks "$tmp/err" "是不是想写" "$flag (one letter) gets no arbitrary suggestion"
+done
+expect 2 "-Lineinfo" -- -check -Lineinfo "$example"
+contains "$tmp/err" "是不是想写 '-lineinfo'？" "a case slip in a long flag is suggested"
+expect 2 "-g3" -- -check -g3 "$example"
+contains "$tmp/err" "是不是想写 '-g'？" "-g3 suggests -g"
+
 echo "$failures failure(s)"
 [ "$failures" = 0 ]

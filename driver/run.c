@@ -209,6 +209,40 @@ static int check_out_paths(RunState *st) {
     return status;
 }
 
+/* The one scalar kind every 32-bit number of a buffer type has (through arrays, vectors,
+ * matrices, atomics and struct fields); false when they differ or one is no 32-bit number. */
+static bool uniform_scalar(const IrModule *m, IrTypeId id, bool *seen, IrScalarKind *kind) {
+    const IrType *type = ir_type(&m->types, id);
+    switch (type->kind) {
+    case IR_TYPE_SCALAR:
+        if (type->width != 32 || (*seen && *kind != type->scalar)) return false;
+        *seen = true;
+        *kind = type->scalar;
+        return true;
+    case IR_TYPE_VECTOR: case IR_TYPE_MATRIX: case IR_TYPE_ARRAY: case IR_TYPE_ATOMIC:
+        return uniform_scalar(m, type->elem, seen, kind);
+    case IR_TYPE_STRUCT:
+        for (uint32_t i = 0; i < type->field_count; i++)
+            if (!uniform_scalar(m, type->fields[i].type, seen, kind)) return false;
+        return *seen;
+    default:
+        return false;
+    }
+}
+
+/* --buffer g:b=f32:… for a buffer of u32 (or any other kind) passes the words as they are,
+ * which is rarely meant: a warning naming the option and the type the buffer holds. */
+static void check_value_type(RunState *st, const RtSlot *slot, const RtBufferSpec *spec) {
+    static const RtScalar OF_KIND[] = {[IR_FLOAT] = RT_SCALAR_F32, [IR_SINT] = RT_SCALAR_I32, [IR_UINT] = RT_SCALAR_U32};
+    const IrModule *m = st->compiled.module;
+    bool seen = false;
+    IrScalarKind kind = IR_UINT;
+    if (!uniform_scalar(m, ir_global(m, slot->global)->type, &seen, &kind) || OF_KIND[kind] == spec->type) return;
+    run_warning(st, "--buffer %s：缓冲 %u:%u（%s）的元素是 %s，给的值却是 %s（按位原样传入；是不是想写 %s？）",
+                spec->source, slot->group, slot->binding, slot->name, rt_scalar_name(OF_KIND[kind]),
+                rt_scalar_name(spec->type), rt_scalar_name(OF_KIND[kind]));
+}
+
 /* One RtParam per slot, with the given data; results for writable buffers and --out ones. */
 static int bind_buffers(RunState *st) {
     const RtPlan *plan = &st->plan;
@@ -230,6 +264,7 @@ static int bind_buffers(RunState *st) {
             ok = false;
             continue;
         }
+        check_value_type(st, slot, spec);
         st->specs[i] = spec;
         st->params[i] = (RtParam){spec->data, spec->bytes, arena_alloc(&st->arena, spec->bytes)};
     }
@@ -638,6 +673,7 @@ static int run_steps(RunState *st, int argc, char **argv, RunCompileFn compile) 
     status = bind_buffers(st);
     int textures = bind_textures(st);
     if (status == RUN_OK) status = textures;
+    if (status == RUN_OK && diag_has_errors(st->diag)) status = RUN_FAILED;  /* -Werror on run's warnings */
     if (st->args.dry_run) print_plan(st);  /* the plan helps most when buffers are missing */
     if (status != RUN_OK || st->args.dry_run) return status;
     return st->args.where == RUN_DEVICE_CPU ? run_on_cpu(st) : launch(st);

@@ -207,5 +207,12 @@ contains "$tmp/err" "是不是想写 '-lineinfo'？" "a case slip in a long flag
 expect 2 "-g3" -- -check -g3 "$example"
 contains "$tmp/err" "是不是想写 '-g'？" "-g3 suggests -g"
 
+# ---- issue 29 item 12: --buffer values of another type than the buffer's ----
+expect 0 "run --buffer f32 on a u32 buffer" -- run "$example" --device=cpu --buffer 0:0=f32:1,2,3,4
+contains "$tmp/err" "warning: --buffer 0:0=f32:1,2,3,4：缓冲 0:0（数据）的元素是 u32，给的值却是 f32" "the type slip is a warning naming the option"
+expect 1 "-Werror makes it an error" -- run "$example" --device=cpu --buffer 0:0=f32:1,2,3,4 -Werror
+expect 0 "run --buffer u32 on a u32 buffer" -- run "$example" --device=cpu --buffer 0:0=u32:1,2,3,4
+empty "$tmp/err" "the right type gives no warning"
+
 echo "$failures failure(s)"
 [ "$failures" = 0 ]

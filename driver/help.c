@@ -25,7 +25,7 @@ static const HelpEntry ENTRIES[] = {
     {HELP_ACTIONS, "-emit-cubin", "译成 PTX 再经 CUDA 工具包的 ptxas 汇编成 cubin（-arch 定架构；须有 -o）"},
     {HELP_ACTIONS, "-emit-fatbin", "cubin 与 PTX 经 fatbinary 合成 fatbin（驱动可对更新的 GPU 即时编译其 PTX；须有 -o）"},
     {HELP_ACTIONS, "-emit-dot", "每个函数的结构化控制流画成 Graphviz：块与指令，值按一致性着色，非一致分支标红（-target= 选流程）"},
-    {HELP_ACTIONS, "-emit-llvm", "打印千手交给 NVPTX 后端的 LLVM IR（已经 LLVM 优化；可交给 llc-19 对照）"},
+    {HELP_ACTIONS, "-emit-llvm", "打印千手交给 NVPTX 后端的 LLVM IR（已经 LLVM 优化；可交给 llc-19 对照）；-o 名.bc 写 LLVM 位码"},
     {HELP_ACTIONS, "-emit-gen, 生成", "打印高级代码导入时所得模块的源码"},
     {HELP_ACTIONS, "--entries=json", "打印入口与资源在三个目标里的位置（JSON）"},
     {HELP_ACTIONS, "-emit=wgsl,msl,ptx,gen,json,h,table,cubin,fatbin",

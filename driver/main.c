@@ -82,6 +82,7 @@ static void config_from_options(LibConfig *config, const Options *options, const
     config->map_path = map_source_path;
     config->map_path_user = options;
     config->llvm_ir = options->action == ACTION_EMIT_LLVM;
+    config->llvm_bitcode = options_llvm_bitcode(options);
     if (options->input_from_stdin) config->reader = (SourceReader){read_stdin_source, (void *)options};
 }
 

@@ -531,3 +531,9 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
     if (options->input_from_stdin) options->input = options->stdin_name ? options->stdin_name : "<stdin>";
     return split_arch_list(options, err) && check_combinations(options, err);
 }
+
+bool options_llvm_bitcode(const Options *options) {
+    const char *output = options->output;
+    size_t len = output ? strlen(output) : 0;
+    return options->action == ACTION_EMIT_LLVM && len > 3 && strcmp(output + len - 3, ".bc") == 0;
+}

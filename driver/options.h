@@ -102,6 +102,9 @@ const char *options_map_path(const Options *options, Arena *arena, const char *p
 
 const char *action_flag(Action action);
 
+/* -emit-llvm -o NAME.bc: bitcode, as clang -emit-llvm -c writes; any other -o (or stdout): text. */
+bool options_llvm_bitcode(const Options *options);
+
 /* `yusec: note: 是不是想写 'BEST'？` (did-you-mean for a command-line spelling). */
 void options_print_suggestion(FILE *err, const char *best);
 

@@ -157,7 +157,7 @@ void stages_print(FILE *out, const Options *options, StagePipelineFn pipeline,
     }
     case ACTION_EMIT_LLVM:
         print_module(out, options, PASS_TARGET_PTX, pipeline, context);
-        stage(out, "生成 LLVM IR（千手的 LLVM 优化之后、NVPTX 后端之前）", "");
+        stage(out, "生成 LLVM IR（千手的 LLVM 优化之后、NVPTX 后端之前）", options_llvm_bitcode(options) ? "位码" : "文本");
         break;
     case ACTION_EMIT_CUBIN: case ACTION_EMIT_FATBIN:
         print_module(out, options, PASS_TARGET_PTX, pipeline, context);

@@ -264,6 +264,7 @@ void lib_ptx_options(const LibConfig *config, PtxOptions *options) {
     options->fma_contract = !config->no_fma;
     if (config->ptx_plugin) options->plugin_path = config->ptx_plugin;
     options->llvm_ir = config->llvm_ir;
+    options->llvm_bitcode = config->llvm_ir && config->llvm_bitcode;
 }
 
 bool lib_emit(LibSession *session, const IrModule *module, LibTarget target, StrBuf *out,

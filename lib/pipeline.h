@@ -59,6 +59,7 @@ typedef struct LibConfig {
     bool no_fma;
     const char *ptx_plugin;           /* NULL: search for it */
     bool llvm_ir;                     /* PTX's LLVM IR (yusec -emit-llvm) instead of its text */
+    bool llvm_bitcode;                /* with llvm_ir: as LLVM bitcode (-emit-llvm -o x.bc) */
     /* -lineinfo, -g: PTX with .file/.loc to the source (targets/ptx.h PtxLineInfo), and YIR
      * printed with each instruction's place (lib_print_yir) */
     bool line_info;

@@ -214,5 +214,20 @@ expect 1 "-Werror makes it an error" -- run "$example" --device=cpu --buffer 0:0
 expect 0 "run --buffer u32 on a u32 buffer" -- run "$example" --device=cpu --buffer 0:0=u32:1,2,3,4
 empty "$tmp/err" "the right type gives no warning"
 
+# ---- issue 29 item 12: -emit-llvm -o x.bc writes bitcode ----
+if "$yusec" -emit-ptx -q "$example" >/dev/null 2>&1; then
+  expect 0 "-emit-llvm -o x.bc" -- -emit-llvm -q "$example" -o "$tmp/x.bc"
+  [ "$(head -c 4 "$tmp/x.bc" | od -An -tx1 | tr -d ' ')" = 4243c0de ] && ok "x.bc starts with the bitcode magic" ||
+    fail "x.bc is not bitcode: $(head -c 16 "$tmp/x.bc" | od -c | head -1)"
+  expect 0 "-emit-llvm -o x.ll" -- -emit-llvm -q "$example" -o "$tmp/x.ll"
+  contains "$tmp/x.ll" 'target triple = "nvptx64-nvidia-cuda"' "-o x.ll is text"
+  if command -v llvm-dis-19 >/dev/null; then
+    llvm-dis-19 "$tmp/x.bc" -o "$tmp/round.ll" && grep -q '^define ptx_kernel void @yy_' "$tmp/round.ll" &&
+      ok "llvm-dis-19 reads x.bc back to the kernel" || fail "llvm-dis-19 cannot read x.bc"
+  fi
+  expect 0 "-v -emit-llvm -o x.bc" -- -v -emit-llvm -q "$example" -o "$tmp/x.bc"
+  contains "$tmp/err" "NVPTX 后端之前）  位码" "-v says it writes bitcode"
+fi
+
 echo "$failures failure(s)"
 [ "$failures" = 0 ]

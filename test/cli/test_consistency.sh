@@ -6,6 +6,8 @@
 set -u
 yusec=$1
 source_dir=$2
+man_page=$3
+doc_dir=$4
 samples="$source_dir/库/点染/测试/样例"
 example="$source_dir/examples/加倍。着色器。豫"
 tmp=$(mktemp -d)
@@ -228,6 +230,29 @@ if "$yusec" -emit-ptx -q "$example" >/dev/null 2>&1; then
   expect 0 "-v -emit-llvm -o x.bc" -- -v -emit-llvm -q "$example" -o "$tmp/x.bc"
   contains "$tmp/err" "NVPTX 后端之前）  位码" "-v says it writes bitcode"
 fi
+
+# ---- issue 29 item 13: the documentation says what the tool does ----
+see_also=$(sed -n '/^\.SH "SEE ALSO"/{n;p}' "$man_page")
+case "$see_also" in
+  "$doc_dir 里的文档"*) ok "SEE ALSO names the installed document directory ($doc_dir)" ;;
+  *) fail "SEE ALSO does not name $doc_dir: $see_also" ;;
+esac
+named=$(printf '%s\n' "$see_also" | grep -o '[a-z_]*\.md' | sort -u)
+[ -n "$named" ] && ok "SEE ALSO names documents" || fail "SEE ALSO names no document"
+for doc in $named; do
+  [ -f "$source_dir/docs/$doc" ] && ok "SEE ALSO's $doc is in docs/ (installed there)" || fail "SEE ALSO names $doc, which docs/ lacks"
+done
+grep -q 'install(FILES ${YUSEC_DOCS} DESTINATION "${CMAKE_INSTALL_DOCDIR}")' "$source_dir/CMakeLists.txt" &&
+  ok "cmake --install puts docs/*.md into the DOCDIR" || fail "docs/*.md are not installed"
+lacks "$source_dir/include/yusec/yusec.h" "-ir-target=" "yusec.h names the flag -target= (there is no -ir-target=)"
+grep -q -- '-target=' "$source_dir/include/yusec/yusec.h" && ok "yusec.h says -target=" || fail "yusec.h lacks -target="
+expect 0 "--help" -- --help
+contains "$tmp/out" "任何动作都可用" "--help says -q is for every action"
+for flag in '`-q`' '`-v` / `-###`'; do
+  grep -qF -- "| $flag |" "$source_dir/README.md" && ok "README has a row for $flag" || fail "README lacks the $flag row"
+done
+grep -F -- '| `-q` |' "$source_dir/README.md" | grep -q 'every action' && ok "README: -q is for every action" || fail "README's -q row"
+grep -F -- '| `-v` / `-###` |' "$source_dir/README.md" | grep -q '`run` too' && ok "README: -v/-### cover run" || fail "README's -v/-### row"
 
 echo "$failures failure(s)"
 [ "$failures" = 0 ]

@@ -12,7 +12,8 @@ static const char *const GROUP_TITLES[HELP_GROUP_COUNT] = {
     [HELP_PTX] = "千手（PTX）",
     [HELP_INFO] = "信息",
     [HELP_RUN] = ("yusec run 文件 [选项]：在 GPU（经 CUDA 驱动即时编译 PTX）或 CPU（执行 YIR）上运行一个计算入口，"
-                  "打印读写缓冲的结果；千手的选项（-arch -ptx-version -O0…-O3 -fno-fma -lineinfo -I）也适用"),
+                  "打印读写缓冲的结果；千手的选项（-arch -ptx-version -O0…-O3 -fno-fma -lineinfo -I）、"
+                  "诊断的选项（-fdiagnostics-format= 等）与 -q -v -### 也适用"),
 };
 
 static const HelpEntry ENTRIES[] = {

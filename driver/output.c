@@ -85,9 +85,7 @@ static const char *split_dir(const char *path, StrBuf *dir) {
     return slash + 1;
 }
 
-/* Whether two spellings name one file: the same existing file (links included), or the same
- * name in the same existing directory (a file not written yet: -o x -MF ./x). */
-static bool same_file(const char *a, const char *b) {
+bool output_same_file(const char *a, const char *b) {
     if (strcmp(a, b) == 0) return true;
     struct stat sa, sb;
     if (stat(a, &sa) == 0 && stat(b, &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
@@ -109,7 +107,7 @@ bool outputs_stage(Outputs *outputs, const char *path, const char *text, size_t 
         return true;
     }
     for (int i = 0; i < outputs->file_count; i++)
-        if (same_file(outputs->files[i].path, path)) {
+        if (output_same_file(outputs->files[i].path, path)) {
             fprintf(stderr, "yusec: error: 两个输出都写到 '%s'（'%s' 与它是同一个文件；如 -MF 与 -o 相同），"
                             "后一个会替换前一个，拒绝\n", path, outputs->files[i].path);
             return false;

@@ -40,6 +40,10 @@ bool outputs_commit(Outputs *outputs);
 /* Removes the temporaries; nothing reaches its destination. */
 void outputs_discard(Outputs *outputs);
 
+/* Whether two spellings name one file: the same existing file (links included), or the same
+ * name in the same existing directory (a file not written yet: -o x -MF ./x). */
+bool output_same_file(const char *a, const char *b);
+
 /* True when path exists and is the same file (device and inode: hard and symbolic links
  * too) as one of the count paths in inputs. */
 bool output_is_input(const char *path, const char *const *inputs, size_t count);

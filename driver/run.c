@@ -89,8 +89,6 @@ static int parse_command_line(RunState *st, int argc, char **argv) {
         status = RUN_USAGE;
     else if (st->options.action == ACTION_HELP || st->options.action == ACTION_VERSION)
         status = RUN_HELP;
-    else if (st->options.verbose)
-        st->args.verbose = true;  /* -v: the stages, then what --verbose prints */
     else if (st->options.output) {
         fprintf(stderr, "yusec: error: run 不用 -o；把缓冲写进文件用 --out 组:绑定=文件\n");
         status = RUN_USAGE;
@@ -101,6 +99,7 @@ static int parse_command_line(RunState *st, int argc, char **argv) {
         fprintf(stderr, "yusec: error: --subgroup-size 只用于 CPU（--device=cpu 或 auto；GPU 的子组大小由硬件定）\n");
         status = RUN_USAGE;
     }
+    if (st->options.verbose) st->args.verbose = true;  /* -v: the stages, then what --verbose prints */
     strbuf_free(&error);
     return status;
 }
@@ -198,8 +197,7 @@ static int check_out_paths(RunState *st) {
         }
         for (uint32_t k = 0; k < i; k++) {
             const RtOutSpec *earlier = &st->args.outs[k];
-            const char *one[1] = {earlier->path};
-            if (strcmp(earlier->path, out->path) == 0 || output_is_input(out->path, one, 1)) {
+            if (output_same_file(earlier->path, out->path)) {
                 run_error(st, "--out %u:%u 与 --out %u:%u 写同一个文件 '%s'，拒绝", earlier->group,
                         earlier->binding, out->group, out->binding, out->path);
                 status = RUN_USAGE;

@@ -86,6 +86,14 @@ cmp -s "$tmp/own/k。着色器。豫" "$tmp/own/original" && ok "the source is i
 printf '\1\0\0\0\2\0\0\0\3\0\0\0\4\0\0\0' >"$tmp/own/state.bin"
 expect 0 "run --out may update its own --buffer @FILE in place" -- run "$tmp/own/k。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/own/state.bin" --out 0:0="$tmp/own/state.bin"
 [ "$(od -An -tu4 "$tmp/own/state.bin" | tr -s ' ')" = " 2 4 6 8" ] && ok "the buffer file holds the results" || fail "state.bin: $(od -An -tu4 "$tmp/own/state.bin")"
+bits="$samples/位运算。着色器。豫"
+(cd "$tmp/own" && timeout 20 "$yusec" run "$bits" --device=cpu --buffer 0:0=u32:64*0 --buffer 0:1=u32:64*0 \
+   --buffer 0:2=f32:64*0 --buffer 0:3=u32:64*0 --out 0:1=o.bin --out 0:2=./o.bin >"$tmp/out" 2>"$tmp/err")
+[ $? = 2 ] && ok "two --out naming one file (o.bin, ./o.bin) are refused" || fail "two --out naming one file"
+contains "$tmp/err" "--out 0:1 与 --out 0:2 写同一个文件 './o.bin'" "run names both --out"
+[ ! -e "$tmp/own/o.bin" ] && ok "nothing ran" || fail "two --out wrote o.bin"
+expect 2 "run -v still refuses -o" -- run -v "$example" --device=cpu --buffer 0:0=u32:1 -o "$tmp/own/x"
+contains "$tmp/err" "run 不用 -o" "run -v -o is the usual usage error"
 expect 2 "-MF equal to -o is refused" -- -emit-wgsl "$example" -o "$tmp/own/x.wgsl" -MF "$tmp/own/x.wgsl"
 contains "$tmp/err" "两个输出都写到 '$tmp/own/x.wgsl'" "-MF = -o says so"
 [ ! -e "$tmp/own/x.wgsl" ] && ok "nothing was written" || fail "-MF = -o wrote $tmp/own/x.wgsl"

@@ -294,7 +294,7 @@ DEFINE_REPORTER(diag_error, DIAG_ERROR)
 DEFINE_REPORTER(diag_warning, DIAG_WARNING)
 DEFINE_REPORTER(diag_note, DIAG_NOTE)
 
-static void report_path(DiagEngine *diag, DiagLevel level, const char *path, const char *fmt,
+static void report_path(DiagEngine *diag, DiagLevel level, bool alone, const char *path, const char *fmt,
                         va_list args) {
     if (dropped(diag, &level)) return;
     StrBuf message;
@@ -304,7 +304,7 @@ static void report_path(DiagEngine *diag, DiagLevel level, const char *path, con
     place.path = copy_text(path);
     char *text = copy_text(strbuf_cstr(&message));
     strbuf_free(&message);
-    if (level == DIAG_NOTE) {
+    if (level == DIAG_NOTE && !alone) {
         add_note(diag, place, text, NULL, NULL, no_position());
         return;
     }
@@ -314,17 +314,31 @@ static void report_path(DiagEngine *diag, DiagLevel level, const char *path, con
     show_text(diag, record, false, NULL, no_position());
 }
 
+void diag_warning_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    report_path(diag, DIAG_WARNING, false, path, fmt, args);
+    va_end(args);
+}
+
+void diag_remark_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    report_path(diag, DIAG_NOTE, true, path, fmt, args);
+    va_end(args);
+}
+
 void diag_error_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    report_path(diag, DIAG_ERROR, path, fmt, args);
+    report_path(diag, DIAG_ERROR, false, path, fmt, args);
     va_end(args);
 }
 
 void diag_note_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    report_path(diag, DIAG_NOTE, path, fmt, args);
+    report_path(diag, DIAG_NOTE, false, path, fmt, args);
     va_end(args);
 }
 

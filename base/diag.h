@@ -133,6 +133,13 @@ void diag_error_path(DiagEngine *diag, const char *path, const char *fmt, ...)
 /* A note without a source position (a suggestion for a command-line value). */
 void diag_note_path(DiagEngine *diag, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A warning about a whole file or the command line (yusec run: an unused --buffer). */
+void diag_warning_path(DiagEngine *diag, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A note that stands alone, attached to nothing before it (yusec run: the GPU it falls back
+ * from). */
+void diag_remark_path(DiagEngine *diag, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 void diag_report(DiagEngine *diag, DiagLevel level, Span span, const char *fmt, va_list args);
 

@@ -31,6 +31,8 @@ void help_print(FILE *out);
 /* yusec run --help: the run group alone. */
 void help_print_run(FILE *out);
 /* The man page in roff (man(7) macros), dated `date` (e.g. the build's release). */
-void help_print_man(FILE *out, const char *version);
+/* The man page; SEE ALSO names the documents installed in `doc_dir` (cmake --install puts
+ * every docs/ document there: CMAKE_INSTALL_FULL_DOCDIR). */
+void help_print_man(FILE *out, const char *version, const char *doc_dir);
 
 #endif

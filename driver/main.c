@@ -17,6 +17,7 @@
 #include "driver/help.h"
 #include "driver/options.h"
 #include "driver/output.h"
+#include "driver/output_dir.h"
 #include "driver/response_file.h"
 #include "driver/run.h"
 #include "driver/run_batch.h"
@@ -81,6 +82,7 @@ static void config_from_options(LibConfig *config, const Options *options, const
     config->map_path = map_source_path;
     config->map_path_user = options;
     config->llvm_ir = options->action == ACTION_EMIT_LLVM;
+    config->llvm_bitcode = options_llvm_bitcode(options);
     if (options->input_from_stdin) config->reader = (SourceReader){read_stdin_source, (void *)options};
 }
 
@@ -147,6 +149,7 @@ static int run_dump_ast(Command *command) {
 
 static int run_check(Command *command) {
     LibStatus status = lib_check(&command->session);
+    flush_dumps(&command->session);
     return status == LIB_OK ? finish(command, NULL) : (int)status;
 }
 
@@ -255,6 +258,25 @@ static const char *executable_path(Arena *arena, const char *argv0) {
     return argv0;
 }
 
+static const char *stage_pipeline(void *context, PassTarget target);
+
+/* The compile's session handed to run (driver/run.h): its arena, sources and diagnostics
+ * engine, which run finishes; the entry table when there is a module. */
+static void hand_over(LibSession *session, const LibEntryTable *entries, RunCompiled *out) {
+    strbuf_free(&session->dumps);
+    out->arena = session->arena;
+    out->sources = session->sources;
+    out->sources.arena = &out->arena;
+    out->has_sources = true;
+    out->diag = session->diag;
+    out->diag.sources = &out->sources;
+    out->has_diag = true;
+    if (out->module) {
+        out->entries = *entries;
+        out->entries.arena = &out->arena;
+    }
+}
+
 /* yusec run: the module and PTX exactly as -emit-ptx makes them (driver/run.c runs them). */
 static int compile_for_run(const Options *options, const char *argv0, RunCompiled *out) {
     Arena arena;
@@ -265,6 +287,15 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
     LibSession *session = &command.session;
     lib_session_init(session, &config, options->input, stderr);
     configure_diagnostics(session, options);
+    const RunStages *stages = &out->stages;
+    if (stages->print)
+        stages_print_run(stderr, options, stage_pipeline, &command, out->want_ptx || stages->maybe_cpu,
+                         stages->ptx_file, stages->launch);
+    if (stages->only) {
+        lib_session_free(session);
+        arena_free(&arena);
+        return EXIT_OK;
+    }
     int status;
     IrModule *module = build_one(&command, LIB_TARGET_PTX, &status);
     LibEntryTable entries;
@@ -276,23 +307,10 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
         status = EXIT_DIAGNOSTICS;
     }
     out->module = module;
-    if (!module) {
-        lib_session_free(session);
-        arena_free(&arena);
-        return status;
-    }
-    /* The executor reports faults at the module's spans: keep the sources (and the entry
-     * table) in an arena of the run's own. */
-    diag_finish(&session->diag);
-    diag_free(&session->diag);
-    strbuf_free(&session->dumps);
+    /* The executor reports faults at the module's spans, and run its own diagnostics in the
+     * same format: the sources, the engine and the entry table move to the run. */
+    hand_over(session, &entries, out);
     arena_free(&arena);
-    out->arena = session->arena;
-    out->sources = session->sources;
-    out->sources.arena = &out->arena;
-    out->entries = entries;
-    out->entries.arena = &out->arena;
-    out->has_sources = true;
     return status;
 }
 
@@ -341,32 +359,17 @@ static int run_entries_json(Command *command) {
     return status;
 }
 
-/* -emit=LIST -o-dir DIR: one front end for every output; each file is DIR/<name><suffix> with
- * <name> the input's file name less 。着色器。豫 (the names yusec_add_shaders uses, and 着二's
- * 名。着色生成。豫). All or nothing, like -o. With gen, the outputs come from its build and a
- * failing target's errors are warnings unless that target's file was asked for too. */
-static const char *output_stem(Arena *arena, const char *input) {
-    const char *slash = strrchr(input, '/');
-    const char *name = slash ? slash + 1 : input;
-    static const char *const SUFFIXES[] = {"。着色器。豫", ".yir"};
-    size_t len = strlen(name);
-    for (size_t i = 0; i < sizeof SUFFIXES / sizeof SUFFIXES[0]; i++) {
-        size_t suffix = strlen(SUFFIXES[i]);
-        if (len > suffix && strcmp(name + len - suffix, SUFFIXES[i]) == 0) return arena_strndup(arena, name, len - suffix);
-    }
-    return name;
-}
-
-/* DIR/<name><suffix> of -o-dir. */
+/* -emit=LIST -o-dir DIR: one front end for every output; each file is DIR/<name><suffix>
+ * (driver/output_dir.h), the directory made when missing. All or nothing, like -o. With gen,
+ * the outputs come from its build and a failing target's errors are warnings unless that
+ * target's file was asked for too. */
 static const char *output_dir_path(Command *command, const char *suffix) {
-    Arena *arena = &command->session.arena;
-    const char *dir = command->options->output_dir;
-    return arena_printf(arena, "%s%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] != '/' ? "/" : "",
-                        output_stem(arena, command->options->input), suffix);
+    return output_dir_file(&command->session.arena, command->options, suffix);
 }
 
 static bool stage_output(Command *command, const char *suffix, const StrBuf *text) {
     const char *path = output_dir_path(command, suffix);
+    if (!output_dir_make(command->options->output_dir, stderr)) return false;
     if (refuse_input_as_output(command, path)) return false;
     return outputs_stage(command->outputs, path, text->data ? text->data : "", text->len);
 }
@@ -374,15 +377,11 @@ static bool stage_output(Command *command, const char *suffix, const StrBuf *tex
 static const unsigned EMIT_BITS[LIB_TARGET_COUNT] = {EMIT_WGSL, EMIT_MSL, EMIT_PTX};
 static const char *const EMIT_SUFFIXES[LIB_TARGET_COUNT] = {".wgsl", ".metal", ".ptx"};
 
-/* The suffix of a per-arch file: `.sm_90.ptx` when -arch= lists several, else `.ptx`. */
 static const char *arch_suffix(Command *command, int arch, const char *extension) {
-    if (command->options->arch_count < 2) return extension;
-    return arena_printf(&command->session.arena, ".%s%s", command->options->archs[arch], extension);
+    return output_dir_arch_suffix(&command->session.arena, command->options, arch, extension);
 }
 
-static int arch_count(const Command *command) {
-    return command->options->arch_count > 1 ? command->options->arch_count : 1;
-}
+static int arch_count(const Command *command) { return output_dir_arch_count(command->options); }
 
 /* The PTX texts, one per arch (the first is texts[PTX]). */
 typedef struct PtxTexts {
@@ -440,7 +439,7 @@ static bool stage_table(Command *command, const StrBuf texts[LIB_TARGET_COUNT], 
         (want & EMIT_FATBIN) ? binaries->arch[BINARY_FATBIN] : NULL, (size_t)arch_count(command)};
     StrBuf text;
     strbuf_init(&text);
-    lib_shader_table(&text, output_stem(&command->session.arena, command->options->input), source, &outputs, entries, abi);
+    lib_shader_table(&text, output_dir_stem(&command->session.arena, command->options->input), source, &outputs, entries, abi);
     bool ok = stage_output(command, ".table.h", &text);
     strbuf_free(&text);
     return ok;
@@ -472,7 +471,7 @@ static int stage_many(Command *command, const StrBuf texts[LIB_TARGET_COUNT], co
     }
     if (ok && (want & EMIT_HEADER)) {
         strbuf_clear(&text);
-        lib_host_header(&text, output_stem(&command->session.arena, command->options->input), source, entries, abi);
+        lib_host_header(&text, output_dir_stem(&command->session.arena, command->options->input), source, entries, abi);
         ok = stage_output(command, ".h", &text);
     }
     strbuf_free(&text);
@@ -569,15 +568,29 @@ static const char *stage_pipeline(void *context, PassTarget target) {
     return lib_pipeline(&command->session, TARGETS[target]);
 }
 
-/* -###: the toolkit commands -emit-cubin/-emit-fatbin would run, temporaries as placeholders. */
+static void print_tool_commands(Command *command, FILE *out, CudaBinary kind, const char *arch, const char *output) {
+    CudaCommand commands[2];
+    int count = cuda_commands(&command->session.arena, kind, arch ? arch : "sm_80", "<临时>.ptx", "<临时>.cubin",
+                              output, commands);
+    for (int i = 0; i < count; i++) cuda_command_print(out, &commands[i]);
+}
+
+/* -###: the toolkit commands -emit-cubin/-emit-fatbin (or -emit=…,cubin,fatbin, per arch) would
+ * run, temporaries as placeholders. */
 static void stage_tools(void *context, FILE *out) {
     Command *command = context;
     const Options *options = command->options;
-    CudaCommand commands[2];
-    int count = cuda_commands(&command->session.arena, options->action == ACTION_EMIT_CUBIN ? CUDA_CUBIN : CUDA_FATBIN,
-                              options->arch ? options->arch : "sm_80", "<临时>.ptx", "<临时>.cubin",
-                              options->output, commands);
-    for (int i = 0; i < count; i++) cuda_command_print(out, &commands[i]);
+    if (options->action != ACTION_EMIT_MANY) {
+        print_tool_commands(command, out, options->action == ACTION_EMIT_CUBIN ? CUDA_CUBIN : CUDA_FATBIN,
+                            options->arch, options->output);
+        return;
+    }
+    static const struct { unsigned bit; CudaBinary kind; const char *extension; } KINDS[] = {
+        {EMIT_CUBIN, CUDA_CUBIN, ".cubin"}, {EMIT_FATBIN, CUDA_FATBIN, ".fatbin"}};
+    for (size_t b = 0; b < sizeof KINDS / sizeof KINDS[0]; b++)
+        for (int k = 0; (options->emit_many & KINDS[b].bit) && k < arch_count(command); k++)
+            print_tool_commands(command, out, KINDS[b].kind, options->arch ? options->archs[k] : NULL,
+                                output_dir_path(command, arch_suffix(command, k, KINDS[b].extension)));
 }
 
 /* Help, version, -###, and reading "-": what comes before the action. Returns -1 to go on,

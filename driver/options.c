@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/diag.h"
 #include "base/strbuf.h"
@@ -205,12 +206,9 @@ static bool check_combinations(const Options *options, FILE *err) {
         report_unknown_pass("-print-after=", options->print_after, strlen(options->print_after), err);
         return false;
     }
-    if (options->quiet && !prints_entry_table(options->action)) {
-        fprintf(err, "yusec: error: -q 只用于 -emit-wgsl、-emit-msl、-emit-ptx（%s 不打印入口表）\n",
-                action_flag(options->action));
-        return false;
-    }
-    if (options->quiet && options->action_is_tool_word) {
+    /* -q is taken by every action (issue 29 item 10); only the seed's tool words that print
+     * the entry table (着七) keep it. */
+    if (options->quiet && options->action_is_tool_word && prints_entry_table(options->action)) {
         fprintf(err, "yusec: error: 工具词（译、金属、千手）按着七总把入口表打印到标准错误；"
                      "不要入口表请用 %s -q\n", action_flag(options->action));
         return false;
@@ -334,6 +332,23 @@ static int parse_diagnostic_option(Options *options, const char *arg, FILE *err)
     return 1;
 }
 
+/* The flag of `flags` (NUL-separated) that `written` most likely meant: one differing only in
+ * case (-Lineinfo → -lineinfo), else the closest by edit distance when it keeps part of what
+ * was written — fewer edits than the name has letters after its dashes. A one-letter name gets
+ * none: every one-letter flag is one edit away, and case changes the meaning there (-O is not
+ * -o, -W not -w). */
+static const char *closest_flag(const char *written, const StrBuf *flags) {
+    size_t letters = strlen(written + strspn(written, "-"));
+    if (letters < 2) return NULL;
+    for (size_t at = 0; at < flags->len; at += strlen(flags->data + at) + 1)
+        if (strcasecmp(flags->data + at, written) == 0) return flags->data + at;
+    Suggestion s;
+    suggest_begin(&s, written);
+    for (size_t at = 0; at < flags->len; at += strlen(flags->data + at) + 1) suggest_offer(&s, flags->data + at);
+    const char *best = suggest_best(&s);
+    return best && suggest_distance(best, written) < letters ? best : NULL;
+}
+
 /* An unknown option: the closest flag --help lists (driver/help.c, yusec run's own left out),
  * its value kept (-fdiagnostic-format=json → -fdiagnostics-format=json). */
 static void suggest_option(FILE *err, const char *arg) {
@@ -359,10 +374,7 @@ static void suggest_option(FILE *err, const char *arg) {
             while (*p == ',' || *p == ' ') p++;
         }
     }
-    Suggestion s;
-    suggest_begin(&s, strbuf_cstr(&written));
-    for (size_t at = 0; at < flags.len; at += strlen(flags.data + at) + 1) suggest_offer(&s, flags.data + at);
-    const char *best = suggest_best(&s);
+    const char *best = closest_flag(strbuf_cstr(&written), &flags);
     if (best) {
         StrBuf hint;
         strbuf_init(&hint);
@@ -522,4 +534,10 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
     if (options->input_from_stdin) options->input = options->stdin_name ? options->stdin_name : "<stdin>";
     return split_arch_list(options, err) && check_combinations(options, err) &&
            depfile_check_options(options, err);
+}
+
+bool options_llvm_bitcode(const Options *options) {
+    const char *output = options->output;
+    size_t len = output ? strlen(output) : 0;
+    return options->action == ACTION_EMIT_LLVM && len > 3 && strcmp(output + len - 3, ".bc") == 0;
 }

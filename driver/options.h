@@ -67,7 +67,8 @@ typedef struct Options {
     const char *stdin_name;      /* --stdin-name NAME */
     const char *input_text;      /* "-": what the driver read from stdin (NULL before) */
     size_t input_len;
-    bool quiet;                  /* -q: no entry table on stderr for -emit-* */
+    bool quiet;                  /* -q (every action): no informational lines on stderr — the
+                                  * entry table, run's CPU fall-back line; diagnostics stay */
     bool verbose;                /* -v: print the stages on stderr */
     bool dry_run;                /* -###: print the stages, run nothing */
     PrefixMap prefix_maps[OPTIONS_MAX_PREFIX_MAPS];
@@ -111,6 +112,9 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err);
 const char *options_map_path(const Options *options, Arena *arena, const char *path);
 
 const char *action_flag(Action action);
+
+/* -emit-llvm -o NAME.bc: bitcode, as clang -emit-llvm -c writes; any other -o (or stdout): text. */
+bool options_llvm_bitcode(const Options *options);
 
 /* `yusec: note: 是不是想写 'BEST'？` (did-you-mean for a command-line spelling). */
 void options_print_suggestion(FILE *err, const char *best);

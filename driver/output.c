@@ -73,12 +73,45 @@ static char *write_temporary(const char *path, const char *text, size_t len) {
     return temp;
 }
 
+/* The directory part of path ("." when none) into `dir`, the rest returned. */
+static const char *split_dir(const char *path, StrBuf *dir) {
+    const char *slash = strrchr(path, '/');
+    if (!slash) {
+        strbuf_puts(dir, ".");
+        return path;
+    }
+    if (slash == path) strbuf_puts(dir, "/");
+    else strbuf_append(dir, path, (size_t)(slash - path));
+    return slash + 1;
+}
+
+bool output_same_file(const char *a, const char *b) {
+    if (strcmp(a, b) == 0) return true;
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    StrBuf dir_a, dir_b;
+    strbuf_init(&dir_a);
+    strbuf_init(&dir_b);
+    const char *name_a = split_dir(a, &dir_a), *name_b = split_dir(b, &dir_b);
+    bool same = strcmp(name_a, name_b) == 0 && stat(strbuf_cstr(&dir_a), &sa) == 0 &&
+                stat(strbuf_cstr(&dir_b), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    strbuf_free(&dir_a);
+    strbuf_free(&dir_b);
+    return same;
+}
+
 bool outputs_stage(Outputs *outputs, const char *path, const char *text, size_t len) {
     if (!path || strcmp(path, "-") == 0) {
         strbuf_append(&outputs->stdout_text, text, len);
         outputs->has_stdout = true;
         return true;
     }
+    for (int i = 0; i < outputs->file_count; i++)
+        if (output_same_file(outputs->files[i].path, path)) {
+            fprintf(stderr, "yusec: error: 两个输出都写到 '%s'（'%s' 与它是同一个文件；如 -MF 与 -o 相同），"
+                            "后一个会替换前一个，拒绝\n", path, outputs->files[i].path);
+            return false;
+        }
     if (outputs->file_count == OUTPUTS_MAX_FILES) {
         fprintf(stderr, "yusec: error: 内部错误：输出文件过多（'%s'）\n", path);
         return false;

@@ -30,7 +30,8 @@ void outputs_init(Outputs *outputs);
 
 /* Stages text for path (stdout when path is NULL or "-"). An existing file whose content is
  * already identical will be left untouched (its mtime too), so build systems see no change.
- * Reports failures on stderr and returns false. */
+ * A path naming a file already staged (-MF equal to -o, by any spelling) is refused. Reports
+ * failures on stderr and returns false. */
 bool outputs_stage(Outputs *outputs, const char *path, const char *text, size_t len);
 
 /* Renames every staged file into place, then prints stdout. False (reported) on failure. */
@@ -38,6 +39,10 @@ bool outputs_commit(Outputs *outputs);
 
 /* Removes the temporaries; nothing reaches its destination. */
 void outputs_discard(Outputs *outputs);
+
+/* Whether two spellings name one file: the same existing file (links included), or the same
+ * name in the same existing directory (a file not written yet: -o x -MF ./x). */
+bool output_same_file(const char *a, const char *b);
 
 /* True when path exists and is the same file (device and inode: hard and symbolic links
  * too) as one of the count paths in inputs. */

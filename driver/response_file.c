@@ -45,6 +45,8 @@ typedef struct Expander {
     SourceMap sources;   /* the response files read, for located messages */
     DiagEngine diag;
     PtrVec out;
+    size_t bytes;        /* argument text expanded so far */
+    unsigned reads;      /* response files read so far */
 } Expander;
 
 static bool expand_arg(Expander *e, const char *arg, const SourceFile *from, unsigned offset,
@@ -66,6 +68,11 @@ static bool expand_file(Expander *e, const char *arg, const SourceFile *from, un
         report(e, from, offset, arg, "嵌套超过 32 层（是否引用了自己？）");
         return false;
     }
+    if (e->reads == RESPONSE_FILE_MAX_READS) {
+        report(e, from, offset, arg, "读入的响应文件超过 10000 个（上限；是否层层重复引用？）");
+        return false;
+    }
+    e->reads++;
     const char *error = NULL;
     SourceFile *file = source_load(&e->sources, arg + 1, &error);
     if (!file) {
@@ -80,11 +87,25 @@ static bool expand_file(Expander *e, const char *arg, const SourceFile *from, un
     return true;
 }
 
+/* One argument more, within the bounds of the whole expansion. */
+static bool push_arg(Expander *e, const char *arg, const SourceFile *from) {
+    e->bytes += strlen(arg) + 1;
+    if (e->out.len >= RESPONSE_FILE_MAX_ARGS || e->bytes > RESPONSE_FILE_MAX_BYTES) {
+        const char *what = e->out.len >= RESPONSE_FILE_MAX_ARGS ? "展开后的参数超过 1000000 个（上限）"
+                                                                : "展开后的参数超过 64 MiB（上限）";
+        /* named by its file, not at the argument (which may be megabytes long) */
+        if (from) diag_error_path(&e->diag, from->path, "响应文件 '%s'：%s", from->path, what);
+        else diag_error_path(&e->diag, "yusec", "%s", what);
+        return false;
+    }
+    ptrvec_push(e->arena, &e->out, (void *)arg);
+    return true;
+}
+
 static bool expand_arg(Expander *e, const char *arg, const SourceFile *from, unsigned offset,
                        int depth) {
     if (arg[0] == '@' && arg[1]) return expand_file(e, arg, from, offset, depth);
-    ptrvec_push(e->arena, &e->out, (void *)arg);
-    return true;
+    return push_arg(e, arg, from);
 }
 
 bool response_files_expand(Arena *arena, int argc, char **argv, int *out_argc, char ***out_argv,

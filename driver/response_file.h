@@ -11,8 +11,18 @@
 /* Deepest nesting of response files (a file naming itself stops here). */
 enum { RESPONSE_FILE_MAX_DEPTH = 32 };
 
+/* Bounds on a whole expansion (files naming the next one twice would otherwise double the
+ * arguments per level): at most this many arguments, bytes of argument text and response
+ * files read. Past one, a usage error names the response file being expanded. */
+enum {
+    RESPONSE_FILE_MAX_ARGS = 1000000,
+    RESPONSE_FILE_MAX_BYTES = 64 << 20,
+    RESPONSE_FILE_MAX_READS = 10000,
+};
+
 /* Expands every @FILE in argv[1..] into *out_argc and *out_argv (argv[0] kept; strings live in
- * the arena). A file that cannot be read or nests too deep is a usage error reported on err:
+ * the arena). A file that cannot be read, nests too deep or goes past a bound above is a
+ * usage error reported on err:
  * on the command line by name, inside a response file at its line and column. */
 bool response_files_expand(Arena *arena, int argc, char **argv, int *out_argc, char ***out_argv,
                            FILE *err);

@@ -4,11 +4,15 @@
 #include "driver/run.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/arena.h"
 #include "driver/help.h"
+#include "driver/output.h"
 #include "driver/version.h"
 #include "exec/exec.h"
 #include "runtime/buffers.h"
@@ -31,10 +35,42 @@ typedef struct RunState {
     const RtBufferSpec **specs;  /* per slot, NULL when none was given */
     RtTextureParam *textures;    /* per texture slot (plan.textures) */
     RunSession *session;         /* a batch's GPU context, or NULL: this run opens its own */
+    /* Every diagnostic after the options are parsed, in -fdiagnostics-format: the compile's
+     * engine handed over (RunCompiled), else one of the run's own. */
+    DiagEngine *diag;
+    DiagEngine own_diag;
+    SourceMap own_sources;
+    StrBuf fallback;             /* --device=auto: why the GPU was not used, reported once the engine is there */
 } RunState;
 
-static int fail(int status, const char *what, StrBuf *why) {
-    fprintf(stderr, "yusec: error: %s%s\n", what, strbuf_cstr(why));
+static void run_report(RunState *st, DiagLevel level, const char *fmt, va_list args) {
+    StrBuf message;
+    strbuf_init(&message);
+    strbuf_vprintf(&message, fmt, args);
+    if (level == DIAG_WARNING) diag_warning_path(st->diag, "yusec", "%s", strbuf_cstr(&message));
+    else diag_error_path(st->diag, "yusec", "%s", strbuf_cstr(&message));
+    strbuf_free(&message);
+}
+
+/* `yusec: error: …` through the run's engine (text, JSON line or SARIF result). */
+static void run_error(RunState *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void run_error(RunState *st, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    run_report(st, DIAG_ERROR, fmt, args);
+    va_end(args);
+}
+
+static void run_warning(RunState *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void run_warning(RunState *st, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    run_report(st, DIAG_WARNING, fmt, args);
+    va_end(args);
+}
+
+static int fail(RunState *st, int status, const char *what, StrBuf *why) {
+    run_error(st, "%s%s", what, strbuf_cstr(why));
     return status;
 }
 
@@ -45,8 +81,10 @@ static int parse_command_line(RunState *st, int argc, char **argv) {
     StrBuf error;
     strbuf_init(&error);
     int status = RUN_OK;
-    if (!run_args_extract(&st->arena, &argc, copy, &st->args, &error))
-        status = fail(RUN_USAGE, "", &error);
+    if (!run_args_extract(&st->arena, &argc, copy, &st->args, &error)) {
+        fprintf(stderr, "yusec: error: %s\n", strbuf_cstr(&error));  /* before the format is known */
+        status = RUN_USAGE;
+    }
     else if (!options_parse(&st->options, argc, copy, stderr))
         status = RUN_USAGE;
     else if (st->options.action == ACTION_HELP || st->options.action == ACTION_VERSION)
@@ -64,6 +102,7 @@ static int parse_command_line(RunState *st, int argc, char **argv) {
         fprintf(stderr, "yusec: error: --max-steps 只用于 CPU（--device=cpu 或 auto）\n");
         status = RUN_USAGE;
     }
+    if (st->options.verbose) st->args.verbose = true;  /* -v: the stages, then what --verbose prints */
     strbuf_free(&error);
     return status;
 }
@@ -83,14 +122,14 @@ static int plan_entry(RunState *st) {
     int status = RUN_OK;
     const IrModule *m = st->compiled.module;
     const IrEntry *entry = rt_find_entry(m, st->args.entry, &error);
-    if (!entry) status = fail(RUN_USAGE, "", &error);
+    if (!entry) status = fail(st, RUN_USAGE, "", &error);
     if (entry && !rt_plan_entry(&st->arena, m, entry, kernel_name(st, entry), &st->plan, &error))
-        status = fail(RUN_FAILED, "", &error);
+        status = fail(st, RUN_FAILED, "", &error);
     if (status == RUN_OK) {
         /* PTX from elsewhere (--ptx) is checked against the plan; our own follows the same
          * typed entry table and ABI, so its text is not scanned. */
         if (st->args.ptx_path && st->ptx && !rt_plan_check_ptx(&st->plan, st->ptx, &error))
-            status = fail(RUN_FAILED, "", &error);
+            status = fail(st, RUN_FAILED, "", &error);
     }
     strbuf_free(&error);
     return status;
@@ -112,15 +151,15 @@ static const RtSlot *find_slot(const RtPlan *plan, uint32_t group, uint32_t bind
 }
 
 /* The data given for one used slot fits its type. */
-static bool check_size(const RtSlot *slot, const RtBufferSpec *spec) {
+static bool check_size(RunState *st, const RtSlot *slot, const RtBufferSpec *spec) {
     if (spec->bytes < slot->min_bytes) {
-        fprintf(stderr, "yusec: error: 缓冲 %u:%u（%s）只有 %zu 字节，它的类型至少要 %u 字节\n",
+        run_error(st, "缓冲 %u:%u（%s）只有 %zu 字节，它的类型至少要 %u 字节",
                 slot->group, slot->binding, slot->name, spec->bytes, slot->min_bytes);
         return false;
     }
     size_t fixed = slot->min_bytes - slot->stride;
     if (slot->stride && (spec->bytes - fixed) % slot->stride != 0) {
-        fprintf(stderr, "yusec: error: 缓冲 %u:%u（%s）有 %zu 字节，不是整数个元素（每个 %u 字节）\n",
+        run_error(st, "缓冲 %u:%u（%s）有 %zu 字节，不是整数个元素（每个 %u 字节）",
                 slot->group, slot->binding, slot->name, spec->bytes, slot->stride);
         return false;
     }
@@ -141,6 +180,70 @@ static void fill_lengths(RunState *st) {
     }
 }
 
+/* --out naming a file the run reads (the source, an import, --ptx) would destroy it, and two
+ * --out naming one file would lose one buffer: both refused before running, as -o refuses its
+ * input. A --buffer @FILE may be an --out (it was read before the run: an update in place). */
+static int check_out_paths(RunState *st) {
+    const SourceMap *sources = &st->compiled.sources;
+    size_t count = 2 + (st->compiled.has_sources ? sources->count : 0);
+    const char **inputs = arena_alloc_array(&st->arena, count, sizeof *inputs);
+    inputs[0] = st->options.input;
+    inputs[1] = st->args.ptx_path;
+    for (uint32_t i = 0; i + 2 < count; i++) inputs[i + 2] = sources->files[i]->path;
+    int status = RUN_OK;
+    for (uint32_t i = 0; i < st->args.out_count; i++) {
+        const RtOutSpec *out = &st->args.outs[i];
+        if (output_is_input(out->path, inputs, count)) {
+            run_error(st, "--out %u:%u 的文件 '%s' 是本次读取的输入，拒绝覆盖它", out->group,
+                    out->binding, out->path);
+            status = RUN_USAGE;
+        }
+        for (uint32_t k = 0; k < i; k++) {
+            const RtOutSpec *earlier = &st->args.outs[k];
+            if (output_same_file(earlier->path, out->path)) {
+                run_error(st, "--out %u:%u 与 --out %u:%u 写同一个文件 '%s'，拒绝", earlier->group,
+                        earlier->binding, out->group, out->binding, out->path);
+                status = RUN_USAGE;
+            }
+        }
+    }
+    return status;
+}
+
+/* The one scalar kind every 32-bit number of a buffer type has (through arrays, vectors,
+ * matrices, atomics and struct fields); false when they differ or one is no 32-bit number. */
+static bool uniform_scalar(const IrModule *m, IrTypeId id, bool *seen, IrScalarKind *kind) {
+    const IrType *type = ir_type(&m->types, id);
+    switch (type->kind) {
+    case IR_TYPE_SCALAR:
+        if (type->width != 32 || (*seen && *kind != type->scalar)) return false;
+        *seen = true;
+        *kind = type->scalar;
+        return true;
+    case IR_TYPE_VECTOR: case IR_TYPE_MATRIX: case IR_TYPE_ARRAY: case IR_TYPE_ATOMIC:
+        return uniform_scalar(m, type->elem, seen, kind);
+    case IR_TYPE_STRUCT:
+        for (uint32_t i = 0; i < type->field_count; i++)
+            if (!uniform_scalar(m, type->fields[i].type, seen, kind)) return false;
+        return *seen;
+    default:
+        return false;
+    }
+}
+
+/* --buffer g:b=f32:… for a buffer of u32 (or any other kind) passes the words as they are,
+ * which is rarely meant: a warning naming the option and the type the buffer holds. */
+static void check_value_type(RunState *st, const RtSlot *slot, const RtBufferSpec *spec) {
+    static const RtScalar OF_KIND[] = {[IR_FLOAT] = RT_SCALAR_F32, [IR_SINT] = RT_SCALAR_I32, [IR_UINT] = RT_SCALAR_U32};
+    const IrModule *m = st->compiled.module;
+    bool seen = false;
+    IrScalarKind kind = IR_UINT;
+    if (!uniform_scalar(m, ir_global(m, slot->global)->type, &seen, &kind) || OF_KIND[kind] == spec->type) return;
+    run_warning(st, "--buffer %s：缓冲 %u:%u（%s）的元素是 %s，给的值却是 %s（按位原样传入；是不是想写 %s？）",
+                spec->source, slot->group, slot->binding, slot->name, rt_scalar_name(OF_KIND[kind]),
+                rt_scalar_name(spec->type), rt_scalar_name(OF_KIND[kind]));
+}
+
 /* One RtParam per slot, with the given data; results for writable buffers and --out ones. */
 static int bind_buffers(RunState *st) {
     const RtPlan *plan = &st->plan;
@@ -152,16 +255,17 @@ static int bind_buffers(RunState *st) {
         if (slot->global == IR_NONE) continue;  /* placeholder: null pointer */
         const RtBufferSpec *spec = find_spec(&st->args, slot->group, slot->binding);
         if (!spec) {
-            fprintf(stderr, "yusec: error: 入口用到缓冲 %u:%u（%s），却没有给出它的内容"
-                            "（--buffer %u:%u=类型:值）\n",
+            run_error(st, "入口用到缓冲 %u:%u（%s），却没有给出它的内容"
+                            "（--buffer %u:%u=类型:值）",
                     slot->group, slot->binding, slot->name, slot->group, slot->binding);
             ok = false;
             continue;
         }
-        if (!check_size(slot, spec)) {
+        if (!check_size(st, slot, spec)) {
             ok = false;
             continue;
         }
+        check_value_type(st, slot, spec);
         st->specs[i] = spec;
         st->params[i] = (RtParam){spec->data, spec->bytes, arena_alloc(&st->arena, spec->bytes)};
     }
@@ -169,18 +273,18 @@ static int bind_buffers(RunState *st) {
     for (uint32_t i = 0; i < st->args.buffer_count; i++) {
         const RtBufferSpec *spec = &st->args.buffers[i];
         if (!find_slot(plan, spec->group, spec->binding))
-            fprintf(stderr, "yusec: warning: 入口「%s」没有用到缓冲 %u:%u，忽略它\n",
+            run_warning(st, "入口「%s」没有用到缓冲 %u:%u，忽略它",
                     plan->entry->name, spec->group, spec->binding);
     }
     for (uint32_t i = 0; i < st->args.out_count; i++) {
         const RtOutSpec *out = &st->args.outs[i];
         if (!find_slot(plan, out->group, out->binding) || !find_spec(&st->args, out->group, out->binding)) {
-            fprintf(stderr, "yusec: error: --out %u:%u：入口没有用到这个缓冲，或没有给出它\n",
+            run_error(st, "--out %u:%u：入口没有用到这个缓冲，或没有给出它",
                     out->group, out->binding);
             ok = false;
         }
     }
-    return ok ? RUN_OK : RUN_USAGE;
+    return ok ? check_out_paths(st) : RUN_USAGE;
 }
 
 static const RtTextureSpec *find_texture(const RunArgs *args, uint32_t group, uint32_t binding) {
@@ -213,13 +317,13 @@ static bool bind_texture(RunState *st, const RtTextureSlot *t, RtTextureParam *o
         uint32_t b = t->param.kind == IR_TEXTURE_PARAM_COMPARE ? t->binding : t->sampler_binding;
         const char *name = t->param.kind == IR_TEXTURE_PARAM_COMPARE ? t->name : t->sampler_name;
         if (!(s = find_sampler(&st->args, g, b))) {
-            fprintf(stderr, "yusec: error: 入口用到采样器 %u:%u（%s），却没有给出它（--sampler %u:%u=过滤[:寻址[:比较]]）\n",
+            run_error(st, "入口用到采样器 %u:%u（%s），却没有给出它（--sampler %u:%u=过滤[:寻址[:比较]]）",
                     g, b, name, g, b);
             return false;
         }
         if (t->param.kind == IR_TEXTURE_PARAM_COMPARE) {
             if (!s->compare)
-                fprintf(stderr, "yusec: error: 比较采样器 %u:%u（%s）须给出比较函数（--sampler %u:%u=nearest:clamp-to-edge:less 等）\n",
+                run_error(st, "比较采样器 %u:%u（%s）须给出比较函数（--sampler %u:%u=nearest:clamp-to-edge:less 等）",
                         g, b, name, g, b);
             out->value = s->compare;
             return s->compare != 0;
@@ -227,12 +331,12 @@ static bool bind_texture(RunState *st, const RtTextureSlot *t, RtTextureParam *o
     }
     const RtTextureSpec *spec = find_texture(&st->args, t->group, t->binding);
     if (!spec) {
-        fprintf(stderr, "yusec: error: 入口用到纹理 %u:%u（%s），却没有给出它（--texture %u:%u=格式:宽x高:值）\n", t->group,
+        run_error(st, "入口用到纹理 %u:%u（%s），却没有给出它（--texture %u:%u=格式:宽x高:值）", t->group,
                 t->binding, t->name, t->group, t->binding);
         return false;
     }
     if (!format_fits(t, spec->data.format)) {
-        fprintf(stderr, "yusec: error: 纹理 %u:%u（%s）是%s纹理，格式 %s 不合\n", t->group, t->binding, t->name,
+        run_error(st, "纹理 %u:%u（%s）是%s纹理，格式 %s 不合", t->group, t->binding, t->name,
                 t->depth ? "深度" : t->sample_kind == IR_UINT ? "无符号整数" : t->sample_kind == IR_SINT ? "整数" : "浮点",
                 rt_texel_format_name(spec->data.format));
         return false;
@@ -242,13 +346,13 @@ static bool bind_texture(RunState *st, const RtTextureSlot *t, RtTextureParam *o
     if (s && s->linear && t->depth) {
         /* PTX emulates the depth comparison on one point-filtered fetch; percentage-closer
          * (linear) filtering of four compared texels is not built (docs/targets.md) */
-        fprintf(stderr, "yusec: error: 深度纹理 %u:%u（%s）在 PTX 上只能按 nearest 取样（采样器 %u:%u 给的是 linear）\n",
+        run_error(st, "深度纹理 %u:%u（%s）在 PTX 上只能按 nearest 取样（采样器 %u:%u 给的是 linear）",
                 t->group, t->binding, t->name, t->sampler_group, t->sampler_binding);
         return false;
     }
     out->linear = s && s->linear;
     if (out->linear && rt_texel_format_is_integer(spec->data.format)) {
-        fprintf(stderr, "yusec: error: 整数格式的纹理 %u:%u 不能线性过滤（采样器 %u:%u）\n", t->group, t->binding,
+        run_error(st, "整数格式的纹理 %u:%u 不能线性过滤（采样器 %u:%u）", t->group, t->binding,
                 t->sampler_group, t->sampler_binding);
         return false;
     }
@@ -274,11 +378,11 @@ static int bind_textures(RunState *st) {
     for (uint32_t i = 0; i < plan->texture_count; i++) ok = bind_texture(st, &plan->textures[i], &st->textures[i]) && ok;
     for (uint32_t i = 0; i < st->args.texture_count; i++)
         if (!texture_used(plan, st->args.textures[i].group, st->args.textures[i].binding, false))
-            fprintf(stderr, "yusec: warning: 入口「%s」没有用到纹理 %u:%u，忽略它\n", plan->entry->name,
+            run_warning(st, "入口「%s」没有用到纹理 %u:%u，忽略它", plan->entry->name,
                     st->args.textures[i].group, st->args.textures[i].binding);
     for (uint32_t i = 0; i < st->args.sampler_count; i++)
         if (!texture_used(plan, st->args.samplers[i].group, st->args.samplers[i].binding, true))
-            fprintf(stderr, "yusec: warning: 入口「%s」没有用到采样器 %u:%u，忽略它\n", plan->entry->name,
+            run_warning(st, "入口「%s」没有用到采样器 %u:%u，忽略它", plan->entry->name,
                     st->args.samplers[i].group, st->args.samplers[i].binding);
     return ok ? RUN_OK : RUN_USAGE;
 }
@@ -342,20 +446,20 @@ static const char *out_path(const RunArgs *args, uint32_t group, uint32_t bindin
     return NULL;
 }
 
-static bool write_raw(const char *path, const void *data, size_t bytes) {
+static bool write_raw(RunState *st, const char *path, const void *data, size_t bytes) {
     FILE *stream = fopen(path, "wb");
     if (!stream) {
-        fprintf(stderr, "yusec: error: 无法写文件 '%s'：%s\n", path, strerror(errno));
+        run_error(st, "无法写文件 '%s'：%s", path, strerror(errno));
         return false;
     }
     bool ok = fwrite(data, 1, bytes, stream) == bytes;
     ok = fclose(stream) == 0 && ok;
-    if (!ok) fprintf(stderr, "yusec: error: 写文件 '%s' 失败\n", path);
+    if (!ok) run_error(st, "写文件 '%s' 失败", path);
     return ok;
 }
 
 /* Writable buffers are printed ("0:1 部分和 f32[2] = 192, 186"), --out ones written. */
-static int report_results(const RunState *st) {
+static int report_results(RunState *st) {
     const RtPlan *p = &st->plan;
     int status = RUN_OK;
     StrBuf line;
@@ -366,7 +470,7 @@ static int report_results(const RunState *st) {
         if (!spec) continue;
         const char *path = out_path(&st->args, s->group, s->binding);
         if (path) {
-            if (!write_raw(path, st->params[i].result, spec->bytes)) status = RUN_USAGE;
+            if (!write_raw(st, path, st->params[i].result, spec->bytes)) status = RUN_USAGE;
             continue;
         }
         if (s->space != IR_SPACE_STORAGE_READ_WRITE) continue;
@@ -383,13 +487,10 @@ static int report_results(const RunState *st) {
 /* A fault of the executor, at its place in the source when the sources are at hand. */
 static void report_fault(RunState *st, const ExFault *fault) {
     if (fault->located && st->compiled.has_sources) {
-        DiagEngine diag;
-        diag_init(&diag, &st->compiled.sources, stderr);
-        diag_error(&diag, fault->span, "CPU 执行失败：%s", fault->message.data ? fault->message.data : "");
-        diag_free(&diag);
+        diag_error(st->diag, fault->span, "CPU 执行失败：%s", fault->message.data ? fault->message.data : "");
         return;
     }
-    fprintf(stderr, "yusec: error: CPU 执行失败：%s\n", fault->message.data ? fault->message.data : "");
+    run_error(st, "CPU 执行失败：%s", fault->message.data ? fault->message.data : "");
 }
 
 /* The YIR executor on the buffers as given (results in place of the GPU's read-back). */
@@ -456,7 +557,9 @@ static int launch(RunState *st) {
     int status = RUN_OK;
     RtCuda *cuda = acquire_cuda(st, &error, &no_gpu);
     if (!cuda) {
-        status = fail(RUN_USAGE, no_gpu ? "没有可用的 GPU，无法运行：" : "无法使用 GPU：", &error);
+        status = fail(st, RUN_USAGE, no_gpu ? "没有可用的 GPU，无法运行：" : "无法使用 GPU：", &error);
+        if (no_gpu)
+            diag_note_path(st->diag, "yusec", "--device=cpu 在 CPU 上执行（YIR 执行器）；--device=auto 有 GPU 用 GPU，没有就用 CPU");
     } else {
         if (st->args.verbose) fprintf(stderr, "yusec: GPU：%s\n", rt_cuda_device_description(cuda));
         RtLaunch l = {st->ptx, st->plan.kernel, {0}, {0}, st->params, st->plan.slot_count,
@@ -465,7 +568,7 @@ static int launch(RunState *st) {
         memcpy(l.grid, st->args.grid, sizeof l.grid);
         bool ok = rt_launch(cuda, &l, st->args.verbose ? &info : NULL, &error);
         if (info.len) fprintf(stderr, "yusec: JIT 信息：\n%s\n", strbuf_cstr(&info));
-        status = ok ? report_results(st) : fail(RUN_FAILED, "运行失败：", &error);
+        status = ok ? report_results(st) : fail(st, RUN_FAILED, "运行失败：", &error);
         release_cuda(st, cuda, !ok);
     }
     strbuf_free(&error);
@@ -484,9 +587,9 @@ static int load_ptx(RunState *st) {
     strbuf_init(&error);
     int status = RUN_OK;
     if (!rt_read_file(&st->arena, st->args.ptx_path, RUN_MAX_PTX_BYTES, &data, &bytes, &error))
-        status = fail(RUN_USAGE, "", &error);
+        status = fail(st, RUN_USAGE, "", &error);
     else if (memchr(data, '\0', bytes)) {
-        fprintf(stderr, "yusec: error: '%s' 不是 PTX 文字（含 NUL 字节）\n", st->args.ptx_path);
+        run_error(st, "'%s' 不是 PTX 文字（含 NUL 字节）", st->args.ptx_path);
         status = RUN_USAGE;
     }
     st->ptx = data;
@@ -506,12 +609,48 @@ static void resolve_auto(RunState *st) {
         release_cuda(st, cuda, false);
         st->args.where = RUN_DEVICE_GPU;
     } else if (no_gpu) {
-        fprintf(stderr, "yusec: 没有可用的 GPU（%s），改在 CPU 上执行\n", strbuf_cstr(&error));
+        strbuf_printf(&st->fallback, "没有可用的 GPU（%s），改在 CPU 上执行", strbuf_cstr(&error));
         st->args.where = RUN_DEVICE_CPU;
     } else {
         st->args.where = RUN_DEVICE_GPU;  /* a GPU that fails otherwise: report it at launch */
     }
     strbuf_free(&error);
+}
+
+/* -v, -###: what the compile hook prints of the run (driver/stages.h), its last line here. */
+static void describe_stages(RunState *st) {
+    const RunArgs *a = &st->args;
+    RunStages *stages = &st->compiled.stages;
+    stages->print = st->options.verbose || st->options.dry_run;
+    stages->only = st->options.dry_run;
+    stages->ptx_file = a->where == RUN_DEVICE_CPU ? NULL : a->ptx_path;
+    stages->maybe_cpu = a->where == RUN_DEVICE_AUTO;
+    StrBuf line;
+    strbuf_init(&line);
+    if (a->entry) strbuf_printf(&line, "入口「%s」", a->entry);
+    else strbuf_puts(&line, "唯一的计算入口");
+    strbuf_printf(&line, "，网格 %u,%u,%u，", a->grid[0], a->grid[1], a->grid[2]);
+    if (a->where == RUN_DEVICE_CPU) strbuf_puts(&line, "在 CPU 上（YIR 执行器）");
+    else if (a->where == RUN_DEVICE_GPU) strbuf_printf(&line, "在 GPU %d 上（CUDA 驱动即时编译 PTX）", a->device);
+    else strbuf_printf(&line, "在 GPU %d 上，没有可用的 GPU 时在 CPU 上（YIR 执行器）", a->device);
+    if (a->dry_run) strbuf_puts(&line, "；--dry-run：只打印参数安排，不运行");
+    else if (a->out_count) strbuf_printf(&line, "；%u 个缓冲写进 --out 文件，其余读写缓冲打印到标准输出", a->out_count);
+    else strbuf_puts(&line, "；读写缓冲打印到标准输出");
+    stages->launch = arena_strdup(&st->arena, strbuf_cstr(&line));
+    strbuf_free(&line);
+}
+
+/* The engine of every later diagnostic: the compile's, else one of the run's own (a compile
+ * hook without one), configured by the options either way. */
+static void attach_diagnostics(RunState *st) {
+    if (st->compiled.has_diag) {
+        st->diag = &st->compiled.diag;
+        return;
+    }
+    source_map_init(&st->own_sources, &st->arena);
+    diag_init(&st->own_diag, st->compiled.has_sources ? &st->compiled.sources : &st->own_sources, stderr);
+    diag_configure(&st->own_diag, &st->options.diagnostics, isatty(fileno(stderr)) != 0, getenv("NO_COLOR"));
+    st->diag = &st->own_diag;
 }
 
 static int run_steps(RunState *st, int argc, char **argv, RunCompileFn compile) {
@@ -522,9 +661,13 @@ static int run_steps(RunState *st, int argc, char **argv, RunCompileFn compile) 
         return RUN_OK;
     }
     if (status != RUN_OK) return status;
-    resolve_auto(st);
+    if (!st->options.dry_run) resolve_auto(st);  /* -### touches no device */
     st->compiled.want_ptx = st->args.ptx_path == NULL && st->args.where != RUN_DEVICE_CPU;
+    describe_stages(st);
     status = compile(&st->options, argv[0], &st->compiled);
+    if (st->options.dry_run) return status;  /* -###: the stages printed, nothing built or run */
+    attach_diagnostics(st);
+    if (st->fallback.len && !st->options.quiet) diag_remark_path(st->diag, "yusec", "%s", strbuf_cstr(&st->fallback));
     if (status != RUN_OK) return status;
     if (!st->compiled.module) return RUN_FAILED;
     if (st->args.where != RUN_DEVICE_CPU && (status = load_ptx(st)) != RUN_OK) return status;
@@ -532,6 +675,7 @@ static int run_steps(RunState *st, int argc, char **argv, RunCompileFn compile) 
     status = bind_buffers(st);
     int textures = bind_textures(st);
     if (status == RUN_OK) status = textures;
+    if (status == RUN_OK && diag_has_errors(st->diag)) status = RUN_FAILED;  /* -Werror on run's warnings */
     if (st->args.dry_run) print_plan(st);  /* the plan helps most when buffers are missing */
     if (status != RUN_OK || st->args.dry_run) return status;
     return st->args.where == RUN_DEVICE_CPU ? run_on_cpu(st) : launch(st);
@@ -547,7 +691,15 @@ int driver_run_in(int argc, char **argv, RunCompileFn compile, RunSession *sessi
     st.session = session;
     arena_init(&st.arena);
     strbuf_init(&st.compiled.ptx);
+    strbuf_init(&st.fallback);
     int status = run_steps(&st, argc, argv, compile);
+    if (st.diag) {
+        diag_finish(st.diag);  /* what the format holds back: the SARIF log of compile and run */
+        diag_free(st.diag);
+    } else if (st.compiled.has_diag) {
+        diag_free(&st.compiled.diag);
+    }
+    strbuf_free(&st.fallback);
     if (st.compiled.module) ir_module_free(st.compiled.module);
     if (st.compiled.has_sources) arena_free(&st.compiled.arena);
     strbuf_free(&st.compiled.ptx);

@@ -2,6 +2,9 @@
 
 #include <string.h>
 
+#include "base/arena.h"
+#include "driver/output_dir.h"
+
 static const char *const TARGET_NAMES[] = {"WGSL", "MSL", "PTX"};
 
 static bool reads_yir(const Options *options) {
@@ -20,28 +23,39 @@ static void print_input(FILE *out, const Options *options) {
     stage(out, reads_yir(options) ? "读 YIR" : "读源与导入、语法分析", detail);
 }
 
-static void print_module(FILE *out, const Options *options, PassTarget target,
-                         StagePipelineFn pipeline, void *context) {
+/* The front end, once per command (several targets share it). */
+static void print_front_end(FILE *out, const Options *options) {
     if (!reads_yir(options)) {
         stage(out, "类型检查", "");
         stage(out, "降级", "AST → YIR");
     }
     stage(out, "校验 YIR", "");
+}
+
+static void print_passes(FILE *out, PassTarget target, StagePipelineFn pipeline, void *context) {
     const char *passes = pipeline(context, target);
     char detail[1024];
     snprintf(detail, sizeof detail, "%s（%s 的流程）", passes[0] ? passes : "无", TARGET_NAMES[target]);
     stage(out, "遍", detail);
 }
 
-static void print_ptx(FILE *out, const Options *options) {
+static void print_module(FILE *out, const Options *options, PassTarget target,
+                         StagePipelineFn pipeline, void *context) {
+    print_front_end(out, options);
+    print_passes(out, target, pipeline, context);
+}
+
+static void print_ptx_for(FILE *out, const Options *options, const char *arch) {
     char detail[256];
     int level = options->opt_level >= 0 ? options->opt_level : 3;
     snprintf(detail, sizeof detail, "libyusec-ptx.so（LLVM）-arch=%s -ptx-version=%s -O%d%s%s",
-             options->arch ? options->arch : "sm_80",
+             arch ? arch : "sm_80",
              options->ptx_version ? options->ptx_version : "8.0", level,
              options->no_fma ? " -fno-fma" : "", options->line_info ? " -lineinfo" : "");
     stage(out, "生成 PTX", detail);
 }
+
+static void print_ptx(FILE *out, const Options *options) { print_ptx_for(out, options, options->arch); }
 
 static void print_target(FILE *out, const Options *options, PassTarget target) {
     if (target == PASS_TARGET_PTX) print_ptx(out, options);
@@ -54,7 +68,57 @@ static PassTarget ir_target(const Options *options) {
     return PASS_TARGET_WGSL;
 }
 
+/* -emit=LIST: the files in the order they are staged (main.c's stage_many), then the depfile. */
+/* -emit=LIST: each target's module and code (all three with gen, which builds them all; PTX
+ * once per -arch), the toolkit's commands, the manifest, header and table. */
+static void print_many(FILE *out, const Options *options, StagePipelineFn pipeline, StageToolsFn tools,
+                       void *context) {
+    unsigned want = options->emit_many;
+    static const unsigned BITS[] = {EMIT_WGSL, EMIT_MSL, EMIT_PTX};
+    print_front_end(out, options);
+    for (int target = 0; target < 3; target++) {
+        bool built = (want & (EMIT_GEN | BITS[target])) ||
+                     (target == PASS_TARGET_PTX && (want & (EMIT_CUBIN | EMIT_FATBIN)));
+        if (!built) continue;
+        print_passes(out, (PassTarget)target, pipeline, context);
+        if (target != PASS_TARGET_PTX) print_target(out, options, (PassTarget)target);
+        for (int k = 0; target == PASS_TARGET_PTX && k < output_dir_arch_count(options); k++)
+            print_ptx_for(out, options, options->arch_count ? options->archs[k] : NULL);
+    }
+    if (want & EMIT_GEN) stage(out, "生成模块源码", "");
+    if ((want & (EMIT_CUBIN | EMIT_FATBIN)) && tools) tools(context, out);
+    if (want & (EMIT_JSON | EMIT_HEADER | EMIT_TABLE))
+        stage(out, "入口与资源", "（PTX 流程的类型化 ABI：JSON、C 头文件、总表）");
+}
+
+static void print_output_dir(FILE *out, const Options *options) {
+    Arena arena;
+    arena_init(&arena);
+    unsigned want = options->emit_many;
+    static const struct { unsigned bit; const char *suffix; bool per_arch; } FILES[] = {
+        {EMIT_GEN, "。着色生成。豫", false}, {EMIT_WGSL, ".wgsl", false}, {EMIT_MSL, ".metal", false},
+        {EMIT_PTX, ".ptx", true},           {EMIT_CUBIN, ".cubin", true}, {EMIT_FATBIN, ".fatbin", true},
+        {EMIT_TABLE, ".table.h", false},    {EMIT_JSON, ".json", false},  {EMIT_HEADER, ".h", false}};
+    for (size_t f = 0; f < sizeof FILES / sizeof FILES[0]; f++) {
+        if (!(want & FILES[f].bit)) continue;
+        int count = FILES[f].per_arch ? output_dir_arch_count(options) : 1;
+        for (int k = 0; k < count; k++) {
+            const char *suffix = FILES[f].per_arch ? output_dir_arch_suffix(&arena, options, k, FILES[f].suffix)
+                                                   : FILES[f].suffix;
+            stage(out, "写出", output_dir_file(&arena, options, suffix));
+        }
+    }
+    if (options->depfile_wanted || options->depfile)
+        stage(out, "写依赖文件", options->depfile ? options->depfile : output_dir_file(&arena, options, ".d"));
+    arena_free(&arena);
+}
+
 static void print_output(FILE *out, const Options *options) {
+    if (options->action == ACTION_CHECK) return;  /* checking writes nothing */
+    if (options->action == ACTION_EMIT_MANY) {
+        print_output_dir(out, options);
+        return;
+    }
     const char *where = options->output && strcmp(options->output, "-") != 0 ? options->output : "标准输出";
     stage(out, "写出", where);
     if (options->depfile_wanted || options->depfile) {
@@ -70,7 +134,10 @@ void stages_print(FILE *out, const Options *options, StagePipelineFn pipeline,
     print_input(out, options);
     switch (options->action) {
     case ACTION_DUMP_AST: stage(out, "打印语法树", ""); break;
-    case ACTION_CHECK: stage(out, "类型检查", ""); break;
+    case ACTION_CHECK:
+        print_module(out, options, PASS_TARGET_WGSL, pipeline, context);
+        stage(out, "不生成代码", "");
+        break;
     case ACTION_EMIT_IR:
         print_module(out, options, ir_target(options), pipeline, context);
         stage(out, "打印 YIR", "");
@@ -90,7 +157,7 @@ void stages_print(FILE *out, const Options *options, StagePipelineFn pipeline,
     }
     case ACTION_EMIT_LLVM:
         print_module(out, options, PASS_TARGET_PTX, pipeline, context);
-        stage(out, "生成 LLVM IR（千手的 LLVM 优化之后、NVPTX 后端之前）", "");
+        stage(out, "生成 LLVM IR（千手的 LLVM 优化之后、NVPTX 后端之前）", options_llvm_bitcode(options) ? "位码" : "文本");
         break;
     case ACTION_EMIT_CUBIN: case ACTION_EMIT_FATBIN:
         print_module(out, options, PASS_TARGET_PTX, pipeline, context);
@@ -98,12 +165,14 @@ void stages_print(FILE *out, const Options *options, StagePipelineFn pipeline,
         if (tools) tools(context, out);
         break;
     case ACTION_EMIT_GEN:
+        print_front_end(out, options);
         for (int target = 0; target < 3; target++) {
-            print_module(out, options, (PassTarget)target, pipeline, context);
+            print_passes(out, (PassTarget)target, pipeline, context);
             print_target(out, options, (PassTarget)target);
         }
         stage(out, "生成模块源码", "");
         break;
+    case ACTION_EMIT_MANY: print_many(out, options, pipeline, tools, context); break;
     case ACTION_ENTRIES_JSON:
         print_module(out, options, PASS_TARGET_PTX, pipeline, context);
         stage(out, "入口与资源（JSON）", "");
@@ -111,4 +180,13 @@ void stages_print(FILE *out, const Options *options, StagePipelineFn pipeline,
     default: break;
     }
     print_output(out, options);
+}
+
+void stages_print_run(FILE *out, const Options *options, StagePipelineFn pipeline, void *context,
+                      bool makes_ptx, const char *ptx_file, const char *launch) {
+    print_input(out, options);
+    print_module(out, options, PASS_TARGET_PTX, pipeline, context);
+    if (ptx_file) stage(out, "读 PTX", ptx_file);
+    else if (makes_ptx) print_ptx(out, options);
+    stage(out, "运行", launch);
 }

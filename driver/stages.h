@@ -17,4 +17,9 @@ typedef void (*StageToolsFn)(void *context, FILE *out);
 void stages_print(FILE *out, const Options *options, StagePipelineFn pipeline,
                   StageToolsFn tools, void *context);
 
+/* yusec run -v/-###: the input, the module through PTX's pipeline, the PTX (when `makes_ptx`;
+ * or read from `ptx_file`), then `launch` (entry, grid, device, results). */
+void stages_print_run(FILE *out, const Options *options, StagePipelineFn pipeline, void *context,
+                      bool makes_ptx, const char *ptx_file, const char *launch);
+
 #endif

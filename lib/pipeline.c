@@ -100,9 +100,13 @@ const Program *lib_check_indexed(LibSession *session, FeIndex *index) {
     return program;
 }
 
+/* Checking is the front end, then WGSL's pass pipeline with its uniformity analysis (the
+ * analysis every target runs, as Tint's and naga's validation do); nothing is emitted. */
 LibStatus lib_check(LibSession *session) {
     LibStatus status;
-    run_frontend(session, &status);
+    IrModule *module = lib_build_shared(session, LIB_TARGET_BIT(LIB_TARGET_WGSL), &status);
+    if (module) module = lib_build_target(session, module, true, LIB_TARGET_WGSL, &status);
+    if (module) ir_module_free(module);
     if (status == LIB_OK && diag_has_errors(&session->diag)) status = LIB_ERRORS;
     return status;
 }
@@ -260,6 +264,7 @@ void lib_ptx_options(const LibConfig *config, PtxOptions *options) {
     options->fma_contract = !config->no_fma;
     if (config->ptx_plugin) options->plugin_path = config->ptx_plugin;
     options->llvm_ir = config->llvm_ir;
+    options->llvm_bitcode = config->llvm_ir && config->llvm_bitcode;
 }
 
 bool lib_emit(LibSession *session, const IrModule *module, LibTarget target, StrBuf *out,

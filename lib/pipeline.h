@@ -59,6 +59,7 @@ typedef struct LibConfig {
     bool no_fma;
     const char *ptx_plugin;           /* NULL: search for it */
     bool llvm_ir;                     /* PTX's LLVM IR (yusec -emit-llvm) instead of its text */
+    bool llvm_bitcode;                /* with llvm_ir: as LLVM bitcode (-emit-llvm -o x.bc) */
     /* -lineinfo, -g: PTX with .file/.loc to the source (targets/ptx.h PtxLineInfo), and YIR
      * printed with each instruction's place (lib_print_yir) */
     bool line_info;
@@ -92,7 +93,9 @@ void lib_session_free(LibSession *session);
 /* The main file parsed alone (yusec -dump-ast); NULL when it cannot be read. */
 AstFile *lib_parse_main(LibSession *session, LibStatus *status);
 
-/* The front end and checking (yusec -check). */
+/* The front end and checking (yusec -check): a .yir input read, a source checked and lowered,
+ * then WGSL's pass pipeline (its uniformity analysis; -fno-uniformity-check, -passes= apply)
+ * without emitting. */
 LibStatus lib_check(LibSession *session);
 
 struct FeIndex;

@@ -12,7 +12,24 @@
 
 bool lsp_args_is_lsp(int argc, char **argv) { return argc >= 2 && strcmp(argv[1], "lsp") == 0; }
 
+static void print_help(FILE *out) {
+    fputs("用法：yusec lsp [--stdio] [-I 目录]…\n"
+          "\n"
+          "豫言的语言服务器（LSP，JSON-RPC 经标准输入与标准输出）：诊断、悬停、跳转、补全、符号等，\n"
+          "编辑器的设置见 docs/editor.md。\n"
+          "\n"
+          "  --stdio        经标准输入与标准输出通信（唯一的方式；语言客户端会加上）\n"
+          "  -I 目录        在目录里找包（可多次）\n"
+          "  --help, -h     显示本帮助\n",
+          out);
+}
+
 int lsp_main(int argc, char **argv) {
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            print_help(stdout);
+            return 0;
+        }
     const char **dirs = mem_calloc((size_t)argc, sizeof *dirs);
     size_t dir_count = 0;
     for (int i = 2; i < argc; i++) {

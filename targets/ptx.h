@@ -29,6 +29,7 @@ typedef struct PtxOptions {
     const char *plugin_path;  /* the plugin file to load; NULL = search (see ptx_plugin.c) */
     bool llvm_ir;             /* -emit-llvm: write the LLVM IR handed to the NVPTX back end
                                  (after the default<On> pipeline) instead of PTX */
+    bool llvm_bitcode;        /* with llvm_ir: that module as LLVM bitcode (-emit-llvm -o x.bc) */
     PtxLineInfo line_info;    /* -lineinfo, -g: .file/.loc to the 豫言 source */
 } PtxOptions;
 

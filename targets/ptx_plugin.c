@@ -80,7 +80,13 @@ void *ptx_plugin_open(const PtxOptions *options, StrBuf *tried) {
 static void report_missing(DiagEngine *diag, const StrBuf *tried) {
     diag_error_path(diag, "yusec", "此 yusec 构建没有 PTX 目标（缺少 %s；需要 LLVM 19）",
                     PTX_PLUGIN_FILE);
-    if (tried->len) diag_note(diag, (Span){UINT32_MAX, 0, 0}, "找过：\n%s", tried->data);
+    /* one note per path tried: a note's message is one line (line breaks would be spelled
+     * <U+000A>) */
+    for (const char *path = tried->data; path && *path;) {
+        size_t len = strcspn(path, "\n");
+        diag_note(diag, (Span){UINT32_MAX, 0, 0}, "找过 %.*s", (int)len, path);
+        path += len + (path[len] == '\n');
+    }
     diag_note(diag, (Span){UINT32_MAX, 0, 0},
               "用 libyusec 的程序：把 yusec_options.ptx_plugin 设为装好的 %s 的路径——pkg-config "
               "--variable=ptxplugin yusec，或 CMake 的 ${YUSEC_PTX_PLUGIN}；或设环境变量 YUSEC_PTX_PLUGIN",

@@ -56,7 +56,7 @@ typedef enum yusec_target {
  * comment line in it and its errors become warnings, as yusec -emit-gen does). */
 #define YUSEC_WANT_GEN (1u << 8)
 /* With the targets asked for (not with YUSEC_WANT_GEN): keep each one's module, after its
- * passes and before its emitter, as YIR text (yusec -emit-ir -ir-target=…). */
+ * passes and before its emitter, as YIR text (yusec -emit-ir -target=…). */
 #define YUSEC_WANT_YIR (1u << 9)
 
 /* ---- the source provider ---- */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -132,8 +133,14 @@ static bool verify_llvm(LLVMModuleRef mod, DiagEngine *diag, PtxFailure *failure
     return false;
 }
 
-/* -emit-llvm: the module exactly as the back end would get it. */
-static void print_llvm(LLVMModuleRef mod, StrBuf *out) {
+/* -emit-llvm: the module exactly as the back end would get it, as text or as bitcode. */
+static void print_llvm(LLVMModuleRef mod, bool bitcode, StrBuf *out) {
+    if (bitcode) {
+        LLVMMemoryBufferRef buffer = LLVMWriteBitcodeToMemoryBuffer(mod);
+        strbuf_append(out, LLVMGetBufferStart(buffer), LLVMGetBufferSize(buffer));
+        LLVMDisposeMemoryBuffer(buffer);
+        return;
+    }
     char *text = LLVMPrintModuleToString(mod);
     strbuf_puts(out, text);
     LLVMDisposeMessage(text);
@@ -145,7 +152,7 @@ static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out,
     bool ok = ptx_translate(px, &rows) && verify_llvm(px->mod, px->diag, px->failure) && optimise(px, tm);
     if (ok) ptx_widen_narrow_min_max(px->mod);
     if (ok && px->options->llvm_ir) {
-        print_llvm(px->mod, out);
+        print_llvm(px->mod, px->options->llvm_bitcode, out);
         if (table) strbuf_append(table, rows.data ? rows.data : "", rows.len);
         strbuf_free(&rows);
         return true;

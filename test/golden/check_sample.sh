@@ -62,6 +62,12 @@ check_action=-emit-ir
 if [ -f "$stem。错误" ]; then
   run 1 "$check_action" "$file"
   compare "stderr of yusec $check_action" "$work/err" "$stem。错误"
+  # -check runs the same front end, lowering and WGSL pipeline (its uniformity analysis):
+  # the same diagnostics, not emitting anything (issue 29 item 7).
+  if [ "$mode" != syntax ] && [ "${YUSEC_UPDATE_GOLDEN:-0}" != 1 ]; then
+    run 1 -check "$file"
+    compare "stderr of yusec -check" "$work/err" "$stem。错误"
+  fi
 elif [ "$mode" != syntax ]; then
   run 0 -check "$file"
   run 0 -emit-ir "$file"

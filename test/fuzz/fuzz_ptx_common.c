@@ -1,4 +1,5 @@
 /* fuzz_ptx_common.h */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +25,10 @@ static const char *arch_of(const uint8_t *data, size_t size) {
 void fuzz_emit_ptx(IrModule *module, DiagEngine *diag, const uint8_t *data, size_t size) {
     PassContext ctx;
     pass_context_init(&ctx, module, diag, PASS_TARGET_PTX);
-    if (!pass_run_pipeline(&ctx, default_pipeline(PASS_TARGET_PTX))) return;
+    if (!pass_run_pipeline(&ctx, default_pipeline(PASS_TARGET_PTX))) {
+        if (getenv("YUSEC_FUZZ_DEBUG")) fprintf(stderr, "PTX passes failed\n%s", strbuf_cstr(&diag->text));
+        return;
+    }
     PtxOptions options;
     ptx_options_init(&options);
     const char *arch = arch_of(data, size);
@@ -40,7 +44,15 @@ void fuzz_emit_ptx(IrModule *module, DiagEngine *diag, const uint8_t *data, size
     strbuf_init(&table);
     PtxFailure failure;
     memset(&failure, 0, sizeof failure);
-    ptx_emit(module, &options, &out, &table, &failure, diag);
+    bool ok = ptx_emit(module, &options, &out, &table, &failure, diag);
+    /* $YUSEC_FUZZ_DEBUG: what one input gave (replaying a single input) */
+    if (getenv("YUSEC_FUZZ_DEBUG"))
+        fprintf(stderr, "ptx_emit: %s, %zu bytes of PTX\n%s", ok ? "ok" : "failed", out.len, strbuf_cstr(&diag->text));
     strbuf_free(&out);
     strbuf_free(&table);
+}
+
+void fuzz_report_rejected(const DiagEngine *diag) {
+    if (getenv("YUSEC_FUZZ_DEBUG"))
+        fprintf(stderr, "rejected before the PTX target\n%s", diag->text.data ? diag->text.data : "");
 }

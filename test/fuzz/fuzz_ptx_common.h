@@ -15,4 +15,8 @@
  * the default sm_80, so the fuzzer reaches every architecture's capability gates. */
 void fuzz_emit_ptx(IrModule *module, DiagEngine *diag, const uint8_t *data, size_t size);
 
+/* With $YUSEC_FUZZ_DEBUG set: the diagnostics of an input rejected before the PTX target, and
+ * (fuzz_emit_ptx) what the target gave — to check a seed reaches the plugin. */
+void fuzz_report_rejected(const DiagEngine *diag);
+
 #endif

@@ -43,6 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                   ? fe_check_program(&arena, program, &diag) : NULL;
     IrModule *module = checked ? fe_lower_program(checked, &diag) : NULL;
     if (module && ir_verify(module, &diag)) fuzz_emit_ptx(module, &diag, data, size);
+    else fuzz_report_rejected(&diag);
     if (module) ir_module_free(module);
     diag_free(&diag);
     arena_free(&arena);

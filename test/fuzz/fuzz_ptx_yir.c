@@ -23,6 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     diag_init(&diag, &sources, NULL);
     IrModule *module = ir_read(&diag, file);
     if (module && ir_verify(module, &diag)) fuzz_emit_ptx(module, &diag, data, size);
+    else fuzz_report_rejected(&diag);
     if (module) ir_module_free(module);
     diag_free(&diag);
     arena_free(&arena);

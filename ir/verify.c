@@ -27,6 +27,14 @@ typedef struct Verifier {
 
 static const IrType *ty(const Verifier *v, IrTypeId id) { return ir_type(v->types, id); }
 
+/* A runtime-sized array, at the top or as a struct's (last) field. */
+static bool holds_runtime_array(const Verifier *v, IrTypeId id) {
+    const IrType *t = ty(v, id);
+    if (t && t->kind == IR_TYPE_ARRAY && t->count == 0) return true;
+    return t && t->kind == IR_TYPE_STRUCT && t->field_count &&
+           holds_runtime_array(v, t->fields[t->field_count - 1].type);
+}
+
 static IrTypeId arg_type(const Verifier *v, const IrInst *inst, uint32_t i) {
     return i < inst->arg_count ? ir_value_type(v->f, inst->args[i]) : IR_NO_TYPE;
 }
@@ -624,6 +632,12 @@ static void verify_inst(Verifier *v, IrBlockId block, IrInstId id, IrInstId if_o
         type_error(v, inst, strbuf_cstr(&why));
         strbuf_free(&why);
     }
+    if (inst->op == IR_OP_VAR && inst->result_count) {
+        const IrType *p = ty(v, result_type(v, inst));
+        if (p && p->kind == IR_TYPE_POINTER && holds_runtime_array(v, p->elem))
+            VERR(v, inst->span, "函数「%s」：函数里的变量不能含长度在运行时才定的数组（只有 storage 地址空间的变量可以）",
+                 v->f->name);
+    }
     if (inst->op == IR_OP_IF) {
         if (!ir_type_is_bool(v->types, arg_type(v, inst, 0)) || ir_type_lanes(v->types, arg_type(v, inst, 0)) != 1)
             VERR(v, inst->span, "函数「%s」：if 的条件须是 bool", v->f->name);
@@ -701,13 +715,6 @@ static void verify_function(Verifier *v, const IrFunction *f) {
 
 /* ---- module-level rules ---- */
 
-/* A runtime-sized array, at the top or as a struct's (last) field. */
-static bool holds_runtime_array(const Verifier *v, IrTypeId id) {
-    const IrType *t = ty(v, id);
-    if (t && t->kind == IR_TYPE_ARRAY && t->count == 0) return true;
-    return t && t->kind == IR_TYPE_STRUCT && t->field_count &&
-           holds_runtime_array(v, t->fields[t->field_count - 1].type);
-}
 
 static void verify_globals(Verifier *v) {
     for (uint32_t i = 0; i < ir_global_count(v->m); i++) {

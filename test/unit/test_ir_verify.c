@@ -297,6 +297,8 @@ static void test_runtime_arrays_only_in_storage(void **state) {
     expect_error("type $s = struct { n: u32, a: array<f32> }\nvar<uniform> @参: $s @group(0) @binding(0)\n",
                  "全局变量「参」含长度在运行时才定的数组");
     expect_error("var<workgroup> @共: array<u32>\n", "这里是 workgroup");
+    expect_error("fn @f(%0:u32) {\n  %1:ptr<function, array<u32>> = var\n  return\n}\n",
+                 "验.yir:2:3: error: 函数「f」：函数里的变量不能含长度在运行时才定的数组");
     expect_ok("type $s = struct { n: u32, a: array<f32> }\nvar<storage_read> @参: $s @group(0) @binding(0)\n");
 }
 

@@ -1,11 +1,15 @@
 /* The verifier's entry IO rules (verify_io.h). Each direction (inputs, outputs) of one entry
  * is walked once: every binding is checked for the entry's stage and noted, so that a builtin
  * or location used twice in one direction is reported at its second use. */
-#include <stdio.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "io_builtins.h"
 #include "verify_io.h"
+
+/* location_seen covers every bound */
+_Static_assert(IR_VERTEX_INPUT_LOCATIONS <= IR_INTER_STAGE_LOCATIONS && IR_COLOR_LOCATIONS <= IR_INTER_STAGE_LOCATIONS,
+               "IoDirection.location_seen must hold the largest location bound");
 
 typedef struct IoDirection {
     bool input;
@@ -28,9 +32,20 @@ static const char *stage_word(IrStage stage) {
     return stage == IR_STAGE_VERTEX ? "顶点" : stage == IR_STAGE_FRAGMENT ? "片元" : "计算";
 }
 
-static void io_error(IoCheck *c, const char *why) {
+static void io_error(IoCheck *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* 入口「e」的<place>绑定不对：<why>, at the entry. */
+static void io_error(IoCheck *c, const char *fmt, ...) {
+    StrBuf why;
+    strbuf_init(&why);
+    va_list args;
+    va_start(args, fmt);
+    strbuf_vprintf(&why, fmt, args);
+    va_end(args);
     c->ok = false;
-    diag_error(c->diag, c->e->span, "入口「%s」的%s绑定不对：%s", c->e->name, strbuf_cstr(&c->place), why);
+    diag_error(c->diag, c->e->span, "入口「%s」的%s绑定不对：%s", c->e->name, strbuf_cstr(&c->place),
+               strbuf_cstr(&why));
+    strbuf_free(&why);
 }
 
 static const char *type_text(IoCheck *c, IrTypeId type) {
@@ -43,23 +58,19 @@ static const char *type_text(IoCheck *c, IrTypeId type) {
 static void check_builtin(IoCheck *c, IoDirection *dir, const IrIo *io, IrTypeId type) {
     const IrBuiltinInfo *info = ir_builtin_info(io->builtin);
     const char *name = ir_builtin_name(io->builtin);
-    char why[256];
     if (!info) {
         io_error(c, "未知的内建输入输出");
         return;
     }
     unsigned stages = dir->input ? info->inputs : info->outputs;
     if (!(stages & IR_STAGE_BIT(c->e->stage))) {
-        snprintf(why, sizeof why, "@builtin(%s) 不能作%s入口的%s", name, stage_word(c->e->stage), dir->word);
-        io_error(c, why);
+        io_error(c, "@builtin(%s) 不能作%s入口的%s", name, stage_word(c->e->stage), dir->word);
     }
     if (!ir_builtin_type_ok(&c->m->types, io->builtin, type)) {
-        snprintf(why, sizeof why, "@builtin(%s) 的类型须是 %s，这里是 %s", name, info->type_text, type_text(c, type));
-        io_error(c, why);
+        io_error(c, "@builtin(%s) 的类型须是 %s，这里是 %s", name, info->type_text, type_text(c, type));
     }
     if (dir->builtin_seen[io->builtin]) {
-        snprintf(why, sizeof why, "@builtin(%s) 在%s里重复", name, dir->word);
-        io_error(c, why);
+        io_error(c, "@builtin(%s) 在%s里重复", name, dir->word);
     }
     dir->builtin_seen[io->builtin] = true;
     if (io->builtin == IR_BUILTIN_POSITION) dir->has_position = true;
@@ -80,7 +91,6 @@ static uint32_t location_bound(IrStage stage, bool input, const char **what) {
 }
 
 static void check_location(IoCheck *c, IoDirection *dir, const IrIo *io, IrTypeId type) {
-    char why[256];
     IrStage stage = c->e->stage;
     if (stage == IR_STAGE_COMPUTE) {
         io_error(c, "计算入口不能用 @location（只能是内建输入）");
@@ -88,25 +98,21 @@ static void check_location(IoCheck *c, IoDirection *dir, const IrIo *io, IrTypeI
     }
     uint32_t lanes = ir_type_lanes(&c->m->types, type);
     if (!ir_type_is_numeric(&c->m->types, type) || lanes < 1 || lanes > 4) {
-        snprintf(why, sizeof why, "@location(%u) 的类型须是数值标量或向量，这里是 %s", io->location,
+        io_error(c, "@location(%u) 的类型须是数值标量或向量，这里是 %s", io->location,
                  type_text(c, type));
-        io_error(c, why);
     }
     bool interpolated = (stage == IR_STAGE_VERTEX && !dir->input) || (stage == IR_STAGE_FRAGMENT && dir->input);
     if (io->flat && !interpolated) {
-        snprintf(why, sizeof why, "@location(%u) 的 flat 插值只用于顶点输出与片元输入", io->location);
-        io_error(c, why);
+        io_error(c, "@location(%u) 的 flat 插值只用于顶点输出与片元输入", io->location);
     }
     const char *what = NULL;
     uint32_t bound = location_bound(stage, dir->input, &what);
     if (io->location >= bound) {
-        snprintf(why, sizeof why, "@location(%u) 超出上限：%s的位置须小于 %u", io->location, what, bound);
-        io_error(c, why);
+        io_error(c, "@location(%u) 超出上限：%s的位置须小于 %u", io->location, what, bound);
         return;
     }
     if (dir->location_seen[io->location]) {
-        snprintf(why, sizeof why, "@location(%u) 在%s里重复", io->location, dir->word);
-        io_error(c, why);
+        io_error(c, "@location(%u) 在%s里重复", io->location, dir->word);
     }
     dir->location_seen[io->location] = true;
 }
@@ -114,7 +120,7 @@ static void check_location(IoCheck *c, IoDirection *dir, const IrIo *io, IrTypeI
 static void check_leaf(IoCheck *c, IoDirection *dir, const IrIo *io, IrTypeId type) {
     if (io->kind == IR_IO_BUILTIN) check_builtin(c, dir, io, type);
     else if (io->kind == IR_IO_LOCATION) check_location(c, dir, io, type);
-    else io_error(c, io->kind == IR_IO_NONE ? "缺少绑定" : "结构绑定不能嵌套");
+    else io_error(c, "%s", io->kind == IR_IO_NONE ? "缺少绑定" : "结构绑定不能嵌套");
 }
 
 /* Back to the first `len` bytes of the place (a field's suffix off). */
@@ -125,11 +131,9 @@ static void place_cut(IoCheck *c, size_t len) {
 
 static void check_struct(IoCheck *c, IoDirection *dir, const IrIo *io, IrTypeId type) {
     const IrType *t = ir_type(&c->m->types, type);
-    char why[256];
     if (!t || t->kind != IR_TYPE_STRUCT || t->field_count != io->field_count) {
-        snprintf(why, sizeof why, "结构绑定有 %u 个字段，类型 %s 却%s", io->field_count, type_text(c, type),
+        io_error(c, "结构绑定有 %u 个字段，类型 %s 却%s", io->field_count, type_text(c, type),
                  t && t->kind == IR_TYPE_STRUCT ? "字段个数不同" : "不是结构");
-        io_error(c, why);
         return;
     }
     size_t at = c->place.len;

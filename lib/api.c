@@ -204,6 +204,7 @@ yusec_context *yusec_context_new(const yusec_options *options) {
     mem_guard_end(&making->guard);
     yusec_context *ctx = making->ctx;
     free(making);
+    atomic_init(&ctx->in_use, false);
     ctx->worker_ready = deep_worker_init(&ctx->worker, DEEP_STACK_BYTES);
     return ctx;
 }

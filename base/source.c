@@ -79,9 +79,13 @@ bool source_adopt(SourceMap *map, SourceFile *file) {
 }
 
 SourceFile *source_load(SourceMap *map, const char *path, const char **error) {
-    const char *held;
-    size_t held_len;
+    const char *held = NULL;
+    size_t held_len = 0;
     if (read_from_reader(map, path, &held, &held_len)) {
+        if (!held && held_len) {
+            *error = arena_printf(map->arena, "源提供者给出的文本是空指针，长度却是 %zu 字节", held_len);
+            return NULL;
+        }
         if (held_len <= SOURCE_MAX_BYTES) return source_add(map, path, held ? held : "", held_len);
         *error = arena_printf(map->arena, "文件过大（上限 %u 字节）", SOURCE_MAX_BYTES);
         return NULL;

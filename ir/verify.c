@@ -7,6 +7,7 @@
 #include "base/memory.h"
 #include "fragment.h"
 #include "internal.h"
+#include "verify_io.h"
 
 typedef struct Verifier {
     const IrModule *m;
@@ -25,6 +26,14 @@ typedef struct Verifier {
     } while (0)
 
 static const IrType *ty(const Verifier *v, IrTypeId id) { return ir_type(v->types, id); }
+
+/* A runtime-sized array, at the top or as a struct's (last) field. */
+static bool holds_runtime_array(const Verifier *v, IrTypeId id) {
+    const IrType *t = ty(v, id);
+    if (t && t->kind == IR_TYPE_ARRAY && t->count == 0) return true;
+    return t && t->kind == IR_TYPE_STRUCT && t->field_count &&
+           holds_runtime_array(v, t->fields[t->field_count - 1].type);
+}
 
 static IrTypeId arg_type(const Verifier *v, const IrInst *inst, uint32_t i) {
     return i < inst->arg_count ? ir_value_type(v->f, inst->args[i]) : IR_NO_TYPE;
@@ -623,6 +632,12 @@ static void verify_inst(Verifier *v, IrBlockId block, IrInstId id, IrInstId if_o
         type_error(v, inst, strbuf_cstr(&why));
         strbuf_free(&why);
     }
+    if (inst->op == IR_OP_VAR && inst->result_count) {
+        const IrType *p = ty(v, result_type(v, inst));
+        if (p && p->kind == IR_TYPE_POINTER && holds_runtime_array(v, p->elem))
+            VERR(v, inst->span, "函数「%s」：函数里的变量不能含长度在运行时才定的数组（只有 storage 地址空间的变量可以）",
+                 v->f->name);
+    }
     if (inst->op == IR_OP_IF) {
         if (!ir_type_is_bool(v->types, arg_type(v, inst, 0)) || ir_type_lanes(v->types, arg_type(v, inst, 0)) != 1)
             VERR(v, inst->span, "函数「%s」：if 的条件须是 bool", v->f->name);
@@ -700,6 +715,7 @@ static void verify_function(Verifier *v, const IrFunction *f) {
 
 /* ---- module-level rules ---- */
 
+
 static void verify_globals(Verifier *v) {
     for (uint32_t i = 0; i < ir_global_count(v->m); i++) {
         const IrGlobal *g = ir_global(v->m, i);
@@ -719,6 +735,10 @@ static void verify_globals(Verifier *v) {
                       t->kind == IR_TYPE_SAMPLER || t->kind == IR_TYPE_SAMPLER_COMPARISON;
         if (opaque != (g->space == IR_SPACE_HANDLE))
             VERR(v, g->span, "全局变量「%s」：纹理与采样器须且只须在 handle 地址空间", g->name);
+        if (g->space != IR_SPACE_STORAGE_READ && g->space != IR_SPACE_STORAGE_READ_WRITE &&
+            holds_runtime_array(v, g->type))
+            VERR(v, g->span, "全局变量「%s」含长度在运行时才定的数组：只有 storage 地址空间的变量可以（这里是 %s）",
+                 g->name, ir_space_name(g->space));
         if (t->kind == IR_TYPE_FRAGMENT)
             VERR(v, g->span, "全局变量「%s」：子组矩阵片只能是值或函数里的变量（着十二）", g->name);
         if (t->kind == IR_TYPE_ATOMIC && g->space != IR_SPACE_WORKGROUP &&
@@ -771,24 +791,6 @@ static void check_reachable(Verifier *v, const IrEntry *e, IrFuncId fid, uint8_t
         if (f->insts[i].op == IR_OP_CALL) check_reachable(v, e, f->insts[i].symbol, seen);
 }
 
-static bool io_matches(const Verifier *v, const IrIo *io, IrTypeId type, bool compute) {
-    const IrType *t = ty(v, type);
-    if (!t) return false;
-    switch (io->kind) {
-    case IR_IO_NONE: return t->kind == IR_TYPE_VOID;
-    case IR_IO_BUILTIN: return true;
-    case IR_IO_LOCATION: return !compute && ir_type_lanes(v->types, type) != 0;
-    case IR_IO_STRUCT:
-        if (t->kind != IR_TYPE_STRUCT || t->field_count != io->field_count) return false;
-        for (uint32_t i = 0; i < io->field_count; i++)
-            if (io->fields[i].kind == IR_IO_STRUCT || io->fields[i].kind == IR_IO_NONE ||
-                !io_matches(v, &io->fields[i], t->fields[i].type, compute))
-                return false;
-        return true;
-    }
-    return false;
-}
-
 static void verify_entries(Verifier *v) {
     uint8_t *seen = mem_calloc(ir_function_count(v->m) + 1, 1);
     if (!seen) return;
@@ -800,16 +802,10 @@ static void verify_entries(Verifier *v) {
             continue;
         }
         bool compute = e->stage == IR_STAGE_COMPUTE;
-        if (e->param_count != f->param_count) {
+        if (e->param_count != f->param_count)
             VERR(v, e->span, "入口「%s」的参数绑定个数与函数「%s」的参数不符", e->name, f->name);
-        } else {
-            for (uint32_t p = 0; p < e->param_count; p++)
-                if (e->params[p].kind == IR_IO_NONE ||
-                    !io_matches(v, &e->params[p], ir_value_type(f, f->params[p]), compute))
-                    VERR(v, e->span, "入口「%s」的第 %u 个参数绑定不对", e->name, p + 1);
-        }
-        if (!io_matches(v, &e->result, f->return_type, compute) || (compute && e->result.kind != IR_IO_NONE))
-            VERR(v, e->span, "入口「%s」的返回值绑定不对", e->name);
+        else if (!ir_verify_entry_io(v->m, e, f, v->diag))
+            v->ok = false;
         if (compute && (e->workgroup_size[0] == 0 || e->workgroup_size[1] == 0 || e->workgroup_size[2] == 0))
             VERR(v, e->span, "计算入口「%s」的工作组大小须大于零", e->name);
         memset(seen, 0, ir_function_count(v->m) + 1);

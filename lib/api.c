@@ -63,11 +63,11 @@ struct yusec_result {
     size_t target_diagnostics[LIB_TARGET_COUNT];  /* where each target's own began (SIZE_MAX: none) */
     /* Out of memory: the guard of the compile (here, not on the stack, so what the unwind
      * leaves in it is well defined after longjmp) and the one diagnostic, made without
-     * allocating. */
+     * allocating (also the one of YUSEC_CONTEXT_BUSY). */
     MemoryGuard guard;
-    yusec_diagnostic out_of_memory;
-    char out_of_memory_message[96];
-    char out_of_memory_rendered[128];
+    yusec_diagnostic lone;
+    char lone_message[96];
+    char lone_rendered[256];
 };
 
 const char *yusec_version(void) { return YUSEC_VERSION; }
@@ -140,6 +140,24 @@ static bool provider_read(void *user, const char *path, const char **text, size_
     return provider->read && provider->read(provider->user, path, text, len);
 }
 
+/* The search paths, NULL entries left out; the first NULL (or a NULL array with a count)
+ * becomes the error each compile of the context reports (issue 30 item 15). */
+static void copy_include_dirs(yusec_context *ctx, const yusec_options *options) {
+    size_t count = options->include_dirs ? options->include_dir_count : 0;
+    if (!options->include_dirs && options->include_dir_count)
+        ctx->options_error = arena_printf(&ctx->arena, "yusec_options.include_dirs 是空指针，include_dir_count 却是 %zu",
+                                          options->include_dir_count);
+    const char **dirs = arena_alloc_array(&ctx->arena, count + 1, sizeof *dirs);
+    uint32_t kept = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (options->include_dirs[i]) dirs[kept++] = arena_strdup(&ctx->arena, options->include_dirs[i]);
+        else if (!ctx->options_error)
+            ctx->options_error = arena_printf(&ctx->arena, "yusec_options.include_dirs[%zu] 是空指针", i);
+    }
+    ctx->config.include_dirs = dirs;
+    ctx->config.include_count = kept;
+}
+
 static void context_fill(yusec_context *ctx, const yusec_options *options) {
     LibConfig *config = &ctx->config;
     config->arch = copy_or_null(&ctx->arena, options->arch);
@@ -151,11 +169,7 @@ static void context_fill(yusec_context *ctx, const yusec_options *options) {
     config->bounds_check = options->bounds_check;
     config->max_errors = options->max_errors;
     config->inline_budget = -1;
-    const char **dirs = arena_alloc_array(&ctx->arena, options->include_dir_count + 1, sizeof *dirs);
-    for (size_t i = 0; i < options->include_dir_count; i++)
-        dirs[i] = arena_strdup(&ctx->arena, options->include_dirs[i]);
-    config->include_dirs = dirs;
-    config->include_count = (uint32_t)options->include_dir_count;
+    copy_include_dirs(ctx, options);
     ctx->provider = options->provider;
     config->reader = (SourceReader){provider_read, &ctx->provider};
     config->builtin_dir = options->builtin_dir ? arena_strdup(&ctx->arena, options->builtin_dir)
@@ -198,6 +212,7 @@ yusec_context *yusec_context_new(const yusec_options *options) {
     mem_guard_end(&making->guard);
     yusec_context *ctx = making->ctx;
     free(making);
+    atomic_init(&ctx->in_use, false);
     ctx->worker_ready = deep_worker_init(&ctx->worker, DEEP_STACK_BYTES);
     return ctx;
 }
@@ -423,7 +438,9 @@ static void compile_into(yusec_result *result, yusec_context *context, const yus
     session.diag.listener = collect_diagnostic;
     session.diag.listener_user = &collector;
     size_t demote_after = SIZE_MAX;
-    LibStatus status = run_pipeline(&session, result, input, targets, on_deep_stack, &demote_after);
+    LibStatus status = LIB_ERRORS;
+    if (context->options_error) diag_error_path(&session.diag, "yusec", "%s", context->options_error);
+    else status = run_pipeline(&session, result, input, targets, on_deep_stack, &demote_after);
     result->files_read = arena_alloc_array(&result->arena, session.files_read_count + 1,
                                            sizeof *result->files_read);
     for (uint32_t i = 0; i < session.files_read_count; i++)
@@ -432,6 +449,18 @@ static void compile_into(yusec_result *result, yusec_context *context, const yus
     finish_diagnostics(result, &session, demote_after);
     result->status = status == LIB_IO ? YUSEC_IO_ERROR : status == LIB_OK ? YUSEC_OK : YUSEC_ERRORS;
     lib_session_free(&session);
+}
+
+/* A result whose one diagnostic is `message` (no file), made without allocating. */
+static void report_lone_error(yusec_result *result, yusec_status status, const char *message) {
+    result->status = status;
+    result->lone = (yusec_diagnostic){.severity = YUSEC_ERROR, .message = message};
+    result->diagnostics = &result->lone;
+    result->diagnostic_count = 1;
+    result->error_count = 1;
+    int len = snprintf(result->lone_rendered, sizeof result->lone_rendered, "yusec: error: %s\n", message);
+    result->rendered = result->lone_rendered;
+    result->rendered_len = len > 0 ? strlen(result->lone_rendered) : 0;
 }
 
 /* After the unwind: every block the compile allocated is gone, so the result is emptied to
@@ -448,17 +477,14 @@ static void report_out_of_memory(yusec_result *result, size_t refused) {
     result->files_read = NULL;
     result->files_read_count = 0;
     result->pending = (PtrVec){0};
-    result->status = YUSEC_OUT_OF_MEMORY;
-    const char *message = mem_exhausted_message(result->out_of_memory_message,
-                                                sizeof result->out_of_memory_message, refused);
-    result->out_of_memory = (yusec_diagnostic){.severity = YUSEC_ERROR, .message = message};
-    result->diagnostics = &result->out_of_memory;
-    result->diagnostic_count = 1;
-    result->error_count = 1;
-    int len = snprintf(result->out_of_memory_rendered, sizeof result->out_of_memory_rendered,
-                       "yusec: error: %s\n", message);
-    result->rendered = result->out_of_memory_rendered;
-    result->rendered_len = len > 0 ? strlen(result->out_of_memory_rendered) : 0;
+    const char *message = mem_exhausted_message(result->lone_message, sizeof result->lone_message, refused);
+    report_lone_error(result, YUSEC_OUT_OF_MEMORY, message);
+}
+
+/* The context is compiling or indexing for another call (issue 30 item 15: eight threads on
+ * one context deadlocked in its deep-stack worker). Nothing of the context is touched. */
+static void report_context_busy(yusec_result *result) {
+    report_lone_error(result, YUSEC_CONTEXT_BUSY, LIB_CONTEXT_BUSY_MESSAGE);
 }
 
 typedef struct CompileCall {
@@ -483,6 +509,14 @@ static void compile_guarded(void *data) {
     mem_guard_end(&call->result->guard);
 }
 
+bool lib_context_acquire(yusec_context *ctx) {
+    return !atomic_exchange_explicit(&ctx->in_use, true, memory_order_acquire);
+}
+
+void lib_context_release(yusec_context *ctx) {
+    atomic_store_explicit(&ctx->in_use, false, memory_order_release);
+}
+
 bool lib_run_deep(yusec_context *ctx, void (*fn)(void *arg), void *arg) {
     if (ctx->worker_ready) return deep_worker_run(&ctx->worker, fn, arg);
     return deep_stack_run(DEEP_STACK_BYTES, fn, arg);
@@ -500,11 +534,16 @@ yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, un
     if (!result) return NULL;
     arena_init(&result->arena);
     for (int t = 0; t < LIB_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
+    if (!lib_context_acquire(context)) {
+        report_context_busy(result);
+        return result;
+    }
     CompileCall call = {result, context, input, targets, true};
     if (!lib_run_deep(context, compile_guarded, &call)) {
         call.on_deep_stack = false;
         compile_guarded(&call);
     }
+    lib_context_release(context);
     return result;
 }
 

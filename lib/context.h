@@ -3,6 +3,7 @@
 #ifndef YUSEC_LIB_CONTEXT_H
 #define YUSEC_LIB_CONTEXT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -25,7 +26,19 @@ struct yusec_context {
      * up, and each call makes a thread of its own. */
     DeepWorker worker;
     bool worker_ready;
+    /* yusec_options.include_dirs held a NULL: every compile reports this (NULL: none) */
+    const char *options_error;
+    /* A compile or index build holds the context (one at a time: lib_context_acquire) */
+    atomic_bool in_use;
 };
+
+/* The message of YUSEC_CONTEXT_BUSY. */
+#define LIB_CONTEXT_BUSY_MESSAGE "此上下文正被另一个调用使用：一个上下文同一时刻只能由一个线程用，请每个线程各用一个上下文"
+
+/* Takes the context for one compile or index build: false when another call holds it (the
+ * caller then fails at once instead of waiting on the context's deep-stack thread). */
+bool lib_context_acquire(yusec_context *ctx);
+void lib_context_release(yusec_context *ctx);
 
 /* What one compile reads: the input's text when given, the builtin interface read once, then
  * the provider (a SourceReader's `read` with a LibInputReader as its user). */

@@ -246,11 +246,16 @@ yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input)
     yusec_index *index = calloc(1, sizeof *index);
     if (!index) return NULL;
     index->memory_limit = context->memory_limit;
+    if (!lib_context_acquire(context)) {
+        free(index);
+        return NULL;
+    }
     IndexCall call = {index, context, input, true, false};
     if (!lib_run_deep(context, build_guarded, &call)) {
         call.on_deep_stack = false;
         build_guarded(&call);
     }
+    lib_context_release(context);
     if (call.out_of_memory) {
         free(index);
         return NULL;

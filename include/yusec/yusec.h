@@ -12,7 +12,8 @@
  *
  * Errors never end the host process: a bad source gives a result with error diagnostics.
  * The library holds no global mutable state; two contexts may be used at once from two
- * threads (one context is used by one thread at a time). A result stays valid after its
+ * threads (one context is used by one thread at a time: a second call at once fails with
+ * YUSEC_CONTEXT_BUSY instead of waiting). A result stays valid after its
  * context is freed. The PTX target loads its plugin (libyusec-ptx.so, LLVM) only when PTX
  * is asked for. Strings are UTF-8 and NUL-terminated; lengths are in bytes. */
 #ifndef YUSEC_YUSEC_H
@@ -66,6 +67,8 @@ typedef enum yusec_target {
  * only until the call returns: the library copies them), or false to leave the file to the
  * file system. A package served from memory needs its manifest served too; the library asks
  * for a file as it looks a module up, so answer false quickly for files you do not hold. */
+/* Returning true with a NULL *text and a non-zero *len is an error at that file
+ * (「源提供者给出的文本是空指针，长度却是 N 字节」); NULL with 0 is an empty file. */
 typedef bool (*yusec_read_fn)(void *user, const char *path, const char **text, size_t *len);
 /* A NULL `read` means the file system alone. */
 typedef struct yusec_source_provider {
@@ -92,7 +95,10 @@ typedef struct yusec_options {
     const char *ptx_plugin;
     /* every target */
     bool bounds_check;        /* clamp every dynamic index (yusec -fbounds-check) */
-    const char *const *include_dirs;  /* package search paths (-I), in order */
+    /* Package search paths (-I), in order. A NULL among them (or a NULL array with a non-zero
+     * count) is left out, and every compile of the context fails (YUSEC_ERRORS) with an error
+     * naming it: 「yusec_options.include_dirs[1] 是空指针」. */
+    const char *const *include_dirs;
     size_t include_dir_count;
     int max_errors;           /* reported errors; 0: no cap; default 20 */
     /* The directory of the builtin 点染 package (holds 点染本。着色器。接口。豫); NULL: next to
@@ -159,6 +165,11 @@ typedef enum yusec_status {
      * target text, no entries; one error diagnostic 内存不足（无法再申请 N 字节） without a
      * file. The yusec command ends with exit status 2 there. */
     YUSEC_OUT_OF_MEMORY = 3,
+    /* The context is in use by another yusec_compile or yusec_index_build (another thread,
+     * or a source provider calling back into its own context): nothing was compiled; one error
+     * diagnostic without a file. A context is used by one thread at a time; the call fails at
+     * once instead of waiting. */
+    YUSEC_CONTEXT_BUSY = 4,
 } yusec_status;
 
 YUSEC_API yusec_status yusec_result_status(const yusec_result *result);
@@ -374,7 +385,8 @@ typedef struct yusec_index yusec_index;
  * the checker resolved. A source with errors is indexed as far as the checker got: what did
  * not resolve is left out. Diagnostics are not kept (yusec_compile gives them). NULL only when
  * memory runs out (or yusec_options.memory_limit is reached: nothing is left allocated, the
- * context stays usable); an unreadable input gives an empty index. Free it with yusec_index_free;
+ * context stays usable) or the context is in use by another call (as YUSEC_CONTEXT_BUSY); an
+ * unreadable input gives an empty index. Free it with yusec_index_free;
  * it stays valid after its context is freed. */
 YUSEC_API yusec_index *yusec_index_build(yusec_context *context, const yusec_input *input);
 YUSEC_API void yusec_index_free(yusec_index *index);

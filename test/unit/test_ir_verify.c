@@ -196,6 +196,112 @@ static void test_module_objects_are_checked(void **state) {
                  "工作组大小须大于零");
 }
 
+/* issue 30 item 2: each builtin has one type (the WGSL table, ir/io_builtins.c); a u32
+ * builtin bound to a vec3<u32> parameter crashed the PTX target. */
+static void test_builtin_types_are_checked(void **state) {
+    (void)state;
+    expect_error("fn @f(%0:vec3<u32>) {\n  return\n}\n"
+                 "entry @e = compute @f workgroup_size(1, 1, 1) (builtin(local_invocation_index))\n",
+                 "验.yir:4:7: error: 入口「e」的第 1 个参数绑定不对：@builtin(local_invocation_index) 的类型须是 u32，这里是 vec3<u32>");
+    expect_error("fn @f(%0:vec3<u32>) {\n  return\n}\n"
+                 "entry @e = compute @f workgroup_size(1, 1, 1) (builtin(subgroup_invocation_id))\n",
+                 "@builtin(subgroup_invocation_id) 的类型须是 u32，这里是 vec3<u32>");
+    expect_error("fn @f(%0:u32) {\n  return\n}\n"
+                 "entry @e = compute @f workgroup_size(1, 1, 1) (builtin(global_invocation_id))\n",
+                 "@builtin(global_invocation_id) 的类型须是 vec3<u32>，这里是 u32");
+    expect_error("fn @f() -> vec4<f32> {\n  %0:f32 = const 0.5f\n  %1:vec4<f32> = construct %0\n  return %1\n}\n"
+                 "entry @e = fragment @f () -> builtin(frag_depth)\n",
+                 "入口「e」的返回值绑定不对：@builtin(frag_depth) 的类型须是 f32，这里是 vec4<f32>");
+    expect_error("fn @f(%0:u32) {\n  return\n}\nentry @e = fragment @f (builtin(front_facing))\n",
+                 "@builtin(front_facing) 的类型须是 bool，这里是 u32");
+    expect_ok("fn @f(%0:u32, %1:u32, %2:vec3<u32>) {\n  return\n}\n"
+              "entry @e = compute @f workgroup_size(1, 1, 1) (builtin(local_invocation_index), "
+              "builtin(subgroup_invocation_id), builtin(num_workgroups))\n");
+}
+
+#define VERTEX_FN "fn @v(%0:u32) -> vec4<f32> {\n  %1:f32 = const 0.0f\n  %2:vec4<f32> = construct %1\n  return %2\n}\n"
+
+/* issue 30 item 3: builtins and locations against the entry's stage and direction. */
+static void test_entry_io_follows_the_stage(void **state) {
+    (void)state;
+    expect_error("fn @f(%0:vec4<f32>) {\n  return\n}\n"
+                 "entry @e = compute @f workgroup_size(1, 1, 1) (builtin(position))\n",
+                 "入口「e」的第 1 个参数绑定不对：@builtin(position) 不能作计算入口的输入");
+    expect_error("fn @f(%0:u32) {\n  return\n}\nentry @e = fragment @f (builtin(vertex_index))\n",
+                 "@builtin(vertex_index) 不能作片元入口的输入");
+    expect_error(VERTEX_FN "entry @e = vertex @v (builtin(vertex_index)) -> builtin(frag_depth)\n",
+                 "@builtin(frag_depth) 不能作顶点入口的输出");
+    expect_error("fn @f() -> u32 {\n  %0:u32 = const 1u\n  return %0\n}\n"
+                 "entry @e = fragment @f () -> builtin(front_facing)\n",
+                 "@builtin(front_facing) 不能作片元入口的输出");
+    expect_error("fn @f(%0:vec4<f32>) {\n  return\n}\n"
+                 "entry @e = compute @f workgroup_size(1, 1, 1) (location(0))\n",
+                 "计算入口不能用 @location");
+    /* a vertex entry must write the position */
+    expect_error("fn @v(%0:u32) -> vec4<f32> {\n  %1:f32 = const 0.0f\n  %2:vec4<f32> = construct %1\n  return %2\n}\n"
+                 "entry @e = vertex @v (builtin(vertex_index)) -> location(0)\n",
+                 "顶点入口「e」须输出 @builtin(position)");
+    expect_error("fn @v() {\n  return\n}\nentry @e = vertex @v ()\n", "顶点入口「e」须输出 @builtin(position)");
+    expect_ok(VERTEX_FN "entry @e = vertex @v (builtin(vertex_index)) -> builtin(position)\n");
+    /* subgroup builtins are fragment inputs too (WGSL subgroups) */
+    expect_ok("fn @f(%0:u32, %1:vec4<f32>) {\n  return\n}\n"
+              "entry @e = fragment @f (builtin(subgroup_size), builtin(position))\n");
+}
+
+static void test_entry_io_is_unique_and_bounded(void **state) {
+    (void)state;
+    expect_error("fn @f(%0:f32, %1:f32) {\n  return\n}\nentry @e = fragment @f (location(0), location(0))\n",
+                 "入口「e」的第 2 个参数绑定不对：@location(0) 在输入里重复");
+    expect_error("fn @f(%0:u32, %1:u32) {\n  return\n}\n"
+                 "entry @e = compute @f workgroup_size(1, 1, 1) (builtin(local_invocation_index), "
+                 "builtin(local_invocation_index))\n",
+                 "@builtin(local_invocation_index) 在输入里重复");
+    /* a struct field and a parameter in one direction */
+    expect_error("type $入 = struct { 甲: vec4<f32>, 乙: f32 }\n"
+                 "fn @f(%0:$入, %1:vec4<f32>) {\n  return\n}\n"
+                 "entry @e = fragment @f (struct(builtin(position), location(1)), builtin(position))\n",
+                 "入口「e」的第 2 个参数绑定不对：@builtin(position) 在输入里重复");
+    expect_error("fn @f(%0:f32) {\n  return\n}\nentry @e = fragment @f (location(4294967295))\n",
+                 "@location(4294967295) 超出上限：顶点输出与片元输入的位置须小于 16");
+    expect_error("fn @f() -> vec4<f32> {\n  %0:f32 = const 0.5f\n  %1:vec4<f32> = construct %0\n  return %1\n}\n"
+                 "entry @e = fragment @f () -> location(8)\n",
+                 "@location(8) 超出上限：片元输出（颜色目标）的位置须小于 8");
+    expect_error(VERTEX_FN "entry @e = vertex @v (location(16)) -> builtin(position)\n",
+                 "@location(16) 超出上限：顶点输入的位置须小于 16");
+    /* the same location in the other direction is fine */
+    expect_ok("fn @f(%0:vec4<f32>) -> vec4<f32> {\n  return %0\n}\nentry @e = fragment @f (location(0)) -> location(0)\n");
+}
+
+static void test_location_types_and_interpolation(void **state) {
+    (void)state;
+    expect_error("fn @f(%0:bool) {\n  return\n}\nentry @e = fragment @f (location(0, flat))\n",
+                 "@location(0) 的类型须是数值标量或向量，这里是 bool");
+    expect_error("fn @f(%0:mat2x2<f32>) {\n  return\n}\nentry @e = fragment @f (location(0))\n",
+                 "@location(0) 的类型须是数值标量或向量");
+    expect_error(VERTEX_FN "entry @e = vertex @v (location(0, flat)) -> builtin(position)\n",
+                 "@location(0) 的 flat 插值只用于顶点输出与片元输入");
+    expect_error("fn @f() -> vec4<f32> {\n  %0:f32 = const 0.5f\n  %1:vec4<f32> = construct %0\n  return %1\n}\n"
+                 "entry @e = fragment @f () -> location(0, flat)\n",
+                 "flat 插值只用于顶点输出与片元输入");
+    expect_error("fn @f(%0:u32) {\n  return\n}\nentry @e = fragment @f (none)\n", "第 1 个参数绑定不对：缺少绑定");
+    expect_error("fn @f(%0:u32) -> u32 {\n  return %0\n}\n"
+                 "entry @e = compute @f workgroup_size(1, 1, 1) (builtin(local_invocation_index)) -> location(0)\n",
+                 "入口「e」的返回值绑定不对：计算入口不能有返回值");
+}
+
+/* issue 30 item 3: a runtime-sized array only in storage. */
+static void test_runtime_arrays_only_in_storage(void **state) {
+    (void)state;
+    expect_error("var<uniform> @参: array<u32> @group(0) @binding(0)\n",
+                 "验.yir:1:14: error: 全局变量「参」含长度在运行时才定的数组：只有 storage 地址空间的变量可以（这里是 uniform）");
+    expect_error("type $s = struct { n: u32, a: array<f32> }\nvar<uniform> @参: $s @group(0) @binding(0)\n",
+                 "全局变量「参」含长度在运行时才定的数组");
+    expect_error("var<workgroup> @共: array<u32>\n", "这里是 workgroup");
+    expect_error("fn @f(%0:u32) {\n  %1:ptr<function, array<u32>> = var\n  return\n}\n",
+                 "验.yir:2:3: error: 函数「f」：函数里的变量不能含长度在运行时才定的数组");
+    expect_ok("type $s = struct { n: u32, a: array<f32> }\nvar<storage_read> @参: $s @group(0) @binding(0)\n");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_well_formed_module_passes),
@@ -207,6 +313,11 @@ int main(void) {
         cmocka_unit_test(test_workgroup_variables_only_in_compute),
         cmocka_unit_test(test_discard_only_in_fragment),
         cmocka_unit_test(test_module_objects_are_checked),
+        cmocka_unit_test(test_builtin_types_are_checked),
+        cmocka_unit_test(test_entry_io_follows_the_stage),
+        cmocka_unit_test(test_entry_io_is_unique_and_bounded),
+        cmocka_unit_test(test_location_types_and_interpolation),
+        cmocka_unit_test(test_runtime_arrays_only_in_storage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -699,6 +700,218 @@ static void test_queries_refusing_memory(void **state) {
 #endif
 }
 
+/* issue 30 item 15: a provider answering true with NULL text and a non-zero length was read
+ * past ""; now an error at that file. NULL with length 0 stays an empty file. */
+static bool read_null_text(void *user, const char *path, const char **text, size_t *len) {
+    (void)user;
+    if (strcmp(path, "空指针。着色器。豫") == 0) {
+        *text = NULL;
+        *len = 4096;
+        return true;
+    }
+    if (strcmp(path, "空文件。着色器。豫") == 0) {
+        *text = NULL;
+        *len = 0;
+        return true;
+    }
+    return false;
+}
+
+static void test_provider_null_text(void **state) {
+    (void)state;
+    yusec_options options;
+    yusec_options_init(&options);
+    options.builtin_dir = YUSEC_TEST_SOURCE_DIR "/库/点染";
+    options.provider.read = read_null_text;
+    yusec_context *ctx = yusec_context_new(&options);
+    yusec_input input = {"空指针。着色器。豫", NULL, 0};
+    yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL);
+    assert_int_equal(yusec_result_status(r), YUSEC_IO_ERROR);
+    size_t len;
+    const char *text = yusec_result_render_diagnostics(r, &len);
+    if (!strstr(text, "空指针。着色器。豫") || !strstr(text, "源提供者给出的文本是空指针，长度却是 4096 字节"))
+        fail_msg("%s", text);
+    yusec_result_free(r);
+    yusec_input empty = {"空文件。着色器。豫", NULL, 0};
+    r = yusec_compile(ctx, &empty, YUSEC_WANT_WGSL);
+    assert_int_not_equal(yusec_result_status(r), YUSEC_IO_ERROR);
+    yusec_result_free(r);
+    yusec_context_free(ctx);
+}
+
+/* issue 30 item 15: a NULL inside include_dirs was dereferenced by yusec_context_new. */
+static void test_null_include_dir(void **state) {
+    (void)state;
+    const char *dirs[] = {"/tmp", NULL, "/"};
+    yusec_options options;
+    yusec_options_init(&options);
+    options.builtin_dir = YUSEC_TEST_SOURCE_DIR "/库/点染";
+    options.include_dirs = dirs;
+    options.include_dir_count = 3;
+    yusec_context *ctx = yusec_context_new(&options);
+    assert_non_null(ctx);
+    yusec_input input = {"种子。着色器。豫", SEED, sizeof SEED - 1};
+    yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL);
+    assert_int_equal(yusec_result_status(r), YUSEC_ERRORS);
+    size_t count;
+    const yusec_diagnostic *d = yusec_result_diagnostics(r, &count);
+    assert_int_equal(count, 1);
+    assert_string_equal(d[0].message, "yusec_options.include_dirs[1] 是空指针");
+    yusec_result_free(r);
+    yusec_context_free(ctx);
+    options.include_dirs = NULL;  /* a count without an array */
+    ctx = yusec_context_new(&options);
+    r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL);
+    d = yusec_result_diagnostics(r, &count);
+    assert_int_equal(count, 1);
+    assert_non_null(strstr(d[0].message, "include_dirs 是空指针，include_dir_count 却是 3"));
+    yusec_result_free(r);
+    yusec_context_free(ctx);
+}
+
+/* issue 30 item 15: one context used by two calls at once deadlocked (eight threads, or a
+ * provider compiling in its own context); the second call now fails at once. */
+typedef struct Gate {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    bool entered, released;
+    yusec_context *ctx;
+    yusec_status inner;      /* the provider's own compile, for the re-entrant case */
+} Gate;
+
+static bool read_gated(void *user, const char *path, const char **text, size_t *len) {
+    Gate *g = user;
+    if (strcmp(path, "门。着色器。豫") != 0) return false;
+    pthread_mutex_lock(&g->lock);
+    g->entered = true;
+    pthread_cond_broadcast(&g->changed);
+    while (!g->released) pthread_cond_wait(&g->changed, &g->lock);
+    pthread_mutex_unlock(&g->lock);
+    *text = SEED;
+    *len = sizeof SEED - 1;
+    return true;
+}
+
+static bool read_reentrant(void *user, const char *path, const char **text, size_t *len) {
+    Gate *g = user;
+    if (strcmp(path, "重入。着色器。豫") != 0) return false;
+    yusec_input inner = {"内。着色器。豫", SEED, sizeof SEED - 1};
+    yusec_result *r = yusec_compile(g->ctx, &inner, YUSEC_WANT_WGSL);
+    g->inner = yusec_result_status(r);
+    yusec_result_free(r);
+    *text = SEED;
+    *len = sizeof SEED - 1;
+    return true;
+}
+
+static void *compile_gated(void *arg) {
+    Gate *g = arg;
+    yusec_input input = {"门。着色器。豫", NULL, 0};
+    return yusec_compile(g->ctx, &input, YUSEC_WANT_WGSL);
+}
+
+static yusec_context *gated_context(Gate *g, yusec_read_fn read) {
+    memset(g, 0, sizeof *g);
+    pthread_mutex_init(&g->lock, NULL);
+    pthread_cond_init(&g->changed, NULL);
+    yusec_options options;
+    yusec_options_init(&options);
+    options.builtin_dir = YUSEC_TEST_SOURCE_DIR "/库/点染";
+    options.provider.read = read;
+    options.provider.user = g;
+    g->ctx = yusec_context_new(&options);
+    return g->ctx;
+}
+
+static void test_context_in_use_fails_fast(void **state) {
+    (void)state;
+    alarm(60);  /* a deadlock ends the test instead of hanging it */
+    Gate g;
+    yusec_context *ctx = gated_context(&g, read_gated);
+    pthread_t thread;
+    assert_int_equal(pthread_create(&thread, NULL, compile_gated, &g), 0);
+    pthread_mutex_lock(&g.lock);
+    while (!g.entered) pthread_cond_wait(&g.changed, &g.lock);
+    pthread_mutex_unlock(&g.lock);
+    /* the first compile is inside the provider: the context is in use */
+    yusec_input input = {"种子。着色器。豫", SEED, sizeof SEED - 1};
+    yusec_result *busy = yusec_compile(ctx, &input, YUSEC_WANT_WGSL);
+    assert_int_equal(yusec_result_status(busy), YUSEC_CONTEXT_BUSY);
+    size_t count;
+    const yusec_diagnostic *d = yusec_result_diagnostics(busy, &count);
+    assert_int_equal(count, 1);
+    assert_int_equal(yusec_result_error_count(busy), 1);
+    assert_non_null(strstr(d[0].message, "此上下文正被另一个调用使用"));
+    size_t len;
+    assert_non_null(strstr(yusec_result_render_diagnostics(busy, &len), "yusec: error: 此上下文"));
+    yusec_result_free(busy);
+    assert_null(yusec_index_build(ctx, &input));
+    pthread_mutex_lock(&g.lock);
+    g.released = true;
+    pthread_cond_broadcast(&g.changed);
+    pthread_mutex_unlock(&g.lock);
+    void *first = NULL;
+    pthread_join(thread, &first);
+    assert_int_equal(yusec_result_status(first), YUSEC_OK);
+    yusec_result_free(first);
+    /* free again: the next compile goes through */
+    yusec_result *again = yusec_compile(ctx, &input, YUSEC_WANT_WGSL);
+    assert_int_equal(yusec_result_status(again), YUSEC_OK);
+    yusec_result_free(again);
+    yusec_context_free(ctx);
+    /* a provider compiling in its own context */
+    ctx = gated_context(&g, read_reentrant);
+    yusec_input outer = {"重入。着色器。豫", NULL, 0};
+    yusec_result *r = yusec_compile(ctx, &outer, YUSEC_WANT_WGSL);
+    assert_int_equal(g.inner, YUSEC_CONTEXT_BUSY);
+    assert_int_equal(yusec_result_status(r), YUSEC_OK);
+    yusec_result_free(r);
+    yusec_context_free(ctx);
+    alarm(0);
+}
+
+typedef struct Hammer {
+    yusec_context *ctx;
+    int ok, busy, other;
+} Hammer;
+
+static void *hammer(void *arg) {
+    Hammer *h = arg;
+    yusec_input input = {"种子。着色器。豫", SEED, sizeof SEED - 1};
+    for (int i = 0; i < 20; i++) {
+        yusec_result *r = yusec_compile(h->ctx, &input, YUSEC_WANT_WGSL);
+        yusec_status status = yusec_result_status(r);
+        if (status == YUSEC_OK) h->ok++;
+        else if (status == YUSEC_CONTEXT_BUSY) h->busy++;
+        else h->other++;
+        yusec_result_free(r);
+    }
+    return NULL;
+}
+
+/* Eight threads on one context: each call compiles or fails as busy; none hangs. */
+static void test_eight_threads_one_context(void **state) {
+    (void)state;
+    alarm(120);
+    yusec_context *ctx = new_context();
+    Hammer hammers[8];
+    pthread_t threads[8];
+    for (int i = 0; i < 8; i++) {
+        hammers[i] = (Hammer){ctx, 0, 0, 0};
+        assert_int_equal(pthread_create(&threads[i], NULL, hammer, &hammers[i]), 0);
+    }
+    int ok = 0;
+    for (int i = 0; i < 8; i++) {
+        pthread_join(threads[i], NULL);
+        assert_int_equal(hammers[i].other, 0);
+        assert_int_equal(hammers[i].ok + hammers[i].busy, 20);
+        ok += hammers[i].ok;
+    }
+    assert_true(ok >= 1);
+    yusec_context_free(ctx);
+    alarm(0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seed_from_memory),
@@ -715,6 +928,10 @@ int main(void) {
         cmocka_unit_test(test_index_out_of_memory_is_null),
         cmocka_unit_test(test_system_refusing_memory),
         cmocka_unit_test(test_queries_refusing_memory),
+        cmocka_unit_test(test_provider_null_text),
+        cmocka_unit_test(test_null_include_dir),
+        cmocka_unit_test(test_context_in_use_fails_fast),
+        cmocka_unit_test(test_eight_threads_one_context),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

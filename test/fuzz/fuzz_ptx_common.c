@@ -1,0 +1,58 @@
+/* fuzz_ptx_common.h */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/strbuf.h"
+#include "fuzz_ptx_common.h"
+#include "passes/pass.h"
+#include "targets/ptx.h"
+
+static bool has_text(const uint8_t *data, size_t size, const char *text) {
+    size_t len = strlen(text);
+    for (size_t i = 0; i + len <= size; i++)
+        if (memcmp(data + i, text, len) == 0) return true;
+    return false;
+}
+
+static const char *arch_of(const uint8_t *data, size_t size) {
+    static const char *const arches[] = {"sm_90a", "sm_90", "sm_89", "sm_86"};
+    for (size_t i = 0; i < sizeof arches / sizeof arches[0]; i++)
+        if (has_text(data, size, arches[i])) return arches[i];
+    return NULL;
+}
+
+void fuzz_emit_ptx(IrModule *module, DiagEngine *diag, const uint8_t *data, size_t size) {
+    PassContext ctx;
+    pass_context_init(&ctx, module, diag, PASS_TARGET_PTX);
+    if (!pass_run_pipeline(&ctx, default_pipeline(PASS_TARGET_PTX))) {
+        if (getenv("YUSEC_FUZZ_DEBUG")) fprintf(stderr, "PTX passes failed\n%s", strbuf_cstr(&diag->text));
+        return;
+    }
+    PtxOptions options;
+    ptx_options_init(&options);
+    const char *arch = arch_of(data, size);
+    if (arch) {
+        options.arch = arch;
+        options.ptx_version = "8.5";  /* every arch of the table takes the newest */
+    }
+    /* $YUSEC_PTX_PLUGIN (a fuzzer run elsewhere) wins, as in ptx_plugin_open; else the build's */
+    const char *env = getenv("YUSEC_PTX_PLUGIN");
+    options.plugin_path = env && *env ? env : YUSEC_FUZZ_PTX_PLUGIN;
+    StrBuf out, table;
+    strbuf_init(&out);
+    strbuf_init(&table);
+    PtxFailure failure;
+    memset(&failure, 0, sizeof failure);
+    bool ok = ptx_emit(module, &options, &out, &table, &failure, diag);
+    /* $YUSEC_FUZZ_DEBUG: what one input gave (replaying a single input) */
+    if (getenv("YUSEC_FUZZ_DEBUG"))
+        fprintf(stderr, "ptx_emit: %s, %zu bytes of PTX\n%s", ok ? "ok" : "failed", out.len, strbuf_cstr(&diag->text));
+    strbuf_free(&out);
+    strbuf_free(&table);
+}
+
+void fuzz_report_rejected(const DiagEngine *diag) {
+    if (getenv("YUSEC_FUZZ_DEBUG"))
+        fprintf(stderr, "rejected before the PTX target\n%s", diag->text.data ? diag->text.data : "");
+}

@@ -9,11 +9,15 @@
  * Rules (as Tint): every value depends on the control flow where it is computed and on its
  * operands; builtins other than workgroup_id / num_workgroups / subgroup_size, user inputs,
  * loads from read_write storage, workgroup and private memory, atomics, derivatives,
- * implicit-LOD samples and subgroup shuffles are NU; after an `if` control flow reconverges
+ * implicit-LOD samples, shuffles by xor/up/down, scans and elect are NU; votes, reductions
+ * and ballot are SGV whatever their operands, a shuffle (broadcast) SGV joined with its lane
+ * (Tint joins the operands in: the WGSL target turns its check off where this mattered);
+ * after an `if` control flow reconverges
  * unless a branch leaves by break / continue / return, then it depends on the condition;
  * a loop's control flow depends on the flow at the end of its body, and after the loop it is
- * the flow before it unless the loop can return. Requirements: barriers, derivatives and
- * implicit-LOD samples need workgroup-uniform control flow, subgroup ops subgroup-uniform.
+ * the flow before it unless the loop can return. Requirements: barriers, derivatives,
+ * implicit-LOD samples and tensor tiles need workgroup-uniform control flow, subgroup ops and
+ * matrix fragments subgroup-uniform (the lattice: pass_uniformity_join/_required/_satisfies).
  * Functions are analysed callees first and summarised by what reaches their requirement
  * and return nodes (parameters, CF_start, NU), which call sites then instantiate. Facts are
  * computed callers first: a parameter is as uniform as the worst argument passed to it. */

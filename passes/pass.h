@@ -78,6 +78,17 @@ bool pass_uniformity(PassContext *ctx);  /* uniformity.c */
 /* How its diagnostics name an op: WGSL's builtin for the ops that need uniform control flow
  * (workgroupBarrier, subgroupAdd, …), else the op's YIR name. */
 const char *pass_uniformity_op_name(IrOp op);
+/* The uniformity lattice, ordered uniform (the same in every invocation of the workgroup) <
+ * subgroup_uniform (the same within each subgroup) < non_uniform; a value without a fact
+ * (IR_UNIFORMITY_UNKNOWN) counts as non_uniform. Join: the level of a value computed from
+ * values of both levels (the greater). */
+IrUniformity pass_uniformity_join(IrUniformity a, IrUniformity b);
+/* The level of control flow an op needs: workgroup-uniform (IR_UNIFORM) for barriers,
+ * derivatives, implicit-LOD samples and tensor tiles; subgroup-uniform for subgroup ops and
+ * matrix fragments (collective over one subgroup); IR_NON_UNIFORM (no need) for the rest. */
+IrUniformity pass_uniformity_required(IrOp op);
+/* Whether control flow at level `flow` is enough for a requirement at level `required`. */
+bool pass_uniformity_satisfies(IrUniformity flow, IrUniformity required);
 bool pass_bounds(PassContext *ctx);      /* bounds.c: -fbounds-check */
 bool pass_uniform_layout(PassContext *ctx);  /* uniform_layout.c: -fclassic-uniform-layout */
 

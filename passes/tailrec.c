@@ -36,9 +36,27 @@ static void set_args(IrInst *in, const IrValueId *args, uint32_t count) {
 
 static void rewrite_tail(Tailrec *t, IrBlockId block, IrValueId value, bool has_value);
 
+/* Whether a self-call sits anywhere in `block` (loops included: one there is reported). */
+static bool has_self_call_in(const IrFunction *f, IrBlockId block, uint32_t depth) {
+    const IrBlock *b = ir_block(f, block);
+    for (uint32_t i = 0; b && depth < 1024 && i < b->inst_count; i++) {
+        const IrInst *in = ir_inst(f, b->insts[i]);
+        if (is_self_call(f, in)) return true;
+        for (uint32_t k = 0; k < in->block_count; k++)
+            if (has_self_call_in(f, in->blocks[k], depth + 1)) return true;
+    }
+    return false;
+}
+
 /* The if right before a tail return hands its result `index` (or, for void, nothing) to the
- * return: push the return into both branches and drop the if's results. */
+ * return: push the return into both branches and drop the if's results. Only an if with a
+ * self-call in a branch needs it; any other keeps its single return after it (the loop's
+ * exit stays one `break`, not one per branch: a break in each branch of an if on a
+ * non-uniform condition would make the loop exit non-uniformly for the uniformity pass, and
+ * a barrier in the loop would be rejected; issue 32, defect 2). */
 static bool push_into_if(Tailrec *t, IrInst *cond_if, IrValueId value, bool has_value) {
+    if (!has_self_call_in(t->f, cond_if->blocks[0], 0) && !has_self_call_in(t->f, cond_if->blocks[1], 0))
+        return false;
     uint32_t index = 0;
     if (has_value) {
         while (index < cond_if->result_count && cond_if->results[index] != value) index++;

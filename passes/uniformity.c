@@ -9,11 +9,15 @@
  * Rules (as Tint): every value depends on the control flow where it is computed and on its
  * operands; builtins other than workgroup_id / num_workgroups / subgroup_size, user inputs,
  * loads from read_write storage, workgroup and private memory, atomics, derivatives,
- * implicit-LOD samples and subgroup shuffles are NU; after an `if` control flow reconverges
+ * implicit-LOD samples, shuffles by xor/up/down, scans and elect are NU; votes, reductions
+ * and ballot are SGV whatever their operands, a shuffle (broadcast) SGV joined with its lane
+ * (Tint joins the operands in: the WGSL target turns its check off where this mattered);
+ * after an `if` control flow reconverges
  * unless a branch leaves by break / continue / return, then it depends on the condition;
  * a loop's control flow depends on the flow at the end of its body, and after the loop it is
- * the flow before it unless the loop can return. Requirements: barriers, derivatives and
- * implicit-LOD samples need workgroup-uniform control flow, subgroup ops subgroup-uniform.
+ * the flow before it unless the loop can return. Requirements: barriers, derivatives,
+ * implicit-LOD samples and tensor tiles need workgroup-uniform control flow, subgroup ops and
+ * matrix fragments subgroup-uniform (the lattice: pass_uniformity_join/_required/_satisfies).
  * Functions are analysed callees first and summarised by what reaches their requirement
  * and return nodes (parameters, CF_start, NU), which call sites then instantiate. Facts are
  * computed callers first: a parameter is as uniform as the worst argument passed to it. */
@@ -83,6 +87,41 @@ typedef struct Walk {
 } Walk;
 
 enum { B_NEXT = 1, B_BREAK = 2, B_CONTINUE = 4, B_RETURN = 8 };
+
+/* ---- the lattice: uniform < subgroup_uniform < non_uniform ---- */
+
+static int rank_of(IrUniformity level) {
+    switch (level) {
+    case IR_UNIFORM: return 0;
+    case IR_SUBGROUP_UNIFORM: return 1;
+    default: return 2;  /* non_uniform, and a value without a fact */
+    }
+}
+
+IrUniformity pass_uniformity_join(IrUniformity a, IrUniformity b) {
+    int rank = rank_of(a) > rank_of(b) ? rank_of(a) : rank_of(b);
+    return rank == 0 ? IR_UNIFORM : rank == 1 ? IR_SUBGROUP_UNIFORM : IR_NON_UNIFORM;
+}
+
+IrUniformity pass_uniformity_required(IrOp op) {
+    if (op >= IR_OP_COUNT || !ir_op_needs_uniform(op)) return IR_NON_UNIFORM;
+    /* Fragment ops (着十二) are collective over one subgroup, like subgroup ops. */
+    if (ir_op_is_subgroup(op) || ir_op_is_fragment(op)) return IR_SUBGROUP_UNIFORM;
+    return IR_UNIFORM;
+}
+
+bool pass_uniformity_satisfies(IrUniformity flow, IrUniformity required) {
+    return rank_of(flow) <= rank_of(required);
+}
+
+/* The level a node's solved bits stand for: the join of NU and SGV where they are set (the
+ * CF_start and parameter bits are resolved against the callers first, see resolve()). */
+static IrUniformity level_of(uint64_t first_word) {
+    IrUniformity level = IR_UNIFORM;
+    if (first_word & (1u << BIT_SGV)) level = pass_uniformity_join(level, IR_SUBGROUP_UNIFORM);
+    if (first_word & (1u << BIT_NU)) level = pass_uniformity_join(level, IR_NON_UNIFORM);
+    return level;
+}
 
 /* ---- graph building ---- */
 
@@ -172,14 +211,30 @@ static bool is_derivative_like(IrOp op) {
            op == IR_OP_TEXTURE_SAMPLE_COMPARE;
 }
 
-/* Subgroup ops whose result is the same on every invocation of a subgroup (reductions and
- * votes); the others (shuffles, scans, elect) differ between invocations. */
-static bool is_subgroup_uniform_result(IrOp op) {
-    return op == IR_OP_SUBGROUP_ADD || op == IR_OP_SUBGROUP_MAX || op == IR_OP_SUBGROUP_MIN ||
-           op == IR_OP_SUBGROUP_BALLOT || op == IR_OP_SUBGROUP_ALL || op == IR_OP_SUBGROUP_ANY;
-}
+/* How the result of an op varies, beyond the control flow it runs in. */
+typedef enum ResultKind {
+    RESULT_FROM_OPERANDS,  /* ordinary ops: as the operands */
+    RESULT_COLLECTIVE,     /* reductions, votes, ballot: one value for the whole subgroup, whatever
+                            * each invocation gave (subgroup uniform even from non-uniform operands) */
+    RESULT_FROM_LANE,      /* subgroup_shuffle (子组广播/子组洗牌): the value of lane args[1], so
+                            * subgroup uniform when the lane is, else non-uniform */
+    RESULT_PER_INVOCATION, /* shuffles by xor/up/down, scans, elect, atomics, derivatives, implicit-LOD
+                            * samples: may differ between invocations */
+} ResultKind;
 
 static bool is_atomic(IrOp op) { return op >= IR_OP_ATOMIC_LOAD && op <= IR_OP_ATOMIC_COMPARE_EXCHANGE; }
+
+static ResultKind result_kind(IrOp op) {
+    switch (op) {
+    case IR_OP_SUBGROUP_ADD: case IR_OP_SUBGROUP_MAX: case IR_OP_SUBGROUP_MIN:
+    case IR_OP_SUBGROUP_BALLOT: case IR_OP_SUBGROUP_ALL: case IR_OP_SUBGROUP_ANY:
+        return RESULT_COLLECTIVE;
+    case IR_OP_SUBGROUP_SHUFFLE: return RESULT_FROM_LANE;
+    default: break;
+    }
+    if (ir_op_is_subgroup(op) || is_atomic(op) || is_derivative_like(op)) return RESULT_PER_INVOCATION;
+    return RESULT_FROM_OPERANDS;
+}
 
 static void store(Walk *w, const IrInst *in, uint32_t cf) {
     uint32_t slot = IR_NONE;
@@ -259,8 +314,7 @@ static void plain(Walk *w, const IrInst *in, IrInstId id, uint32_t cf) {
     if (ir_op_needs_uniform(in->op)) {
         op_node = new_node(u, g, NK_OP, id, 0);
         edge(u, g, op_node, cf);
-        /* Fragment ops (着十二) are collective over the subgroup, like subgroup ops. */
-        bool subgroup_level = ir_op_is_subgroup(in->op) || ir_op_is_fragment(in->op);
+        bool subgroup_level = pass_uniformity_required(in->op) == IR_SUBGROUP_UNIFORM;
         edge(u, g, subgroup_level ? g->req_sg : g->req_wg, op_node);
     }
     if (ir_op_needs_uniform_arg1(in->op) && in->arg_count > 1) {  /* Tint: "requires argument 1 to be uniform" */
@@ -269,17 +323,19 @@ static void plain(Walk *w, const IrInst *in, IrInstId id, uint32_t cf) {
         edge(u, g, g->req_sg, arg_node);
     }
     if (in->op == IR_OP_STORE) store(w, in, cf);
+    ResultKind kind = result_kind(in->op);
     for (uint32_t r = 0; r < in->result_count; r++) {
         uint32_t n = vnode(g, in->results[r]);
         edge(u, g, n, cf);
+        if (kind == RESULT_COLLECTIVE || kind == RESULT_FROM_LANE) {
+            edge(u, g, n, source(w, SRC_SUBGROUP, id, g->sgv));
+            if (kind == RESULT_FROM_LANE && in->arg_count > 1) edge(u, g, n, vnode(g, in->args[1]));
+            continue;
+        }
         for (uint32_t a = 0; a < in->arg_count; a++) edge(u, g, n, vnode(g, in->args[a]));
         if (in->op == IR_OP_LOAD && in->arg_count) edge(u, g, n, contents(w, in->args[0], id));
-        if (is_atomic(in->op)) edge(u, g, n, source(w, SRC_ATOMIC, id, g->nu));
-        if (is_derivative_like(in->op)) edge(u, g, n, source(w, SRC_RESULT, id, g->nu));
-        if (is_subgroup_uniform_result(in->op))
-            edge(u, g, n, source(w, SRC_SUBGROUP, id, g->sgv));
-        else if (ir_op_is_subgroup(in->op))
-            edge(u, g, n, source(w, SRC_RESULT, id, g->nu));
+        if (kind == RESULT_PER_INVOCATION)
+            edge(u, g, n, source(w, is_atomic(in->op) ? SRC_ATOMIC : SRC_RESULT, id, g->nu));
     }
     if (in->op == IR_OP_VAR && in->result_count && g->slot_of[in->results[0]] != IR_NONE) {
         uint32_t init = new_node(u, g, NK_PLAIN, 0, 0);
@@ -761,10 +817,10 @@ static void analyse(Uni *u, IrFuncId id) {
     g->busy = false;
     g->done = true;
     u->order[u->order_count++] = id;
-    const uint64_t *wg = &g->bits[(size_t)g->req_wg * g->words];
-    const uint64_t *sg = &g->bits[(size_t)g->req_sg * g->words];
-    if (test_bit(wg, BIT_NU) || test_bit(wg, BIT_SGV)) report(u, g, false);
-    else if (test_bit(sg, BIT_NU)) report(u, g, true);
+    IrUniformity wg = level_of(g->bits[(size_t)g->req_wg * g->words]);
+    IrUniformity sg = level_of(g->bits[(size_t)g->req_sg * g->words]);
+    if (!pass_uniformity_satisfies(wg, IR_UNIFORM)) report(u, g, false);
+    else if (!pass_uniformity_satisfies(sg, IR_SUBGROUP_UNIFORM)) report(u, g, true);
 }
 
 /* ---- facts ---- */
@@ -794,10 +850,7 @@ static void push_context(Uni *u, Graph *g) {
 
 static void record_facts(Graph *g) {
     for (uint32_t v = 0; v < g->f->value_count; v++) {
-        uint64_t bits = resolve(g, vnode(g, v));
-        g->f->values[v].uniformity = (bits & (1u << BIT_NU))    ? IR_NON_UNIFORM
-                                     : (bits & (1u << BIT_SGV)) ? IR_SUBGROUP_UNIFORM
-                                                                : IR_UNIFORM;
+        g->f->values[v].uniformity = level_of(resolve(g, vnode(g, v)));
     }
 }
 

@@ -196,6 +196,26 @@ runs['子组投票与扫描'] = run('投票入口', '投票与扫描', 64, [1, 1
     buf(1, 'f32', [0.0] * 128, f)], needs=['subgroups'],
     note='假定子组大小为 32、子组由连续的局部调用序组成（H200 与 NVIDIA Vulkan 如此）')
 
+# 屏障尾递归: four rounds of the tail-recursive loop with barriers; invocation 0 sums its right
+# neighbour's input × (kt + 1) for kt = 0..3, so 出[0] = 输入[1] × 10.
+inp = [(j * 7) % 11 + 1 for j in range(64)]
+runs['屏障尾递归'] = run('邻和入口', '邻和', 64, [1, 1, 1], [
+    buf(0, 'u32', inp, access='read'),
+    buf(1, 'u32', [0], [inp[1] * (1 + 2 + 3 + 4)])])
+
+# 子组投票分支: per invocation the subgroup sum of the values where the subgroup has a 3 (else 0),
+# and the subgroup max where lane 0's value is below 50 (else the min). Subgroup 0 holds 0..31,
+# subgroup 1 holds 132..163.
+vals = [i if i < SG else i + 100 for i in range(64)]
+out = []
+for i in range(64):
+    group = vals[i - i % SG:i - i % SG + SG]
+    out += [sum(group) if 3 in group else 0, max(group) if group[0] < 50 else min(group)]
+runs['子组投票分支'] = run('投票分支入口', '投票分支', 64, [1, 1, 1], [
+    buf(0, 'u32', vals, access='read'),
+    buf(1, 'u32', [0] * 128, out)], needs=['subgroups'],
+    note='假定子组大小为 32、子组由连续的局部调用序组成（H200 与 NVIDIA Vulkan 如此）')
+
 # 子组向量: per invocation 12 f32 (sum of a vec4, shuffle down 1 of a vec3 (0 in the last lane),
 # broadcast of lane 3, exclusive product), 6 u32 (max of a vec2, xor 1 of a vec4), 8 i32 (min of
 # a vec3, inclusive sum of a vec3, shuffle up 4 of a vec2 (0 in lanes 0..3)).

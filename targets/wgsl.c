@@ -11,6 +11,7 @@ typedef struct WgslState {
     const IrIo **struct_io;     /* per type id: the IO of a struct used as entry IO */
     bool **struct_flat;         /* per type id: per field, @interpolate(flat) in some use */
     bool uses_f16, uses_subgroups;
+    bool subgroup_uniform_flow;  /* see relies_on_subgroup_uniformity */
 } WgslState;
 
 /* ---- what the module uses ---- */
@@ -39,6 +40,42 @@ static bool io_uses_subgroups(const IrIo *io) {
     return false;
 }
 
+/* Whether a block (at any depth) holds what a subgroup-uniform branch around it may have
+ * allowed: an op that needs uniform control flow, a call, or a jump that makes the control
+ * flow after it depend on the branch. */
+static bool block_needs_flow(const IrFunction *f, IrBlockId id, uint32_t depth) {
+    const IrBlock *b = ir_block(f, id);
+    for (uint32_t i = 0; b && depth < 256 && i < b->inst_count; i++) {
+        const IrInst *in = ir_inst(f, b->insts[i]);
+        if (ir_op_needs_uniform(in->op) || in->op == IR_OP_CALL || in->op == IR_OP_BREAK ||
+            in->op == IR_OP_CONTINUE || in->op == IR_OP_RETURN || in->op == IR_OP_DISCARD)
+            return true;
+        for (uint32_t k = 0; k < in->block_count; k++)
+            if (block_needs_flow(f, in->blocks[k], depth + 1)) return true;
+    }
+    return false;
+}
+
+/* Whether the uniformity pass (passes/uniformity.c) may have accepted the function because a
+ * branch condition or a shuffle's mask/delta is subgroup uniform. Tint does not know that
+ * votes and reductions give one value per subgroup whatever their operands, so its
+ * subgroup_uniformity check would reject such a branch; the module then turns that check off
+ * (our analysis checked the same rule). Without the pass (-fno-uniformity-check) no value has
+ * a fact and Tint checks alone. */
+static bool relies_on_subgroup_uniformity(const IrFunction *f) {
+    for (uint32_t k = 0; k < f->inst_count; k++) {
+        const IrInst *in = &f->insts[k];
+        bool branch = in->op == IR_OP_IF && in->arg_count &&
+                      (block_needs_flow(f, in->blocks[0], 0) || block_needs_flow(f, in->blocks[1], 0));
+        IrValueId decisive = branch ? in->args[0]
+                             : ir_op_needs_uniform_arg1(in->op) && in->arg_count > 1 ? in->args[1]
+                                                                                     : IR_NONE;
+        const IrValue *v = decisive == IR_NONE ? NULL : ir_value(f, decisive);
+        if (v && v->uniformity == IR_SUBGROUP_UNIFORM) return true;
+    }
+    return false;
+}
+
 static void scan_uses(const IrModule *m, WgslState *st) {
     const IrTypeTable *types = &m->types;
     for (IrTypeId t = 0; t < types->count; t++)
@@ -54,6 +91,7 @@ static void scan_uses(const IrModule *m, WgslState *st) {
             if (type_uses_f16(types, f->values[v].type, 0)) st->uses_f16 = true;
         for (uint32_t k = 0; k < f->inst_count; k++)
             if (ir_op_is_subgroup(f->insts[k].op)) st->uses_subgroups = true;
+        if (relies_on_subgroup_uniformity(f)) st->subgroup_uniform_flow = true;
     }
     for (uint32_t i = 0; i < ir_entry_count(m); i++) {
         const IrEntry *e = ir_entry(m, i);
@@ -252,6 +290,7 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
 
     if (st.uses_f16) strbuf_puts(&text, "enable f16;\n");
     if (st.uses_subgroups) strbuf_puts(&text, "enable subgroups;\n");
+    if (st.uses_subgroups && st.subgroup_uniform_flow) strbuf_puts(&text, "diagnostic(off, subgroup_uniformity);\n");
     bool any = st.uses_f16 || st.uses_subgroups;
     TeItemKind prev = TE_ITEM_STRUCT;
     for (uint32_t i = 0; i < count; i++) {

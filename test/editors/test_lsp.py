@@ -464,6 +464,30 @@ def test_target_settings(yusec, root):
     client.finish(0)
 
 
+def test_subgroup_uniform_verdicts(yusec, root):
+    """Issue 32: the uniformity analysis is one verdict for every target. A barrier under a
+    subgroup vote is every target's error, published once as the source's; subgroup ops under
+    the vote are accepted by every target (no uniformity diagnostic)."""
+    samples = os.path.join(root, "库", "点染", "测试", "样例")
+    client = Client([yusec, "lsp"])
+    initialize(client)
+    barrier = os.path.join(samples, "子组投票屏障。着色器。豫")
+    uri = uri_of(barrier)
+    open_doc(client, uri, open(barrier, encoding="utf-8").read())
+    found = client.diagnostics(uri)["diagnostics"]
+    check(len(found) == 1 and found[0]["source"] == "yusec" and found[0]["severity"] == 1 and
+          "workgroupBarrier" in found[0]["message"] and found[0]["range"]["start"] == {"line": 9, "character": 3},
+          found)
+    check(any("只在子组之内一致" in r["message"] for r in found[0]["relatedInformation"]), found)
+    branch = os.path.join(samples, "子组投票分支。着色器。豫")
+    buri = uri_of(branch)
+    open_doc(client, buri, open(branch, encoding="utf-8").read())
+    check(client.diagnostics(buri)["diagnostics"] == [], "子组投票分支 is accepted by every target")
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
 def test_debounce_maximum(yusec, examples):
     """Changes that never pause for the debounce time still get diagnostics, at most
     debounceMaxMs after the first change not yet published: 3 s of a change every 0.1 s with a
@@ -667,6 +691,7 @@ def main():
     test_word_classes(yusec, os.path.dirname(examples))
     test_show_output(yusec, examples)
     test_target_settings(yusec, os.path.dirname(os.path.abspath(examples)))
+    test_subgroup_uniform_verdicts(yusec, os.path.dirname(os.path.abspath(examples)))
     print("lsp: ok")
 
 

@@ -487,6 +487,129 @@ static void test_tensor_op_under_divergent_if_is_rejected(void **state) {
     done(&r);
 }
 
+/* The lattice: uniform < subgroup_uniform < non_uniform, a value without a fact counting as
+ * non-uniform; barriers need uniform control flow, subgroup and fragment ops subgroup-uniform
+ * control flow, other ops none. */
+static void test_uniformity_lattice(void **state) {
+    (void)state;
+    static const IrUniformity levels[] = {IR_UNIFORM, IR_SUBGROUP_UNIFORM, IR_NON_UNIFORM, IR_UNIFORMITY_UNKNOWN};
+    for (unsigned i = 0; i < 4; i++) {
+        IrUniformity a = levels[i];
+        IrUniformity self = pass_uniformity_join(a, a);
+        assert_int_equal(self, a == IR_UNIFORMITY_UNKNOWN ? IR_NON_UNIFORM : a);
+        assert_int_equal(pass_uniformity_join(a, IR_UNIFORM), self);
+        assert_int_equal(pass_uniformity_join(a, IR_NON_UNIFORM), IR_NON_UNIFORM);
+        for (unsigned j = 0; j < 4; j++)
+            assert_int_equal(pass_uniformity_join(a, levels[j]), pass_uniformity_join(levels[j], a));
+    }
+    assert_int_equal(pass_uniformity_join(IR_UNIFORM, IR_SUBGROUP_UNIFORM), IR_SUBGROUP_UNIFORM);
+    assert_int_equal(pass_uniformity_join(IR_SUBGROUP_UNIFORM, IR_UNIFORMITY_UNKNOWN), IR_NON_UNIFORM);
+
+    assert_int_equal(pass_uniformity_required(IR_OP_WORKGROUP_BARRIER), IR_UNIFORM);
+    assert_int_equal(pass_uniformity_required(IR_OP_TENSOR_MMA), IR_UNIFORM);
+    assert_int_equal(pass_uniformity_required(IR_OP_SUBGROUP_ANY), IR_SUBGROUP_UNIFORM);
+    assert_int_equal(pass_uniformity_required(IR_OP_FRAG_MMA), IR_SUBGROUP_UNIFORM);
+    assert_int_equal(pass_uniformity_required(IR_OP_FRAG_STORE), IR_SUBGROUP_UNIFORM);
+    assert_int_equal(pass_uniformity_required(IR_OP_ADD), IR_NON_UNIFORM);
+
+    assert_true(pass_uniformity_satisfies(IR_UNIFORM, IR_UNIFORM));
+    assert_false(pass_uniformity_satisfies(IR_SUBGROUP_UNIFORM, IR_UNIFORM));
+    assert_true(pass_uniformity_satisfies(IR_SUBGROUP_UNIFORM, IR_SUBGROUP_UNIFORM));
+    assert_false(pass_uniformity_satisfies(IR_NON_UNIFORM, IR_SUBGROUP_UNIFORM));
+    assert_false(pass_uniformity_satisfies(IR_UNIFORMITY_UNKNOWN, IR_SUBGROUP_UNIFORM));
+    assert_true(pass_uniformity_satisfies(IR_NON_UNIFORM, IR_NON_UNIFORM));
+}
+
+/* A vote on a non-uniform predicate: the fragment op in the branch is accepted (issue 32,
+ * defect 1), a barrier there is not. BODY goes in the branch of `if subgroup_any(sid == 3)`. */
+static void vote_branch(Run *r, const char *body, PassTarget target) {
+    char text[2048];
+    snprintf(text, sizeof text,
+             "var<storage_read_write> @o: array<f32> @group(0) @binding(0)\n"
+             "\n"
+             "fn @main(%%sid.0:u32) {\n"
+             "  %%1:u32 = const 3u\n"
+             "  %%2:bool = eq %%sid.0, %%1\n"
+             "  %%3:bool = subgroup_any %%2\n"
+             "  if %%3 {\n"
+             "%s"
+             "    yield\n"
+             "  } else {\n"
+             "    yield\n"
+             "  }\n"
+             "  return\n"
+             "}\n"
+             "\n"
+             "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_invocation_id))\n",
+             body);
+    run(r, text, "uniformity", target);
+}
+
+static const char fragment_store[] =
+    "    %4:frag_acc_f32 = frag_zero\n"
+    "    %5:ptr<storage_read_write, array<f32>> = global @o\n"
+    "    %6:u32 = const 0u\n"
+    "    %7:u32 = const 16u\n"
+    "    frag_store %5, %6, %7, %4\n";
+
+static void test_fragment_op_under_vote_is_accepted(void **state) {
+    (void)state;
+    static const PassTarget targets[] = {PASS_TARGET_WGSL, PASS_TARGET_MSL, PASS_TARGET_PTX};
+    for (unsigned i = 0; i < 3; i++) {
+        Run r;
+        vote_branch(&r, fragment_store, targets[i]);
+        if (!r.ok) fail_msg("%s", strbuf_cstr(&r.diag.text));
+        expect_in(strbuf_cstr(&r.out), "%3:bool !subgroup_uniform = subgroup_any %2");
+        expect_in(strbuf_cstr(&r.out), "%2:bool !non_uniform = eq %sid.0, %1");
+        done(&r);
+        vote_branch(&r, "    workgroup_barrier\n", targets[i]);
+        assert_false(r.ok);
+        expect_in(strbuf_cstr(&r.diag.text), "t.yir:8:5: error: 此运算（workgroupBarrier）须在一致控制流里执行");
+        expect_in(strbuf_cstr(&r.diag.text), "t.yir:6:3: note: 子组运算“subgroup_any”的结果只在子组之内一致");
+        done(&r);
+    }
+}
+
+/* A broadcast (subgroup_shuffle) from a uniform lane is subgroup uniform; from a varying lane
+ * it is not, and a fragment op under it is rejected. Arithmetic joins the levels. */
+static void test_broadcast_lane_decides(void **state) {
+    (void)state;
+    static const char *const lanes[] = {"%1", "%sid.0"};
+    for (unsigned i = 0; i < 2; i++) {
+        char text[2048];
+        snprintf(text, sizeof text,
+                 "var<storage_read_write> @o: array<f32> @group(0) @binding(0)\n"
+                 "\n"
+                 "fn @main(%%sid.0:u32) {\n"
+                 "  %%1:u32 = const 3u\n"
+                 "  %%2:u32 = subgroup_shuffle %%sid.0, %s\n"
+                 "  %%3:u32 = add %%2, %%1\n"
+                 "  %%4:bool = gt %%3, %%1\n"
+                 "  if %%4 {\n"
+                 "%s"
+                 "    yield\n"
+                 "  } else {\n"
+                 "    yield\n"
+                 "  }\n"
+                 "  return\n"
+                 "}\n"
+                 "\n"
+                 "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_invocation_id))\n",
+                 lanes[i], "    %5:frag_acc_f32 = frag_zero\n");
+        Run r;
+        run(&r, text, "uniformity", PASS_TARGET_PTX);
+        if (i == 0) {
+            if (!r.ok) fail_msg("%s", strbuf_cstr(&r.diag.text));
+            expect_in(strbuf_cstr(&r.out), "%3:u32 !subgroup_uniform = add %2, %1");
+        } else {
+            assert_false(r.ok);
+            expect_in(strbuf_cstr(&r.diag.text), "t.yir:9:5: error: 子组运算（frag_zero）须在子组一致控制流里执行");
+            expect_in(strbuf_cstr(&r.diag.text), "note: 内建输入 subgroup_invocation_id");
+        }
+        done(&r);
+    }
+}
+
 static void test_requirement_through_call_after_inlining(void **state) {
     (void)state;
     /* The same verdict with the barrier in a callee, before and after inlining. */
@@ -571,6 +694,9 @@ int main(void) {
         cmocka_unit_test(test_uniformity_names_every_uniform_op),
         cmocka_unit_test(test_tensor_op_under_divergent_if_is_rejected),
         cmocka_unit_test(test_requirement_through_call_after_inlining),
+        cmocka_unit_test(test_uniformity_lattice),
+        cmocka_unit_test(test_fragment_op_under_vote_is_accepted),
+        cmocka_unit_test(test_broadcast_lane_decides),
         cmocka_unit_test(test_fold_wraps_and_dce_removes_dead_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,11 +14,12 @@
  * of 512 KiB per thread; Metal publishes no per-thread figure, so yusec holds it to CUDA's. */
 #define KIB 1024u
 static const TargetLimits TARGET_LIMITS[TARGET_KIND_COUNT] = {
-    [TARGET_WGSL] = {"WGSL", "WebGPU 默认限制", 16384, 256, {256, 256, 64}, 4, 8, 12, 1000,
+    [TARGET_WGSL] = {"WGSL", "WebGPU 默认限制", "WebGPU 默认限制", 16384, 256, {256, 256, 64}, 4, 8, 12, 1000,
                      8 * KIB, 8 * KIB, 0, "WGSL 规范的限制"},
-    [TARGET_MSL] = {"金属", "Metal 特性表", 32768, 1024, {1024, 1024, 1024}, 0, 0, 0, 0,
+    [TARGET_MSL] = {"金属", "Metal 特性表", "Metal 特性表", 32768, 1024, {1024, 1024, 1024}, 0, 0, 0, 0,
                     0, 0, 512 * KIB, "Metal 未公布每线程内存的上限，yusec 取 CUDA 的 512 KiB"},
-    [TARGET_PTX] = {"千手", "sm_80 每块至多 163 KiB 共享内存", 166912, 1024, {1024, 1024, 64}, 0, 0, 0, 0,
+    [TARGET_PTX] = {"千手", "sm_80 每块至多 163 KiB 共享内存", "CUDA 每块至多 1024 个线程，z 维至多 64",
+                    166912, 1024, {1024, 1024, 64}, 0, 0, 0, 0,
                     0, 0, 512 * KIB, "CUDA 每线程至多 512 KiB 局部内存"},
 };
 
@@ -42,14 +43,14 @@ static bool check_workgroup_size(const IrEntry *entry, const TargetLimits *limit
         if (size[axis] > limits->workgroup_size[axis]) {
             diag_error(diag, entry->span, "入口「%s」的工作组大小 %c 维为 %u，超过%s目标的上限 %u（%s）",
                        entry->name, AXES[axis], size[axis], limits->name,
-                       limits->workgroup_size[axis], limits->source);
+                       limits->workgroup_size[axis], limits->workgroup_size_source);
             ok = false;
         }
     uint64_t total = (uint64_t)size[0] * size[1] * size[2];
     if (total > limits->invocations_per_workgroup) {
         diag_error(diag, entry->span, "入口「%s」每个工作组有 %llu 个调用，超过%s目标的上限 %u（%s）",
                    entry->name, (unsigned long long)total, limits->name,
-                   limits->invocations_per_workgroup, limits->source);
+                   limits->invocations_per_workgroup, limits->workgroup_size_source);
         ok = false;
     }
     return ok;

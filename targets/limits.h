@@ -16,6 +16,7 @@ typedef enum TargetKind { TARGET_WGSL, TARGET_MSL, TARGET_PTX, TARGET_KIND_COUNT
 typedef struct TargetLimits {
     const char *name;                     /* as in the messages: WGSL, 金属, 千手 */
     const char *source;                   /* where the figures come from (for the notes) */
+    const char *workgroup_size_source;    /* where the workgroup-size figures come from */
     uint64_t workgroup_storage_bytes;     /* workgroup variables an entry uses, 16-byte rounded */
     uint32_t invocations_per_workgroup;   /* x * y * z */
     uint32_t workgroup_size[3];           /* per dimension */

@@ -102,7 +102,7 @@ contains "$tmp/err" "工作组大小.yir:24:7: error: 入口「宽入口」每�
   "the invocation limit is located at the entry"
 contains "$tmp/err" "入口「深入口」的工作组大小 z 维为 128，超过WGSL目标的上限 64" "WGSL's z limit is 64"
 expect 1 "a block z of 128 exceeds PTX's 64" -- -emit-ptx "$inputs/工作组大小.yir"
-contains "$tmp/err" "入口「深入口」的工作组大小 z 维为 128，超过千手目标的上限 64" "PTX's z limit is 64"
+contains "$tmp/err" "入口「深入口」的工作组大小 z 维为 128，超过千手目标的上限 64（CUDA 每块至多 1024 个线程，z 维至多 64）" "PTX's z limit is 64, named as a thread limit"
 lacks "$tmp/err" "宽入口" "512 threads are fine for PTX"
 expect 0 "512 and 1x1x128 invocations are fine for Metal" -- -emit-msl "$inputs/工作组大小.yir"
 expect 1 "bind group 4 is past WGSL's four" -- -emit-wgsl "$inputs/绑定超限.yir"

@@ -38,9 +38,20 @@ static Span span_at(const MLexer *lx, uint32_t start, uint32_t end) {
     return span_make(lx->file->id, start, end);
 }
 
+/* A line ends at \n, \r\n or a lone \r (as base/source.c counts lines): the \r of \r\n
+ * is space, a lone \r the line end. */
+static bool at_lone_cr(const MLexer *lx) {
+    return lx->file->text[lx->pos] == '\r' &&
+           (lx->pos + 1 >= lx->file->len || lx->file->text[lx->pos + 1] != '\n');
+}
+
+static bool at_line_end(const MLexer *lx) {
+    return lx->file->text[lx->pos] == '\n' || at_lone_cr(lx);
+}
+
 static bool at_space(const MLexer *lx) {
     char c = lx->file->text[lx->pos];
-    return c == ' ' || c == '\t' || c == '\r' || at(lx, IDEO_SPACE);
+    return c == ' ' || c == '\t' || (c == '\r' && !at_lone_cr(lx)) || at(lx, IDEO_SPACE);
 }
 
 /* A key word runs until whitespace, a quote, a colon or a control character. */
@@ -79,7 +90,7 @@ static bool lex_name(MLexer *lx, MTok *tok) {
     lx->pos += 3;
     uint32_t text_start = lx->pos;
     bool control = false;
-    while (lx->pos < lx->file->len && !at(lx, CLOSE_QUOTE) && lx->file->text[lx->pos] != '\n') {
+    while (lx->pos < lx->file->len && !at(lx, CLOSE_QUOTE) && !at_line_end(lx)) {
         unsigned char c = (unsigned char)lx->file->text[lx->pos];
         /* A NUL would silently cut the name short (「工\0程」 read as 「工」). */
         if (!control && (c < 0x20 || c == 0x7F)) {
@@ -109,7 +120,7 @@ static MTok next_token(MLexer *lx) {
         if (lx->pos >= lx->file->len) return tok;
         uint32_t start = lx->pos;
         char c = lx->file->text[lx->pos];
-        if (c == '\n') {
+        if (at_line_end(lx)) {
             lx->pos++;
             tok.kind = MT_NEWLINE;
             tok.span = span_at(lx, start, start + 1);

@@ -118,6 +118,19 @@ static void test_manifest_good(void **state) {
     assert_string_equal(m.dependencies[2], "杂项");
 }
 
+/* A lone \r ends a line as \n and \r\n do (base/source.c counts lines so): two items on
+ * lines ended by lone \r are two items, not one run together. */
+static void test_manifest_lone_cr_ends_a_line(void **state) {
+    Fixture *f = *state;
+    Manifest m;
+    assert_true(parse_manifest_text(f, "名：「点染试」\r依赖：「点染」\r\n依赖：「杂项」\r", &m));
+    assert_no_errors(f);
+    assert_string_equal(m.name, "点染试");
+    assert_int_equal(m.dependency_count, 2);
+    assert_string_equal(m.dependencies[0], "点染");
+    assert_string_equal(m.dependencies[1], "杂项");
+}
+
 static void test_manifest_minimal(void **state) {
     Fixture *f = *state;
     Manifest m;
@@ -614,6 +627,7 @@ static void test_find_builtin_dir(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_manifest_good, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_manifest_lone_cr_ends_a_line, setup, teardown),
         cmocka_unit_test_setup_teardown(test_manifest_minimal, setup, teardown),
         cmocka_unit_test_setup_teardown(test_manifest_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_manifest_duplicate_notes_first, setup, teardown),

@@ -147,15 +147,25 @@ static const SourceFile *source_of(const FeIndex *index, uint32_t file) {
     return NULL;
 }
 
-/* The source text of a written type, as written (leading and trailing blanks dropped). */
+static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* The source text of a written type, as written: leading and trailing blanks dropped, every
+ * line end (\r\n, a lone \r) written \n. */
 static const char *written(const FeIndex *index, const AstType *type) {
     if (!type) return NULL;
     const SourceFile *file = source_of(index, type->span.file);
     if (!file || type->span.end > file->len || type->span.end <= type->span.start) return NULL;
     uint32_t start = type->span.start, end = type->span.end;
-    while (start < end && (file->text[start] == ' ' || file->text[start] == '\n')) start++;
-    while (end > start && (file->text[end - 1] == ' ' || file->text[end - 1] == '\n')) end--;
-    return arena_strndup(index->arena, file->text + start, end - start);
+    while (start < end && is_blank(file->text[start])) start++;
+    while (end > start && is_blank(file->text[end - 1])) end--;
+    char *text = arena_alloc(index->arena, end - start + 1);
+    size_t len = 0;
+    for (uint32_t i = start; i < end; i++) {
+        if (file->text[i] != '\r') text[len++] = file->text[i];
+        else if (i + 1 >= end || file->text[i + 1] != '\n') text[len++] = '\n';
+    }
+    text[len] = '\0';
+    return text;
 }
 
 static const AstType *strip_forall(const AstType *type) {

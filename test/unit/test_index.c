@@ -301,6 +301,24 @@ static void test_utf16_columns(void **state) {
     yusec_context_free(ctx);
 }
 
+/* A type written across \r\n lines is shown without the line break's \r at either end. */
+static void test_written_type_drops_cr(void **state) {
+    (void)state;
+    static const char SOURCE[] =
+        "寻观「点染」之「点染本」之书。\r\n"
+        "「平方」乃化\r\n「浮三二」为「浮三二」者\r\n也。\r\n"
+        "「平方」者得「甲」而「甲」乘「甲」也。\r\n";
+    yusec_context *ctx = new_context(NULL);
+    yusec_index *index = index_of(ctx, "平方。着色器。豫", SOURCE);
+    const yusec_symbol *square = symbol_at(index, SOURCE, "「平方」", 1);
+    assert_non_null(square);
+    assert_null(strchr(square->type, '\r'));
+    assert_null(strchr(square->params[0].type, '\r'));
+    assert_null(strchr(square->result, '\r'));
+    yusec_index_free(index);
+    yusec_context_free(ctx);
+}
+
 /* Definition across the package's modules, struct fields, a 递归令 function. */
 static void test_modules_fields_letrec(void **state) {
     (void)state;
@@ -538,6 +556,7 @@ int main(void) {
         cmocka_unit_test(test_names_in_scope),
         cmocka_unit_test(test_call_at),
         cmocka_unit_test(test_utf16_columns),
+        cmocka_unit_test(test_written_type_drops_cr),
         cmocka_unit_test(test_modules_fields_letrec),
         cmocka_unit_test(test_partial_index_of_bad_source),
         cmocka_unit_test(test_every_prefix),

@@ -235,7 +235,12 @@ static bool is_hex_form(const char *text, uint32_t len) {
 
 void fe_note_numeral_name(DiagEngine *diag, Span span, const char *text, uint32_t len) {
     if (is_hex_form(text, len)) return;
+    bool has_exponent_word = false;
+    for (uint32_t at = 0; at < len; at++)
+        if (starts_with(text, len, at, SPELL_EXPONENT_OPEN) || starts_with(text, len, at, SPELL_EXPONENT_CLOSE))
+            has_exponent_word = true;
     diag_note(diag, span,
-              "只由数字字符（0-9、零一二三四五六七八九、点、负）和 乘十的、次方 组成的「%.*s」读作数字；"
-              "名字要有至少一个别的字，如「第%.*s」", (int)len, text, (int)len, text);
+              "只由数字字符（0-9、零一二三四五六七八九、点、负）%s组成的「%.*s」读作数字；"
+              "名字要有至少一个别的字，如「第%.*s」", has_exponent_word ? "和指数的 乘十的、次方 " : "",
+              (int)len, text, (int)len, text);
 }

@@ -87,7 +87,8 @@ def grammar(pairs):
             },
             "numeral": {
                 "name": "constant.numeric.yuyan",
-                "match": f"「负?(?:0x[0-9A-Fa-f]+|[{DIGITS}]+(?:[.点][{DIGITS}]+)?)」",
+                "match": f"「负?(?:0x[0-9A-Fa-f]+|[{DIGITS}]+(?:[.点][{DIGITS}]+)?"
+                         f"(?:乘十的负?[{DIGITS}]+次方)?)」",
             },
             "name": {
                 "name": "variable.other.name.yuyan",

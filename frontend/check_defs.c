@@ -1,5 +1,6 @@
 /* Top-level definitions (着四): classification by signature, then each body checked once,
  * with the per-definition settling of type arguments and literals. */
+#include <math.h>
 #include <string.h>
 
 #include "check_internal.h"
@@ -178,6 +179,24 @@ static void settle_calls(Checker *c) {
     }
 }
 
+/* A float literal is rounded to its type once (ties to even). It is out of range when that
+ * gives infinity (past 65520 for f16, past the largest f32 plus half its ulp for f32), or
+ * zero although the literal is not (below 2^-25 for f16, below half the smallest f32
+ * subnormal for f32). Subnormal results are kept. */
+static void check_float_literal_range(Checker *c, SemaExpr *e, Type *t) {
+    const NumeralInfo *v = &e->as.literal.value;
+    double value = fabs(v->is_decimal ? v->float_value : (double)v->int_value);
+    bool f16 = t->as.scalar.width == 16;
+    float rounded = (float)value;
+    bool too_large = f16 ? value >= 65520.0 : isinf(rounded);
+    bool too_small = !fe_numeral_written_zero(v) && (f16 ? value <= 0x1p-25 : rounded == 0.0f);
+    if (too_large)
+        fe_check_error(c, e->span, "数字「%s」超出%s的范围", e->as.literal.text, fe_ty_str(c, t));
+    else if (too_small)
+        fe_check_error(c, e->span, "数字「%s」太小：在%s里舍入成零", e->as.literal.text,
+                       fe_ty_str(c, t));
+}
+
 static void check_literal_range(Checker *c, SemaExpr *e) {
     Type *t = fe_type_prune(e->type);
     const NumeralInfo *v = &e->as.literal.value;
@@ -187,7 +206,6 @@ static void check_literal_range(Checker *c, SemaExpr *e) {
         return;
     }
     if (t->kind != TYPE_SCALAR) return;
-    uint32_t w = t->as.scalar.width;
     switch (t->as.scalar.kind) {
     case SCALAR_UINT:
         if (v->is_negative && v->int_value != 0)
@@ -199,13 +217,7 @@ static void check_literal_range(Checker *c, SemaExpr *e) {
         if (v->int_value > (v->is_negative ? 0x80000000ull : 0x7FFFFFFFull))
             fe_check_error(c, e->span, "数字「%s」超出%s的范围", text, fe_ty_str(c, t));
         break;
-    case SCALAR_FLOAT: {
-        double value = v->is_decimal ? v->float_value : (double)v->int_value;
-        if (value < 0) value = -value;
-        if ((w == 16 && value > 65504.0) || (w == 32 && value > 3.40282346638528859812e+38))
-            fe_check_error(c, e->span, "数字「%s」超出%s的范围", text, fe_ty_str(c, t));
-        break;
-    }
+    case SCALAR_FLOAT: check_float_literal_range(c, e, t); break;
     }
 }
 

@@ -218,7 +218,8 @@ static void finish_name(Lexer *lx, uint32_t open) {
         diag_error(lx->diag, span, "数字格式错误：「%s」", text);
         diag_note(lx->diag, span,
                   "数字由 0-9 或 零一二三四五六七八九 组成，可有一个小数点（. 或 点），"
-                  "可以 负 开头；十六进制写作「0x4B400000」");
+                  "可以 负 开头，可以 乘十的…次方 结尾（「一点五乘十的负三次方」）；"
+                  "十六进制写作「0x4B400000」");
         fe_note_numeral_name(lx->diag, span, text, len);
         /* Still a numeral, valued zero and marked, so the parser does not add errors of its
          * own (not even where a name is bound). */

@@ -55,13 +55,13 @@ typedef enum TokenKind {
 } TokenKind;
 
 typedef struct NumeralInfo {
-    bool is_decimal;  /* has . or 点 */
+    bool is_decimal;  /* has . or 点, or an exponent 乘十的…次方 */
     bool is_negative; /* leading 负 */
     bool is_hex;      /* 0x… */
     bool overflow;    /* magnitude does not fit in 64 bits */
     uint64_t int_value;   /* magnitude for integers and hex (before the sign) */
     double float_value;   /* value for decimals, sign applied */
-    const char *ascii;    /* normalised ASCII spelling: "-12.5", "32", "0x4B400000" */
+    const char *ascii;    /* normalised ASCII spelling: "-12.5", "32", "1.5e-3", "0x4B400000" */
 } NumeralInfo;
 
 typedef struct Token {
@@ -113,6 +113,10 @@ KeywordClass fe_keyword_class(TokenKind kind);
 /* Parses numeral-shaped quoted text. Returns false when the text is not a numeral
  * (then it is an ordinary name). */
 bool fe_numeral_parse(Arena *arena, const char *text, uint32_t len, NumeralInfo *out);
+
+/* Whether the numeral as written is zero (「零点零」, 「0乘十的五次方」): a literal that is not
+ * zero but rounds to zero at its float type is out of range. */
+bool fe_numeral_written_zero(const NumeralInfo *n);
 
 /* The note for numeral text written where a name was meant (「五点」, 「零七」): such text is
  * read as a number, and a name needs a character that is not a numeral character. Nothing

@@ -149,6 +149,16 @@ runs['半精度'] = run('半精度入口', '半精度', 16, [1, 1, 1], [
     buf(0, 'f32', xs, access='read'),
     buf(1, 'f32', [0.0] * 16, out)], needs=['f16'])
 
+# 科学记数: 数·1.5e-3, negatives replaced by the lowest f32 (the sentinel), 数 + (-3.5), 数·1e30;
+# every product is of two f32 values, exact in a double, then rounded once to f32.
+xs = [float(v) for v in range(-4, 4)]
+out = []
+for x in xs:
+    out += [f32(x * f32(1.5e-3)), -f32(3.4028235e38) if x < 0 else x, x - 3.5, f32(x * f32(1e30))]
+runs['科学记数'] = run('换算入口', '换算', 8, [1, 1, 1], [
+    buf(0, 'f32', xs, access='read'),
+    buf(1, 'f32', [0.0] * 32, out)])
+
 # 高斯权重
 w, dist = [], []
 for i in range(16):

@@ -1,6 +1,7 @@
 /* WGSL spelling for the shared re-emitter: types, literals, operator precedence, the ops
  * whose WGSL form differs from the default, and statement forms. */
 #include <inttypes.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,8 +55,15 @@ static void wgsl_pointer(TextEmitter *em, StrBuf *out, const IrType *t) {
 
 const char *wgsl_space_decl(IrAddressSpace space) { return space_text(space); }
 
-/* Shortest decimal that reads back as the same f32, always with a decimal point: plain
- * digits for magnitudes from 1e-5 to 1e16, else mantissa and exponent (1.0e+30). */
+/* WGSL checks a literal's exact decimal value against the finite f32 range before rounding:
+ * 3.4028235e+38f, the shortest text of the largest f32, is past it and rejected. */
+static bool reads_back_in_range(const char *text, float value) {
+    return strtof(text, NULL) == value && fabs(strtod(text, NULL)) <= (double)FLT_MAX;
+}
+
+/* Shortest decimal that reads back as the same f32 and whose exact value is in the f32
+ * range, always with a decimal point: plain digits for magnitudes from 1e-5 to 1e16, else
+ * mantissa and exponent (1.0e+30, -3.4028234663852886e+38 for the lowest f32). */
 void wgsl_float_text(StrBuf *out, float value) {
     char text[96];
     float mag = fabsf(value);
@@ -67,9 +75,9 @@ void wgsl_float_text(StrBuf *out, float value) {
         strbuf_puts(out, text);
         return;
     }
-    for (int precision = 1; precision <= 9; precision++) {
+    for (int precision = 1; precision <= 17; precision++) {
         snprintf(text, sizeof text, "%.*g", precision, (double)value);
-        if (strtof(text, NULL) == value) break;
+        if (reads_back_in_range(text, value)) break;
     }
     char *e = strchr(text, 'e');
     if (strchr(text, '.') || !e) {

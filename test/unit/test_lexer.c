@@ -231,6 +231,69 @@ static void test_numerals_decimal_negative_hex(void **state) {
     assert_int_equal(t->numeral.int_value, 1);
 }
 
+/* The scientific form 1.5×10⁻³ read aloud: 「一点五乘十的负三次方」 (always a decimal). */
+static void test_numerals_exponent(void **state) {
+    Fixture *f = *state;
+    const Token *t = lex_one_numeral(f, "「一点五乘十的负三次方」");
+    assert_true(t->numeral.is_decimal);
+    assert_false(t->numeral.is_negative);
+    assert_string_equal(t->numeral.ascii, "1.5e-3");
+    assert_true(t->numeral.float_value == 1.5e-3);
+    t = lex_one_numeral(f, "「负三点四零二八二三五乘十的三八次方」");
+    assert_true(t->numeral.is_negative);
+    assert_string_equal(t->numeral.ascii, "-3.4028235e38");
+    assert_true(t->numeral.float_value == -3.4028235e38);
+    t = lex_one_numeral(f, "「1乘十的30次方」");
+    assert_true(t->numeral.is_decimal);
+    assert_string_equal(t->numeral.ascii, "1e30");
+    assert_true(t->numeral.float_value == 1e30);
+    t = lex_one_numeral(f, "「零零二乘十的零三次方」");
+    assert_string_equal(t->numeral.ascii, "2e3");
+    assert_true(t->numeral.float_value == 2000.0);
+    t = lex_one_numeral(f, "「一乘十的负四五次方」");
+    assert_true(t->numeral.float_value == 1e-45);
+    assert_false(fe_numeral_written_zero(&t->numeral));
+    t = lex_one_numeral(f, "「零点零乘十的五次方」");
+    assert_true(fe_numeral_written_zero(&t->numeral));
+    assert_no_errors(f);
+    /* Past the double range: reported where it stands. */
+    lex(f, "\n 「一乘十的四零零次方」");
+    assert_true(tok(f, 0)->numeral.overflow);
+    assert_diag_has(f, "t:2:2: error: 数字超出范围：「一乘十的四零零次方」");
+}
+
+/* 乘十的 and 次方 are numeral words only whole; names around them stay names. */
+static void test_numerals_exponent_words_in_names(void **state) {
+    Fixture *f = *state;
+    const char *names[] = {"十", "十一", "三次", "乘十", "十的三次方", "第五点", "一乘十的三次幂",
+                           "一乘以十的三次方", "乘十的", "次方", "一e3", "1e3", "-3.5", "1.5E-3"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char quoted[64];
+        snprintf(quoted, sizeof quoted, "「%s」", names[i]);
+        lex(f, quoted);
+        assert_kinds(f, TOK_NAME);
+    }
+    assert_no_errors(f);
+}
+
+static void test_numerals_exponent_malformed(void **state) {
+    Fixture *f = *state;
+    const char *bad[] = {"一乘十的次方", "一乘十的三", "乘十的三次方", "一乘十的负次方",
+                         "一乘十的三次方次方", "一乘十的三点五次方", "一乘十的负负三次方",
+                         "一次方", "负乘十的三次方", "一点乘十的三次方", "0x1乘十的三次方",
+                         "一乘十的三次方乘十的二次方", "一乘十的三负次方"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char quoted[96], message[160];
+        snprintf(quoted, sizeof quoted, "乃「%s」", bad[i]);
+        snprintf(message, sizeof message, "t:1:2: error: 数字格式错误：「%s」", bad[i]);
+        int before = f->diag.error_count;
+        lex(f, quoted);
+        assert_int_equal(f->diag.error_count, before + 1);
+        assert_diag_has(f, message);
+        assert_kinds(f, TOK_KW_NAI, TOK_NUMERAL);
+    }
+}
+
 static void test_numerals_not_numerals(void **state) {
     Fixture *f = *state;
     const char *names[] = {"十", "百", "二十", "０", "１２", "负", "点", "负点", "负数", "x0",
@@ -566,6 +629,9 @@ int main(void) {
         T(test_name_empty),
         T(test_numerals_chinese_digits),
         T(test_numerals_decimal_negative_hex),
+        T(test_numerals_exponent),
+        T(test_numerals_exponent_words_in_names),
+        T(test_numerals_exponent_malformed),
         T(test_numerals_not_numerals),
         T(test_numeral_parse_api),
         T(test_numerals_malformed),

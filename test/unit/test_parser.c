@@ -326,6 +326,9 @@ static void test_atoms(void **state) {
     assert_expr(f, "「0.5」", "Numeral 「0.5」 = 0.5\n");
     assert_expr(f, "「负一二」", "Numeral 「负一二」 = -12\n");
     assert_expr(f, "「0x4B400000」", "Numeral 「0x4B400000」 = 0x4B400000\n");
+    assert_expr(f, "「一点五乘十的负三次方」", "Numeral 「一点五乘十的负三次方」 = 1.5e-3\n");
+    assert_expr(f, "「负一乘十的三零次方」加「十次方」",
+                "Binary 加\n  Numeral 「负一乘十的三零次方」 = -1e30\n  Name 「十次方」\n");
     assert_expr(f, "『甲「：换行：」乙』", "String 『甲\\n乙』\n");
     assert_expr(f, "（「序」）", "Paren\n  Name 「序」\n");
     assert_expr(f, "（（「序」））", "Paren\n  Paren\n    Name 「序」\n");
@@ -544,6 +547,14 @@ static void test_numeral_binder_names(void **state) {
     /* Issue 29 item 16: the note says why and what to write. */
     assert_diag_has(f, "note: 只由数字字符（0-9、零一二三四五六七八九、点、负）组成的「三」读作数字；"
                        "名字要有至少一个别的字，如「第三」");
+}
+
+/* An exponent numeral where a name is bound: the note names the exponent words too. */
+static void test_exponent_numeral_binder_name(void **state) {
+    Fixture *f = *state;
+    assert_error(f, "「值」者得「二乘十的三次方」而「一」也。", "t。着色器。豫:1:6: error: 绑定的名字不能是数字");
+    assert_diag_has(f, "note: 只由数字字符（0-9、零一二三四五六七八九、点、负）和指数的 乘十的、次方 "
+                       "组成的「二乘十的三次方」读作数字；");
 }
 
 /* 若 … 则 A；B where B starts a line indented no deeper than the 若's line (issue 29 item
@@ -919,6 +930,7 @@ int main(void) {
         T(test_if),
         T(test_match_is_parsed),
         T(test_numeral_binder_names),
+        T(test_exponent_numeral_binder_name),
         T(test_malformed_numeral_binder_once),
         T(test_misleading_sequence_after_if),
         T(test_ye_ends_declarations),

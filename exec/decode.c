@@ -269,9 +269,7 @@ static bool supported(IrOp op) {
     case IR_OP_DPDX: case IR_OP_DPDY: case IR_OP_DISCARD:
     case IR_OP_TEXTURE_SAMPLE: case IR_OP_TEXTURE_SAMPLE_LEVEL: case IR_OP_TEXTURE_LOAD:
     case IR_OP_TEXTURE_DIMENSIONS: case IR_OP_TEXTURE_SAMPLE_COMPARE:
-    case IR_OP_FRAG_ZERO: case IR_OP_FRAG_FILL: case IR_OP_FRAG_LOAD: case IR_OP_FRAG_LOAD_ROWS8:
-    case IR_OP_FRAG_LOAD_TRANSPOSED: case IR_OP_FRAG_MMA: case IR_OP_FRAG_STORE:
-    case IR_OP_FRAG_STORE_ROWS8: case IR_OP_ASYNC_COPY: case IR_OP_ASYNC_COMMIT: case IR_OP_ASYNC_WAIT:
+    case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE:
         return false;
     default:
         return true;
@@ -340,7 +338,7 @@ static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out
         r->kind = EX_REGION_LOCAL;
         r->name = ir_value(f, inst->results[0])->name ? ir_value(f, inst->results[0])->name : "格";
         r->writable = true;
-        r->size = ir_type_size_wide(T, pointee);
+        r->size = ex_memory_bytes(T, pointee);
         if (!grow_block(&p->local_bytes, r->size, 16, EX_MAX_INVOCATION_BYTES, &r->offset))
             return too_big(d, inst->span, "函数变量", r->name, p->local_bytes, "每个调用的私有与函数变量",
                            EX_MAX_INVOCATION_BYTES);
@@ -365,9 +363,14 @@ static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out
     case IR_OP_CALL: out->func = inst->symbol; break;
     case IR_OP_MUL: decode_mul(p, out->arg_type, ir_value_type(f, inst->args[1]), out); break;
     case IR_OP_ARRAY_LENGTH: out->offset = ir_type_array_stride(T, ir_type(T, out->arg_type)->elem); break;
-    default: break;
+    case IR_OP_FRAG_STORE: case IR_OP_FRAG_STORE_ROWS8:
+        ir_type_is_fragment(T, ir_value_type(f, inst->args[IR_FRAG_ARG_STORED]), &out->fragment);
+        break;
+    default:
+        if (ir_op_is_fragment(inst->op)) ir_type_is_fragment(T, out->type, &out->fragment);
+        break;
     }
-    if (ir_op_is_subgroup(inst->op)) p->uses_subgroups = true;
+    if (ir_op_is_subgroup(inst->op) || ir_op_is_fragment(inst->op)) p->uses_subgroups = true;
     if (inst->op >= IR_OP_ATOMIC_LOAD && inst->op <= IR_OP_ATOMIC_COMPARE_EXCHANGE)
         out->lane = ex_lane_of(T, ir_type(T, ir_type(T, out->arg_type)->elem)->elem);  /* atomic<T> */
     return true;

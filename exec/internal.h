@@ -10,6 +10,7 @@
 #define YUSEC_EXEC_INTERNAL_H
 
 #include "../base/arena.h"
+#include "../ir/fragment.h"
 #include "exec.h"
 
 typedef enum ExLane { EX_BOOL, EX_I32, EX_U32, EX_F32, EX_F16, EX_LANE_OTHER } ExLane;
@@ -67,6 +68,7 @@ typedef struct ExInst {
     ExMulKind mul;           /* mul */
     uint32_t rows, inner, cols;  /* mul of matrices/vectors: result rows, shared, cols */
     uint32_t cost;           /* steps: 1, and 1 per 256 bytes the instruction copies or zeroes */
+    IrFragmentKind fragment; /* frag_*: the fragment it makes, stores or accumulates into */
     Span span;
 } ExInst;
 
@@ -118,6 +120,9 @@ void ex_program_free(ExProgram *prog);
 uint32_t ex_type_words(const IrTypeTable *types, IrTypeId type);
 
 /* ---- memory (memory.c): register words <-> WGSL layout ---- */
+/* Bytes of a value of `type` in memory: its WGSL size; a fragment (only a function variable
+ * holds one) its register words. */
+uint64_t ex_memory_bytes(const IrTypeTable *types, IrTypeId type);
 void ex_mem_load(const IrTypeTable *types, IrTypeId type, const uint8_t *mem, uint32_t *words);
 void ex_mem_store(const IrTypeTable *types, IrTypeId type, uint8_t *mem, const uint32_t *words);
 
@@ -168,5 +173,14 @@ void ex_fault(ExFault *fault, Span span, const char *fmt, ...) __attribute__((fo
  * subgroup's invocations by lane (NULL for lanes that have returned or do not exist). */
 void ex_subgroup_execute(const ExProgram *prog, const ExInst *inst, ExInvocation **lanes,
                          uint32_t size);
+
+/* ---- fragments and asynchronous copies (fragment.c) ---- */
+/* Register words of a fragment value (0: not in the executor, 着十三's tensor tiles). */
+uint32_t ex_fragment_words(IrFragmentKind kind);
+/* Executes the fragment op (frag_*) every lane of one subgroup waits at; false with the fault
+ * when a lane is missing, the lanes' operands differ, or memory is out of bounds. */
+bool ex_fragment_execute(ExWorkgroup *wg, const ExInst *inst, ExInvocation **lanes, uint32_t size);
+/* async_copy, done at once; false with the fault (misaligned index, out of bounds). */
+bool ex_async_copy(ExWorkgroup *wg, ExInvocation *inv, const ExInst *inst);
 
 #endif

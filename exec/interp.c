@@ -187,7 +187,7 @@ static bool access(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
 
 static uint8_t *pointer(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t arg) {
     const uint32_t *ptr = inv->regs + in->args[arg];
-    return ex_address(wg, inv, ptr[0], ptr[1], ir_type_size(wg->prog->types, in->type), in->span);
+    return ex_address(wg, inv, ptr[0], ptr[1], ex_memory_bytes(wg->prog->types, in->type), in->span);
 }
 
 /* The atomic is one 4-byte element (atomic<i32|u32>), whatever the result is: a compare
@@ -416,6 +416,8 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
         inv->barriers++;
         return false;
     case IR_OP_CALL: enter_call(inv, p, in); return true;
+    case IR_OP_ASYNC_COPY: return ex_async_copy(wg, inv, in);
+    case IR_OP_ASYNC_COMMIT: case IR_OP_ASYNC_WAIT: return true;  /* copies are done when issued */
     case IR_OP_IF: case IR_OP_LOOP: case IR_OP_YIELD: case IR_OP_BREAK: case IR_OP_CONTINUE:
     case IR_OP_RETURN:
         step_control(inv, p, in, fi);
@@ -424,7 +426,7 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
         ex_fault(wg->fault, in->span, "执行到了不可达的位置");
         return false;
     default:
-        if (ir_op_is_subgroup(in->op)) {
+        if (ir_op_is_subgroup(in->op) || ir_op_is_fragment(in->op)) {
             inv->state = EX_AT_SUBGROUP;
             inv->pending = in;
             return false;

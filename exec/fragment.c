@@ -37,11 +37,19 @@ typedef struct Collective {
     ExInvocation *lane0;
 } Collective;
 
-static bool whole_subgroup(ExWorkgroup *wg, const ExInst *in, ExInvocation **lanes, uint32_t size) {
+/* `existing`: lanes of this subgroup inside the workgroup (fewer in a short last subgroup). */
+static bool whole_subgroup(ExWorkgroup *wg, const ExInst *in, ExInvocation **lanes, uint32_t size,
+                           uint32_t existing) {
+    if (existing < size) {
+        ex_fault(wg->fault, in->span,
+                 "子组矩阵片运算须由整个子组（%u 个调用）一起执行：工作组的最后一个子组只有 %u 个调用", size,
+                 existing);
+        return false;
+    }
     for (uint32_t l = 0; l < size; l++) {
         if (lanes[l]) continue;
         ex_fault(wg->fault, in->span,
-                 "子组矩阵片运算须由整个子组（%u 个调用）一起执行：子组的第 %u 个调用已经返回或不存在", size, l);
+                 "子组矩阵片运算须由整个子组（%u 个调用）一起执行：子组的第 %u 个调用已经返回", size, l);
         return false;
     }
     return true;
@@ -187,8 +195,9 @@ static bool compute(const Collective *c, uint32_t *out) {
     }
 }
 
-bool ex_fragment_execute(ExWorkgroup *wg, const ExInst *in, ExInvocation **lanes, uint32_t size) {
-    if (!whole_subgroup(wg, in, lanes, size) || !same_operands(wg, in, lanes, size)) return false;
+bool ex_fragment_execute(ExWorkgroup *wg, const ExInst *in, ExInvocation **lanes, uint32_t size,
+                         uint32_t existing) {
+    if (!whole_subgroup(wg, in, lanes, size, existing) || !same_operands(wg, in, lanes, size)) return false;
     Collective c = {wg, in, lanes[0]};
     uint32_t out[TILE * TILE];
     if (!compute(&c, out)) return false;

@@ -177,9 +177,11 @@ void ex_subgroup_execute(const ExProgram *prog, const ExInst *inst, ExInvocation
 /* ---- fragments and asynchronous copies (fragment.c) ---- */
 /* Register words of a fragment value (0: not in the executor, 着十三's tensor tiles). */
 uint32_t ex_fragment_words(IrFragmentKind kind);
-/* Executes the fragment op (frag_*) every lane of one subgroup waits at; false with the fault
- * when a lane is missing, the lanes' operands differ, or memory is out of bounds. */
-bool ex_fragment_execute(ExWorkgroup *wg, const ExInst *inst, ExInvocation **lanes, uint32_t size);
+/* Executes the fragment op (frag_*) every live lane of one subgroup waits at (`existing` of
+ * its `size` lanes are in the workgroup); false with the fault when a lane has returned or
+ * does not exist, the lanes' operands differ, or memory is out of bounds. */
+bool ex_fragment_execute(ExWorkgroup *wg, const ExInst *inst, ExInvocation **lanes, uint32_t size,
+                         uint32_t existing);
 /* async_copy, done at once; false with the fault (misaligned index, out of bounds). */
 bool ex_async_copy(ExWorkgroup *wg, ExInvocation *inv, const ExInst *inst);
 

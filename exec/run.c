@@ -150,7 +150,8 @@ static bool run_subgroups(Group *g, bool *progress) {
         if (!waiting) continue;
         if (elsewhere) return blame(g, op, ir_op_is_fragment(op->op) ? "子组矩阵片运算" : "子组运算");
         if (ir_op_is_fragment(op->op)) {
-            if (!ex_fragment_execute(&g->wg, op, lanes, size)) return false;
+            if (!ex_fragment_execute(&g->wg, op, lanes, size, g->count - base < size ? g->count - base : size))
+                return false;
         } else {
             ex_subgroup_execute(g->wg.prog, op, lanes, size);
         }

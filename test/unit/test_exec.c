@@ -802,7 +802,7 @@ static void fragment_faults(void **state) {
     assert_non_null(strstr(fragment_fault(&k, "%1", 32, 0, 100), "越界访问：「半」只有 400 字节"));
     unload(&k);
     /* a workgroup of 48: the second subgroup has 16 of its 32 invocations */
-    assert_non_null(strstr(fragment_fault(&k, "%1", 48, 0, 128), "子组矩阵片运算须由整个子组（32 个调用）一起执行"));
+    assert_non_null(strstr(fragment_fault(&k, "%1", 48, 0, 128), "子组矩阵片运算须由整个子组（32 个调用）一起执行：工作组的最后一个子组只有 16 个调用"));
     unload(&k);
 }
 

@@ -286,6 +286,23 @@ static uint32_t instruction_cost(const IrTypeTable *T, const IrFunction *f, cons
     return 1 + (uint32_t)(words / 64);
 }
 
+/* The words a call, loop, yield, break or continue passes on go through one scratch buffer
+ * (they may swap); false (fault) beyond the executor's limit on an invocation's values. */
+static bool note_move(Decoder *d, const IrFunction *f, const ExInst *out) {
+    if (out->op != IR_OP_CALL && out->op != IR_OP_LOOP && out->op != IR_OP_YIELD && out->op != IR_OP_BREAK &&
+        out->op != IR_OP_CONTINUE)
+        return true;
+    uint64_t words = 0;
+    for (uint32_t i = 0; i < out->arg_count; i++) words += out->arg_lanes[i];
+    if (words > EX_MAX_VALUE_WORDS) {
+        ex_fault(d->fault, out->span, "函数「%s」的一条指令传递 %llu 个字的值，超过 CPU 执行器的上限 %u 个字", f->name,
+                 (unsigned long long)words, EX_MAX_VALUE_WORDS);
+        return false;
+    }
+    if (words > d->prog->move_words) d->prog->move_words = (uint32_t)words;
+    return true;
+}
+
 static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out) {
     ExProgram *p = d->prog;
     const IrFunction *f = ir_function(p->module, fi);
@@ -318,6 +335,7 @@ static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out
     out->region = IR_NONE;
     out->func = IR_NONE;
     out->cost = instruction_cost(T, f, inst);
+    if (!note_move(d, f, out)) return false;
     switch (inst->op) {
     case IR_OP_CONST: {
         uint32_t w = (uint32_t)inst->literal;

@@ -109,6 +109,7 @@ typedef struct ExProgram {
     uint64_t private_bytes;  /* the private globals at the start of it (zeroed per workgroup) */
     uint64_t workgroup_bytes;
     uint32_t entry_func;
+    uint32_t move_words;     /* the most words one call, loop, yield, break or continue passes on */
     bool uses_subgroups;
 } ExProgram;
 
@@ -155,6 +156,7 @@ typedef struct ExInvocation {
 typedef struct ExWorkgroup {
     const ExProgram *prog;
     uint8_t *memory;         /* workgroup variables */
+    uint32_t *scratch;       /* prog->move_words: values passed on go through it (they may swap) */
     ExFault *fault;
     uint64_t steps;          /* spent over the whole dispatch */
     uint64_t max_steps;      /* the budget */

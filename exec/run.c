@@ -48,11 +48,12 @@ static void alloc_group(Group *g, const ExProgram *p) {
     g->calls = mem_calloc(n * (p->func_count + 1), sizeof *g->calls);
     g->invs = mem_calloc(n, sizeof *g->invs);
     g->wg.memory = mem_calloc(p->workgroup_bytes + 16, 1);
+    g->wg.scratch = mem_calloc((size_t)p->move_words + 1, sizeof *g->wg.scratch);
 }
 
 static void free_group(Group *g) {
     mem_free(g->regs), mem_free(g->local), mem_free(g->ctl), mem_free(g->ctl_top), mem_free(g->calls), mem_free(g->invs);
-    mem_free(g->wg.memory);
+    mem_free(g->wg.memory), mem_free(g->wg.scratch);
 }
 
 static void put_builtin(const Group *g, IrBuiltin b, const uint32_t wgid[3], uint32_t index, uint32_t *out) {

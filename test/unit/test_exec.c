@@ -737,6 +737,52 @@ static void fragments_are_values_in_the_executor(void **state) {
     unload(&k);
 }
 
+/* `continue %n, %b, %a` swaps two loop-carried fragments (words beyond any small buffer):
+ * after one trip the second one is the zero tile again. */
+static const char FRAG_SWAP[] =
+    "var<storage_read> @半: array<u32> @group(0) @binding(0)\n"
+    "var<storage_read_write> @出: array<f32> @group(0) @binding(1)\n"
+    "\n"
+    "fn @f() {\n"
+    "  %0:u32 = const 16u\n"
+    "  %1:u32 = const 0u\n"
+    "  %2:u32 = const 1u\n"
+    "  %3:ptr<storage_read, array<u32>> = global @半\n"
+    "  %4:frag_a_f16 = frag_load %3, %1, %0\n"
+    "  %5:frag_b_f16 = frag_load %3, %1, %0\n"
+    "  %6:frag_acc_f32 = frag_zero\n"
+    "  %7:frag_acc_f32 = frag_mma %4, %5, %6\n"
+    "  %8:frag_acc_f32 = loop (%9:u32 = %1, %10:frag_acc_f32 = %6, %11:frag_acc_f32 = %7) {\n"
+    "    %12:bool = ge %9, %2\n"
+    "    if %12 {\n"
+    "      break %11\n"
+    "    } else {\n"
+    "      yield\n"
+    "    }\n"
+    "    %13:u32 = add %9, %2\n"
+    "    continue %13, %11, %10\n"
+    "  }\n"
+    "  %14:ptr<storage_read_write, array<f32>> = global @出\n"
+    "  frag_store %14, %1, %0, %8\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(32, 1, 1) ()\n";
+
+static void loop_swaps_fragments(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, FRAG_SWAP);
+    uint32_t in[128];
+    float out[256];
+    fill_halves(in, 0, a_of);
+    for (int i = 0; i < 256; i++) out[i] = -1.0f;
+    ExBuffer b[2] = {{0, 0, in, sizeof in}, {0, 1, out, sizeof out}};
+    if (!run(&k, 1, 0, b, 2)) fail_msg("%s", strbuf_cstr(&k.fault.message));
+    for (int i = 0; i < 256; i++) assert_true(out[i] == 0.0f);
+    unload(&k);
+}
+
 /* One fragment load, its start and the workgroup size given per test: %0 is the local index,
  * %9 a value read from 参 (u32). */
 static char *fragment_kernel(char *buf, size_t size, const char *start, uint32_t workgroup) {
@@ -920,6 +966,7 @@ int main(void) {
         cmocka_unit_test(fragment_f16_ops_compute_the_documented_products),
         cmocka_unit_test(fragment_s8_ops_compute_the_documented_products),
         cmocka_unit_test(fragments_are_values_in_the_executor),
+        cmocka_unit_test(loop_swaps_fragments),
         cmocka_unit_test(fragment_faults),
         cmocka_unit_test(non_uniform_fragment_op_is_a_fault),
         cmocka_unit_test(async_copy_moves_sixteen_bytes),

@@ -269,9 +269,7 @@ static bool supported(IrOp op) {
     case IR_OP_DPDX: case IR_OP_DPDY: case IR_OP_DISCARD:
     case IR_OP_TEXTURE_SAMPLE: case IR_OP_TEXTURE_SAMPLE_LEVEL: case IR_OP_TEXTURE_LOAD:
     case IR_OP_TEXTURE_DIMENSIONS: case IR_OP_TEXTURE_SAMPLE_COMPARE:
-    case IR_OP_FRAG_ZERO: case IR_OP_FRAG_FILL: case IR_OP_FRAG_LOAD: case IR_OP_FRAG_LOAD_ROWS8:
-    case IR_OP_FRAG_LOAD_TRANSPOSED: case IR_OP_FRAG_MMA: case IR_OP_FRAG_STORE:
-    case IR_OP_FRAG_STORE_ROWS8: case IR_OP_ASYNC_COPY: case IR_OP_ASYNC_COMMIT: case IR_OP_ASYNC_WAIT:
+    case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE:
         return false;
     default:
         return true;
@@ -286,6 +284,23 @@ static uint32_t instruction_cost(const IrTypeTable *T, const IrFunction *f, cons
     for (uint32_t i = 0; i < inst->result_count; i++) out += ex_type_words(T, ir_value_type(f, inst->results[i]));
     uint64_t words = in > out ? in : out;
     return 1 + (uint32_t)(words / 64);
+}
+
+/* The words a call, loop, yield, break or continue passes on go through one scratch buffer
+ * (they may swap); false (fault) beyond the executor's limit on an invocation's values. */
+static bool note_move(Decoder *d, const IrFunction *f, const ExInst *out) {
+    if (out->op != IR_OP_CALL && out->op != IR_OP_LOOP && out->op != IR_OP_YIELD && out->op != IR_OP_BREAK &&
+        out->op != IR_OP_CONTINUE)
+        return true;
+    uint64_t words = 0;
+    for (uint32_t i = 0; i < out->arg_count; i++) words += out->arg_lanes[i];
+    if (words > EX_MAX_VALUE_WORDS) {
+        ex_fault(d->fault, out->span, "函数「%s」的一条指令传递 %llu 个字的值，超过 CPU 执行器的上限 %u 个字", f->name,
+                 (unsigned long long)words, EX_MAX_VALUE_WORDS);
+        return false;
+    }
+    if (words > d->prog->move_words) d->prog->move_words = (uint32_t)words;
+    return true;
 }
 
 static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out) {
@@ -320,6 +335,7 @@ static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out
     out->region = IR_NONE;
     out->func = IR_NONE;
     out->cost = instruction_cost(T, f, inst);
+    if (!note_move(d, f, out)) return false;
     switch (inst->op) {
     case IR_OP_CONST: {
         uint32_t w = (uint32_t)inst->literal;
@@ -340,7 +356,7 @@ static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out
         r->kind = EX_REGION_LOCAL;
         r->name = ir_value(f, inst->results[0])->name ? ir_value(f, inst->results[0])->name : "格";
         r->writable = true;
-        r->size = ir_type_size_wide(T, pointee);
+        r->size = ex_memory_bytes(T, pointee);
         if (!grow_block(&p->local_bytes, r->size, 16, EX_MAX_INVOCATION_BYTES, &r->offset))
             return too_big(d, inst->span, "函数变量", r->name, p->local_bytes, "每个调用的私有与函数变量",
                            EX_MAX_INVOCATION_BYTES);
@@ -365,9 +381,14 @@ static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out
     case IR_OP_CALL: out->func = inst->symbol; break;
     case IR_OP_MUL: decode_mul(p, out->arg_type, ir_value_type(f, inst->args[1]), out); break;
     case IR_OP_ARRAY_LENGTH: out->offset = ir_type_array_stride(T, ir_type(T, out->arg_type)->elem); break;
-    default: break;
+    case IR_OP_FRAG_STORE: case IR_OP_FRAG_STORE_ROWS8:
+        ir_type_is_fragment(T, ir_value_type(f, inst->args[IR_FRAG_ARG_STORED]), &out->fragment);
+        break;
+    default:
+        if (ir_op_is_fragment(inst->op)) ir_type_is_fragment(T, out->type, &out->fragment);
+        break;
     }
-    if (ir_op_is_subgroup(inst->op)) p->uses_subgroups = true;
+    if (ir_op_is_subgroup(inst->op) || ir_op_is_fragment(inst->op)) p->uses_subgroups = true;
     if (inst->op >= IR_OP_ATOMIC_LOAD && inst->op <= IR_OP_ATOMIC_COMPARE_EXCHANGE)
         out->lane = ex_lane_of(T, ir_type(T, ir_type(T, out->arg_type)->elem)->elem);  /* atomic<T> */
     return true;

@@ -10,6 +10,7 @@
 #define YUSEC_EXEC_INTERNAL_H
 
 #include "../base/arena.h"
+#include "../ir/fragment.h"
 #include "exec.h"
 
 typedef enum ExLane { EX_BOOL, EX_I32, EX_U32, EX_F32, EX_F16, EX_LANE_OTHER } ExLane;
@@ -67,6 +68,7 @@ typedef struct ExInst {
     ExMulKind mul;           /* mul */
     uint32_t rows, inner, cols;  /* mul of matrices/vectors: result rows, shared, cols */
     uint32_t cost;           /* steps: 1, and 1 per 256 bytes the instruction copies or zeroes */
+    IrFragmentKind fragment; /* frag_*: the fragment it makes, stores or accumulates into */
     Span span;
 } ExInst;
 
@@ -107,6 +109,7 @@ typedef struct ExProgram {
     uint64_t private_bytes;  /* the private globals at the start of it (zeroed per workgroup) */
     uint64_t workgroup_bytes;
     uint32_t entry_func;
+    uint32_t move_words;     /* the most words one call, loop, yield, break or continue passes on */
     bool uses_subgroups;
 } ExProgram;
 
@@ -118,6 +121,9 @@ void ex_program_free(ExProgram *prog);
 uint32_t ex_type_words(const IrTypeTable *types, IrTypeId type);
 
 /* ---- memory (memory.c): register words <-> WGSL layout ---- */
+/* Bytes of a value of `type` in memory: its WGSL size; a fragment (only a function variable
+ * holds one) its register words. */
+uint64_t ex_memory_bytes(const IrTypeTable *types, IrTypeId type);
 void ex_mem_load(const IrTypeTable *types, IrTypeId type, const uint8_t *mem, uint32_t *words);
 void ex_mem_store(const IrTypeTable *types, IrTypeId type, uint8_t *mem, const uint32_t *words);
 
@@ -150,6 +156,7 @@ typedef struct ExInvocation {
 typedef struct ExWorkgroup {
     const ExProgram *prog;
     uint8_t *memory;         /* workgroup variables */
+    uint32_t *scratch;       /* prog->move_words: values passed on go through it (they may swap) */
     ExFault *fault;
     uint64_t steps;          /* spent over the whole dispatch */
     uint64_t max_steps;      /* the budget */
@@ -168,5 +175,16 @@ void ex_fault(ExFault *fault, Span span, const char *fmt, ...) __attribute__((fo
  * subgroup's invocations by lane (NULL for lanes that have returned or do not exist). */
 void ex_subgroup_execute(const ExProgram *prog, const ExInst *inst, ExInvocation **lanes,
                          uint32_t size);
+
+/* ---- fragments and asynchronous copies (fragment.c) ---- */
+/* Register words of a fragment value (0: not in the executor, 着十三's tensor tiles). */
+uint32_t ex_fragment_words(IrFragmentKind kind);
+/* Executes the fragment op (frag_*) every live lane of one subgroup waits at (`existing` of
+ * its `size` lanes are in the workgroup); false with the fault when a lane has returned or
+ * does not exist, the lanes' operands differ, or memory is out of bounds. */
+bool ex_fragment_execute(ExWorkgroup *wg, const ExInst *inst, ExInvocation **lanes, uint32_t size,
+                         uint32_t existing);
+/* async_copy, done at once; false with the fault (misaligned index, out of bounds). */
+bool ex_async_copy(ExWorkgroup *wg, ExInvocation *inv, const ExInst *inst);
 
 #endif

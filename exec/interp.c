@@ -187,7 +187,7 @@ static bool access(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
 
 static uint8_t *pointer(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t arg) {
     const uint32_t *ptr = inv->regs + in->args[arg];
-    return ex_address(wg, inv, ptr[0], ptr[1], ir_type_size(wg->prog->types, in->type), in->span);
+    return ex_address(wg, inv, ptr[0], ptr[1], ex_memory_bytes(wg->prog->types, in->type), in->span);
 }
 
 /* The atomic is one 4-byte element (atomic<i32|u32>), whatever the result is: a compare
@@ -236,24 +236,18 @@ static void push_block(ExInvocation *inv, const ExFunc *f, uint32_t fi, uint32_t
     inv->ctl[f->ctl_base + depth] = (ExCtl){block, 0};
 }
 
-static void copy_words(uint32_t *regs, const uint32_t *dst, const uint32_t *src, const uint32_t *lanes,
-                       uint32_t count, const ExInst *in) {
-    /* Through a temporary: `continue %b, %a` may swap parameters. */
-    uint32_t total = 0;
-    for (uint32_t i = 0; i < count; i++) total += lanes[i];
-    uint32_t stack[64], *tmp = total <= 64 ? stack : NULL;
-    if (!tmp) {
-        for (uint32_t i = 0; i < count; i++) memmove(regs + dst[i], regs + src[i], lanes[i] * 4);
-        return;
-    }
+/* Through the workgroup's scratch words (as many as the largest such move, decode.c):
+ * `continue %b, %a` may swap parameters. */
+static void copy_words(ExWorkgroup *wg, uint32_t *regs, const uint32_t *dst, const uint32_t *src,
+                       const uint32_t *lanes, uint32_t count) {
+    uint32_t *tmp = wg->scratch;
     for (uint32_t i = 0, at = 0; i < count; at += lanes[i], i++) memcpy(tmp + at, regs + src[i], lanes[i] * 4);
     for (uint32_t i = 0, at = 0; i < count; at += lanes[i], i++) memcpy(regs + dst[i], tmp + at, lanes[i] * 4);
-    (void)in;
 }
 
-static void enter_call(ExInvocation *inv, const ExProgram *p, const ExInst *in) {
-    const ExFunc *callee = &p->funcs[in->func];
-    copy_words(inv->regs, callee->params, in->args, in->arg_lanes, in->arg_count, in);
+static void enter_call(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
+    const ExFunc *callee = &wg->prog->funcs[in->func];
+    copy_words(wg, inv->regs, callee->params, in->args, in->arg_lanes, in->arg_count);
     inv->calls[inv->call_depth++] = (ExCall){in->func, in};
     inv->ctl_top[in->func] = 0;
     push_block(inv, callee, in->func, callee->body);
@@ -282,8 +276,8 @@ static const ExInst *owner_of(const ExFunc *f, const ExBlock *b) {
     return &f->blocks[b->parent].insts[b->owner_pos];
 }
 
-static bool step_control(ExInvocation *inv, const ExProgram *p, const ExInst *in, uint32_t fi) {
-    const ExFunc *f = &p->funcs[fi];
+static bool step_control(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t fi) {
+    const ExFunc *f = &wg->prog->funcs[fi];
     uint32_t *regs = inv->regs;
     switch (in->op) {
     case IR_OP_IF:
@@ -291,26 +285,26 @@ static bool step_control(ExInvocation *inv, const ExProgram *p, const ExInst *in
         return true;
     case IR_OP_LOOP: {
         const ExBlock *body = &f->blocks[in->blocks[0]];
-        copy_words(regs, body->params, in->args, in->arg_lanes, in->arg_count, in);
+        copy_words(wg, regs, body->params, in->args, in->arg_lanes, in->arg_count);
         push_block(inv, f, fi, in->blocks[0]);
         return true;
     }
     case IR_OP_YIELD: {
         const ExBlock *b = &f->blocks[top(inv, f, fi)->block];
         const ExInst *owner = owner_of(f, b);
-        copy_words(regs, owner->results, in->args, in->arg_lanes, in->arg_count, in);
+        copy_words(wg, regs, owner->results, in->args, in->arg_lanes, in->arg_count);
         inv->ctl_top[fi]--;
         return true;
     }
     case IR_OP_CONTINUE: {
         const ExBlock *body = innermost_loop(inv, f, fi);
-        copy_words(regs, body->params, in->args, in->arg_lanes, in->arg_count, in);
+        copy_words(wg, regs, body->params, in->args, in->arg_lanes, in->arg_count);
         top(inv, f, fi)->pc = 0;
         return true;
     }
     case IR_OP_BREAK: {
         const ExBlock *body = innermost_loop(inv, f, fi);
-        copy_words(regs, owner_of(f, body)->results, in->args, in->arg_lanes, in->arg_count, in);
+        copy_words(wg, regs, owner_of(f, body)->results, in->args, in->arg_lanes, in->arg_count);
         inv->ctl_top[fi]--;
         return true;
     }
@@ -415,16 +409,18 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
         inv->barrier = in;
         inv->barriers++;
         return false;
-    case IR_OP_CALL: enter_call(inv, p, in); return true;
+    case IR_OP_CALL: enter_call(wg, inv, in); return true;
+    case IR_OP_ASYNC_COPY: return ex_async_copy(wg, inv, in);
+    case IR_OP_ASYNC_COMMIT: case IR_OP_ASYNC_WAIT: return true;  /* copies are done when issued */
     case IR_OP_IF: case IR_OP_LOOP: case IR_OP_YIELD: case IR_OP_BREAK: case IR_OP_CONTINUE:
     case IR_OP_RETURN:
-        step_control(inv, p, in, fi);
+        step_control(wg, inv, in, fi);
         return inv->state == EX_RUNNING;
     case IR_OP_UNREACHABLE:
         ex_fault(wg->fault, in->span, "执行到了不可达的位置");
         return false;
     default:
-        if (ir_op_is_subgroup(in->op)) {
+        if (ir_op_is_subgroup(in->op) || ir_op_is_fragment(in->op)) {
             inv->state = EX_AT_SUBGROUP;
             inv->pending = in;
             return false;

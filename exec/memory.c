@@ -18,6 +18,7 @@ static uint64_t type_words_wide(const IrTypeTable *types, IrTypeId type) {
         return elem && t->count > UINT64_MAX / elem ? UINT64_MAX : t->count * elem;
     }
     case IR_TYPE_POINTER: return 2;
+    case IR_TYPE_FRAGMENT: return ex_fragment_words(t->fragment);
     case IR_TYPE_STRUCT: {
         uint64_t n = 0;
         for (uint32_t i = 0; i < t->field_count; i++) {
@@ -34,6 +35,12 @@ static uint64_t type_words_wide(const IrTypeTable *types, IrTypeId type) {
 uint32_t ex_type_words(const IrTypeTable *types, IrTypeId type) {
     uint64_t words = type_words_wide(types, type);
     return words > UINT32_MAX ? UINT32_MAX : (uint32_t)words;
+}
+
+uint64_t ex_memory_bytes(const IrTypeTable *types, IrTypeId type) {
+    const IrType *t = ir_type(types, type);
+    if (t && t->kind == IR_TYPE_FRAGMENT) return (uint64_t)ex_type_words(types, type) * 4;
+    return ir_type_size_wide(types, type);
 }
 
 static bool is_half(const IrType *t) { return t->kind == IR_TYPE_SCALAR && t->width == 16; }
@@ -73,6 +80,10 @@ static bool packed_words(const IrTypeTable *types, IrTypeId member, uint32_t str
 
 void ex_mem_load(const IrTypeTable *types, IrTypeId type, const uint8_t *mem, uint32_t *words) {
     const IrType *t = ir_type(types, type);
+    if (t->kind == IR_TYPE_FRAGMENT) {  /* a 格 of a fragment: its register words */
+        memcpy(words, mem, ex_type_words(types, type) * 4u);
+        return;
+    }
     if (t->kind == IR_TYPE_SCALAR || t->kind == IR_TYPE_BOOL || t->kind == IR_TYPE_ATOMIC) {
         if (is_half(t)) {
             uint16_t h;
@@ -103,6 +114,10 @@ void ex_mem_load(const IrTypeTable *types, IrTypeId type, const uint8_t *mem, ui
 
 void ex_mem_store(const IrTypeTable *types, IrTypeId type, uint8_t *mem, const uint32_t *words) {
     const IrType *t = ir_type(types, type);
+    if (t->kind == IR_TYPE_FRAGMENT) {  /* a 格 of a fragment: its register words */
+        memcpy(mem, words, ex_type_words(types, type) * 4u);
+        return;
+    }
     if (t->kind == IR_TYPE_SCALAR || t->kind == IR_TYPE_BOOL || t->kind == IR_TYPE_ATOMIC) {
         if (is_half(t)) {
             uint16_t h = ir_f16_bits(ex_f32(words[0]));

@@ -48,11 +48,12 @@ static void alloc_group(Group *g, const ExProgram *p) {
     g->calls = mem_calloc(n * (p->func_count + 1), sizeof *g->calls);
     g->invs = mem_calloc(n, sizeof *g->invs);
     g->wg.memory = mem_calloc(p->workgroup_bytes + 16, 1);
+    g->wg.scratch = mem_calloc((size_t)p->move_words + 1, sizeof *g->wg.scratch);
 }
 
 static void free_group(Group *g) {
     mem_free(g->regs), mem_free(g->local), mem_free(g->ctl), mem_free(g->ctl_top), mem_free(g->calls), mem_free(g->invs);
-    mem_free(g->wg.memory);
+    mem_free(g->wg.memory), mem_free(g->wg.scratch);
 }
 
 static void put_builtin(const Group *g, IrBuiltin b, const uint32_t wgid[3], uint32_t index, uint32_t *out) {
@@ -123,7 +124,7 @@ static void start_group(Group *g, const uint32_t wgid[3]) {
 
 static bool blame(Group *g, const ExInst *in, const char *what) {
     ex_fault(g->wg.fault, in->span, "%s须在一致控制流里执行：同一%s的调用停在了不同的地方", what,
-             strcmp(what, "子组运算") == 0 ? "子组" : "工作组");
+             strncmp(what, "子组", strlen("子组")) == 0 ? "子组" : "工作组");
     return false;
 }
 
@@ -148,8 +149,13 @@ static bool run_subgroups(Group *g, bool *progress) {
             waiting = true;
         }
         if (!waiting) continue;
-        if (elsewhere) return blame(g, op, "子组运算");
-        ex_subgroup_execute(g->wg.prog, op, lanes, size);
+        if (elsewhere) return blame(g, op, ir_op_is_fragment(op->op) ? "子组矩阵片运算" : "子组运算");
+        if (ir_op_is_fragment(op->op)) {
+            if (!ex_fragment_execute(&g->wg, op, lanes, size, g->count - base < size ? g->count - base : size))
+                return false;
+        } else {
+            ex_subgroup_execute(g->wg.prog, op, lanes, size);
+        }
         for (uint32_t l = 0; l < size; l++)
             if (lanes[l]) lanes[l]->state = EX_RUNNING;
         *progress = true;

@@ -426,6 +426,24 @@ runs['转置'] = run('转置入口', '转置', [TILE, TILE, 1], [3, 2, 1], [
     buf(1, 'f32', [-1.0] * (TR * TC), [matrix[r * TC + c] for c in range(TC) for r in range(TR)]),
     buf(2, 'u32', [U32] * (TILE * TILE), list(range(TILE * TILE)))])
 
+# 子组投票矩阵片: 出 = 甲·乙ᵀ (16 × 64 f16 each, 乙 held [n][k], two f16 a word, low half
+# first) in k blocks of 16; a block whose 甲 part is all zero is skipped by a subgroup vote.
+# Block 2 of 甲 is zero and block 2 of 乙 is +inf: a product that ran there would give NaN.
+# Small integers, so every sum is exact on every target (and in any order).
+FM, FK = 16, 64
+fa = [[0.0 if k // 16 == 2 else float((m * 3 + k) % 5 - 2) for k in range(FK)] for m in range(FM)]
+fb = [[math.inf if k // 16 == 2 else float((n + 2 * k) % 7 - 3) for k in range(FK)] for n in range(FM)]
+def f16_words(rows):
+    flat = [x for r in rows for x in r]
+    return [f16_bits(flat[i]) | (f16_bits(flat[i + 1]) << 16) for i in range(0, len(flat), 2)]
+runs['子组投票矩阵片'] = run('投票乘入口', '投票乘', 32, [1, 1, 1], [
+    buf(0, 'u32', f16_words(fa), access='read'),
+    buf(1, 'u32', f16_words(fb), access='read'),
+    buf(2, 'f32', [0.0] * (FM * FM),
+        [sum(fa[m][k] * fb[n][k] for k in range(FK) if k // 16 != 2) for m in range(FM) for n in range(FM)])],
+    needs=['subgroups'],
+    note='PTX 与 CPU 执行器（WGSL 没有子组矩阵片）；一个工作组恰是一个子组，假定子组大小为 32')
+
 for name, r in runs.items():
     path = os.path.join(DIR, name + '。运行.json')
     if not os.path.exists(os.path.join(DIR, name + '。着色器。豫')):

@@ -4,6 +4,7 @@ the int8 and 异步拷贝 entries) on the GPU with `yusec run` and checks each o
 CPU reference (着十二).
 
 usage: fragments.py YUSEC SAMPLES_DIR [golden]
+       YUSEC_RUN_DEVICE=cpu fragments.py YUSEC SAMPLES_DIR   (the YIR executor; no 跳过)
 With `golden`, each sample runs from its committed PTX golden (名。千手) instead of being
 translated (for a yusec built without LLVM).
 
@@ -11,7 +12,8 @@ Data: random f16 values in [-1, 1] (rounded to f16 first; the reference works on
 values), f32 accumulators in [-4, 4], s8 values in [-128, 127]; fixed seed. The reference sums
 in f64. Tolerance for f16 products with f32 accumulation: |got - want| <= 2^-14 * (|c| +
 sum |a*b|) + 1e-6; rows that must be left alone or zero, and int8 results, are compared
-exactly. Exit status: 0 all passed, 1 a check failed, 77 no GPU (跳过; ctest: skipped).
+exactly. On the CPU (docs/exec.md: sums in k order, each rounded to f32) the f16 products
+must also equal that order's result exactly. Exit status: 0 all passed, 1 a check failed, 77 no GPU (跳过; ctest: skipped).
 """
 import os
 import random
@@ -25,6 +27,7 @@ M = N = 16
 K = 64
 RTOL = 2.0 ** -14
 ATOL = 1e-6
+ON_CPU = os.environ.get("YUSEC_RUN_DEVICE") == "cpu"
 
 
 def f16(x):
@@ -73,16 +76,22 @@ class Data:
 
 
 def product(d, m, n, k_end, transposed=False, c=True):
-    """(want, scale): c[m][n] + sum over k < k_end of a[m][k] * b(n, k), in f64."""
+    """(want, scale, in_order): c[m][n] + sum over k < k_end of a[m][k] * b(n, k) in f64, the
+    tolerance's scale, and the executor's result (k from 0 up, each sum rounded to f32)."""
     terms = [d.a[m][k] * (d.bt[k][n] if transposed else d.b[n][k]) for k in range(k_end)]
     base = d.c[m][n] if c else 0.0
-    return base + sum(terms), abs(base) + sum(abs(t) for t in terms)
+    in_order = base
+    for t in terms:
+        in_order = f32(in_order + t)  # t is exact in f32: f16 times f16
+    return base + sum(terms), abs(base) + sum(abs(t) for t in terms), in_order
 
 
 def expect_close(problems, what, got, m, n, want_scale):
-    want, scale = want_scale
+    want, scale, in_order = want_scale
     if not abs(got[m * 16 + n] - want) <= RTOL * scale + ATOL:
         problems.append("%s[%d][%d]：得 %r，应为 %r（容差 %.3g）" % (what, m, n, got[m * 16 + n], want, RTOL * scale + ATOL))
+    elif ON_CPU and got[m * 16 + n] != in_order:
+        problems.append("%s[%d][%d]：得 %r，按 k 顺序逐次舍入到单精度应为 %r" % (what, m, n, got[m * 16 + n], in_order))
 
 
 def expect_exact(problems, what, got, m, n, want):
@@ -147,6 +156,8 @@ def run_entry(yusec, sample, ptx, entry, reads, writes, data, tmp):
     cmd = [yusec, "run", sample, "--entry", entry, "--grid", "1"]
     if ptx:
         cmd += ["--ptx", ptx]
+    if ON_CPU:
+        cmd.append("--device=cpu")
     outs = {}
     for b in reads + writes:
         kind, values = buffers[b]

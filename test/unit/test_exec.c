@@ -3,7 +3,10 @@
  * run-time mode wherever that computes a value), f16 rounding, float→integer saturation,
  * barriers (invocations wait for each other), partial subgroups (missing lanes are
  * inactive) and a configurable subgroup size, and out-of-bounds accesses reported at the
- * access instead of touching memory; control flow that is not uniform is a fault too. */
+ * access instead of touching memory; control flow that is not uniform is a fault too.
+ * Subgroup matrix fragments (着十二) and 异步拷贝: every op's values, the documented order of
+ * the f32 sums, and the faults (part of a subgroup, operands that differ per lane, a start
+ * not a multiple of 8, memory out of bounds). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -509,6 +512,438 @@ static void barrier_reached_through_different_calls_is_a_fault(void **state) {
     unload(&k);
 }
 
+/* ---- subgroup matrix fragments (着十二) and asynchronous copies ---- */
+
+static uint32_t half_pair(float lo, float hi) {
+    return (uint32_t)ir_f16_bits(lo) | (uint32_t)ir_f16_bits(hi) << 16;
+}
+
+/* Every f16 fragment op in one subgroup of 32. 半: A (16 × 16 f16, words 0–127), a K × N
+ * matrix for the transposed load (f16 elements 256–511), and A2, B2 (elements 512–767,
+ * 768–1023). A reaches workgroup memory through 异步拷贝 (16 bytes per invocation). 出 gets
+ * five tiles: 0 = P = A·Aᵀ in workgroup memory with rows 0–7 then overwritten by zeros
+ * (存矩阵片累前八行), loaded back; 1 = the
+ * first eight rows of P loaded back from workgroup memory (the rest zero); 2 = P + A·BT
+ * (B from the transposed load, C loaded from workgroup memory); 3 = A's first eight rows
+ * times Aᵀ; 4 = A2·B2ᵀ, whose sums show the documented order. */
+static const char FRAG_F16[] =
+    "var<storage_read> @半: array<u32> @group(0) @binding(0)\n"
+    "var<storage_read_write> @出: array<f32> @group(0) @binding(1)\n"
+    "var<workgroup> @甲乙: array<f16, 256>\n"
+    "var<workgroup> @累: array<f32, 256>\n"
+    "\n"
+    "fn @f(%0:u32) {\n"
+    "  %1:u32 = const 0u\n"
+    "  %2:u32 = const 16u\n"
+    "  %3:u32 = const 8u\n"
+    "  %4:u32 = const 4u\n"
+    "  %5:u32 = mul %0, %3\n"
+    "  %6:u32 = mul %0, %4\n"
+    "  %7:ptr<workgroup, array<f16, 256>> = global @甲乙\n"
+    "  %8:ptr<storage_read, array<u32>> = global @半\n"
+    "  async_copy %7, %5, %8, %6\n"
+    "  async_commit\n"
+    "  async_wait %1\n"
+    "  workgroup_barrier\n"
+    "  %9:frag_a_f16 = frag_load %7, %1, %2\n"
+    "  %10:frag_b_f16 = frag_load %8, %1, %2\n"
+    "  %11:frag_acc_f32 = frag_zero\n"
+    "  %12:frag_acc_f32 = frag_mma %9, %10, %11\n"
+    "  %13:ptr<storage_read_write, array<f32>> = global @出\n"
+    "  frag_store %13, %1, %2, %12\n"
+    "  %14:ptr<workgroup, array<f32, 256>> = global @累\n"
+    "  frag_store %14, %1, %2, %12\n"
+    "  %15:frag_acc_f32 = frag_load_rows8 %14, %1, %2\n"
+    "  %16:u32 = const 256u\n"
+    "  frag_store %13, %16, %2, %15\n"
+    "  %17:frag_b_f16 = frag_load_transposed %8, %16, %2\n"
+    "  %18:frag_acc_f32 = frag_load %14, %1, %2\n"
+    "  %19:frag_acc_f32 = frag_mma %9, %17, %18\n"
+    "  %20:u32 = const 512u\n"
+    "  frag_store %13, %20, %2, %19\n"
+    "  %21:frag_a_f16 = frag_load_rows8 %7, %1, %2\n"
+    "  %22:frag_acc_f32 = frag_mma %21, %10, %11\n"
+    "  %23:u32 = const 768u\n"
+    "  frag_store %13, %23, %2, %22\n"
+    "  %24:frag_a_f16 = frag_load %8, %20, %2\n"
+    "  %25:frag_b_f16 = frag_load %8, %23, %2\n"
+    "  %26:frag_acc_f32 = frag_mma %24, %25, %11\n"
+    "  %27:u32 = const 1024u\n"
+    "  frag_store %13, %27, %2, %26\n"
+    "  frag_store_rows8 %14, %1, %2, %11\n"
+    "  %28:frag_acc_f32 = frag_load %14, %1, %2\n"
+    "  frag_store %13, %1, %2, %28\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(32, 1, 1) (builtin(local_invocation_index))\n";
+
+static float a_of(uint32_t m, uint32_t k) { return (float)((int)((m + 2 * k) % 7) - 3); }
+static float bt_of(uint32_t k, uint32_t n) { return (float)((int)((3 * k + n) % 5) - 2); }
+
+static void fill_halves(uint32_t *words, uint32_t first_element, float (*value)(uint32_t, uint32_t)) {
+    for (uint32_t e = 0; e < 256; e += 2)
+        words[(first_element + e) / 2] = half_pair(value(e / 16, e % 16), value((e + 1) / 16, (e + 1) % 16));
+}
+
+static void fragment_f16_ops_compute_the_documented_products(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, FRAG_F16);
+    static uint32_t in[512];
+    static float out[5 * 256];
+    memset(in, 0, sizeof in);
+    fill_halves(in, 0, a_of);
+    fill_halves(in, 256, bt_of);
+    /* A2 row 0 = (4096, 1, -4096), B2 row 0 = (4096, 1, 4096): products 2^24, 1, -2^24. Added
+     * from k = 0 up with each sum rounded to f32, 2^24 + 1 is 2^24, and the result is 0. */
+    in[256] = half_pair(4096.0f, 1.0f), in[257] = half_pair(-4096.0f, 0.0f);
+    in[384] = half_pair(4096.0f, 1.0f), in[385] = half_pair(4096.0f, 0.0f);
+    for (uint32_t i = 0; i < 5 * 256; i++) out[i] = -1.0f;
+    ExBuffer b[2] = {{0, 0, in, sizeof in}, {0, 1, out, sizeof out}};
+    if (!run(&k, 1, 0, b, 2)) fail_msg("%s", strbuf_cstr(&k.fault.message));
+    for (uint32_t m = 0; m < 16; m++)
+        for (uint32_t n = 0; n < 16; n++) {
+            float p = 0, q = 0;
+            for (uint32_t kk = 0; kk < 16; kk++) p += a_of(m, kk) * a_of(n, kk), q += a_of(m, kk) * bt_of(kk, n);
+            uint32_t i = m * 16 + n;
+            assert_true(out[i] == (m < 8 ? 0.0f : p));
+            assert_true(out[256 + i] == (m < 8 ? p : 0.0f));
+            assert_true(out[512 + i] == p + q);
+            assert_true(out[768 + i] == (m < 8 ? p : 0.0f));
+            assert_true(out[1024 + i] == 0.0f);
+        }
+    unload(&k);
+}
+
+/* s8: 256 invocations write 256 words of four s8 to workgroup memory; A = words 0–127, B =
+ * words 128–255 (rows of 8 words); C starts as 0x4B400000 (満整矩阵片累) and the result goes
+ * through workgroup memory (存回整矩阵片累) to 出. Eight subgroups do the same. */
+static const char FRAG_S8[] =
+    "var<storage_read_write> @出: array<u32> @group(0) @binding(0)\n"
+    "var<workgroup> @整: array<u32, 512>\n"
+    "\n"
+    "fn @f(%0:u32) {\n"
+    "  %1:u32 = const 16842753u\n"
+    "  %2:u32 = mul %0, %1\n"
+    "  %3:u32 = const 2164227841u\n"
+    "  %4:u32 = bit_xor %2, %3\n"
+    "  %5:ptr<workgroup, array<u32, 512>> = global @整\n"
+    "  %6:ptr<workgroup, u32> = access %5, %0\n"
+    "  store %6, %4\n"
+    "  workgroup_barrier\n"
+    "  %7:u32 = const 0u\n"
+    "  %8:u32 = const 8u\n"
+    "  %9:u32 = const 128u\n"
+    "  %10:frag_a_s8 = frag_load %5, %7, %8\n"
+    "  %11:frag_b_s8 = frag_load %5, %9, %8\n"
+    "  %12:u32 = const 1262485504u\n"
+    "  %13:frag_acc_s32 = frag_fill %12\n"
+    "  %14:frag_acc_s32 = frag_mma %10, %11, %13\n"
+    "  %15:u32 = const 256u\n"
+    "  %16:u32 = const 16u\n"
+    "  frag_store %5, %15, %16, %14\n"
+    "  workgroup_barrier\n"
+    "  %17:u32 = add %0, %15\n"
+    "  %18:ptr<workgroup, u32> = access %5, %17\n"
+    "  %19:u32 = load %18\n"
+    "  %20:ptr<storage_read_write, array<u32>> = global @出\n"
+    "  %21:ptr<storage_read_write, u32> = access %20, %0\n"
+    "  store %21, %19\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(256, 1, 1) (builtin(local_invocation_index))\n";
+
+static int32_t s8_of(uint32_t word_index, uint32_t k) {
+    uint32_t w = (word_index * 16842753u) ^ 2164227841u;
+    return (int8_t)(uint8_t)(w >> (8 * (k % 4)));
+}
+
+static void fragment_s8_ops_compute_the_documented_products(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, FRAG_S8);
+    uint32_t out[256] = {0};
+    ExBuffer b = {0, 0, out, sizeof out};
+    if (!run(&k, 1, 0, &b, 1)) fail_msg("%s", strbuf_cstr(&k.fault.message));
+    bool negative = false;
+    for (uint32_t m = 0; m < 16; m++)
+        for (uint32_t n = 0; n < 16; n++) {
+            int32_t dot = 0;
+            for (uint32_t kk = 0; kk < 32; kk++) dot += s8_of(m * 8 + kk / 4, kk) * s8_of(128 + n * 8 + kk / 4, kk);
+            negative = negative || dot < 0;
+            assert_int_equal(out[m * 16 + n], 0x4B400000u + (uint32_t)dot);
+        }
+    assert_true(negative);  /* signed bytes were read as signed */
+    unload(&k);
+}
+
+/* A fragment as a parameter, a result, a loop-carried value and a function variable (格):
+ * 16 products of A·Aᵀ summed in a loop through a call, kept in a var, stored. */
+static const char FRAG_VALUES[] =
+    "var<storage_read> @半: array<u32> @group(0) @binding(0)\n"
+    "var<storage_read_write> @出: array<f32> @group(0) @binding(1)\n"
+    "\n"
+    "fn @加(%0:frag_a_f16, %1:frag_b_f16, %2:frag_acc_f32) -> frag_acc_f32 {\n"
+    "  %3:frag_acc_f32 = frag_mma %0, %1, %2\n"
+    "  return %3\n"
+    "}\n"
+    "\n"
+    "fn @f() {\n"
+    "  %0:u32 = const 16u\n"
+    "  %1:u32 = const 0u\n"
+    "  %2:ptr<storage_read, array<u32>> = global @半\n"
+    "  %3:frag_a_f16 = frag_load %2, %1, %0\n"
+    "  %4:frag_b_f16 = frag_load %2, %1, %0\n"
+    "  %5:frag_acc_f32 = frag_zero\n"
+    "  %6:ptr<function, frag_acc_f32> = var %5\n"
+    "  %7:frag_acc_f32 = loop (%8:u32 = %1, %9:frag_acc_f32 = %5) {\n"
+    "    %10:bool = ge %8, %0\n"
+    "    if %10 {\n"
+    "      break %9\n"
+    "    } else {\n"
+    "      yield\n"
+    "    }\n"
+    "    %11:frag_acc_f32 = call @加(%3, %4, %9)\n"
+    "    %12:u32 = const 1u\n"
+    "    %13:u32 = add %8, %12\n"
+    "    continue %13, %11\n"
+    "  }\n"
+    "  store %6, %7\n"
+    "  %14:frag_acc_f32 = load %6\n"
+    "  %15:ptr<storage_read_write, array<f32>> = global @出\n"
+    "  frag_store %15, %1, %0, %14\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(32, 1, 1) ()\n";
+
+static void fragments_are_values_in_the_executor(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, FRAG_VALUES);
+    uint32_t in[128];
+    float out[256];
+    fill_halves(in, 0, a_of);
+    ExBuffer b[2] = {{0, 0, in, sizeof in}, {0, 1, out, sizeof out}};
+    if (!run(&k, 1, 0, b, 2)) fail_msg("%s", strbuf_cstr(&k.fault.message));
+    for (uint32_t m = 0; m < 16; m++)
+        for (uint32_t n = 0; n < 16; n++) {
+            float p = 0;
+            for (uint32_t kk = 0; kk < 16; kk++) p += a_of(m, kk) * a_of(n, kk);
+            assert_true(out[m * 16 + n] == 16 * p);
+        }
+    unload(&k);
+}
+
+/* `continue %n, %b, %a` swaps two loop-carried fragments (words beyond any small buffer):
+ * after one trip the second one is the zero tile again. */
+static const char FRAG_SWAP[] =
+    "var<storage_read> @半: array<u32> @group(0) @binding(0)\n"
+    "var<storage_read_write> @出: array<f32> @group(0) @binding(1)\n"
+    "\n"
+    "fn @f() {\n"
+    "  %0:u32 = const 16u\n"
+    "  %1:u32 = const 0u\n"
+    "  %2:u32 = const 1u\n"
+    "  %3:ptr<storage_read, array<u32>> = global @半\n"
+    "  %4:frag_a_f16 = frag_load %3, %1, %0\n"
+    "  %5:frag_b_f16 = frag_load %3, %1, %0\n"
+    "  %6:frag_acc_f32 = frag_zero\n"
+    "  %7:frag_acc_f32 = frag_mma %4, %5, %6\n"
+    "  %8:frag_acc_f32 = loop (%9:u32 = %1, %10:frag_acc_f32 = %6, %11:frag_acc_f32 = %7) {\n"
+    "    %12:bool = ge %9, %2\n"
+    "    if %12 {\n"
+    "      break %11\n"
+    "    } else {\n"
+    "      yield\n"
+    "    }\n"
+    "    %13:u32 = add %9, %2\n"
+    "    continue %13, %11, %10\n"
+    "  }\n"
+    "  %14:ptr<storage_read_write, array<f32>> = global @出\n"
+    "  frag_store %14, %1, %0, %8\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(32, 1, 1) ()\n";
+
+static void loop_swaps_fragments(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, FRAG_SWAP);
+    uint32_t in[128];
+    float out[256];
+    fill_halves(in, 0, a_of);
+    for (int i = 0; i < 256; i++) out[i] = -1.0f;
+    ExBuffer b[2] = {{0, 0, in, sizeof in}, {0, 1, out, sizeof out}};
+    if (!run(&k, 1, 0, b, 2)) fail_msg("%s", strbuf_cstr(&k.fault.message));
+    for (int i = 0; i < 256; i++) assert_true(out[i] == 0.0f);
+    unload(&k);
+}
+
+/* One fragment load, its start and the workgroup size given per test: %0 is the local index,
+ * %9 a value read from 参 (u32). */
+static char *fragment_kernel(char *buf, size_t size, const char *start, uint32_t workgroup) {
+    snprintf(buf, size,
+             "var<storage_read> @半: array<u32> @group(0) @binding(0)\n"
+             "var<storage_read> @参: array<u32> @group(0) @binding(1)\n"
+             "var<storage_read_write> @出: array<f32> @group(0) @binding(2)\n"
+             "\n"
+             "fn @f(%%0:u32) {\n"
+             "  %%1:u32 = const 0u\n"
+             "  %%2:u32 = const 16u\n"
+             "  %%3:u32 = const 8u\n"
+             "  %%4:u32 = mul %%0, %%3\n"
+             "  %%5:ptr<storage_read, array<u32>> = global @参\n"
+             "  %%6:ptr<storage_read, u32> = access %%5, %%1\n"
+             "  %%9:u32 = load %%6\n"
+             "  %%7:ptr<storage_read, array<u32>> = global @半\n"
+             "  %%8:frag_a_f16 = frag_load %%7, %s, %%2\n"
+             "  %%10:frag_acc_f32 = frag_zero\n"
+             "  %%11:frag_b_f16 = frag_load %%7, %%1, %%2\n"
+             "  %%12:frag_acc_f32 = frag_mma %%8, %%11, %%10\n"
+             "  %%13:ptr<storage_read_write, array<f32>> = global @出\n"
+             "  frag_store %%13, %%1, %%2, %%12\n"
+             "  return\n"
+             "}\n"
+             "\n"
+             "entry @e = compute @f workgroup_size(%u, 1, 1) (builtin(local_invocation_index))\n",
+             start, workgroup);
+    return buf;
+}
+
+static const char *fragment_fault(Kernel *k, const char *start, uint32_t workgroup, uint32_t param,
+                                  uint32_t half_words) {
+    char text[2048];
+    load(k, fragment_kernel(text, sizeof text, start, workgroup));
+    static uint32_t in[128];
+    static float out[256];
+    uint32_t arg[1] = {param};
+    ExBuffer b[3] = {{0, 0, in, half_words * 4}, {0, 1, arg, sizeof arg}, {0, 2, out, sizeof out}};
+    assert_false(run(k, 1, 0, b, 3));
+    assert_true(k->fault.located);
+    return strbuf_cstr(&k->fault.message);
+}
+
+static void fragment_faults(void **state) {
+    (void)state;
+    Kernel k;
+    /* the kernel runs as it is (start 0, a whole subgroup, memory in bounds) */
+    char text[2048];
+    load(&k, fragment_kernel(text, sizeof text, "%1", 32));
+    uint32_t in[128] = {0}, arg[1] = {0};
+    float out[256];
+    ExBuffer b[3] = {{0, 0, in, sizeof in}, {0, 1, arg, sizeof arg}, {0, 2, out, sizeof out}};
+    assert_true(run(&k, 1, 0, b, 3));
+    unload(&k);
+    /* a start that differs per lane */
+    assert_non_null(strstr(fragment_fault(&k, "%4", 32, 0, 128), "子组矩阵片运算的操作数须在整个子组里相同"));
+    unload(&k);
+    /* a start that is not a multiple of 8 (only known at run time) */
+    assert_non_null(strstr(fragment_fault(&k, "%9", 32, 12, 128), "子组矩阵片的「起」按元素算，须是 8 的倍数（着十二），此处是 12"));
+    unload(&k);
+    /* a region beyond the buffer: 16 rows of 16 f16 need 128 words, there are 100 */
+    assert_non_null(strstr(fragment_fault(&k, "%1", 32, 0, 100), "越界访问：「半」只有 400 字节"));
+    unload(&k);
+    /* a workgroup of 48: the second subgroup has 16 of its 32 invocations */
+    assert_non_null(strstr(fragment_fault(&k, "%1", 48, 0, 128), "子组矩阵片运算须由整个子组（32 个调用）一起执行：工作组的最后一个子组只有 16 个调用"));
+    unload(&k);
+}
+
+/* Half of the subgroup takes the branch with the fragment op, the other half returns. */
+static const char FRAG_DIVERGENT[] =
+    "var<storage_read_write> @出: array<f32> @group(0) @binding(0)\n"
+    "\n"
+    "fn @f(%0:u32) {\n"
+    "  %1:u32 = const 16u\n"
+    "  %2:bool = lt %0, %1\n"
+    "  if %2 {\n"
+    "    %3:frag_acc_f32 = frag_zero\n"
+    "    %4:ptr<storage_read_write, array<f32>> = global @出\n"
+    "    %5:u32 = const 0u\n"
+    "    frag_store %4, %5, %1, %3\n"
+    "    yield\n"
+    "  } else {\n"
+    "    yield\n"
+    "  }\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(32, 1, 1) (builtin(local_invocation_index))\n";
+
+static void non_uniform_fragment_op_is_a_fault(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, FRAG_DIVERGENT);
+    float out[256];
+    for (int i = 0; i < 256; i++) out[i] = 1.0f;
+    ExBuffer b = {0, 0, out, sizeof out};
+    assert_false(run(&k, 1, 0, &b, 1));
+    assert_non_null(strstr(strbuf_cstr(&k.fault.message), "子组矩阵片运算须由整个子组（32 个调用）一起执行：子组的第 16 个调用已经返回"));
+    assert_true(out[0] == 1.0f);  /* nothing stored */
+    unload(&k);
+}
+
+/* 异步拷贝 with the workgroup element index and the storage word index read from 参. */
+static const char ASYNC[] =
+    "var<storage_read> @源: array<u32> @group(0) @binding(0)\n"
+    "var<storage_read> @参: array<u32> @group(0) @binding(1)\n"
+    "var<storage_read_write> @出: array<u32> @group(0) @binding(2)\n"
+    "var<workgroup> @暂: array<f16, 16>\n"
+    "\n"
+    "fn @f() {\n"
+    "  %0:u32 = const 0u\n"
+    "  %1:u32 = const 1u\n"
+    "  %2:ptr<storage_read, array<u32>> = global @参\n"
+    "  %3:ptr<storage_read, u32> = access %2, %0\n"
+    "  %4:u32 = load %3\n"
+    "  %5:ptr<storage_read, u32> = access %2, %1\n"
+    "  %6:u32 = load %5\n"
+    "  %7:ptr<workgroup, array<f16, 16>> = global @暂\n"
+    "  %8:ptr<storage_read, array<u32>> = global @源\n"
+    "  async_copy %7, %4, %8, %6\n"
+    "  async_commit\n"
+    "  async_wait %0\n"
+    "  %9:ptr<workgroup, f16> = access %7, %4\n"
+    "  %10:f16 = load %9\n"
+    "  %11:u32 = convert %10\n"
+    "  %12:ptr<storage_read_write, array<u32>> = global @出\n"
+    "  %13:ptr<storage_read_write, u32> = access %12, %0\n"
+    "  store %13, %11\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(1, 1, 1) ()\n";
+
+static bool run_async(Kernel *k, uint32_t dst, uint32_t src, uint32_t *result) {
+    uint32_t source[8] = {half_pair(1, 2), half_pair(3, 4), half_pair(5, 6), half_pair(7, 8),
+                          half_pair(9, 10), half_pair(11, 12), half_pair(13, 14), half_pair(15, 16)};
+    uint32_t arg[2] = {dst, src};
+    ExBuffer b[3] = {{0, 0, source, sizeof source}, {0, 1, arg, sizeof arg}, {0, 2, result, 4}};
+    strbuf_clear(&k->fault.message);
+    return run(k, 1, 0, b, 3);
+}
+
+static void async_copy_moves_sixteen_bytes(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, ASYNC);
+    uint32_t result = 0;
+    assert_true(run_async(&k, 8, 4, &result));
+    assert_int_equal(result, 9);  /* element 8 of 暂 = the low half of word 4 */
+    assert_false(run_async(&k, 12, 0, &result));
+    assert_non_null(strstr(strbuf_cstr(&k.fault.message), "「异步拷贝」的工作组元素序须是 8 的倍数（十六字节对齐），此处是 12"));
+    assert_false(run_async(&k, 0, 2, &result));
+    assert_non_null(strstr(strbuf_cstr(&k.fault.message), "「异步拷贝」的存储字序须是 4 的倍数（十六字节对齐），此处是 2"));
+    assert_false(run_async(&k, 16, 0, &result));  /* 暂 has 16 elements: 16–23 are outside */
+    assert_non_null(strstr(strbuf_cstr(&k.fault.message), "越界访问：「暂」只有 32 字节"));
+    assert_false(run_async(&k, 0, 8, &result));   /* 源 has 8 words */
+    assert_non_null(strstr(strbuf_cstr(&k.fault.message), "越界访问：「源」只有 32 字节"));
+    unload(&k);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(integers_wrap),
@@ -528,6 +963,13 @@ int main(void) {
         cmocka_unit_test(barrier_reached_through_different_calls_is_a_fault),
         cmocka_unit_test(step_budget_stops_an_endless_loop),
         cmocka_unit_test(step_budget_counts_the_whole_dispatch),
+        cmocka_unit_test(fragment_f16_ops_compute_the_documented_products),
+        cmocka_unit_test(fragment_s8_ops_compute_the_documented_products),
+        cmocka_unit_test(fragments_are_values_in_the_executor),
+        cmocka_unit_test(loop_swaps_fragments),
+        cmocka_unit_test(fragment_faults),
+        cmocka_unit_test(non_uniform_fragment_op_is_a_fault),
+        cmocka_unit_test(async_copy_moves_sixteen_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

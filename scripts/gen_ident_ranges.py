@@ -18,30 +18,13 @@ Usage: gen_ident_ranges.py [UCD_DIR [OUTPUT]]
 import os
 import sys
 
+from ucd import main as ucd_main, ranges_of, version_line
+
 MAX_AGE = (14, 0)
 # Code points that the data calls identifier characters but a checker still rejects.
 EXCLUDED = {0x01C3: "clang -Wunicode-homoglyph (looks like '!')"}
 
 NONE, CONTINUE, START = 0, 1, 2
-
-
-def ranges_of(path, wanted):
-    """Yields (first, last, value) for every data line whose second field is in wanted."""
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            fields = [x.strip() for x in line.split(";")]
-            if wanted is not None and fields[1] not in wanted:
-                continue
-            first, _, last = fields[0].partition("..")
-            yield int(first, 16), int(last or first, 16), fields[1]
-
-
-def version_line(path):
-    with open(path, encoding="utf-8") as f:
-        return f.readline().lstrip("# ").strip()
 
 
 def classes(ucd):
@@ -90,18 +73,5 @@ def render(ucd):
     return "\n".join(lines) + "\n"
 
 
-def main(argv):
-    ucd = argv[1] if len(argv) > 1 else "/usr/share/unicode"
-    here = os.path.dirname(os.path.abspath(__file__))
-    output = argv[2] if len(argv) > 2 else os.path.join(here, "..", "targets", "ident_ranges.inc")
-    text = render(ucd)
-    if output == "-":
-        sys.stdout.write(text)
-    else:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(text)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(ucd_main(sys.argv, render, "targets/ident_ranges.inc"))

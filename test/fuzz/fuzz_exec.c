@@ -9,10 +9,10 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
-#include "base/source.h"
 #include "base/strbuf.h"
 #include "exec/exec.h"
 #include "ir/abi.h"
+#include "fuzz_yir_input.h"
 #include "ir/ir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -51,18 +51,13 @@ static void run_entries(Arena *arena, const IrModule *module) {
     }
 }
 
+static void verified(IrModule *module, Arena *arena, DiagEngine *diag, void *user) {
+    (void)diag;
+    (void)user;
+    run_entries(arena, module);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    Arena arena;
-    arena_init(&arena);
-    SourceMap sources;
-    source_map_init(&sources, &arena);
-    SourceFile *file = source_add(&sources, "fuzz.yir", (const char *)data, size);
-    DiagEngine diag;
-    diag_init(&diag, &sources, NULL);
-    IrModule *module = ir_read(&diag, file);
-    if (module && ir_verify(module, &diag)) run_entries(&arena, module);
-    if (module) ir_module_free(module);
-    diag_free(&diag);
-    arena_free(&arena);
+    fuzz_yir_input(data, size, &(FuzzYirStage){verified, NULL, NULL});
     return 0;
 }

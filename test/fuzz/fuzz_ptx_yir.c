@@ -7,25 +7,30 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
-#include "base/source.h"
 #include "fuzz_ptx_common.h"
+#include "fuzz_yir_input.h"
 #include "ir/ir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+typedef struct Input {
+    const uint8_t *data;
+    size_t size;
+} Input;
+
+static void verified(IrModule *module, Arena *arena, DiagEngine *diag, void *user) {
+    (void)arena;
+    const Input *input = user;
+    fuzz_emit_ptx(module, diag, input->data, input->size);
+}
+
+static void rejected(DiagEngine *diag, void *user) {
+    (void)user;
+    fuzz_report_rejected(diag);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    Arena arena;
-    arena_init(&arena);
-    SourceMap sources;
-    source_map_init(&sources, &arena);
-    SourceFile *file = source_add(&sources, "fuzz.yir", (const char *)data, size);
-    DiagEngine diag;
-    diag_init(&diag, &sources, NULL);
-    IrModule *module = ir_read(&diag, file);
-    if (module && ir_verify(module, &diag)) fuzz_emit_ptx(module, &diag, data, size);
-    else fuzz_report_rejected(&diag);
-    if (module) ir_module_free(module);
-    diag_free(&diag);
-    arena_free(&arena);
+    Input input = {data, size};
+    fuzz_yir_input(data, size, &(FuzzYirStage){verified, rejected, &input});
     return 0;
 }

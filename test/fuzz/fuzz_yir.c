@@ -7,8 +7,8 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
-#include "base/source.h"
 #include "base/strbuf.h"
+#include "fuzz_yir_input.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "targets/target.h"
@@ -33,18 +33,13 @@ static void print_and_emit(IrModule *module, DiagEngine *diag) {
     strbuf_free(&table);
 }
 
+static void verified(IrModule *module, Arena *arena, DiagEngine *diag, void *user) {
+    (void)arena;
+    (void)user;
+    print_and_emit(module, diag);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    Arena arena;
-    arena_init(&arena);
-    SourceMap sources;
-    source_map_init(&sources, &arena);
-    SourceFile *file = source_add(&sources, "fuzz.yir", (const char *)data, size);
-    DiagEngine diag;
-    diag_init(&diag, &sources, NULL);
-    IrModule *module = ir_read(&diag, file);
-    if (module && ir_verify(module, &diag)) print_and_emit(module, &diag);
-    if (module) ir_module_free(module);
-    diag_free(&diag);
-    arena_free(&arena);
+    fuzz_yir_input(data, size, &(FuzzYirStage){verified, NULL, NULL});
     return 0;
 }

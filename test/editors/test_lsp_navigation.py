@@ -177,17 +177,45 @@ def test_outside_bmp_and_errors(client, source_dir):
     check(answer.get("error", {}).get("code") == -32602, answer)
 
 
+def open_sample(client, source_dir, *parts):
+    sample = os.path.join(source_dir, *parts)
+    uri = uri_of(sample)
+    text = open(sample, encoding="utf-8").read()
+    open_doc(client, uri, text)
+    return uri, text
+
+
+def slices(text, ranges):
+    lines = text.split("\n")
+    return [utf16_slice(lines[r["start"]["line"]], r["start"]["character"], r["end"]["character"]) for r in ranges]
+
+
+def test_document_highlight(client, source_dir):
+    uri, text = open_sample(client, source_dir, "examples", "加倍。着色器。豫")
+    marks = request(client, "textDocument/documentHighlight", uri, text, "「序」", 2)
+    check([(m["range"]["start"]["line"], m["kind"]) for m in marks] == [(7, 3), (8, 2), (8, 2)], marks)
+    check(slices(text, [m["range"] for m in marks]) == ["「序」"] * 3, marks)
+    # a resource: its 乃 and 者 statements write, the two uses read
+    marks = request(client, "textDocument/documentHighlight", uri, text, "「数据」", 3)
+    check(sorted(m["kind"] for m in marks) == [2, 2, 3, 3], marks)
+    # a builtin: only its uses in this document (its definition is in the interface file)
+    marks = request(client, "textDocument/documentHighlight", uri, text, "「读数组」")
+    check([m["kind"] for m in marks] == [2], marks)
+    check(request(client, "textDocument/documentHighlight", uri, text, "寻观", 0, ) is None, "no name, no highlight")
+
+
 def main():
     yusec, source_dir = sys.argv[1], sys.argv[2]
     client = Client([yusec, "lsp"])
     capabilities = initialize(client)["capabilities"]
     for provider in ("hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
-                     "completionProvider", "signatureHelpProvider"):
+                     "completionProvider", "signatureHelpProvider", "documentHighlightProvider"):
         check(provider in capabilities, f"{provider} advertised: {capabilities}")
     test_seed(client, source_dir)
     test_modules(client, source_dir)
     test_dot_spelling(client, source_dir)
     test_outside_bmp_and_errors(client, source_dir)
+    test_document_highlight(client, source_dir)
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)

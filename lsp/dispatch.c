@@ -6,6 +6,7 @@
 #include "lsp/highlight.h"
 #include "lsp/lifecycle.h"
 #include "lsp/navigation.h"
+#include "lsp/rename.h"
 #include "lsp/semantic_tokens.h"
 #include "lsp/show_output.h"
 #include "lsp/sync.h"
@@ -29,6 +30,8 @@ static const LspMethod methods[] = {
     {"textDocument/completion", lsp_completion, NULL, lsp_advertise_completion},
     {"textDocument/signatureHelp", lsp_signature_help, NULL, lsp_advertise_signature_help},
     {"textDocument/documentHighlight", lsp_document_highlight, NULL, lsp_advertise_document_highlight},
+    {"textDocument/prepareRename", lsp_prepare_rename, NULL, NULL},
+    {"textDocument/rename", lsp_rename, NULL, lsp_advertise_rename},
 };
 
 const LspMethod *lsp_method_find(const char *name) {

@@ -204,18 +204,63 @@ def test_document_highlight(client, source_dir):
     check(request(client, "textDocument/documentHighlight", uri, text, "寻观", 0, ) is None, "no name, no highlight")
 
 
+def rename(client, uri, text, needle, nth, new_name):
+    return client.request("textDocument/rename", {"textDocument": {"uri": uri}, "position": position_of(text, needle, nth),
+                                                  "newName": new_name})
+
+
+def refused(answer, *words):
+    error = answer.get("error", {})
+    check(error.get("code") == -32803 and all(w in error.get("message", "") for w in words), answer)
+
+
+def test_rename(client, source_dir):
+    uri, text = open_sample(client, source_dir, "examples", "加倍。着色器。豫")
+    prepared = request(client, "textDocument/prepareRename", uri, text, "「序」", 1)
+    check(prepared["placeholder"] == "序" and slices(text, [prepared["range"]]) == ["序"], prepared)
+    edit = rename(client, uri, text, "「序」", 1, "位")["result"]
+    check(list(edit["changes"]) == [uri], edit)
+    check(slices(text, [e["range"] for e in edit["changes"][uri]]) == ["序"] * 3, edit)
+    check(all(e["newText"] == "位" for e in edit["changes"][uri]), edit)
+    # the top-level function: its 乃, 者 and the entry's use
+    edit = rename(client, uri, text, "「加倍」", 2, "三倍")["result"]
+    check(len(edit["changes"][uri]) == 3, edit)
+    refused(client.request("textDocument/prepareRename", {"textDocument": {"uri": uri},
+                                                          "position": position_of(text, "「读数组」")}), "读数组", "内建")
+    refused(rename(client, uri, text, "「读数组」", 0, "取"), "内建")
+    for numeral in ("三", "负一二点五", "", "甲」乙", "：注："):
+        refused(rename(client, uri, text, "「序」", 1, numeral), "不是豫言的名")
+    refused(rename(client, uri, text, "「序」", 1, "号"), "「号」", "相撞")        # the parameter
+    refused(rename(client, uri, text, "「序」", 1, "数据"), "「数据」", "相撞")    # a resource
+    refused(rename(client, uri, text, "「号」", 0, "写数组"), "内建名", "相撞")    # a builtin in scope
+    check(rename(client, uri, text, "寻观", 0, "甲")["result"] is None, "no name, no rename")
+
+    # across files: 甲's 「倍」 from the importer, in 甲's file and the importer, not 乙's
+    main, main_text = open_sample(client, source_dir, "test", "modules", "重名", "限定名。着色器。豫")
+    edit = rename(client, main, main_text, "「倍」于「值」", 0, "加倍")["result"]
+    other = uri_of(os.path.join(source_dir, "test", "modules", "重名", "几何", "甲。着色器。豫"))
+    check(sorted(edit["changes"]) == sorted([main, other]), edit)
+    check(len(edit["changes"][main]) == 1 and len(edit["changes"][other]) == 2, edit)
+    refused(rename(client, main, main_text, "「倍」于「值」", 0, "系数"), "「系数」", "相撞")
+    # from 甲 open in the editor: its open importer is renamed too
+    jia, jia_text = open_sample(client, source_dir, "test", "modules", "重名", "几何", "甲。着色器。豫")
+    edit = rename(client, jia, jia_text, "「倍」乃", 0, "加倍")["result"]
+    check(len(edit["changes"][main]) == 1 and len(edit["changes"][jia]) == 2, edit)
+
+
 def main():
     yusec, source_dir = sys.argv[1], sys.argv[2]
     client = Client([yusec, "lsp"])
     capabilities = initialize(client)["capabilities"]
     for provider in ("hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
-                     "completionProvider", "signatureHelpProvider", "documentHighlightProvider"):
+                     "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider"):
         check(provider in capabilities, f"{provider} advertised: {capabilities}")
     test_seed(client, source_dir)
     test_modules(client, source_dir)
     test_dot_spelling(client, source_dir)
     test_outside_bmp_and_errors(client, source_dir)
     test_document_highlight(client, source_dir)
+    test_rename(client, source_dir)
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)

@@ -10,6 +10,7 @@
 #include "lsp/semantic_tokens.h"
 #include "lsp/show_output.h"
 #include "lsp/sync.h"
+#include "lsp/workspace_symbols.h"
 
 static const LspMethod methods[] = {
     {"initialize", lsp_initialize, NULL, NULL},
@@ -32,6 +33,7 @@ static const LspMethod methods[] = {
     {"textDocument/documentHighlight", lsp_document_highlight, NULL, lsp_advertise_document_highlight},
     {"textDocument/prepareRename", lsp_prepare_rename, NULL, NULL},
     {"textDocument/rename", lsp_rename, NULL, lsp_advertise_rename},
+    {"workspace/symbol", lsp_workspace_symbols, NULL, lsp_advertise_workspace_symbols},
 };
 
 const LspMethod *lsp_method_find(const char *name) {

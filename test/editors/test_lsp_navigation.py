@@ -248,12 +248,30 @@ def test_rename(client, source_dir):
     check(len(edit["changes"][main]) == 1 and len(edit["changes"][jia]) == 2, edit)
 
 
+def test_workspace_symbols(client):
+    """After the tests above: 加倍, 整数点积, the draft, 限定名 and 几何/甲 are open."""
+    found = client.request("workspace/symbol", {"query": "倍"})["result"]
+    check(all("倍" in s["name"] for s in found), found)
+    named = sorted((s["name"], s.get("containerName"), s["kind"]) for s in found)
+    for wanted in (("加倍", "加倍", 12), ("加倍入口", "加倍", 24), ("倍", "甲", 12), ("倍", "乙", 12)):
+        check(wanted in named, f"{wanted} in {named}")
+    check(len(named) == len(set((s["location"]["uri"], s["location"]["range"]["start"]["line"]) for s in found)),
+          f"each once: {named}")
+    jia = next(s for s in found if s.get("containerName") == "甲")
+    check(jia["location"]["uri"].endswith(urllib.parse.quote("几何/甲。着色器。豫")) and
+          jia["location"]["range"]["start"]["line"] == 4, jia)  # its 者 statement, as definition answers
+    everything = [s["name"] for s in client.request("workspace/symbol", {"query": ""})["result"]]
+    for wanted in ("平方", "系数", "主入口", "数据"):
+        check(wanted in everything, f"{wanted} in {everything}")
+    check("读数组" not in everything and "写数组" not in everything, "builtins are not workspace symbols")
+
+
 def main():
     yusec, source_dir = sys.argv[1], sys.argv[2]
     client = Client([yusec, "lsp"])
     capabilities = initialize(client)["capabilities"]
     for provider in ("hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
-                     "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider"):
+                     "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider", "workspaceSymbolProvider"):
         check(provider in capabilities, f"{provider} advertised: {capabilities}")
     test_seed(client, source_dir)
     test_modules(client, source_dir)
@@ -261,6 +279,7 @@ def main():
     test_outside_bmp_and_errors(client, source_dir)
     test_document_highlight(client, source_dir)
     test_rename(client, source_dir)
+    test_workspace_symbols(client)
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)

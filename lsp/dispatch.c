@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "lsp/folding.h"
 #include "lsp/highlight.h"
 #include "lsp/lifecycle.h"
 #include "lsp/navigation.h"
@@ -34,6 +35,7 @@ static const LspMethod methods[] = {
     {"textDocument/prepareRename", lsp_prepare_rename, NULL, NULL},
     {"textDocument/rename", lsp_rename, NULL, lsp_advertise_rename},
     {"workspace/symbol", lsp_workspace_symbols, NULL, lsp_advertise_workspace_symbols},
+    {"textDocument/foldingRange", lsp_folding_ranges, NULL, lsp_advertise_folding_ranges},
 };
 
 const LspMethod *lsp_method_find(const char *name) {

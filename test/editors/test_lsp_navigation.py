@@ -266,12 +266,27 @@ def test_workspace_symbols(client):
     check("读数组" not in everything and "写数组" not in everything, "builtins are not workspace symbols")
 
 
+def test_folding_ranges(client, source_dir):
+    uri, text = open_sample(client, source_dir, "examples", "加倍。着色器。豫")
+    ranges = client.request("textDocument/foldingRange", {"textDocument": {"uri": uri}})["result"]
+    check(ranges == [{"startLine": 6, "endLine": 9}], ranges)  # 「加倍」者得「号」而 … 也。
+    uri = uri_of(os.path.join(source_dir, "examples", "折叠。着色器。豫"))
+    text = ("「：第一行\n　第二行：」\n"
+            "寻观「点染」之「点染本」之书。\n"
+            "「甲」乃\n「无三二」也。「：一行：」\n"
+            "「乙」乃「无三二」\r\n「：又\n一个：」\n也")
+    open_doc(client, uri, text)
+    ranges = client.request("textDocument/foldingRange", {"textDocument": {"uri": uri}})["result"]
+    check(ranges == [{"startLine": 0, "endLine": 1, "kind": "comment"}, {"startLine": 3, "endLine": 4},
+                     {"startLine": 6, "endLine": 7, "kind": "comment"}, {"startLine": 5, "endLine": 8}], ranges)
+
+
 def main():
     yusec, source_dir = sys.argv[1], sys.argv[2]
     client = Client([yusec, "lsp"])
     capabilities = initialize(client)["capabilities"]
     for provider in ("hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
-                     "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider", "workspaceSymbolProvider"):
+                     "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider", "workspaceSymbolProvider", "foldingRangeProvider"):
         check(provider in capabilities, f"{provider} advertised: {capabilities}")
     test_seed(client, source_dir)
     test_modules(client, source_dir)
@@ -280,6 +295,7 @@ def main():
     test_document_highlight(client, source_dir)
     test_rename(client, source_dir)
     test_workspace_symbols(client)
+    test_folding_ranges(client, source_dir)
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)

@@ -13,7 +13,7 @@ import sys
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_lsp import Client, check, initialize, open_doc, uri_of  # noqa: E402
+from test_lsp import Client, check, decode_tokens, initialize, open_doc, uri_of  # noqa: E402
 
 
 def position_of(text, needle, nth=0, into=1):
@@ -281,10 +281,47 @@ def test_folding_ranges(client, source_dir):
                      {"startLine": 6, "endLine": 7, "kind": "comment"}, {"startLine": 5, "endLine": 8}], ranges)
 
 
+def test_semantic_kinds(client, source_dir, legend):
+    """Names take the kind of what they resolve to; an unresolved one stays `variable`."""
+    uri, text = open_sample(client, source_dir, "examples", "加倍。着色器。豫")
+    data = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})["result"]["data"]
+    names = [(line, piece, kind, mods) for line, piece, kind, mods in decode_tokens(text, data, legend)
+             if piece.startswith("「")]
+    for wanted in ((2, "「数据」", "variable", ["declaration", "resource"]),
+                   (2, "「无三二」", "type", ["defaultLibrary"]),
+                   (3, "「绑定」", "function", ["defaultLibrary"]),
+                   (3, "「组」", "property", []),
+                   (3, "「读写」", "variable", ["readonly", "defaultLibrary"]),
+                   (5, "「加倍」", "function", ["declaration"]),
+                   (6, "「号」", "parameter", ["declaration"]),
+                   (7, "「序」", "variable", ["declaration"]),
+                   (7, "「号」", "parameter", []),
+                   (7, "「零」", "number", []),
+                   (8, "「数据」", "variable", ["resource"]),
+                   (8, "「序」", "variable", []),
+                   (8, "「读数组」", "function", ["defaultLibrary"]),
+                   (11, "「加倍入口」", "function", ["declaration", "entry"]),
+                   (12, "「加倍」", "function", [])):
+        check(wanted in names, f"{wanted} in {names}")
+    # the draft with an error: 「未知」 does not resolve
+    draft = uri_of(os.path.join(source_dir, "examples", "草稿。着色器。豫"))
+    text = "寻观「点染」之「点染本」之书。\n「坏」者「未知」加（也。\n「常」乃「无三二」也。\n「常」者「新无三二」于「一」也。\n"
+    open_doc(client, draft, text)
+    data = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": draft}})["result"]["data"]
+    names = [(line, piece, kind, mods) for line, piece, kind, mods in decode_tokens(text, data, legend)]
+    check((1, "「未知」", "variable", []) in names and (2, "「常」", "variable", ["declaration", "readonly"]) in names,
+          names)
+
+
 def main():
     yusec, source_dir = sys.argv[1], sys.argv[2]
     client = Client([yusec, "lsp"])
     capabilities = initialize(client)["capabilities"]
+    legend = capabilities["semanticTokensProvider"]["legend"]
+    for name in ("function", "type", "parameter", "property"):
+        check(name in legend["tokenTypes"], legend)
+    for name in ("declaration", "readonly", "defaultLibrary", "resource", "entry"):
+        check(name in legend["tokenModifiers"], legend)
     for provider in ("hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
                      "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider", "workspaceSymbolProvider", "foldingRangeProvider"):
         check(provider in capabilities, f"{provider} advertised: {capabilities}")
@@ -296,6 +333,7 @@ def main():
     test_rename(client, source_dir)
     test_workspace_symbols(client)
     test_folding_ranges(client, source_dir)
+    test_semantic_kinds(client, source_dir, legend)
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)

@@ -1,6 +1,7 @@
 /* textDocument/prepareRename and textDocument/rename (lsp/rename.h). */
 #include "lsp/rename.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "base/memory.h"
@@ -69,13 +70,14 @@ static bool is_valid_name(const char *name) {
 }
 
 /* The renaming being gathered: the definition (its file and defining range) and the edits,
- * {uri: [TextEdit]}, each occurrence once however many indexes find it. */
+ * {uri: [TextEdit]}, each occurrence once however many indexes find it (`seen`: a key per
+ * edit made, "uri#line:character"). */
 typedef struct Rename {
     LspServer *server;
     const char *new_name;
     const char *file;
     yusec_range definition;
-    json_t *changes;
+    json_t *changes, *seen;
     LspError *error;
 } Rename;
 
@@ -94,8 +96,18 @@ static size_t find_symbol(const Rename *rename, const yusec_index *index) {
     return YUSEC_NONE;
 }
 
-/* Another definition named new_name where `occurrence` (in the indexed document) is, or among
- * the symbol's siblings (a struct's fields, a function's parameters): refused. */
+/* True when some definition other than `symbol` is named new_name: only then can renaming
+ * collide, and the scopes are looked at. */
+static bool name_taken(const Rename *rename, const yusec_index *index, size_t symbol) {
+    size_t count;
+    const yusec_symbol *symbols = yusec_index_symbols(index, &count);
+    for (size_t i = 0; i < count; i++)
+        if (i != symbol && strcmp(symbols[i].name, rename->new_name) == 0) return true;
+    return false;
+}
+
+/* Another definition named new_name in scope where an occurrence (in the indexed document)
+ * is, or among the symbol's siblings (a struct's fields, a function's parameters): refused. */
 static bool collides(Rename *rename, yusec_index *index, size_t symbol, yusec_position where) {
     size_t count, symbol_count;
     const yusec_symbol *symbols = yusec_index_symbols(index, &symbol_count);
@@ -119,19 +131,19 @@ static bool collides(Rename *rename, yusec_index *index, size_t symbol, yusec_po
 static void add_edit(Rename *rename, const char *file, yusec_range range) {
     json_t *location = lsp_location_json(rename->server, file, inner(range));
     const char *uri = json_string_value(json_object_get(location, "uri"));
-    json_t *edits = json_object_get(rename->changes, uri);
-    if (!edits) {
-        edits = json_array();
-        json_object_set_new(rename->changes, uri, edits);
+    char *key = mem_alloc(strlen(uri) + 32);
+    sprintf(key, "%s#%u:%u", uri, (unsigned)range.start.line, (unsigned)range.start.character);
+    if (!json_object_get(rename->seen, key)) {
+        json_object_set_new(rename->seen, key, json_true());
+        json_t *edits = json_object_get(rename->changes, uri);
+        if (!edits) {
+            edits = json_array();
+            json_object_set_new(rename->changes, uri, edits);
+        }
+        json_array_append_new(edits, json_pack("{s:O,s:o}", "range", json_object_get(location, "range"), "newText",
+                                               lsp_json_text(rename->new_name)));
     }
-    json_t *edit = json_pack("{s:O,s:o}", "range", json_object_get(location, "range"), "newText",
-                             lsp_json_text(rename->new_name));
-    size_t i;
-    json_t *old;
-    bool seen = false;
-    json_array_foreach(edits, i, old) seen = seen || json_equal(old, edit);
-    if (seen) json_decref(edit);
-    else json_array_append_new(edits, edit);
+    mem_free(key);
     json_decref(location);
 }
 
@@ -144,10 +156,11 @@ static bool gather(Rename *rename, LspNavigation *nav) {
     const yusec_occurrence *all = yusec_index_occurrences(nav->index, NULL);
     size_t *refs = mem_alloc((count + 1) * sizeof *refs);
     memcpy(refs, found, count * sizeof *refs);  /* in_scope may reuse the index's buffers */
-    bool ok = true;
+    bool ok = true, taken = name_taken(rename, nav->index, symbol);
     for (size_t i = 0; ok && i < count; i++) {
         const yusec_occurrence *one = &all[refs[i]];
-        if (one->file && strcmp(one->file, nav->doc->path) == 0 && collides(rename, nav->index, symbol, one->range.start))
+        if (taken && one->file && strcmp(one->file, nav->doc->path) == 0 &&
+            collides(rename, nav->index, symbol, one->range.start))
             ok = false;
         else if (one->file)
             add_edit(rename, one->file, one->range);
@@ -190,10 +203,11 @@ json_t *lsp_rename(LspServer *server, json_t *params, LspError *error) {
     const yusec_symbol *symbol = renameable_at(&nav, &at, error);
     json_t *result = NULL;
     if (symbol) {
-        Rename rename = {server, new_name, symbol->file, symbol->range, json_object(), error};
+        Rename rename = {server, new_name, symbol->file, symbol->range, json_object(), json_object(), error};
         if (gather(&rename, &nav) && gather_open_documents(&rename, nav.doc))
             result = json_pack("{s:O}", "changes", rename.changes);
         json_decref(rename.changes);
+        json_decref(rename.seen);
     }
     lsp_navigation_close(&nav);
     return result;

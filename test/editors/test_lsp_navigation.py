@@ -317,6 +317,7 @@ def main():
     yusec, source_dir = sys.argv[1], sys.argv[2]
     client = Client([yusec, "lsp"])
     capabilities = initialize(client)["capabilities"]
+    check(capabilities["renameProvider"] == {"prepareProvider": True}, capabilities)
     legend = capabilities["semanticTokensProvider"]["legend"]
     for name in ("function", "type", "parameter", "property"):
         check(name in legend["tokenTypes"], legend)

@@ -52,10 +52,32 @@ json_t *lsp_prepare_rename(LspServer *server, json_t *params, LspError *error) {
     return result;
 }
 
-/* True when `name` written as 「name」 is one name token to the lexer. */
+/* A control character (which the lexer skips with an error inside a name): C0, DEL, C1. */
+static bool has_control(const char *name, size_t len) {
+    for (size_t i = 0; i < len; i++) {
+        unsigned char byte = (unsigned char)name[i];
+        if (byte < 0x20 || byte == 0x7F || (byte == 0xC2 && i + 1 < len && (unsigned char)name[i + 1] < 0xA0))
+            return true;
+    }
+    return false;
+}
+
+static bool is_blank_at(const char *at) {
+    return *at == ' ' || *at == '\t' || strncmp(at, "　", strlen("　")) == 0;
+}
+
+/* White space at either end: a name the user could not tell from the one without it. */
+static bool has_blank_end(const char *name, size_t len) {
+    size_t wide = strlen("　");
+    return is_blank_at(name) || name[len - 1] == ' ' || name[len - 1] == '\t' ||
+           (len >= wide && is_blank_at(name + len - wide));
+}
+
+/* True when `name` written as 「name」 is one name token to the lexer, without control
+ * characters or white space at its ends. */
 static bool is_valid_name(const char *name) {
     size_t len = strlen(name);
-    if (len == 0) return false;
+    if (len == 0 || has_control(name, len) || has_blank_end(name, len)) return false;
     char *written = mem_alloc(len + 7);
     memcpy(written, "「", 3);
     memcpy(written + 3, name, len);
@@ -131,8 +153,9 @@ static bool collides(Rename *rename, yusec_index *index, size_t symbol, yusec_po
 static void add_edit(Rename *rename, const char *file, yusec_range range) {
     json_t *location = lsp_location_json(rename->server, file, inner(range));
     const char *uri = json_string_value(json_object_get(location, "uri"));
-    char *key = mem_alloc(strlen(uri) + 32);
-    sprintf(key, "%s#%u:%u", uri, (unsigned)range.start.line, (unsigned)range.start.character);
+    size_t size = strlen(uri) + 32;
+    char *key = mem_alloc(size);
+    snprintf(key, size, "%s#%u:%u", uri, (unsigned)range.start.line, (unsigned)range.start.character);
     if (!json_object_get(rename->seen, key)) {
         json_object_set_new(rename->seen, key, json_true());
         json_t *edits = json_object_get(rename->changes, uri);
@@ -194,7 +217,7 @@ json_t *lsp_rename(LspServer *server, json_t *params, LspError *error) {
         return NULL;
     }
     if (!is_valid_name(new_name)) {
-        lsp_fail(error, LSP_REQUEST_FAILED, "「%s」不是豫言的名（不带「」写名；数字、注释、括号不可作名）", new_name);
+        lsp_fail(error, LSP_REQUEST_FAILED, "「%s」不是豫言的名（不带「」写名；数字、注释、括号、控制字符和首尾空白不可作名）", new_name);
         return NULL;
     }
     LspNavigation nav;

@@ -6,7 +6,7 @@
  * `newName` is the bare name, without 「」: the edits replace the text between the brackets.
  * Refused with RequestFailed (−32803) and a message: a builtin of 点染本, a new name the
  * lexer does not read as a name (a numeral such as 「三」, a comment 「：…：」, brackets inside,
- * nothing), and a new name that another definition already has where the name is used (in
+ * nothing; control characters and white space at either end are refused too), and a new name that another definition already has where the name is used (in
  * scope at an occurrence, or a sibling field or parameter). */
 #ifndef YUSEC_LSP_RENAME_H
 #define YUSEC_LSP_RENAME_H

@@ -23,8 +23,9 @@ static bool is_top_level(yusec_symbol_kind kind) {
 static bool already_listed(json_t *seen, json_t *location) {
     const char *uri = json_string_value(json_object_get(location, "uri"));
     json_t *start = json_object_get(json_object_get(location, "range"), "start");
-    char *key = mem_alloc(strlen(uri) + 48);
-    sprintf(key, "%s#%" JSON_INTEGER_FORMAT ":%" JSON_INTEGER_FORMAT, uri,
+    size_t size = strlen(uri) + 48;
+    char *key = mem_alloc(size);
+    snprintf(key, size, "%s#%" JSON_INTEGER_FORMAT ":%" JSON_INTEGER_FORMAT, uri,
             json_integer_value(json_object_get(start, "line")), json_integer_value(json_object_get(start, "character")));
     bool listed = json_object_get(seen, key) != NULL;
     if (!listed) json_object_set_new(seen, key, json_true());

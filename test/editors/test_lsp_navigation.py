@@ -222,13 +222,15 @@ def test_rename(client, source_dir):
     check(list(edit["changes"]) == [uri], edit)
     check(slices(text, [e["range"] for e in edit["changes"][uri]]) == ["序"] * 3, edit)
     check(all(e["newText"] == "位" for e in edit["changes"][uri]), edit)
+    edit = rename(client, uri, text, "「序」", 1, "位 置")["result"]  # white space inside a name is the lexer's
+    check(all(e["newText"] == "位 置" for e in edit["changes"][uri]), edit)
     # the top-level function: its 乃, 者 and the entry's use
     edit = rename(client, uri, text, "「加倍」", 2, "三倍")["result"]
     check(len(edit["changes"][uri]) == 3, edit)
     refused(client.request("textDocument/prepareRename", {"textDocument": {"uri": uri},
                                                           "position": position_of(text, "「读数组」")}), "读数组", "内建")
     refused(rename(client, uri, text, "「读数组」", 0, "取"), "内建")
-    for numeral in ("三", "负一二点五", "", "甲」乙", "：注："):
+    for numeral in ("三", "负一二点五", "", "甲」乙", "：注：", "甲\n乙", "甲\x01", "\u0085甲", "　", " 甲", "甲　"):
         refused(rename(client, uri, text, "「序」", 1, numeral), "不是豫言的名")
     refused(rename(client, uri, text, "「序」", 1, "号"), "「号」", "相撞")        # the parameter
     refused(rename(client, uri, text, "「序」", 1, "数据"), "「数据」", "相撞")    # a resource

@@ -3,11 +3,15 @@
 
 #include <string.h>
 
+#include "lsp/folding.h"
+#include "lsp/highlight.h"
 #include "lsp/lifecycle.h"
 #include "lsp/navigation.h"
+#include "lsp/rename.h"
 #include "lsp/semantic_tokens.h"
 #include "lsp/show_output.h"
 #include "lsp/sync.h"
+#include "lsp/workspace_symbols.h"
 
 static const LspMethod methods[] = {
     {"initialize", lsp_initialize, NULL, NULL},
@@ -27,6 +31,11 @@ static const LspMethod methods[] = {
     {"textDocument/documentSymbol", lsp_document_symbols, NULL, lsp_advertise_document_symbols},
     {"textDocument/completion", lsp_completion, NULL, lsp_advertise_completion},
     {"textDocument/signatureHelp", lsp_signature_help, NULL, lsp_advertise_signature_help},
+    {"textDocument/documentHighlight", lsp_document_highlight, NULL, lsp_advertise_document_highlight},
+    {"textDocument/prepareRename", lsp_prepare_rename, NULL, NULL},
+    {"textDocument/rename", lsp_rename, NULL, lsp_advertise_rename},
+    {"workspace/symbol", lsp_workspace_symbols, NULL, lsp_advertise_workspace_symbols},
+    {"textDocument/foldingRange", lsp_folding_ranges, NULL, lsp_advertise_folding_ranges},
 };
 
 const LspMethod *lsp_method_find(const char *name) {

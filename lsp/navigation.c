@@ -103,8 +103,7 @@ void lsp_advertise_references(json_t *capabilities) {
 
 /* ---- textDocument/documentSymbol ---- */
 
-/* LSP's SymbolKind of each yusec_symbol_kind. */
-static int symbol_kind(yusec_symbol_kind kind) {
+int lsp_symbol_kind(yusec_symbol_kind kind) {
     switch (kind) {
     case YUSEC_SYMBOL_RESOURCE: return 13;        /* Variable */
     case YUSEC_SYMBOL_ENTRY: return 24;           /* Event */
@@ -120,7 +119,7 @@ static int symbol_kind(yusec_symbol_kind kind) {
 
 static json_t *document_symbol(const yusec_symbol *symbol) {
     json_t *out = json_pack("{s:o,s:i,s:o,s:o}", "name", lsp_json_text(symbol->name), "kind",
-                            symbol_kind(symbol->kind), "range", lsp_range_json(symbol->range),
+                            lsp_symbol_kind(symbol->kind), "range", lsp_range_json(symbol->range),
                             "selectionRange", lsp_range_json(symbol->range));
     if (symbol->type) json_object_set_new(out, "detail", lsp_json_text(symbol->type));
     return out;

@@ -20,6 +20,8 @@ void lsp_navigation_close(LspNavigation *nav);
 /* The symbol the name at the request's position resolves to, or NULL. */
 const yusec_symbol *lsp_navigation_symbol_at(const LspNavigation *nav);
 json_t *lsp_range_json(yusec_range range);
+/* LSP's SymbolKind of each yusec_symbol_kind. */
+int lsp_symbol_kind(yusec_symbol_kind kind);
 /* A Location: an open document's URI, else the file's (made absolute). */
 json_t *lsp_location_json(LspServer *server, const char *file, yusec_range range);
 

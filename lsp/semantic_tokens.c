@@ -1,13 +1,73 @@
 /* Semantic tokens: kinds from yusec_tokenize, positions in UTF-16, a token over several
- * lines (a comment) split into one per line. */
+ * lines (a comment) split into one per line; a name the checker resolved takes its kind and
+ * modifiers from the navigation index (what it names), the others stay `variable`. */
 #include "lsp/semantic_tokens.h"
 
+#include <string.h>
+
 #include "lib/positions.h"
+#include "lsp/navigation.h"
 
 /* The legend's token types, in the order of their indices. */
-enum { TYPE_KEYWORD, TYPE_OPERATOR, TYPE_VARIABLE, TYPE_NUMBER, TYPE_STRING, TYPE_COMMENT, TYPE_NONE };
-static const char *const TYPE_NAMES[] = {"keyword", "operator", "variable", "number", "string", "comment"};
-enum { MODIFIER_DEPRECATED = 1 };
+enum {
+    TYPE_KEYWORD, TYPE_OPERATOR, TYPE_VARIABLE, TYPE_NUMBER, TYPE_STRING, TYPE_COMMENT,
+    TYPE_FUNCTION, TYPE_TYPE, TYPE_PARAMETER, TYPE_PROPERTY, TYPE_NONE
+};
+static const char *const TYPE_NAMES[] = {"keyword", "operator", "variable", "number", "string", "comment",
+                                         "function", "type", "parameter", "property"};
+/* The legend's modifiers, bit i the i-th: the standard ones, then yusec's resource and entry. */
+enum {
+    MODIFIER_DEPRECATED = 1, MODIFIER_DECLARATION = 2, MODIFIER_READONLY = 4, MODIFIER_DEFAULT_LIBRARY = 8,
+    MODIFIER_RESOURCE = 16, MODIFIER_ENTRY = 32
+};
+static const char *const MODIFIER_NAMES[] = {"deprecated", "declaration", "readonly", "defaultLibrary", "resource",
+                                             "entry"};
+
+/* The type and modifiers of a name that resolves to `kind`. */
+static int type_of_symbol(yusec_symbol_kind kind, unsigned *modifiers) {
+    switch (kind) {
+    case YUSEC_SYMBOL_RESOURCE: *modifiers |= MODIFIER_RESOURCE; return TYPE_VARIABLE;
+    case YUSEC_SYMBOL_ENTRY: *modifiers |= MODIFIER_ENTRY; return TYPE_FUNCTION;
+    case YUSEC_SYMBOL_FUNCTION: case YUSEC_SYMBOL_LOCAL_FUNCTION: return TYPE_FUNCTION;
+    case YUSEC_SYMBOL_CONSTANT: *modifiers |= MODIFIER_READONLY; return TYPE_VARIABLE;
+    case YUSEC_SYMBOL_STRUCT: case YUSEC_SYMBOL_ALIAS: return TYPE_TYPE;
+    case YUSEC_SYMBOL_FIELD: return TYPE_PROPERTY;
+    case YUSEC_SYMBOL_PARAMETER: return TYPE_PARAMETER;
+    case YUSEC_SYMBOL_LOCAL: return TYPE_VARIABLE;
+    case YUSEC_SYMBOL_BUILTIN_FUNCTION: *modifiers |= MODIFIER_DEFAULT_LIBRARY; return TYPE_FUNCTION;
+    case YUSEC_SYMBOL_BUILTIN_VALUE: *modifiers |= MODIFIER_DEFAULT_LIBRARY | MODIFIER_READONLY; return TYPE_VARIABLE;
+    case YUSEC_SYMBOL_BUILTIN_TYPE: *modifiers |= MODIFIER_DEFAULT_LIBRARY; return TYPE_TYPE;
+    }
+    return TYPE_VARIABLE;
+}
+
+/* The document's occurrences in the index, walked in step with the tokens (both in order). */
+typedef struct Occurrences {
+    const yusec_index *index;
+    const yusec_occurrence *next, *end;
+} Occurrences;
+
+static void occurrences_init(Occurrences *walk, const yusec_index *index, const char *path) {
+    size_t count;
+    const yusec_occurrence *all = yusec_index_occurrences(index, &count);
+    size_t first = 0;
+    while (first < count && (!all[first].file || strcmp(all[first].file, path) != 0)) first++;
+    size_t last = first;
+    while (last < count && all[last].file && strcmp(all[last].file, path) == 0) last++;
+    *walk = (Occurrences){index, all + first, all + last};
+}
+
+static bool before(yusec_position a, yusec_position b) {
+    return a.line < b.line || (a.line == b.line && a.character < b.character);
+}
+
+/* A name token at `start`: its type from what it resolves to (`variable` when nothing). */
+static int type_of_name(Occurrences *walk, yusec_position start, unsigned *modifiers) {
+    while (walk->next < walk->end && before(walk->next->range.start, start)) walk->next++;
+    if (walk->next == walk->end || before(start, walk->next->range.start)) return TYPE_VARIABLE;
+    if (walk->next->is_definition) *modifiers |= MODIFIER_DECLARATION;
+    return type_of_symbol(yusec_index_symbols(walk->index, NULL)[walk->next->symbol].kind, modifiers);
+}
 
 static int type_of(yusec_token_kind kind, unsigned *modifiers) {
     *modifiers = 0;
@@ -54,8 +114,11 @@ static void emit_token(Encoder *out, LibPositionCursor *cursor, size_t from, siz
 }
 
 json_t *lsp_semantic_tokens_full(LspServer *server, json_t *params, LspError *error) {
-    LspDocument *doc = lsp_document_of(server, params, error);
-    if (!doc) return NULL;
+    LspNavigation nav;
+    if (!lsp_navigation_open(server, params, error, &nav)) return NULL;
+    const LspDocument *doc = nav.doc;
+    Occurrences walk;
+    occurrences_init(&walk, nav.index, doc->path);
     yusec_tokens *tokens = yusec_tokenize(doc->text, doc->len);
     size_t count = 0;
     const yusec_token *items = yusec_tokens_items(tokens, &count);
@@ -65,18 +128,22 @@ json_t *lsp_semantic_tokens_full(LspServer *server, json_t *params, LspError *er
     for (size_t i = 0; i < count; i++) {
         unsigned modifiers;
         int type = type_of(items[i].kind, &modifiers);
+        if (type == TYPE_VARIABLE) type = type_of_name(&walk, lib_cursor_seek(&cursor, items[i].offset), &modifiers);
         if (type != TYPE_NONE)
             emit_token(&out, &cursor, items[i].offset, items[i].offset + items[i].length, type, modifiers);
     }
     yusec_tokens_free(tokens);
+    lsp_navigation_close(&nav);
     return json_pack("{s:o}", "data", out.data);
 }
 
 void lsp_advertise_semantic_tokens(json_t *capabilities) {
-    json_t *types = json_array();
+    json_t *types = json_array(), *modifiers = json_array();
     for (size_t i = 0; i < sizeof TYPE_NAMES / sizeof TYPE_NAMES[0]; i++)
         json_array_append_new(types, json_string(TYPE_NAMES[i]));
+    for (size_t i = 0; i < sizeof MODIFIER_NAMES / sizeof MODIFIER_NAMES[0]; i++)
+        json_array_append_new(modifiers, json_string(MODIFIER_NAMES[i]));
     json_object_set_new(capabilities, "semanticTokensProvider",
-                        json_pack("{s:{s:o,s:[s]},s:b,s:b}", "legend", "tokenTypes", types, "tokenModifiers",
-                                  "deprecated", "full", 1, "range", 0));
+                        json_pack("{s:{s:o,s:o},s:b,s:b}", "legend", "tokenTypes", types, "tokenModifiers",
+                                  modifiers, "full", 1, "range", 0));
 }

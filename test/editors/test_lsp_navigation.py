@@ -13,7 +13,7 @@ import sys
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_lsp import Client, check, initialize, open_doc, uri_of  # noqa: E402
+from test_lsp import Client, check, decode_tokens, initialize, open_doc, uri_of  # noqa: E402
 
 
 def position_of(text, needle, nth=0, into=1):
@@ -177,17 +177,166 @@ def test_outside_bmp_and_errors(client, source_dir):
     check(answer.get("error", {}).get("code") == -32602, answer)
 
 
+def open_sample(client, source_dir, *parts):
+    sample = os.path.join(source_dir, *parts)
+    uri = uri_of(sample)
+    text = open(sample, encoding="utf-8").read()
+    open_doc(client, uri, text)
+    return uri, text
+
+
+def slices(text, ranges):
+    lines = text.split("\n")
+    return [utf16_slice(lines[r["start"]["line"]], r["start"]["character"], r["end"]["character"]) for r in ranges]
+
+
+def test_document_highlight(client, source_dir):
+    uri, text = open_sample(client, source_dir, "examples", "加倍。着色器。豫")
+    marks = request(client, "textDocument/documentHighlight", uri, text, "「序」", 2)
+    check([(m["range"]["start"]["line"], m["kind"]) for m in marks] == [(7, 3), (8, 2), (8, 2)], marks)
+    check(slices(text, [m["range"] for m in marks]) == ["「序」"] * 3, marks)
+    # a resource: its 乃 and 者 statements write, the two uses read
+    marks = request(client, "textDocument/documentHighlight", uri, text, "「数据」", 3)
+    check(sorted(m["kind"] for m in marks) == [2, 2, 3, 3], marks)
+    # a builtin: only its uses in this document (its definition is in the interface file)
+    marks = request(client, "textDocument/documentHighlight", uri, text, "「读数组」")
+    check([m["kind"] for m in marks] == [2], marks)
+    check(request(client, "textDocument/documentHighlight", uri, text, "寻观", 0, ) is None, "no name, no highlight")
+
+
+def rename(client, uri, text, needle, nth, new_name):
+    return client.request("textDocument/rename", {"textDocument": {"uri": uri}, "position": position_of(text, needle, nth),
+                                                  "newName": new_name})
+
+
+def refused(answer, *words):
+    error = answer.get("error", {})
+    check(error.get("code") == -32803 and all(w in error.get("message", "") for w in words), answer)
+
+
+def test_rename(client, source_dir):
+    uri, text = open_sample(client, source_dir, "examples", "加倍。着色器。豫")
+    prepared = request(client, "textDocument/prepareRename", uri, text, "「序」", 1)
+    check(prepared["placeholder"] == "序" and slices(text, [prepared["range"]]) == ["序"], prepared)
+    edit = rename(client, uri, text, "「序」", 1, "位")["result"]
+    check(list(edit["changes"]) == [uri], edit)
+    check(slices(text, [e["range"] for e in edit["changes"][uri]]) == ["序"] * 3, edit)
+    check(all(e["newText"] == "位" for e in edit["changes"][uri]), edit)
+    edit = rename(client, uri, text, "「序」", 1, "位 置")["result"]  # white space inside a name is the lexer's
+    check(all(e["newText"] == "位 置" for e in edit["changes"][uri]), edit)
+    # the top-level function: its 乃, 者 and the entry's use
+    edit = rename(client, uri, text, "「加倍」", 2, "三倍")["result"]
+    check(len(edit["changes"][uri]) == 3, edit)
+    refused(client.request("textDocument/prepareRename", {"textDocument": {"uri": uri},
+                                                          "position": position_of(text, "「读数组」")}), "读数组", "内建")
+    refused(rename(client, uri, text, "「读数组」", 0, "取"), "内建")
+    for numeral in ("三", "负一二点五", "", "甲」乙", "：注：", "甲\n乙", "甲\x01", "\u0085甲", "　", " 甲", "甲　"):
+        refused(rename(client, uri, text, "「序」", 1, numeral), "不是豫言的名")
+    refused(rename(client, uri, text, "「序」", 1, "号"), "「号」", "相撞")        # the parameter
+    refused(rename(client, uri, text, "「序」", 1, "数据"), "「数据」", "相撞")    # a resource
+    refused(rename(client, uri, text, "「号」", 0, "写数组"), "内建名", "相撞")    # a builtin in scope
+    check(rename(client, uri, text, "寻观", 0, "甲")["result"] is None, "no name, no rename")
+
+    # across files: 甲's 「倍」 from the importer, in 甲's file and the importer, not 乙's
+    main, main_text = open_sample(client, source_dir, "test", "modules", "重名", "限定名。着色器。豫")
+    edit = rename(client, main, main_text, "「倍」于「值」", 0, "加倍")["result"]
+    other = uri_of(os.path.join(source_dir, "test", "modules", "重名", "几何", "甲。着色器。豫"))
+    check(sorted(edit["changes"]) == sorted([main, other]), edit)
+    check(len(edit["changes"][main]) == 1 and len(edit["changes"][other]) == 2, edit)
+    refused(rename(client, main, main_text, "「倍」于「值」", 0, "系数"), "「系数」", "相撞")
+    # from 甲 open in the editor: its open importer is renamed too
+    jia, jia_text = open_sample(client, source_dir, "test", "modules", "重名", "几何", "甲。着色器。豫")
+    edit = rename(client, jia, jia_text, "「倍」乃", 0, "加倍")["result"]
+    check(len(edit["changes"][main]) == 1 and len(edit["changes"][jia]) == 2, edit)
+
+
+def test_workspace_symbols(client):
+    """After the tests above: 加倍, 整数点积, the draft, 限定名 and 几何/甲 are open."""
+    found = client.request("workspace/symbol", {"query": "倍"})["result"]
+    check(all("倍" in s["name"] for s in found), found)
+    named = sorted((s["name"], s.get("containerName"), s["kind"]) for s in found)
+    for wanted in (("加倍", "加倍", 12), ("加倍入口", "加倍", 24), ("倍", "甲", 12), ("倍", "乙", 12)):
+        check(wanted in named, f"{wanted} in {named}")
+    check(len(named) == len(set((s["location"]["uri"], s["location"]["range"]["start"]["line"]) for s in found)),
+          f"each once: {named}")
+    jia = next(s for s in found if s.get("containerName") == "甲")
+    check(jia["location"]["uri"].endswith(urllib.parse.quote("几何/甲。着色器。豫")) and
+          jia["location"]["range"]["start"]["line"] == 4, jia)  # its 者 statement, as definition answers
+    everything = [s["name"] for s in client.request("workspace/symbol", {"query": ""})["result"]]
+    for wanted in ("平方", "系数", "主入口", "数据"):
+        check(wanted in everything, f"{wanted} in {everything}")
+    check("读数组" not in everything and "写数组" not in everything, "builtins are not workspace symbols")
+
+
+def test_folding_ranges(client, source_dir):
+    uri, text = open_sample(client, source_dir, "examples", "加倍。着色器。豫")
+    ranges = client.request("textDocument/foldingRange", {"textDocument": {"uri": uri}})["result"]
+    check(ranges == [{"startLine": 6, "endLine": 9}], ranges)  # 「加倍」者得「号」而 … 也。
+    uri = uri_of(os.path.join(source_dir, "examples", "折叠。着色器。豫"))
+    text = ("「：第一行\n　第二行：」\n"
+            "寻观「点染」之「点染本」之书。\n"
+            "「甲」乃\n「无三二」也。「：一行：」\n"
+            "「乙」乃「无三二」\r\n「：又\n一个：」\n也")
+    open_doc(client, uri, text)
+    ranges = client.request("textDocument/foldingRange", {"textDocument": {"uri": uri}})["result"]
+    check(ranges == [{"startLine": 0, "endLine": 1, "kind": "comment"}, {"startLine": 3, "endLine": 4},
+                     {"startLine": 6, "endLine": 7, "kind": "comment"}, {"startLine": 5, "endLine": 8}], ranges)
+
+
+def test_semantic_kinds(client, source_dir, legend):
+    """Names take the kind of what they resolve to; an unresolved one stays `variable`."""
+    uri, text = open_sample(client, source_dir, "examples", "加倍。着色器。豫")
+    data = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})["result"]["data"]
+    names = [(line, piece, kind, mods) for line, piece, kind, mods in decode_tokens(text, data, legend)
+             if piece.startswith("「")]
+    for wanted in ((2, "「数据」", "variable", ["declaration", "resource"]),
+                   (2, "「无三二」", "type", ["defaultLibrary"]),
+                   (3, "「绑定」", "function", ["defaultLibrary"]),
+                   (3, "「组」", "property", []),
+                   (3, "「读写」", "variable", ["readonly", "defaultLibrary"]),
+                   (5, "「加倍」", "function", ["declaration"]),
+                   (6, "「号」", "parameter", ["declaration"]),
+                   (7, "「序」", "variable", ["declaration"]),
+                   (7, "「号」", "parameter", []),
+                   (7, "「零」", "number", []),
+                   (8, "「数据」", "variable", ["resource"]),
+                   (8, "「序」", "variable", []),
+                   (8, "「读数组」", "function", ["defaultLibrary"]),
+                   (11, "「加倍入口」", "function", ["declaration", "entry"]),
+                   (12, "「加倍」", "function", [])):
+        check(wanted in names, f"{wanted} in {names}")
+    # the draft with an error: 「未知」 does not resolve
+    draft = uri_of(os.path.join(source_dir, "examples", "草稿。着色器。豫"))
+    text = "寻观「点染」之「点染本」之书。\n「坏」者「未知」加（也。\n「常」乃「无三二」也。\n「常」者「新无三二」于「一」也。\n"
+    open_doc(client, draft, text)
+    data = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": draft}})["result"]["data"]
+    names = [(line, piece, kind, mods) for line, piece, kind, mods in decode_tokens(text, data, legend)]
+    check((1, "「未知」", "variable", []) in names and (2, "「常」", "variable", ["declaration", "readonly"]) in names,
+          names)
+
+
 def main():
     yusec, source_dir = sys.argv[1], sys.argv[2]
     client = Client([yusec, "lsp"])
     capabilities = initialize(client)["capabilities"]
+    check(capabilities["renameProvider"] == {"prepareProvider": True}, capabilities)
+    legend = capabilities["semanticTokensProvider"]["legend"]
+    for name in ("function", "type", "parameter", "property"):
+        check(name in legend["tokenTypes"], legend)
+    for name in ("declaration", "readonly", "defaultLibrary", "resource", "entry"):
+        check(name in legend["tokenModifiers"], legend)
     for provider in ("hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
-                     "completionProvider", "signatureHelpProvider"):
+                     "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider", "workspaceSymbolProvider", "foldingRangeProvider"):
         check(provider in capabilities, f"{provider} advertised: {capabilities}")
     test_seed(client, source_dir)
     test_modules(client, source_dir)
     test_dot_spelling(client, source_dir)
     test_outside_bmp_and_errors(client, source_dir)
+    test_document_highlight(client, source_dir)
+    test_rename(client, source_dir)
+    test_workspace_symbols(client)
+    test_folding_ranges(client, source_dir)
+    test_semantic_kinds(client, source_dir, legend)
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)

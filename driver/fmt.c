@@ -66,10 +66,10 @@ static int format_one(const char *path, FmtMode mode) {
     size_t len;
     const char *text = yusec_formatted_text(formatted, &len);
     int status = FMT_OK;
-    if (!text) {
-        fputs(formatted ? yusec_formatted_diagnostics(formatted) : "yusec fmt: error: 内存不足\n", stderr);
-        status = FMT_FAILED;
-    } else {
+    /* errors, and warnings such as a 若's branch swallowing lines indented as if they were not */
+    fputs(formatted ? yusec_formatted_diagnostics(formatted) : "yusec fmt: error: 内存不足\n", stderr);
+    if (!text) status = FMT_FAILED;
+    else {
         bool changed = len != source.len || memcmp(text, source.bytes, len) != 0;
         if (mode == FMT_STDOUT) fwrite(text, 1, len, stdout);
         else if (mode == FMT_CHECK && changed) {

@@ -263,7 +263,7 @@ static yusec_formatted *format(const char *name, const char *text, size_t len) {
         out->text = copy_text(strbuf_cstr(&formatted), formatted.len);
         strbuf_free(&formatted);
     }
-    const char *rendered = diag_has_errors(&diag) ? strbuf_cstr(&diag.text) : "";
+    const char *rendered = strbuf_cstr(&diag.text);
     out->diagnostics = copy_text(rendered, strlen(rendered));
     diag_free(&lex_diag);
     diag_free(&diag);

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "lsp/formatting.h"
 #include "lsp/lifecycle.h"
 #include "lsp/navigation.h"
 #include "lsp/semantic_tokens.h"
@@ -27,6 +28,8 @@ static const LspMethod methods[] = {
     {"textDocument/documentSymbol", lsp_document_symbols, NULL, lsp_advertise_document_symbols},
     {"textDocument/completion", lsp_completion, NULL, lsp_advertise_completion},
     {"textDocument/signatureHelp", lsp_signature_help, NULL, lsp_advertise_signature_help},
+    {"textDocument/formatting", lsp_formatting, NULL, lsp_advertise_formatting},
+    {"textDocument/rangeFormatting", lsp_range_formatting, NULL, lsp_advertise_range_formatting},
 };
 
 const LspMethod *lsp_method_find(const char *name) {

@@ -178,8 +178,9 @@ static bool is_space_byte(const char *c, size_t left) {
 /* Writes the whitespace between two items: kept inside a line; at a line break one newline
  * (two for a blank line) and the new line's indentation. Returns whether a line broke. */
 static bool write_gap(StrBuf *out, const char *gap, size_t len, bool at_start, int level) {
-    size_t newlines = 0;
-    for (size_t i = 0; i < len; i++) newlines += gap[i] == '\n';
+    size_t newlines = 0; /* line ends: \n, \r\n and a lone \r, as the lexer counts lines */
+    for (size_t i = 0; i < len; i++)
+        newlines += gap[i] == '\n' || (gap[i] == '\r' && (i + 1 == len || gap[i + 1] != '\n'));
     if (at_start) return true;
     if (!newlines) {
         strbuf_append(out, gap, len);

@@ -20,7 +20,6 @@
 #include "yusec/yusec.h"
 
 #define INDENT_UNIT "\xE3\x80\x80" /* U+3000 */
-#define MAX_FRAMES 256u
 
 struct yusec_formatted {
     char *text;  /* NULL when the source has errors */
@@ -40,8 +39,8 @@ typedef struct Frame {
 } Frame;
 
 typedef struct Layout {
-    Frame frames[MAX_FRAMES];
-    uint32_t count;
+    Frame *frames;         /* mem_realloc'd: as deep as the parser allows */
+    uint32_t count, cap;
     bool statement_start;  /* nothing of the current top-level statement seen yet */
     int line_level;        /* the level of the line being written */
     int line_lead;         /* how many （【 begin the line before the current token; -1: other
@@ -107,7 +106,10 @@ static int line_level_for(const Layout *layout, TokenKind kind, TokenKind next) 
 }
 
 static void push(Layout *layout, FrameKind kind, int open_level, int align_level) {
-    if (layout->count == MAX_FRAMES) return; /* deeper than the parser's own limit */
+    if (layout->count == layout->cap) {
+        layout->cap = layout->cap ? layout->cap * 2 : 64;
+        layout->frames = mem_realloc(layout->frames, layout->cap * sizeof *layout->frames);
+    }
     layout->frames[layout->count++] = (Frame){kind, IF_CONDITION, open_level, align_level};
 }
 
@@ -233,6 +235,7 @@ static void layout_text(StrBuf *out, const SourceFile *file, const TokenList *to
         if (!comment) track(&layout, item.kind);
     }
     if (any) strbuf_putc(out, '\n');
+    mem_free(layout.frames);
 }
 
 static char *copy_text(const char *text, size_t len) {

@@ -86,14 +86,24 @@ static int format_one(const char *path, FmtMode mode) {
     return status;
 }
 
+static const char USAGE[] = "用法：yusec fmt [-i | --check] 文件… | -\n"
+                            "  （无选项）一个文件的标准排版写到标准输出\n"
+                            "  -i         就地改写排版有变的文件（- 时写到标准输出）\n"
+                            "  --check    列出排版会变的文件，有则退出码 1（供 CI）\n"
+                            "见 docs/format.md。退出码：0 成功，1 源有错误、读写失败或（--check）有会变的文件，2 用法错误。\n";
+
 static int usage(const char *message) {
-    fprintf(stderr, "yusec fmt: error: %s\n用法：yusec fmt [-i | --check] 文件… | -\n", message);
+    fprintf(stderr, "yusec fmt: error: %s\n%s", message, USAGE);
     return FMT_USAGE;
 }
 
 int driver_fmt(int argc, char **argv) {
     FmtMode mode = FMT_STDOUT;
     int first_file = 0, files = 0;
+    if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+        fputs(USAGE, stdout);
+        return FMT_OK;
+    }
     for (int i = 2; i < argc; i++) {
         const char *arg = argv[i];
         FmtMode wanted = strcmp(arg, "-i") == 0 ? FMT_IN_PLACE

@@ -83,4 +83,6 @@ cmp -s "$tmp/坏。着色器。豫" "$tmp/坏.orig" && ok "a source with errors 
 "$yusec" fmt >/dev/null 2>&1
 [ $? = 2 ] && ok "no file is a usage error (2)" || fail "fmt without files"
 
+"$yusec" fmt --help | grep -q -- '--check' && ok "fmt --help prints its usage" || fail "fmt --help"
+
 [ "$failures" = 0 ] && echo "all passed" || { echo "$failures failed"; exit 1; }

@@ -106,10 +106,14 @@ static const char USAGE[] = "用法：yusec [选项] 文件\n"
                             "      yusec 检查|译|金属|千手|生成 [选项] 文件\n"
                             "      yusec run 文件 [选项]\n"
                             "      yusec lsp [--stdio] [-I 目录]…（语言服务器，见 docs/editor.md）\n"
+                            "      yusec fmt [-i | --check] 文件… | -（标准排版：按嵌套以全角空格缩进，"
+                            "去行尾空白、并空行；一个文件时写到标准输出，-i 就地改写有变的文件，"
+                            "--check 列出会变的文件；见 docs/format.md）\n"
                             "\n"
                             "把豫言着色源（名。着色器。豫）译成 WGSL、MSL 与 PTX。\n";
 
-static const char EXIT_STATUS[] = "退出码：0 成功，1 报告了错误，2 用法、读写错误或内存不足。\n";
+static const char EXIT_STATUS[] = "退出码：0 成功，1 报告了错误，2 用法、读写错误或内存不足。\n"
+                                  "退出码（fmt）：0 成功（--check：没有会变的文件），1 源有错误、读写失败或（--check）有会变的文件，2 用法错误。\n";
 static const char RUN_EXIT_STATUS[] =
     "退出码（run）：0 成功，1 编译错误或运行失败，2 用法、读写错误、内存不足或没有可用的 GPU。\n";
 

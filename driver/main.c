@@ -19,6 +19,7 @@
 #include "driver/output.h"
 #include "driver/output_dir.h"
 #include "driver/response_file.h"
+#include "driver/fmt.h"
 #include "driver/run.h"
 #include "driver/run_batch.h"
 #include "driver/source_path.h"
@@ -628,6 +629,7 @@ static int driver_main(int argc, char **argv, bool *compiled) {
 }
 
 static int run_command(int argc, char **argv, bool *compiled) {
+    if (fmt_args_is_fmt(argc, argv)) return driver_fmt(argc, argv);
     if (run_args_is_run(argc, argv))
         return run_batch_requested(argc, argv) ? driver_run_batch(argc, argv, compile_for_run)
                                                : driver_run(argc, argv, compile_for_run);

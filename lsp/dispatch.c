@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lsp/folding.h"
+#include "lsp/formatting.h"
 #include "lsp/highlight.h"
 #include "lsp/lifecycle.h"
 #include "lsp/navigation.h"
@@ -36,6 +37,8 @@ static const LspMethod methods[] = {
     {"textDocument/rename", lsp_rename, NULL, lsp_advertise_rename},
     {"workspace/symbol", lsp_workspace_symbols, NULL, lsp_advertise_workspace_symbols},
     {"textDocument/foldingRange", lsp_folding_ranges, NULL, lsp_advertise_folding_ranges},
+    {"textDocument/formatting", lsp_formatting, NULL, lsp_advertise_formatting},
+    {"textDocument/rangeFormatting", lsp_range_formatting, NULL, lsp_advertise_range_formatting},
 };
 
 const LspMethod *lsp_method_find(const char *name) {

@@ -447,6 +447,23 @@ YUSEC_API yusec_tokens *yusec_tokenize(const char *text, size_t len);
 YUSEC_API const yusec_token *yusec_tokens_items(const yusec_tokens *tokens, size_t *count);
 YUSEC_API void yusec_tokens_free(yusec_tokens *tokens);
 
+/* ---- formatting (yusec fmt, the LSP's textDocument/formatting; docs/format.md) ---- */
+
+typedef struct yusec_formatted yusec_formatted;
+
+/* The canonical layout of `len` bytes of 豫言 source named `file` (for diagnostics): every
+ * token and comment kept byte for byte and every line break between tokens kept; a line's
+ * indentation becomes U+3000 full-width spaces by the grammar's nesting (而 chains, 若 arms,
+ * （） 【】), trailing whitespace goes, runs of blank lines become one, lines end in \n and the
+ * text in exactly one. A source that does not lex or parse gives no text, only its
+ * diagnostics. NULL only when memory runs out. */
+YUSEC_API yusec_formatted *yusec_format(const char *file, const char *text, size_t len);
+/* The formatted text (NUL-terminated), or NULL when the source has errors. */
+YUSEC_API const char *yusec_formatted_text(const yusec_formatted *formatted, size_t *len);
+/* The rendered diagnostics (file:line:col, the line, a caret); "" when none. */
+YUSEC_API const char *yusec_formatted_diagnostics(const yusec_formatted *formatted);
+YUSEC_API void yusec_formatted_free(yusec_formatted *formatted);
+
 /* The i-th keyword or operator word of the language, from the lexer's table (upstream's
  * retired words left out); NULL past the last. */
 YUSEC_API const char *yusec_keyword(size_t i);

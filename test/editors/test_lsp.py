@@ -672,6 +672,65 @@ def fuzz(yusec, examples, edits):
     client.finish(0)
 
 
+def apply_edits(text, edits):
+    """The text after LSP TextEdits (UTF-16 positions; lines end at \\n, \\r\\n or \\r)."""
+    starts = [0] + [m.end() for m in re.finditer(r"\r\n|\n|\r", text)]
+
+    def offset(position):
+        line_start = starts[position["line"]] if position["line"] < len(starts) else len(text)
+        units, at = 0, line_start
+        while units < position["character"] and at < len(text) and text[at] not in "\r\n":
+            units += 2 if ord(text[at]) > 0xFFFF else 1
+            at += 1
+        return at
+
+    spans = sorted(((offset(e["range"]["start"]), offset(e["range"]["end"]), e["newText"]) for e in edits),
+                   reverse=True)
+    for start, end, new in spans:
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def test_formatting(yusec, root):
+    """textDocument/formatting and rangeFormatting give yusec fmt's layout (issue 35 item 1)."""
+    client = Client([yusec, "lsp"])
+    caps = initialize(client)["capabilities"]
+    check(caps.get("documentFormattingProvider") is True, f"formatting advertised: {caps}")
+    check(caps.get("documentRangeFormattingProvider") is True, f"range formatting advertised: {caps}")
+    folder = os.path.join(root, "test", "format")
+    messy = open(os.path.join(folder, "杂乱。着色器。豫"), encoding="utf-8", newline="").read()
+    canonical = open(os.path.join(folder, "杂乱。期望"), encoding="utf-8", newline="").read()
+    uri = uri_of(os.path.join(folder, "杂乱。着色器。豫"))
+    open_doc(client, uri, messy)
+    options = {"tabSize": 4, "insertSpaces": True}
+    edits = client.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": options})["result"]
+    check(apply_edits(messy, edits) == canonical, f"formatting gives 杂乱。期望: {edits}")
+    open_doc(client, uri + "2", canonical)
+    edits = client.request("textDocument/formatting", {"textDocument": {"uri": uri + "2"}, "options": options})
+    check(edits["result"] == [], f"a canonical document: no edits: {edits}")
+    # range: the lines of 「分类」's body (lines 15..17) get their layout, the others stay
+    lines = messy.splitlines(keepends=True)
+    body = range(15, 18)
+    edits = client.request("textDocument/rangeFormatting",
+                           {"textDocument": {"uri": uri}, "options": options,
+                            "range": {"start": {"line": 15, "character": 3}, "end": {"line": 17, "character": 0}}})
+    ranged = apply_edits(messy, edits["result"]).splitlines(keepends=True)
+    check(len(ranged) == len(lines), "range formatting keeps the lines")
+    want = {line.strip("\u3000 \t\r\n"): line.rstrip("\n") for line in canonical.splitlines()}
+    for number, (before, after) in enumerate(zip(lines, ranged)):
+        if number in body:
+            check(after.rstrip("\r\n") == want[before.strip("\u3000 \t\r\n")],
+                  f"line {number} formatted: {after!r}")
+        else:
+            check(after == before, f"line {number} outside the range kept: {after!r}")
+    open_doc(client, uri + "3", "「甲」者「乙」\n")
+    broken = client.request("textDocument/formatting", {"textDocument": {"uri": uri + "3"}, "options": options})
+    check(broken["result"] is None, f"a document that does not parse: null: {broken}")
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
 def main():
     if len(sys.argv) not in (3, 5):
         sys.exit(__doc__)
@@ -688,6 +747,7 @@ def main():
     test_debounce_maximum(yusec, examples)
     test_header_recovery(yusec)
     test_semantic_tokens(yusec, examples)
+    test_formatting(yusec, os.path.dirname(examples))
     test_word_classes(yusec, os.path.dirname(examples))
     test_show_output(yusec, examples)
     test_target_settings(yusec, os.path.dirname(os.path.abspath(examples)))

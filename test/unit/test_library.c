@@ -310,6 +310,37 @@ static void test_tokens(void **state) {
     yusec_tokens_free(tokens);
 }
 
+/* yusec_format: the layout of a small messy source; a lone CR, a CRLF and a tab become \n and
+ * U+3000; a 若's swallowed line goes under it; a source with errors gives no text, its located
+ * error; formatting the result again changes nothing. */
+static void test_format(void **state) {
+    (void)state;
+    static const char MESSY[] = "\r\n「甲」者得「x」而   \r\n\t令「y」为「x」而\r"
+                                "  若「y」则「f」于「y」；\n「g」于「y」\n\n\n\n也。";
+    static const char CANONICAL[] = "「甲」者得「x」而\n\u3000令「y」为「x」而\n\u3000若「y」则「f」于「y」；\n"
+                                    "\u3000\u3000「g」于「y」\n\n也。\n";
+    yusec_formatted *formatted = yusec_format("乱。着色器。豫", MESSY, sizeof MESSY - 1);
+    size_t len;
+    const char *text = yusec_formatted_text(formatted, &len);
+    assert_non_null(text);
+    assert_string_equal(text, CANONICAL);
+    assert_int_equal(len, strlen(CANONICAL));
+    assert_non_null(strstr(yusec_formatted_diagnostics(formatted), "缩进却不比「若」深"));
+    yusec_formatted *again = yusec_format("正。着色器。豫", text, len);
+    assert_string_equal(yusec_formatted_text(again, NULL), CANONICAL);
+    assert_string_equal(yusec_formatted_diagnostics(again), "");
+    yusec_formatted_free(again);
+    yusec_formatted_free(formatted);
+    formatted = yusec_format("坏。着色器。豫", "「甲」者「乙」\n", strlen("「甲」者「乙」\n"));
+    assert_null(yusec_formatted_text(formatted, &len));
+    assert_int_equal(len, 0);
+    assert_non_null(strstr(yusec_formatted_diagnostics(formatted), "坏。着色器。豫:2:1: error:"));
+    yusec_formatted_free(formatted);
+    formatted = yusec_format("空。着色器。豫", "", 0);
+    assert_string_equal(yusec_formatted_text(formatted, NULL), "");
+    yusec_formatted_free(formatted);
+}
+
 /* YUSEC_WANT_YIR: each asked target's module as YIR, only when asked. */
 static void test_yir(void **state) {
     (void)state;
@@ -927,6 +958,7 @@ int main(void) {
         cmocka_unit_test(test_out_of_memory_is_a_result),
         cmocka_unit_test(test_index_out_of_memory_is_null),
         cmocka_unit_test(test_system_refusing_memory),
+        cmocka_unit_test(test_format),
         cmocka_unit_test(test_queries_refusing_memory),
         cmocka_unit_test(test_provider_null_text),
         cmocka_unit_test(test_null_include_dir),

@@ -8,6 +8,7 @@
 #include "base/memory.h"
 #include "base/source.h"
 #include "driver/fmt.h"
+#include "driver/output.h"
 #include "yusec/yusec.h"
 
 enum { FMT_OK = 0, FMT_FAILED = 1, FMT_USAGE = 2 };
@@ -38,11 +39,16 @@ static bool read_all(FILE *in, Text *out) {
     return !ferror(in);
 }
 
+/* -i: through a temporary beside the file, renamed over it (driver/output.c keeps the file's
+ * mode), so a failed write leaves the source as it was, never truncated. */
 static bool write_file(const char *path, const char *text, size_t len) {
-    FILE *out = fopen(path, "wb");
-    if (!out) return false;
-    bool ok = fwrite(text, 1, len, out) == len;
-    return fclose(out) == 0 && ok;
+    Outputs outputs;
+    outputs_init(&outputs);
+    if (!outputs_stage(&outputs, path, text, len)) {
+        outputs_discard(&outputs);
+        return false;
+    }
+    return outputs_commit(&outputs);
 }
 
 /* Formats one source; returns its exit status. */

@@ -61,9 +61,16 @@ cmp -s "$messy" "$tmp/乱。着色器。豫" && ok "--check leaves the file alon
 
 # -i: rewrites files that change, leaves the others untouched (not even their time)
 touch -d '2001-01-01' "$tmp/正。着色器。豫"
+chmod 0640 "$tmp/乱。着色器。豫"
+inode_before=$(stat -c %i "$tmp/乱。着色器。豫")
 "$yusec" fmt -i "$tmp/正。着色器。豫" "$tmp/乱。着色器。豫" >"$tmp/i.out" 2>/dev/null && [ ! -s "$tmp/i.out" ] ||
   fail "-i exits 0 and writes nothing to stdout"
 cmp -s "$tmp/乱。着色器。豫" "$here/杂乱。期望" && ok "-i rewrites a messy file in place" || fail "-i did not rewrite"
+# through a temporary renamed over the file (a failed write never truncates the source): a
+# new inode, the old mode, no temporary left behind
+[ "$(stat -c %i "$tmp/乱。着色器。豫")" != "$inode_before" ] && [ "$(stat -c %a "$tmp/乱。着色器。豫")" = 640 ] &&
+  ! ls "$tmp" | grep -q '\.tmp' && ok "-i renames a temporary over the file, keeping its mode" ||
+  fail "-i wrote the file in place (or lost its mode, or left a temporary)"
 [ "$(stat -c %Y "$tmp/正。着色器。豫")" = "$(date -d '2001-01-01' +%s)" ] &&
   ok "-i leaves a canonical file untouched" || fail "-i touched a canonical file"
 

@@ -168,7 +168,7 @@ static void tell_listener(DiagEngine *diag, const Diagnostic *part, const Source
                           const StrBuf *plain) {
     if (!diag->listener) return;
     DiagRecord record = {part->level, file, part->place.path, file ? span : no_position(), part->message,
-                         plain->data, plain->len};
+                         plain->data, plain->len, part->level == DIAG_NOTE ? diag->fix : NULL};
     diag->listener(diag->listener_user, &record);
 }
 
@@ -293,6 +293,15 @@ void diag_report(DiagEngine *diag, DiagLevel level, Span span, const char *fmt, 
 DEFINE_REPORTER(diag_error, DIAG_ERROR)
 DEFINE_REPORTER(diag_warning, DIAG_WARNING)
 DEFINE_REPORTER(diag_note, DIAG_NOTE)
+
+void diag_note_fix(DiagEngine *diag, Span span, const char *replacement, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    diag->fix = replacement;
+    diag_report(diag, DIAG_NOTE, span, fmt, args);
+    diag->fix = NULL;
+    va_end(args);
+}
 
 static void report_path(DiagEngine *diag, DiagLevel level, bool alone, const char *path, const char *fmt,
                         va_list args) {

@@ -61,6 +61,7 @@ typedef struct DiagRecord {
     const char *message;
     const char *rendered;    /* header, source line and caret, as written to `text` */
     size_t rendered_len;
+    const char *replacement; /* a note's fix-it: the text that replaces its span, or NULL */
 } DiagRecord;
 
 typedef void (*DiagListener)(void *user, const DiagRecord *record);
@@ -84,6 +85,7 @@ typedef struct DiagEngine {
     uint32_t streamed;    /* records already written to the stream (JSON) */
     DiagListener listener;  /* when set, called once per diagnostic and note reported */
     void *listener_user;
+    const char *fix;      /* the fix-it of the note being reported (diag_note_fix), else NULL */
 } DiagEngine;
 
 /* How diagnostics are shown, from the command line (-fdiagnostics-format=, -fdiagnostics-color=,
@@ -127,6 +129,10 @@ void diag_warning(DiagEngine *diag, Span span, const char *fmt, ...)
 /* A note attaches to the diagnostic reported just before it. */
 void diag_note(DiagEngine *diag, Span span, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A note with a fix-it: `replacement` is the text that replaces the note's span (an empty
+ * span: inserted there); listeners get it as DiagRecord.replacement (editors' quick fixes). */
+void diag_note_fix(DiagEngine *diag, Span span, const char *replacement, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* An error about a whole file or the command line (no source position). */
 void diag_error_path(DiagEngine *diag, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

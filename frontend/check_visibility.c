@@ -50,10 +50,16 @@ static void offer_names_in_scope(Checker *c, Suggestion *s, bool want_type) {
     }
 }
 
+/* The hint; a single near name is also the note's fix-it: the written 「name」 (the span)
+ * replaced by 「near name」. */
 static void note_suggestion(Checker *c, Span span, const Suggestion *s) {
-    StrBuf hint;
+    StrBuf hint, fix;
     strbuf_init(&hint);
-    if (suggest_append_hints(&hint, s, true)) fe_check_note(c, span, "%s", strbuf_cstr(&hint));
+    strbuf_init(&fix);
+    if (s->best_count == 1) strbuf_printf(&fix, "「%s」", suggest_best(s));
+    if (suggest_append_hints(&hint, s, true))
+        diag_note_fix(c->diag, span, fix.len ? strbuf_cstr(&fix) : NULL, "%s", strbuf_cstr(&hint));
+    strbuf_free(&fix);
     strbuf_free(&hint);
 }
 
@@ -257,7 +263,11 @@ void fe_report_undefined(Checker *c, Span span, const char *what, const char *na
         return;
     }
     if (!first_hint(c, span.file, import)) return;
-    /* The import belongs at the top of the file. */
-    fe_check_note(c, span_make(span.file, 0, 0), "「%s」在 %s 里，本文件没有导入它：请加上 寻观%s之书。", name,
-               import, import);
+    /* The import belongs at the top of the file: the fix-it inserts it there. */
+    StrBuf line;
+    strbuf_init(&line);
+    strbuf_printf(&line, "寻观%s之书。\n", import);
+    diag_note_fix(c->diag, span_make(span.file, 0, 0), strbuf_cstr(&line),
+                  "「%s」在 %s 里，本文件没有导入它：请加上 寻观%s之书。", name, import, import);
+    strbuf_free(&line);
 }

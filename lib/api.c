@@ -269,7 +269,8 @@ static void collect_diagnostic(void *user, const DiagRecord *record) {
     yusec_result *result = collector->result;
     Arena *arena = &result->arena;
     yusec_diagnostic d = {severity_of(record->level), location_of(arena, record),
-                          arena_strdup(arena, record->message), NULL, 0, false, YUSEC_TARGET_WGSL};
+                          arena_strdup(arena, record->message), NULL, 0, false, YUSEC_TARGET_WGSL,
+                          record->replacement ? arena_strdup(arena, record->replacement) : NULL};
     if (record->level == DIAG_NOTE && result->pending.len) {
         PendingDiagnostic *last = result->pending.items[result->pending.len - 1];
         yusec_diagnostic *note = arena_alloc(arena, sizeof *note);

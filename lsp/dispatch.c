@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "lsp/code_actions.h"
 #include "lsp/folding.h"
 #include "lsp/formatting.h"
 #include "lsp/highlight.h"
@@ -39,6 +40,7 @@ static const LspMethod methods[] = {
     {"textDocument/foldingRange", lsp_folding_ranges, NULL, lsp_advertise_folding_ranges},
     {"textDocument/formatting", lsp_formatting, NULL, lsp_advertise_formatting},
     {"textDocument/rangeFormatting", lsp_range_formatting, NULL, lsp_advertise_range_formatting},
+    {"textDocument/codeAction", lsp_code_actions, NULL, lsp_advertise_code_actions},
 };
 
 const LspMethod *lsp_method_find(const char *name) {

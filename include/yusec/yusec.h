@@ -304,6 +304,10 @@ typedef struct yusec_diagnostic {
      * target's for one set of targets and each target's for another. Notes: false. */
     bool from_target;
     yusec_target target;
+    /* A note's fix-it: the text that replaces the note's location (an empty one: inserted
+     * there), e.g. the one near name of 是不是想写「…」？, or the missing 寻观…之书。 line at the
+     * top of the file; NULL for none and for errors and warnings. */
+    const char *replacement;
 } yusec_diagnostic;
 
 /* Errors and warnings in the order reported; notes hang off the diagnostic they belong to. */

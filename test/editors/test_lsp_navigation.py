@@ -315,6 +315,53 @@ def test_semantic_kinds(client, source_dir, legend):
           names)
 
 
+def code_actions(client, uri, text, needle, nth=0):
+    at = position_of(text, needle, nth)
+    answer = client.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": {"start": at, "end": at},
+                                                        "context": {"diagnostics": []}})
+    check("result" in answer, f"codeAction: {answer}")
+    return answer["result"]
+
+
+def applied(text, edits):
+    """The text with the edits applied (their ranges in UTF-16 units, none overlapping)."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line.encode("utf-16-le")) // 2 + 1)
+    units = text.encode("utf-16-le")
+    for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"], e["range"]["start"]["character"]), reverse=True):
+        start = offsets[e["range"]["start"]["line"]] + e["range"]["start"]["character"]
+        end = offsets[e["range"]["end"]["line"]] + e["range"]["end"]["character"]
+        units = units[:start * 2] + e["newText"].encode("utf-16-le") + units[end * 2:]
+    return units.decode("utf-16-le")
+
+
+def test_code_actions(client, source_dir):
+    """Each fix-it of a diagnostic's note as a quick fix: the near name of 是不是想写「…」？ and the
+    missing 寻观「点染」之「点染本」之书。 at the top of the file; applying it compiles clean."""
+    sample = os.path.join(source_dir, "examples", "加倍。着色器。豫")
+    original = open(sample, encoding="utf-8").read()
+    uri = uri_of(os.path.join(source_dir, "examples", "修正草稿。着色器。豫"))
+    misspelled = original.replace("（「读数组」于", "（「读数祖」于")
+    open_doc(client, uri, misspelled)
+    actions = code_actions(client, uri, misspelled, "「读数祖」")
+    check([(a["title"], a["kind"]) for a in actions] == [("改成「读数组」", "quickfix")], actions)
+    check(actions[0]["diagnostics"][0]["message"].startswith("未定义的名字「读数祖」"), actions)
+    check(applied(misspelled, actions[0]["edit"]["changes"][uri]) == original, actions)
+    check(code_actions(client, uri, misspelled, "「加倍入口」", 1) == [], "no diagnostic there, no action")
+    client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+    no_import = original[original.index("\n") + 1:]
+    open_doc(client, uri, no_import)
+    actions = code_actions(client, uri, no_import, "「存储缓冲」")
+    check([a["title"] for a in actions] == ["加上 寻观「点染」之「点染本」之书。"], actions)
+    edits = actions[0]["edit"]["changes"][uri]
+    check(edits[0]["range"] == {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, edits)
+    check(applied(no_import, edits) == original, edits)
+    client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+
 def main():
     yusec, source_dir = sys.argv[1], sys.argv[2]
     client = Client([yusec, "lsp"])
@@ -326,7 +373,8 @@ def main():
     for name in ("declaration", "readonly", "defaultLibrary", "resource", "entry"):
         check(name in legend["tokenModifiers"], legend)
     for provider in ("hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
-                     "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider", "workspaceSymbolProvider", "foldingRangeProvider"):
+                     "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider", "workspaceSymbolProvider", "foldingRangeProvider",
+                     "codeActionProvider"):
         check(provider in capabilities, f"{provider} advertised: {capabilities}")
     test_seed(client, source_dir)
     test_modules(client, source_dir)
@@ -337,6 +385,7 @@ def main():
     test_workspace_symbols(client)
     test_folding_ranges(client, source_dir)
     test_semantic_kinds(client, source_dir, legend)
+    test_code_actions(client, source_dir)
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)

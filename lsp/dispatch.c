@@ -7,6 +7,7 @@
 #include "lsp/folding.h"
 #include "lsp/formatting.h"
 #include "lsp/highlight.h"
+#include "lsp/inlay_hints.h"
 #include "lsp/lifecycle.h"
 #include "lsp/navigation.h"
 #include "lsp/rename.h"
@@ -41,6 +42,7 @@ static const LspMethod methods[] = {
     {"textDocument/formatting", lsp_formatting, NULL, lsp_advertise_formatting},
     {"textDocument/rangeFormatting", lsp_range_formatting, NULL, lsp_advertise_range_formatting},
     {"textDocument/codeAction", lsp_code_actions, NULL, lsp_advertise_code_actions},
+    {"textDocument/inlayHint", lsp_inlay_hints, NULL, lsp_advertise_inlay_hints},
 };
 
 const LspMethod *lsp_method_find(const char *name) {

@@ -362,6 +362,33 @@ def test_code_actions(client, source_dir):
     client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
 
 
+def inlay_hints(client, uri, start_line, end_line):
+    answer = client.request("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": {
+        "start": {"line": start_line, "character": 0}, "end": {"line": end_line, "character": 0}}})
+    check("result" in answer, f"inlayHint: {answer}")
+    return answer["result"]
+
+
+def test_inlay_hints(client, source_dir):
+    """The inferred type after each 令 binding's name (令 has no written type); none for
+    parameters or 递归令 (its type is written), none outside the range."""
+    uri, text = open_sample(client, source_dir, "examples", "加倍。着色器。豫")
+    hints = inlay_hints(client, uri, 0, 100)
+    at = position_of(text, "「序」", 0, 0)
+    check([(h["position"], h["label"], h["kind"]) for h in hints] ==
+          [({"line": at["line"], "character": at["character"] + 3}, "乃「无三二」", 1)], hints)
+    check(inlay_hints(client, uri, 0, at["line"] - 1) == [], "no 令 on those lines")
+    check(len(inlay_hints(client, uri, at["line"], at["line"] + 1)) == 1, "the range's line")
+    uri, text = open_sample(client, source_dir, "库", "点染", "测试", "样例", "整数点积。着色器。豫")
+    hints = inlay_hints(client, uri, 0, 10000)
+    lines = text.split("\n")
+    lets = text.count("令「") - text.count("递归令「")
+    check(len(hints) == lets and lets > 5, (lets, hints))
+    for h in hints:
+        before = utf16_slice(lines[h["position"]["line"]], 0, h["position"]["character"])
+        check(re.search(r"(?<!递归)令「[^」]+」$", before) and re.fullmatch(r"乃「[^」]+」", h["label"]), (before, h))
+
+
 def main():
     yusec, source_dir = sys.argv[1], sys.argv[2]
     client = Client([yusec, "lsp"])
@@ -374,7 +401,7 @@ def main():
         check(name in legend["tokenModifiers"], legend)
     for provider in ("hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
                      "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider", "workspaceSymbolProvider", "foldingRangeProvider",
-                     "codeActionProvider"):
+                     "codeActionProvider", "inlayHintProvider"):
         check(provider in capabilities, f"{provider} advertised: {capabilities}")
     test_seed(client, source_dir)
     test_modules(client, source_dir)
@@ -386,6 +413,7 @@ def main():
     test_folding_ranges(client, source_dir)
     test_semantic_kinds(client, source_dir, legend)
     test_code_actions(client, source_dir)
+    test_inlay_hints(client, source_dir)
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)

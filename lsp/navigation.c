@@ -78,10 +78,10 @@ void lsp_advertise_definition(json_t *capabilities) {
 
 /* ---- textDocument/references ---- */
 
-json_t *lsp_references(LspServer *server, json_t *params, LspError *error) {
+json_t *lsp_navigation_references(LspServer *server, json_t *params, LspError *error,
+                                  LspOccurrenceVisit *visit, void *user) {
     LspNavigation nav;
     if (!lsp_navigation_open(server, params, error, &nav)) return NULL;
-    bool declarations = json_is_true(json_object_get(json_object_get(params, "context"), "includeDeclaration"));
     const yusec_occurrence *at = yusec_index_at(nav.index, NULL, nav.position);
     json_t *result = NULL;
     if (at) {
@@ -89,12 +89,23 @@ json_t *lsp_references(LspServer *server, json_t *params, LspError *error) {
         size_t count;
         const size_t *refs = yusec_index_references(nav.index, at->symbol, &count);
         const yusec_occurrence *all = yusec_index_occurrences(nav.index, NULL);
-        for (size_t i = 0; i < count; i++)
-            if (declarations || !all[refs[i]].is_definition)
-                json_array_append_new(result, lsp_location_json(server, all[refs[i]].file, all[refs[i]].range));
+        for (size_t i = 0; i < count; i++) visit(server, &nav, &all[refs[i]], result, user);
     }
     lsp_navigation_close(&nav);
     return result;
+}
+
+static void add_location(LspServer *server, const LspNavigation *nav, const yusec_occurrence *occurrence,
+                         json_t *result, void *user) {
+    (void)nav;
+    bool declarations = *(const bool *)user;
+    if (declarations || !occurrence->is_definition)
+        json_array_append_new(result, lsp_location_json(server, occurrence->file, occurrence->range));
+}
+
+json_t *lsp_references(LspServer *server, json_t *params, LspError *error) {
+    bool declarations = json_is_true(json_object_get(json_object_get(params, "context"), "includeDeclaration"));
+    return lsp_navigation_references(server, params, error, add_location, &declarations);
 }
 
 void lsp_advertise_references(json_t *capabilities) {

@@ -25,6 +25,14 @@ int lsp_symbol_kind(yusec_symbol_kind kind);
 /* A Location: an open document's URI, else the file's (made absolute). */
 json_t *lsp_location_json(LspServer *server, const char *file, yusec_range range);
 
+/* The occurrences of the symbol under the request's position, each given to visit with the
+ * result array it may append to. Returns that array; NULL — a null result — when no symbol is
+ * there, or with *error set when the document is not open. */
+typedef void LspOccurrenceVisit(LspServer *server, const LspNavigation *nav,
+                                const yusec_occurrence *occurrence, json_t *result, void *user);
+json_t *lsp_navigation_references(LspServer *server, json_t *params, LspError *error,
+                                  LspOccurrenceVisit *visit, void *user);
+
 /* ---- handlers and their capabilities ---- */
 json_t *lsp_definition(LspServer *server, json_t *params, LspError *error);
 void lsp_advertise_definition(json_t *capabilities);

@@ -12,7 +12,7 @@
 #include "base/strbuf.h"
 #include "exec/exec.h"
 #include "ir/abi.h"
-#include "fuzz_yir_input.h"
+#include "fuzz_input.h"
 #include "ir/ir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -58,6 +58,6 @@ static void verified(IrModule *module, Arena *arena, DiagEngine *diag, void *use
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    fuzz_yir_input(data, size, &(FuzzYirStage){verified, NULL, NULL});
+    fuzz_yir_input(data, size, &(FuzzStage){verified, NULL, NULL});
     return 0;
 }

@@ -4,48 +4,33 @@
  * PTX, never a crash, an LLVM abort, a hang or an out-of-bounds access. */
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
 
 #include "base/arena.h"
 #include "base/diag.h"
-#include "base/source.h"
-#include "frontend/lower.h"
-#include "frontend/module.h"
-#include "frontend/sema.h"
 #include "fuzz_ptx_common.h"
+#include "fuzz_input.h"
 #include "ir/ir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    /* fe_load_program reads files: the input goes to a per-process file. */
-    char path[64];
-    snprintf(path, sizeof path, "/tmp/yusec-fuzz-ptx-%d。着色器。豫", (int)getpid());
-    FILE *file = fopen(path, "wb");
-    if (!file) return 0;
-    fwrite(data, 1, size, file);
-    fclose(file);
+typedef struct Input {
+    const uint8_t *data;
+    size_t size;
+} Input;
 
-    Arena arena;
-    arena_init(&arena);
-    SourceMap sources;
-    source_map_init(&sources, &arena);
-    DiagEngine diag;
-    diag_init(&diag, &sources, NULL);
-    LoadOptions load = {0};
-    /* $YUSEC_FUZZ_BUILTIN_DIR: the 点染 directory of a checkout elsewhere */
-    const char *builtin_dir = getenv("YUSEC_FUZZ_BUILTIN_DIR");
-    load.builtin_dir = builtin_dir && *builtin_dir ? builtin_dir : YUSEC_FUZZ_BUILTIN_DIR;
-    Program *program = fe_load_program(&arena, &sources, &diag, path, &load);
-    CheckedProgram *checked = program && !diag_has_errors(&diag)
-                                  ? fe_check_program(&arena, program, &diag) : NULL;
-    IrModule *module = checked ? fe_lower_program(checked, &diag) : NULL;
-    if (module && ir_verify(module, &diag)) fuzz_emit_ptx(module, &diag, data, size);
-    else fuzz_report_rejected(&diag);
-    if (module) ir_module_free(module);
-    diag_free(&diag);
-    arena_free(&arena);
+static void verified(IrModule *module, Arena *arena, DiagEngine *diag, void *user) {
+    (void)arena;
+    const Input *input = user;
+    fuzz_emit_ptx(module, diag, input->data, input->size);
+}
+
+static void rejected(DiagEngine *diag, void *user) {
+    (void)user;
+    fuzz_report_rejected(diag);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    Input input = {data, size};
+    fuzz_source_input(data, size, &(FuzzStage){verified, rejected, &input});
     return 0;
 }

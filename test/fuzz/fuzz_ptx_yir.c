@@ -8,7 +8,7 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include "fuzz_ptx_common.h"
-#include "fuzz_yir_input.h"
+#include "fuzz_input.h"
 #include "ir/ir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -31,6 +31,6 @@ static void rejected(DiagEngine *diag, void *user) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Input input = {data, size};
-    fuzz_yir_input(data, size, &(FuzzYirStage){verified, rejected, &input});
+    fuzz_yir_input(data, size, &(FuzzStage){verified, rejected, &input});
     return 0;
 }

@@ -8,7 +8,7 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include "base/strbuf.h"
-#include "fuzz_yir_input.h"
+#include "fuzz_input.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 #include "targets/target.h"
@@ -40,6 +40,6 @@ static void verified(IrModule *module, Arena *arena, DiagEngine *diag, void *use
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    fuzz_yir_input(data, size, &(FuzzYirStage){verified, NULL, NULL});
+    fuzz_yir_input(data, size, &(FuzzStage){verified, NULL, NULL});
     return 0;
 }

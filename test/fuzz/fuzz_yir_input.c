@@ -1,8 +1,8 @@
-#include "fuzz_yir_input.h"
+#include "fuzz_input.h"
 
 #include "base/source.h"
 
-void fuzz_yir_input(const uint8_t *data, size_t size, const FuzzYirStage *stage) {
+void fuzz_yir_input(const uint8_t *data, size_t size, const FuzzStage *stage) {
     Arena arena;
     arena_init(&arena);
     SourceMap sources;

@@ -8,18 +8,7 @@ set -u
 yusec=$1
 here=$(cd "$(dirname "$0")" && pwd)
 samples=$here/../../库/点染/测试/样例
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-check() {  # name, expected status, actual status, text that must appear, output file
-  if [ "$3" -ne "$2" ] || ! grep -qF -- "$4" "$5"; then
-    echo "失败 $1：退出码 $3（应为 $2），输出："
-    cat "$5"
-    failures=$((failures + 1))
-  else
-    echo "通过 $1"
-  fi
-}
+. "$(dirname "$0")/check_common.sh"
 
 "$yusec" run "$samples/加倍。着色器。豫" --device=cpu --buffer 0:0=u32:1,2,3,4 >"$tmp/out" 2>&1
 check 加倍 0 $? "0:0 数据 u32[4] = 2, 4, 6, 8" "$tmp/out"

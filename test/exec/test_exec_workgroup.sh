@@ -8,18 +8,7 @@
 #   bash test/exec/test_exec_workgroup.sh YUSEC
 set -u
 yusec=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-check() {  # name, expected status, actual status, text that must appear, output file
-  if [ "$3" -ne "$2" ] || ! grep -qF -- "$4" "$5"; then
-    echo "失败 $1：退出码 $3（应为 $2），输出："
-    cat "$5"
-    failures=$((failures + 1))
-  else
-    echo "通过 $1"
-  fi
-}
+. "$(dirname "$0")/check_common.sh"
 
 # kernel SIZE: out[局部调用序] = x + 10·y + 100·z of 局部调用号.
 kernel() {

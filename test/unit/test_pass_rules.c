@@ -522,16 +522,19 @@ static void test_uniformity_lattice(void **state) {
 
 /* A vote on a non-uniform predicate: the fragment op in the branch is accepted (issue 32,
  * defect 1), a barrier there is not. BODY goes in the branch of `if subgroup_any(sid == 3)`. */
-static void vote_branch(Run *r, const char *body, PassTarget target) {
+/* The uniformity pass over `if COND { BODY }` in a compute entry of 64 invocations whose
+ * only input is subgroup_invocation_id (%sid.0) and %1 = 3u; `condition` computes the
+ * branch's value `cond`. */
+static void branch_on(Run *r, const char *condition, const char *cond, const char *body,
+                      PassTarget target) {
     char text[2048];
     snprintf(text, sizeof text,
              "var<storage_read_write> @o: array<f32> @group(0) @binding(0)\n"
              "\n"
              "fn @main(%%sid.0:u32) {\n"
              "  %%1:u32 = const 3u\n"
-             "  %%2:bool = eq %%sid.0, %%1\n"
-             "  %%3:bool = subgroup_any %%2\n"
-             "  if %%3 {\n"
+             "%s"
+             "  if %s {\n"
              "%s"
              "    yield\n"
              "  } else {\n"
@@ -541,8 +544,13 @@ static void vote_branch(Run *r, const char *body, PassTarget target) {
              "}\n"
              "\n"
              "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_invocation_id))\n",
-             body);
+             condition, cond, body);
     run(r, text, "uniformity", target);
+}
+
+/* if subgroup_any(sid == 3) { BODY } */
+static void vote_branch(Run *r, const char *body, PassTarget target) {
+    branch_on(r, "  %2:bool = eq %sid.0, %1\n  %3:bool = subgroup_any %2\n", "%3", body, target);
 }
 
 static const char fragment_store[] =
@@ -576,28 +584,14 @@ static void test_broadcast_lane_decides(void **state) {
     (void)state;
     static const char *const lanes[] = {"%1", "%sid.0"};
     for (unsigned i = 0; i < 2; i++) {
-        char text[2048];
-        snprintf(text, sizeof text,
-                 "var<storage_read_write> @o: array<f32> @group(0) @binding(0)\n"
-                 "\n"
-                 "fn @main(%%sid.0:u32) {\n"
-                 "  %%1:u32 = const 3u\n"
+        char condition[256];
+        snprintf(condition, sizeof condition,
                  "  %%2:u32 = subgroup_shuffle %%sid.0, %s\n"
                  "  %%3:u32 = add %%2, %%1\n"
-                 "  %%4:bool = gt %%3, %%1\n"
-                 "  if %%4 {\n"
-                 "%s"
-                 "    yield\n"
-                 "  } else {\n"
-                 "    yield\n"
-                 "  }\n"
-                 "  return\n"
-                 "}\n"
-                 "\n"
-                 "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_invocation_id))\n",
-                 lanes[i], "    %5:frag_acc_f32 = frag_zero\n");
+                 "  %%4:bool = gt %%3, %%1\n",
+                 lanes[i]);
         Run r;
-        run(&r, text, "uniformity", PASS_TARGET_PTX);
+        branch_on(&r, condition, "%4", "    %5:frag_acc_f32 = frag_zero\n", PASS_TARGET_PTX);
         if (i == 0) {
             if (!r.ok) fail_msg("%s", strbuf_cstr(&r.diag.text));
             expect_in(strbuf_cstr(&r.out), "%3:u32 !subgroup_uniform = add %2, %1");

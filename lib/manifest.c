@@ -1,7 +1,7 @@
 #include "manifest.h"
 
+#include "../base/json.h"
 #include "../ir/abi.h"
-#include "json.h"
 
 static void put_lengths(StrBuf *out, const LibAbi *abi, const yusec_ptx_entry *e) {
     if (e->measured_count == 0) return;
@@ -10,7 +10,7 @@ static void put_lengths(StrBuf *out, const LibAbi *abi, const yusec_ptx_entry *e
     for (size_t k = 0; k < e->measured_count; k++) {
         const yusec_resource *r = &abi->resources[e->measured[k]];
         strbuf_puts(out, k ? ", {\"name\": " : "{\"name\": ");
-        json_put_string(out, r->name);
+        json_append_string(out, r->name);
         strbuf_printf(out, ", \"group\": %u, \"binding\": %u}", r->group, r->binding);
     }
     strbuf_puts(out, "]}");
@@ -22,17 +22,17 @@ static void put_lengths(StrBuf *out, const LibAbi *abi, const yusec_ptx_entry *e
 static void put_param(StrBuf *out, const LibAbi *abi, const yusec_ptx_param *p) {
     const char *name = p->resource != YUSEC_NONE ? abi->resources[p->resource].name : "";
     switch (p->kind) {
-    case YUSEC_PTX_BUFFER: json_put_string(out, name); return;
+    case YUSEC_PTX_BUFFER: json_append_string(out, name); return;
     case YUSEC_PTX_PLACEHOLDER: strbuf_puts(out, "null"); return;
     case YUSEC_PTX_LENGTHS: strbuf_puts(out, "{\"lengths\": true}"); return;
     case YUSEC_PTX_COMPARE: strbuf_puts(out, "{\"compare\": "); break;
     case YUSEC_PTX_TEXELS:
     case YUSEC_PTX_SAMPLED: strbuf_puts(out, "{\"texture\": "); break;
     }
-    json_put_string(out, name);
+    json_append_string(out, name);
     if (p->kind == YUSEC_PTX_SAMPLED) {
         strbuf_puts(out, ", \"sampler\": ");
-        json_put_string(out, p->sampler != YUSEC_NONE ? abi->resources[p->sampler].name : "");
+        json_append_string(out, p->sampler != YUSEC_NONE ? abi->resources[p->sampler].name : "");
     }
     strbuf_putc(out, '}');
 }
@@ -60,14 +60,14 @@ static void put_textures(StrBuf *out, const LibAbi *abi, const yusec_ptx_entry *
 
 static void put_entry(StrBuf *out, const LibAbi *abi, const LibEntry *row, const yusec_ptx_entry *e) {
     strbuf_puts(out, "    {\"item\": ");
-    json_put_string(out, row->item);
+    json_append_string(out, row->item);
     strbuf_puts(out, ", \"function\": ");
-    json_put_string(out, row->function);
+    json_append_string(out, row->function);
     strbuf_printf(out, ", \"stage\": \"%s\"", ir_stage_name(row->stage));
     if (row->stage == IR_STAGE_COMPUTE && e) {
         strbuf_printf(out, ", \"workgroup_size\": [%u, %u, %u], \"ptx_name\": ", row->workgroup_size[0],
                       row->workgroup_size[1], row->workgroup_size[2]);
-        json_put_string(out, row->ptx_name);
+        json_append_string(out, row->ptx_name);
         strbuf_printf(out, ", \"dynamic_shared_bytes\": %u, \"ptx_params\": [", e->dynamic_shared_bytes);
         for (size_t s = 0; s < e->param_count; s++) {
             strbuf_puts(out, s ? ", " : "");
@@ -76,7 +76,7 @@ static void put_entry(StrBuf *out, const LibAbi *abi, const LibEntry *row, const
         strbuf_puts(out, "], \"ptx_param_names\": [");
         for (size_t s = 0; s < e->param_count; s++) {
             strbuf_puts(out, s ? ", " : "");
-            json_put_string(out, e->params[s].name);
+            json_append_string(out, e->params[s].name);
         }
         strbuf_putc(out, ']');
         put_lengths(out, abi, e);
@@ -94,7 +94,7 @@ static void put_ptx_positions(StrBuf *out, const LibEntryTable *entries, const L
         for (size_t s = 0; e && s < e->param_count; s++) {
             if (e->params[s].kind != YUSEC_PTX_BUFFER || e->params[s].resource != resource) continue;
             strbuf_puts(out, any ? ", " : "");
-            json_put_string(out, entries->rows[i].item);
+            json_append_string(out, entries->rows[i].item);
             strbuf_printf(out, ": %zu", s);
             any = true;
         }
@@ -108,13 +108,13 @@ static void put_resources(StrBuf *out, const LibEntryTable *entries, const LibAb
         const yusec_resource *r = &abi->resources[i];
         const char *msl = lib_resource_msl_attribute(r->kind);
         strbuf_puts(out, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
-        json_put_string(out, r->name);
+        json_append_string(out, r->name);
         strbuf_printf(out, ", \"kind\": \"%s\", \"group\": %u, \"binding\": %u, "
                            "\"msl\": \"%s\", \"msl_index\": %u",
                       lib_resource_kind_name(r->kind), r->group, r->binding, msl, r->msl_index);
         if (r->layout != YUSEC_NONE) {
             strbuf_puts(out, ", \"type\": ");
-            json_put_string(out, abi->layouts[r->layout].type);  /* its layout is in "layouts" */
+            json_append_string(out, abi->layouts[r->layout].type);  /* its layout is in "layouts" */
             put_ptx_positions(out, entries, abi, i);
         }
         strbuf_putc(out, '}');
@@ -127,18 +127,18 @@ static void put_layouts(StrBuf *out, const LibAbi *abi) {
     for (size_t i = 0; i < abi->layout_count; i++) {
         const yusec_layout *l = &abi->layouts[i];
         strbuf_puts(out, i ? ",\n    {\"type\": " : "\n    {\"type\": ");
-        json_put_string(out, l->type);
+        json_append_string(out, l->type);
         strbuf_printf(out, ", \"size\": %u, \"align\": %u", l->size, l->align);
         if (l->is_array) strbuf_printf(out, ", \"stride\": %u", l->stride);
         if (l->msl_name) {
             strbuf_puts(out, ", \"msl\": ");
-            json_put_string(out, l->msl_name);
+            json_append_string(out, l->msl_name);
             strbuf_puts(out, ", \"fields\": [");
             for (size_t f = 0; f < l->field_count; f++) {
                 strbuf_puts(out, f ? ", {\"name\": " : "{\"name\": ");
-                json_put_string(out, l->fields[f].name);
+                json_append_string(out, l->fields[f].name);
                 strbuf_puts(out, ", \"msl\": ");
-                json_put_string(out, l->fields[f].msl_name);
+                json_append_string(out, l->fields[f].msl_name);
                 strbuf_printf(out, ", \"offset\": %u, \"size\": %u}", l->fields[f].offset, l->fields[f].size);
             }
             strbuf_putc(out, ']');
@@ -150,7 +150,7 @@ static void put_layouts(StrBuf *out, const LibAbi *abi) {
 
 void lib_manifest_json(StrBuf *out, const char *source, const LibEntryTable *entries, const LibAbi *abi) {
     strbuf_puts(out, "{\n  \"source\": ");
-    json_put_string(out, source);
+    json_append_string(out, source);
     strbuf_puts(out, ",\n  \"entries\": [\n");
     for (uint32_t i = 0; i < entries->count; i++) {
         put_entry(out, abi, &entries->rows[i], i < abi->entry_count ? abi->ptx_entries[i] : NULL);

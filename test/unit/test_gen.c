@@ -11,8 +11,10 @@
 
 #include <cmocka.h>
 
+#include "base/json.h"
 #include "driver/depfile.h"
 #include "lib/generated.h"
+#include "lib/manifest.h"
 #include "frontend/token.h"
 
 /* Lexes `source` and returns the decoded text of its string number `index` (arena-owned). */
@@ -72,6 +74,33 @@ static LibEntryTable two_entries(LibEntry rows[2], const char *compute_item, con
 
 static void free_targets(GenTarget *t) {
     for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_free(&t[i]);
+}
+
+/* The manifest's strings are escaped as the JSON diagnostics' are (one escaper, base/json.c):
+ * short escapes for newline and tab, DEL as \u007f, a byte that is no UTF-8 as U+FFFD, U+2028
+ * raw. A source path may hold any of them; the manifest stays valid JSON. */
+static void test_manifest_escapes_as_diagnostics(void **state) {
+    (void)state;
+    static const char PATH[] = "目录\n制表\t回车\r引号\"斜杠\\删\x7f坏\xff\xc0\x80行分隔\xe2\x80\xa8。着色器。豫";
+    Arena arena;
+    arena_init(&arena);
+    LibEntryTable entries;
+    lib_entries_init(&entries, &arena);
+    LibAbi abi = {0};
+    StrBuf manifest, expected;
+    strbuf_init(&manifest);
+    strbuf_init(&expected);
+    lib_manifest_json(&manifest, PATH, &entries, &abi);
+    strbuf_puts(&expected, "{\n  \"source\": ");
+    json_append_string(&expected, PATH);
+    strbuf_puts(&expected, ",\n");
+    assert_memory_equal(strbuf_cstr(&manifest), strbuf_cstr(&expected), strlen(strbuf_cstr(&expected)));
+    assert_non_null(strstr(strbuf_cstr(&manifest),
+                           "\"目录\\n制表\\t回车\\u000d引号\\\"斜杠\\\\删\\u007f坏\xef\xbf\xbd\xef\xbf\xbd"
+                           "\xef\xbf\xbd行分隔\xe2\x80\xa8。着色器。豫\","));
+    strbuf_free(&expected);
+    strbuf_free(&manifest);
+    arena_free(&arena);
 }
 
 /* WGSL fails: its constant is one comment line naming the first diagnostic; the entry
@@ -256,6 +285,7 @@ int main(void) {
         cmocka_unit_test(test_depfile_clean_path),
         cmocka_unit_test(test_depfile_of_several_outputs),
         cmocka_unit_test(test_escape_round_trips),
+        cmocka_unit_test(test_manifest_escapes_as_diagnostics),
         cmocka_unit_test(test_failed_target_is_a_comment),
         cmocka_unit_test(test_all_failed),
         cmocka_unit_test(test_ptx_names_without_ptx),

@@ -327,9 +327,9 @@ static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out
     out->arg_type = inst->arg_count ? ir_value_type(f, inst->args[0]) : IR_NO_TYPE;
     out->words = out->type != IR_NO_TYPE ? ex_type_words(T, out->type) : 0;
     out->lanes = out->words;
-    out->lane = inst->arg_count ? ex_lane_of(T, out->arg_type) : EX_LANE_OTHER;
+    out->lane = inst->arg_count ? ex_lane_of(T, out->arg_type) : IR_LANE_NONE;
     if (inst->op == IR_OP_SELECT) out->lane = ex_lane_of(T, ir_value_type(f, inst->args[1]));
-    out->out_lane = out->type != IR_NO_TYPE ? ex_lane_of(T, out->type) : EX_LANE_OTHER;
+    out->out_lane = out->type != IR_NO_TYPE ? ex_lane_of(T, out->type) : IR_LANE_NONE;
     out->blocks[0] = inst->block_count > 0 ? inst->blocks[0] : IR_NONE;
     out->blocks[1] = inst->block_count > 1 ? inst->blocks[1] : IR_NONE;
     out->region = IR_NONE;

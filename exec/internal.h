@@ -13,18 +13,16 @@
 #include "../ir/fragment.h"
 #include "exec.h"
 
-typedef enum ExLane { EX_BOOL, EX_I32, EX_U32, EX_F32, EX_F16, EX_LANE_OTHER } ExLane;
-
-/* ---- scalar semantics (scalar.c) ---- */
-ExLane ex_lane_of(const IrTypeTable *types, IrTypeId type);  /* element of a scalar/vector/matrix */
+/* ---- scalar semantics (scalar.c): ir/scalar.h's, the ones the constant evaluator uses ---- */
+IrLane ex_lane_of(const IrTypeTable *types, IrTypeId type);  /* element of a scalar/vector/matrix */
 float ex_f32(uint32_t bits);
 uint32_t ex_bits(float value);
-/* The result of `op` on one lane (operands in instruction order; unused ones ignored).
- * `lane` is the operands' lane, `out` the result's (they differ for comparisons and
- * convert). */
-uint32_t ex_scalar(IrOp op, ExLane lane, ExLane out, uint32_t a, uint32_t b, uint32_t c);
+/* The result of `op` (a lane-wise scalar op of ir/scalar_ops.def) on one lane, operands in
+ * instruction order (unused ones ignored). `lane` is the operands' lane, `out` the result's
+ * (they differ for comparisons and convert). */
+uint32_t ex_scalar(IrOp op, IrLane lane, IrLane out, uint32_t a, uint32_t b, uint32_t c);
 /* Rounds a double to the lane's float type (f16 through ir_f16_nearest). */
-uint32_t ex_round_float(ExLane lane, double value);
+uint32_t ex_round_float(IrLane lane, double value);
 
 /* ---- decoded form (decode.c) ---- */
 typedef enum ExRegionKind { EX_REGION_BUFFER, EX_REGION_WORKGROUP, EX_REGION_LOCAL } ExRegionKind;
@@ -50,7 +48,7 @@ typedef enum ExMulKind { EX_MUL_LANES, EX_MUL_MAT_VEC, EX_MUL_VEC_MAT, EX_MUL_MA
 
 typedef struct ExInst {
     IrOp op;
-    ExLane lane, out_lane;   /* operand 0's element, the result's element */
+    IrLane lane, out_lane;   /* operand 0's element, the result's element */
     uint32_t lanes;          /* result words (lane-wise ops) */
     uint32_t arg_count, result_count;
     uint32_t *args;          /* register word of each operand */

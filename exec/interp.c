@@ -44,7 +44,7 @@ static void lanewise(const ExInst *in, uint32_t *regs) {
     memcpy(regs + in->results[0], out, n * sizeof *out);
 }
 
-static uint32_t mul_add(ExLane lane, uint32_t acc, uint32_t x, uint32_t y) {
+static uint32_t mul_add(IrLane lane, uint32_t acc, uint32_t x, uint32_t y) {
     return ex_scalar(IR_OP_ADD, lane, lane, acc, ex_scalar(IR_OP_MUL, lane, lane, x, y, 0), 0);
 }
 
@@ -71,7 +71,7 @@ static void multiply(const ExInst *in, uint32_t *regs) {
     memcpy(regs + in->results[0], out, rows * cols * sizeof *out);
 }
 
-static uint32_t dot(ExLane lane, const uint32_t *a, const uint32_t *b, uint32_t n) {
+static uint32_t dot(IrLane lane, const uint32_t *a, const uint32_t *b, uint32_t n) {
     uint32_t acc = ex_scalar(IR_OP_MUL, lane, lane, a[0], b[0], 0);
     for (uint32_t i = 1; i < n; i++) acc = mul_add(lane, acc, a[i], b[i]);
     return acc;
@@ -114,7 +114,7 @@ static void bitcast(const ExInst *in, uint32_t *regs) {
     uint32_t n = in->arg_lanes[0], size = 0;
     const uint32_t *a = regs + in->args[0];
     for (uint32_t i = 0; i < n; i++) {
-        if (in->lane == EX_F16) {
+        if (in->lane == IR_LANE_F16) {
             uint16_t h = ir_f16_bits(ex_f32(a[i]));
             memcpy(bytes + size, &h, 2), size += 2;
         } else {
@@ -123,7 +123,7 @@ static void bitcast(const ExInst *in, uint32_t *regs) {
     }
     uint32_t *out = regs + in->results[0];
     for (uint32_t i = 0, at = 0; i < in->lanes; i++) {
-        if (in->out_lane == EX_F16) {
+        if (in->out_lane == IR_LANE_F16) {
             uint16_t h;
             memcpy(&h, bytes + at, 2), at += 2;
             out[i] = ex_bits(ir_f16_value(h));
@@ -423,6 +423,10 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
         if (ir_op_is_subgroup(in->op) || ir_op_is_fragment(in->op)) {
             inv->state = EX_AT_SUBGROUP;
             inv->pending = in;
+            return false;
+        }
+        if (ir_scalar_op_of(in->op) == IR_SCALAR_NONE) {  /* never a silent value */
+            ex_fault(wg->fault, in->span, "CPU 执行器不支持运算 %s", ir_op_info(in->op)->name);
             return false;
         }
         lanewise(in, regs);

@@ -49,8 +49,8 @@ static void reduce(const ExInst *in, ExInvocation **lanes, uint32_t size, uint32
     bool scan = in->op == IR_OP_SUBGROUP_EXCLUSIVE_ADD || in->op == IR_OP_SUBGROUP_INCLUSIVE_ADD ||
                 in->op == IR_OP_SUBGROUP_EXCLUSIVE_MUL || in->op == IR_OP_SUBGROUP_INCLUSIVE_MUL;
     bool exclusive = in->op == IR_OP_SUBGROUP_EXCLUSIVE_ADD || in->op == IR_OP_SUBGROUP_EXCLUSIVE_MUL;
-    uint32_t identity = op == IR_OP_MUL ? (in->lane == EX_F32 || in->lane == EX_F16 ? ex_bits(1.0f) : 1u)
-                                        : (in->lane == EX_F32 || in->lane == EX_F16 ? ex_bits(0.0f) : 0u);
+    uint32_t identity = op == IR_OP_MUL ? (in->lane == IR_LANE_F32 || in->lane == IR_LANE_F16 ? ex_bits(1.0f) : 1u)
+                                        : (in->lane == IR_LANE_F32 || in->lane == IR_LANE_F16 ? ex_bits(0.0f) : 0u);
     uint32_t acc[MAX_WORDS], out[EX_MAX_SUBGROUP_SIZE][MAX_WORDS];
     bool started = false;
     for (uint32_t w = 0; w < words; w++) acc[w] = identity;

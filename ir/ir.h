@@ -17,6 +17,7 @@
 #include "../base/source.h"
 #include "../base/strbuf.h"
 #include "ops.h"
+#include "scalar.h"
 #include "types.h"
 
 typedef uint32_t IrValueId;
@@ -345,11 +346,8 @@ IrEvalStatus ir_const_eval(const IrConstEval *eval, IrOp op, IrTypeId type, cons
 /* The member of `composite` reached by a constant path (extract). */
 IrEvalStatus ir_const_extract(const IrConstEval *eval, const IrLiteral *composite, const uint32_t *path,
                               uint32_t count, IrLiteral *out);
-/* f16, kept in YIR as the f32 of the same value: the f16 nearest to x (ties to even;
- * infinity past the largest f16), its bits, and the value of f16 bits. */
-double ir_f16_nearest(double x);
-uint16_t ir_f16_bits(float value);
-float ir_f16_value(uint16_t bits);
+/* f16 rounding and encoding (ir_f16_nearest, ir_f16_bits, ir_f16_value) and the lane-wise
+ * scalar semantics: scalar.h. */
 
 /* ---- verifier (verify.c) ---- */
 /* Reports every problem found through `diag`; true when the module is well formed. */

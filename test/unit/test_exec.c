@@ -24,24 +24,24 @@
 
 static void integers_wrap(void **state) {
     (void)state;
-    assert_int_equal(ex_scalar(IR_OP_ADD, EX_I32, EX_I32, 0x7FFFFFFFu, 1, 0), 0x80000000u);
-    assert_int_equal(ex_scalar(IR_OP_SUB, EX_U32, EX_U32, 0, 1, 0), 0xFFFFFFFFu);
-    assert_int_equal(ex_scalar(IR_OP_MUL, EX_U32, EX_U32, 0x10000u, 0x10000u, 0), 0);
-    assert_int_equal(ex_scalar(IR_OP_NEG, EX_I32, EX_I32, 0x80000000u, 0, 0), 0x80000000u);
-    assert_int_equal(ex_scalar(IR_OP_ABS, EX_I32, EX_I32, 0x80000000u, 0, 0), 0x80000000u);
+    assert_int_equal(ex_scalar(IR_OP_ADD, IR_LANE_I32, IR_LANE_I32, 0x7FFFFFFFu, 1, 0), 0x80000000u);
+    assert_int_equal(ex_scalar(IR_OP_SUB, IR_LANE_U32, IR_LANE_U32, 0, 1, 0), 0xFFFFFFFFu);
+    assert_int_equal(ex_scalar(IR_OP_MUL, IR_LANE_U32, IR_LANE_U32, 0x10000u, 0x10000u, 0), 0);
+    assert_int_equal(ex_scalar(IR_OP_NEG, IR_LANE_I32, IR_LANE_I32, 0x80000000u, 0, 0), 0x80000000u);
+    assert_int_equal(ex_scalar(IR_OP_ABS, IR_LANE_I32, IR_LANE_I32, 0x80000000u, 0, 0), 0x80000000u);
 }
 
 static void wgsl_division_and_shifts(void **state) {
     (void)state;
-    assert_int_equal(ex_scalar(IR_OP_DIV, EX_U32, EX_U32, 7, 0, 0), 7);          /* e / 0 = e */
-    assert_int_equal(ex_scalar(IR_OP_REM, EX_U32, EX_U32, 7, 0, 0), 0);          /* e % 0 = 0 */
-    assert_int_equal(ex_scalar(IR_OP_DIV, EX_I32, EX_I32, 0x80000000u, 0xFFFFFFFFu, 0), 0x80000000u);
-    assert_int_equal(ex_scalar(IR_OP_REM, EX_I32, EX_I32, 0x80000000u, 0xFFFFFFFFu, 0), 0);
-    assert_int_equal(ex_scalar(IR_OP_DIV, EX_I32, EX_I32, (uint32_t)-7, 2, 0), (uint32_t)-3);  /* truncates */
-    assert_int_equal(ex_scalar(IR_OP_REM, EX_I32, EX_I32, (uint32_t)-7, 2, 0), (uint32_t)-1);
-    assert_int_equal(ex_scalar(IR_OP_SHL, EX_U32, EX_U32, 1, 33, 0), 2);          /* amount mod 32 */
-    assert_int_equal(ex_scalar(IR_OP_SHR, EX_I32, EX_I32, 0x80000000u, 31, 0), 0xFFFFFFFFu);
-    assert_int_equal(ex_scalar(IR_OP_SHR, EX_U32, EX_U32, 0x80000000u, 63, 0), 1);
+    assert_int_equal(ex_scalar(IR_OP_DIV, IR_LANE_U32, IR_LANE_U32, 7, 0, 0), 7);          /* e / 0 = e */
+    assert_int_equal(ex_scalar(IR_OP_REM, IR_LANE_U32, IR_LANE_U32, 7, 0, 0), 0);          /* e % 0 = 0 */
+    assert_int_equal(ex_scalar(IR_OP_DIV, IR_LANE_I32, IR_LANE_I32, 0x80000000u, 0xFFFFFFFFu, 0), 0x80000000u);
+    assert_int_equal(ex_scalar(IR_OP_REM, IR_LANE_I32, IR_LANE_I32, 0x80000000u, 0xFFFFFFFFu, 0), 0);
+    assert_int_equal(ex_scalar(IR_OP_DIV, IR_LANE_I32, IR_LANE_I32, (uint32_t)-7, 2, 0), (uint32_t)-3);  /* truncates */
+    assert_int_equal(ex_scalar(IR_OP_REM, IR_LANE_I32, IR_LANE_I32, (uint32_t)-7, 2, 0), (uint32_t)-1);
+    assert_int_equal(ex_scalar(IR_OP_SHL, IR_LANE_U32, IR_LANE_U32, 1, 33, 0), 2);          /* amount mod 32 */
+    assert_int_equal(ex_scalar(IR_OP_SHR, IR_LANE_I32, IR_LANE_I32, 0x80000000u, 31, 0), 0xFFFFFFFFu);
+    assert_int_equal(ex_scalar(IR_OP_SHR, IR_LANE_U32, IR_LANE_U32, 0x80000000u, 63, 0), 1);
 }
 
 /* Wherever the shared evaluator's run-time mode computes an integer result, ours agrees. */
@@ -63,8 +63,8 @@ static void agrees_with_const_eval(void **state) {
                     IrTypeId rhs = ops[o] == IR_OP_SHL || ops[o] == IR_OP_SHR ? types[1] : types[t];
                     IrLiteral args[2] = {{types[t], values[i], NULL, 0}, {rhs, values[j], NULL, 0}}, out;
                     if (ir_const_eval(&eval, ops[o], cmp ? boolean : types[t], args, 2, &out) != IR_EVAL_OK) continue;
-                    ExLane lane = t == 0 ? EX_I32 : EX_U32;
-                    assert_int_equal(ex_scalar(ops[o], lane, cmp ? EX_BOOL : lane, values[i], values[j], 0),
+                    IrLane lane = t == 0 ? IR_LANE_I32 : IR_LANE_U32;
+                    assert_int_equal(ex_scalar(ops[o], lane, cmp ? IR_LANE_BOOL : lane, values[i], values[j], 0),
                                      (uint32_t)out.bits);
                     compared++;
                 }
@@ -75,23 +75,23 @@ static void agrees_with_const_eval(void **state) {
 static void f16_rounds_to_nearest_even(void **state) {
     (void)state;
     uint32_t big = ex_bits(2048.0f), one = ex_bits(1.0f), three = ex_bits(3.0f);
-    assert_true(ex_f32(ex_scalar(IR_OP_ADD, EX_F16, EX_F16, big, one, 0)) == 2048.0f);   /* 2049: tie, even */
-    assert_true(ex_f32(ex_scalar(IR_OP_ADD, EX_F16, EX_F16, big, three, 0)) == 2052.0f); /* 2051: tie, even */
-    assert_true(ex_f32(ex_scalar(IR_OP_ADD, EX_F32, EX_F32, big, one, 0)) == 2049.0f);
-    assert_true(isinf(ex_f32(ex_scalar(IR_OP_MUL, EX_F16, EX_F16, ex_bits(300.0f), ex_bits(300.0f), 0))));
-    assert_true(ex_f32(ex_scalar(IR_OP_CONVERT, EX_F32, EX_F16, ex_bits(0.1f), 0, 0)) == (float)ir_f16_nearest(0.1f));
-    assert_true(ex_f32(ex_scalar(IR_OP_CONVERT, EX_F32, EX_F16, ex_bits(0.1f), 0, 0)) != 0.1f);
+    assert_true(ex_f32(ex_scalar(IR_OP_ADD, IR_LANE_F16, IR_LANE_F16, big, one, 0)) == 2048.0f);   /* 2049: tie, even */
+    assert_true(ex_f32(ex_scalar(IR_OP_ADD, IR_LANE_F16, IR_LANE_F16, big, three, 0)) == 2052.0f); /* 2051: tie, even */
+    assert_true(ex_f32(ex_scalar(IR_OP_ADD, IR_LANE_F32, IR_LANE_F32, big, one, 0)) == 2049.0f);
+    assert_true(isinf(ex_f32(ex_scalar(IR_OP_MUL, IR_LANE_F16, IR_LANE_F16, ex_bits(300.0f), ex_bits(300.0f), 0))));
+    assert_true(ex_f32(ex_scalar(IR_OP_CONVERT, IR_LANE_F32, IR_LANE_F16, ex_bits(0.1f), 0, 0)) == (float)ir_f16_nearest(0.1f));
+    assert_true(ex_f32(ex_scalar(IR_OP_CONVERT, IR_LANE_F32, IR_LANE_F16, ex_bits(0.1f), 0, 0)) != 0.1f);
 }
 
 static void float_to_integer_saturates(void **state) {
     (void)state;
-    assert_int_equal(ex_scalar(IR_OP_CONVERT, EX_F32, EX_I32, ex_bits(3e9f), 0, 0), 0x7FFFFFFFu);
-    assert_int_equal(ex_scalar(IR_OP_CONVERT, EX_F32, EX_I32, ex_bits(-3e9f), 0, 0), 0x80000000u);
-    assert_int_equal(ex_scalar(IR_OP_CONVERT, EX_F32, EX_U32, ex_bits(-1.5f), 0, 0), 0);
-    assert_int_equal(ex_scalar(IR_OP_CONVERT, EX_F32, EX_U32, ex_bits(NAN), 0, 0), 0);
-    assert_int_equal(ex_scalar(IR_OP_CONVERT, EX_F32, EX_I32, ex_bits(-2.75f), 0, 0), (uint32_t)-2);
-    assert_true(ex_scalar(IR_OP_NE, EX_F32, EX_BOOL, ex_bits(NAN), ex_bits(NAN), 0) == 1);
-    assert_true(ex_scalar(IR_OP_EQ, EX_F32, EX_BOOL, ex_bits(NAN), ex_bits(NAN), 0) == 0);
+    assert_int_equal(ex_scalar(IR_OP_CONVERT, IR_LANE_F32, IR_LANE_I32, ex_bits(3e9f), 0, 0), 0x7FFFFFFFu);
+    assert_int_equal(ex_scalar(IR_OP_CONVERT, IR_LANE_F32, IR_LANE_I32, ex_bits(-3e9f), 0, 0), 0x80000000u);
+    assert_int_equal(ex_scalar(IR_OP_CONVERT, IR_LANE_F32, IR_LANE_U32, ex_bits(-1.5f), 0, 0), 0);
+    assert_int_equal(ex_scalar(IR_OP_CONVERT, IR_LANE_F32, IR_LANE_U32, ex_bits(NAN), 0, 0), 0);
+    assert_int_equal(ex_scalar(IR_OP_CONVERT, IR_LANE_F32, IR_LANE_I32, ex_bits(-2.75f), 0, 0), (uint32_t)-2);
+    assert_true(ex_scalar(IR_OP_NE, IR_LANE_F32, IR_LANE_BOOL, ex_bits(NAN), ex_bits(NAN), 0) == 1);
+    assert_true(ex_scalar(IR_OP_EQ, IR_LANE_F32, IR_LANE_BOOL, ex_bits(NAN), ex_bits(NAN), 0) == 0);
 }
 
 /* ---- kernels ---- */

@@ -2,8 +2,9 @@
 # ctest bench.gemm_committed: the committed GEMM files are what gen_ptx.sh writes with this
 # yusec and gen_gemm.py — each design of designs.txt has its 矩阵乘_….。着色器。豫, .ptx and .json,
 # byte for byte as regenerated (in a temporary directory), no other 矩阵乘_ files are committed,
-# gemm_ref.cu's REF table lists exactly these designs, and ptxas (where installed) assembles each
-# PTX for sm_90. The H200 runs the committed PTX (it has no LLVM), so a compiler or generator
+# gemm_ref.cu's REF table lists exactly these designs, ptxas (where installed) assembles each
+# PTX for sm_90, and no PTX or manifest of the variant experiments is committed (their generators
+# in variants/ write them into variants/out/, which git ignores). The H200 runs the committed PTX (it has no LLVM), so a compiler or generator
 # change that is not followed by `bash bench/gemm/gen_ptx.sh build/yusec` fails here.
 #   bash bench/gemm/check_committed.sh BUILD/yusec
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,6 +32,10 @@ for f in "$here"/矩阵乘_*; do
   base=$(basename "$f"); stem=${base%%.*}; stem=${stem%%。*}
   [ -n "${listed[$stem]:-}" ] || fail "bench/gemm/$base 不在 designs.txt 里"
 done
+if git -C "$here" rev-parse --git-dir >/dev/null 2>&1; then
+  committed=$(git -C "$here" -c core.quotepath=off ls-files -- variants | grep '矩阵乘_' || true)
+  [ -z "$committed" ] || fail "bench/gemm/variants 里提交了生成的文件（由 make_variants.sh / make_group.sh 生成到 variants/out/）：$(echo "$committed" | head -3 | tr '\n' ' ')"
+fi
 ref=$(grep -o 'REF_KERNEL([0-9, ]*)' "$here/gemm_ref.cu" | grep -v 'WM' | sed 's/REF_KERNEL(//; s/)//; s/, / /g' | sort)
 if [ "$ref" != "$(grep -v '^$' "$here/designs.txt" | sort)" ]; then
   fail "gemm_ref.cu 的 REF 与 designs.txt 的设计不同"

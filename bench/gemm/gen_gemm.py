@@ -17,7 +17,7 @@ f32), unrolled from this design:
   would stay live through the whole tile (32 registers more at 4×4 fragments with K64;
   GEMM_KEEP=S picks slice S instead, for A/B variants). The grid is one-dimensional and
   rasterised in stripes of GROUP tile rows (the linear workgroup id walks down a stripe first,
-  for L2 reuse). The K loop is a local tail recursion carrying the accumulators.
+  for L2 reuse; 8, GEMM_GROUP=G for A/B variants). The K loop is a local tail recursion carrying the accumulators.
 
   python3 bench/gemm/gen_gemm.py WM WN MI NJ BK STAGES > FILE
 bench/gemm/gen_ptx.sh writes the variants the benchmark runs; gemm_ref.cu is the CUDA C kernel
@@ -29,7 +29,7 @@ import sys
 WM, WN, MI, NJ, BK, STAGES = (int(a) for a in sys.argv[1:7])
 THREADS = 32 * WM * WN
 BM, BN = 16 * MI * WM, 16 * NJ * WN
-GROUP = 8                        # tile rows per rasterisation stripe (M / BM must be a multiple)
+GROUP = int(os.environ.get("GEMM_GROUP", 8))  # tile rows per rasterisation stripe (M / BM must be a multiple)
 assert BK in (16, 32, 64) and STAGES >= 2
 PAD = BK + 8                     # row pitch in f16: conflict-free for ldmatrix
 A_STAGE, B_STAGE = BM * PAD, BN * PAD  # f16 elements of one buffer

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Experiment (issue 14): PTX variants of some GEMM designs, timed on the H200 by run.sh
 # (run_variants.py) beside the CUDA C kernel of the same design. Each variant is a directory
-# NAME[_KIND] of 矩阵乘_….ptx / .json (gen_ptx.sh's names) made from the given yusec:
+# out/NAME[_KIND] of 矩阵乘_….ptx / .json (gen_ptx.sh's names) made from the given yusec and the
+# committed sources of bench/gemm (out/ is not committed: the GPU machine has no LLVM, so make
+# it here and copy it along):
 #   NAME          yusec's PTX as it is
 #   NAME_ob       the run of conditional branches after the K loop's barrier (one per
 #                 next-tile fragment load) merged into one branch (onebranch.py, PTX text)
@@ -16,7 +18,7 @@ Y=$(realpath "$1"); name=$2; kinds=$3; shift 3
 V=$(cd "$(dirname "$0")" && pwd)
 G=$(dirname "$V")
 tmp=$(mktemp -d)
-dir_of() { if [ "$1" = plain ]; then echo "$V/$name"; else echo "$V/${name}_$1"; fi; }
+dir_of() { if [ "$1" = plain ]; then echo "$V/out/$name"; else echo "$V/out/${name}_$1"; fi; }
 for k in $kinds; do rm -rf "$(dir_of $k)"; mkdir -p "$(dir_of $k)"; done
 for six in "$@"; do
   s="矩阵乘_$six"

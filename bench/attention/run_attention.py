@@ -121,6 +121,16 @@ def reference_rows(q, k, v, rows, causal, q_offset=0):
     return torch.softmax(s, dim=-1) @ v.double()
 
 
+def worse(a, b):
+    """The larger error; NaN when either is NaN (Python's max would drop it)."""
+    return float("nan") if math.isnan(a) or math.isnan(b) else max(a, b)
+
+
+def first_line(error):
+    lines = str(error).splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
 def check_against_reference(what, ours, theirs, q, k, v, causal):
     """ours [BH][N][d] f32, theirs [BH][N][d] f16 (or None); sampled rows of the first and last
     head. Returns (ours max abs err, theirs max abs err)."""
@@ -129,9 +139,9 @@ def check_against_reference(what, ours, theirs, q, k, v, causal):
     worst = [0.0, 0.0]
     for h in (0, q.shape[0] - 1):
         ref = reference_rows(q[h], k[h], v[h], rows, causal)
-        worst[0] = max(worst[0], (ours[h][rows].double() - ref).abs().max().item())
+        worst[0] = worse(worst[0], (ours[h][rows].double() - ref).abs().max().item())
         if theirs is not None:
-            worst[1] = max(worst[1], (theirs[h][rows].double() - ref).abs().max().item())
+            worst[1] = worse(worst[1], (theirs[h][rows].double() - ref).abs().max().item())
     return worst
 
 
@@ -198,7 +208,7 @@ def forward_case(driver, kernel_dir, n, b, h, d, causal, backends):
         try:
             results[name] = (ctx, run_sdpa(ctx, q, k, v, causal))
         except RuntimeError as e:  # this backend does not take the case
-            print("（%s 不支持 N=%d D=%d%s：%s）" % (name, n, d, " 因果" if causal else "", str(e).splitlines()[0]))
+            print("（%s 不支持 N=%d D=%d%s：%s）" % (name, n, d, " 因果" if causal else "", first_line(e)))
     flash = results.get("flash", (None, None))[1]
     ulp = ulp_distance(out, flash) if flash is not None else float("nan")
     ours_err, flash_err = check_against_reference(stem, out.view(bh, n, d), None if flash is None else flash.view(bh, n, d),
@@ -257,14 +267,14 @@ def decode_case(driver, kernel_dir, length, b, h, d, backends, copy_gbs):
         try:
             results[name] = (ctx, run_sdpa(ctx, q, k, v, False))
         except RuntimeError as e:
-            print("（%s 不支持解码 L=%d D=%d：%s）" % (name, length, d, str(e).splitlines()[0]))
+            print("（%s 不支持解码 L=%d D=%d：%s）" % (name, length, d, first_line(e)))
     flash = results.get("flash", (None, None))[1]
     ulp = ulp_distance(out, flash) if flash is not None else float("nan")
     worst = 0.0
     for hh in (0, bh - 1):
         ref = reference_rows(q.view(bh, 1, d)[hh], k.view(bh, length, d)[hh], v.view(bh, length, d)[hh],
                              torch.zeros(1, dtype=torch.long, device="cuda"), False)
-        worst = max(worst, (out.view(bh, 1, d)[hh].double() - ref).abs().max().item())
+        worst = worse(worst, (out.view(bh, 1, d)[hh].double() - ref).abs().max().item())
     ok = worst <= 1e-2 and not math.isnan(worst)
     contenders = [("豫言", run_ours)] + [(name, (lambda c=ctx: run_sdpa(c, q, k, v, False))) for name, (ctx, _) in results.items()]
     times = time_rounds(contenders)

@@ -126,7 +126,8 @@ static bool load(const Collective *c, uint32_t *out) {
     return true;
 }
 
-/* 载矩阵片乙自转置存储: B[n][k] = the f16 element start + k·stride + n (row k of a K×N matrix). */
+/* 载矩阵片乙自转置存储, 载入矩阵片乙自转置: B[n][k] = the f16 element start + k·stride + n (row k
+ * of a K×N matrix), from the f16 pairs of a storage array<u32> or from a workgroup array<f16>. */
 static bool load_transposed(const Collective *c, uint32_t *out) {
     for (uint32_t k = 0; k < TILE; k++) {
         const uint8_t *mem = row_address(c, k, TILE, 2);
@@ -185,6 +186,11 @@ static bool compute(const Collective *c, uint32_t *out) {
     case IR_OP_FRAG_MMA:
         if (in->fragment == IR_FRAG_ACC_F32) mma_f16(regs + in->args[0], regs + in->args[1], regs + in->args[2], out);
         else mma_s8(regs + in->args[0], regs + in->args[1], regs + in->args[2], out);
+        return true;
+    case IR_OP_FRAG_SCALE: case IR_OP_FRAG_ADD_SCALAR: case IR_OP_FRAG_MAX_SCALAR: case IR_OP_FRAG_ADD:
+    case IR_OP_FRAG_SUB: case IR_OP_FRAG_MUL: case IR_OP_FRAG_DIV: case IR_OP_FRAG_MAX: case IR_OP_FRAG_EXP2:
+    case IR_OP_FRAG_ROW_MAX: case IR_OP_FRAG_ROW_SUM: case IR_OP_FRAG_TO_A: case IR_OP_FRAG_MASK_UPPER:
+        ex_fragment_element(in, regs, out);
         return true;
     case IR_OP_FRAG_LOAD_TRANSPOSED:
         return aligned(c, IR_FRAG_ARG_START, "起") && aligned(c, IR_FRAG_ARG_STRIDE, "步") && load_transposed(c, out);

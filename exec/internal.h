@@ -177,6 +177,9 @@ void ex_subgroup_execute(const ExProgram *prog, const ExInst *inst, ExInvocation
 /* ---- fragments and asynchronous copies (fragment.c) ---- */
 /* Register words of a fragment value (0: not in the executor, 着十三's tensor tiles). */
 uint32_t ex_fragment_words(IrFragmentKind kind);
+/* The accumulator element operations (fragment_elements.c): the result tile of `inst` from
+ * the operands in `regs` (the subgroup's, the same on every lane). */
+void ex_fragment_element(const ExInst *inst, const uint32_t *regs, uint32_t *out);
 /* Executes the fragment op (frag_*) every live lane of one subgroup waits at (`existing` of
  * its `size` lanes are in the workgroup); false with the fault when a lane has returned or
  * does not exist, the lanes' operands differ, or memory is out of bounds. */

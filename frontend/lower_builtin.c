@@ -5,6 +5,8 @@
 
 #include "lower_internal.h"
 
+#include "../ir/fragment.h"
+
 #define TRY(v) \
     do {                          \
         if ((v) == IR_NONE) return IR_NONE; \
@@ -274,6 +276,25 @@ static IrValueId lower_elect(FnCtx *fc, const SemaExpr *e) {
 /* 着十二: the fragment builtins. Loads and stores take the array (a workgroup variable or a
  * storage buffer), start and stride, and for stores the fragment; the result type picks the
  * fragment a load makes. */
+static IrOp fragment_element_op(Intrinsic in) {
+    switch (in) {
+    case INTRINSIC_MATRIX_ACC_SCALE: return IR_OP_FRAG_SCALE;
+    case INTRINSIC_MATRIX_ACC_ADD_SCALAR: return IR_OP_FRAG_ADD_SCALAR;
+    case INTRINSIC_MATRIX_ACC_MAX_SCALAR: return IR_OP_FRAG_MAX_SCALAR;
+    case INTRINSIC_MATRIX_ACC_ADD: return IR_OP_FRAG_ADD;
+    case INTRINSIC_MATRIX_ACC_SUB: return IR_OP_FRAG_SUB;
+    case INTRINSIC_MATRIX_ACC_MUL: return IR_OP_FRAG_MUL;
+    case INTRINSIC_MATRIX_ACC_DIV: return IR_OP_FRAG_DIV;
+    case INTRINSIC_MATRIX_ACC_MAX: return IR_OP_FRAG_MAX;
+    case INTRINSIC_MATRIX_ACC_EXP2: return IR_OP_FRAG_EXP2;
+    case INTRINSIC_MATRIX_ACC_ROW_MAX: return IR_OP_FRAG_ROW_MAX;
+    case INTRINSIC_MATRIX_ACC_ROW_SUM: return IR_OP_FRAG_ROW_SUM;
+    case INTRINSIC_MATRIX_ACC_TO_A: return IR_OP_FRAG_TO_A;
+    case INTRINSIC_MATRIX_ACC_MASK_UPPER: return IR_OP_FRAG_MASK_UPPER;
+    default: return IR_OP_COUNT;
+    }
+}
+
 static IrOp fragment_op(Intrinsic in) {
     switch (in) {
     case INTRINSIC_MATRIX_ZERO_ACC: return IR_OP_FRAG_ZERO;
@@ -283,13 +304,14 @@ static IrOp fragment_op(Intrinsic in) {
     case INTRINSIC_INT8_MATRIX_LOAD_A: case INTRINSIC_INT8_MATRIX_LOAD_B:
         return IR_OP_FRAG_LOAD;
     case INTRINSIC_MATRIX_LOAD_ACC_TOP8: case INTRINSIC_MATRIX_LOAD_A_TOP8: return IR_OP_FRAG_LOAD_ROWS8;
-    case INTRINSIC_MATRIX_LOAD_B_STORAGE_TRANSPOSED: return IR_OP_FRAG_LOAD_TRANSPOSED;
+    case INTRINSIC_MATRIX_LOAD_B_STORAGE_TRANSPOSED: case INTRINSIC_MATRIX_LOAD_B_TRANSPOSED:
+        return IR_OP_FRAG_LOAD_TRANSPOSED;
     case INTRINSIC_MATRIX_MMA: case INTRINSIC_INT8_MATRIX_MMA: return IR_OP_FRAG_MMA;
     case INTRINSIC_MATRIX_STORE_ACC: case INTRINSIC_MATRIX_STORE_ACC_STORAGE:
     case INTRINSIC_INT_MATRIX_STORE_ACC:
         return IR_OP_FRAG_STORE;
     case INTRINSIC_MATRIX_STORE_ACC_TOP8: return IR_OP_FRAG_STORE_ROWS8;
-    default: return IR_OP_COUNT;
+    default: return fragment_element_op(in);
     }
 }
 
@@ -297,7 +319,8 @@ static IrValueId lower_fragment(FnCtx *fc, const SemaExpr *e, IrOp op) {
     uint32_t n = e->as.call.arg_count;
     IrValueId args[4] = {IR_NONE, IR_NONE, IR_NONE, IR_NONE};
     if (n > 4) return IR_NONE;
-    bool memory = op != IR_OP_FRAG_ZERO && op != IR_OP_FRAG_FILL && op != IR_OP_FRAG_MMA;
+    bool memory = op != IR_OP_FRAG_ZERO && op != IR_OP_FRAG_FILL && op != IR_OP_FRAG_MMA &&
+                  !ir_fragment_element_operands(op);
     for (uint32_t i = memory ? 1 : 0; i < n; i++) {
         args[i] = fe_lower_expr(fc, e->as.call.args[i]);
         TRY(args[i]);

@@ -92,6 +92,15 @@
     X(INT_MATRIX_FILL_ACC, "满整矩阵片累") X(INT8_MATRIX_LOAD_A, "载入整八矩阵片甲")  \
     X(INT8_MATRIX_LOAD_B, "载入整八矩阵片乙") X(INT8_MATRIX_MMA, "整八矩阵片乘加")    \
     X(INT_MATRIX_STORE_ACC, "存回整矩阵片累")                                         \
+    X(MATRIX_LOAD_B_TRANSPOSED, "载入矩阵片乙自转置")                                 \
+    /* accumulator element operations (着十二, docs/builtins.md) */                   \
+    X(MATRIX_ACC_SCALE, "矩阵片累乘数") X(MATRIX_ACC_ADD_SCALAR, "矩阵片累加数")        \
+    X(MATRIX_ACC_MAX_SCALAR, "矩阵片累取大数") X(MATRIX_ACC_ADD, "矩阵片累相加")        \
+    X(MATRIX_ACC_SUB, "矩阵片累相减") X(MATRIX_ACC_MUL, "矩阵片累相乘")                 \
+    X(MATRIX_ACC_DIV, "矩阵片累相除") X(MATRIX_ACC_MAX, "矩阵片累取大")                 \
+    X(MATRIX_ACC_EXP2, "矩阵片累二之幂") X(MATRIX_ACC_ROW_MAX, "矩阵片累行最大")        \
+    X(MATRIX_ACC_ROW_SUM, "矩阵片累行和") X(MATRIX_ACC_TO_A, "矩阵片累转甲")            \
+    X(MATRIX_ACC_MASK_UPPER, "矩阵片累遮右上")                                        \
     /* asynchronous copies into workgroup memory (PTX cp.async, sm_80) */            \
     X(ASYNC_COPY, "异步拷贝") X(ASYNC_COMMIT, "提交异步拷贝") X(ASYNC_WAIT, "等待异步拷贝") \
     /* tensor fragments (着十三, Metal only) */                                       \

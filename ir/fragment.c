@@ -40,8 +40,8 @@ bool ir_fragment_access_ok(IrOp op, IrFragMemory memory, IrFragmentKind kind) {
     case IR_OP_FRAG_LOAD_ROWS8: /* 载矩阵片甲前八行, 载入矩阵片累前八行 */
         return (memory == IR_FRAG_MEM_WORKGROUP_F16 && kind == IR_FRAG_A_F16) ||
                (memory == IR_FRAG_MEM_WORKGROUP_F32 && kind == IR_FRAG_ACC_F32);
-    case IR_OP_FRAG_LOAD_TRANSPOSED: /* 载矩阵片乙自转置存储 */
-        return memory == IR_FRAG_MEM_STORAGE_U32 && kind == IR_FRAG_B_F16;
+    case IR_OP_FRAG_LOAD_TRANSPOSED: /* 载矩阵片乙自转置存储, 载入矩阵片乙自转置 */
+        return (memory == IR_FRAG_MEM_STORAGE_U32 || memory == IR_FRAG_MEM_WORKGROUP_F16) && kind == IR_FRAG_B_F16;
     case IR_OP_FRAG_STORE: /* 存回矩阵片累, 存矩阵片累到存储, 存回整矩阵片累 */
         return ((memory == IR_FRAG_MEM_WORKGROUP_F32 || memory == IR_FRAG_MEM_STORAGE_F32) &&
                 kind == IR_FRAG_ACC_F32) ||
@@ -64,13 +64,47 @@ IrFragmentKind ir_fragment_b_of(IrFragmentKind a) {
     return IR_FRAG_KIND_COUNT;
 }
 
+const char *ir_fragment_element_operands(IrOp op) {
+    switch (op) {
+    case IR_OP_FRAG_SCALE: case IR_OP_FRAG_ADD_SCALAR: case IR_OP_FRAG_MAX_SCALAR: return "f";
+    case IR_OP_FRAG_ADD: case IR_OP_FRAG_SUB: case IR_OP_FRAG_MUL: case IR_OP_FRAG_DIV: case IR_OP_FRAG_MAX:
+        return "a";
+    case IR_OP_FRAG_EXP2: case IR_OP_FRAG_ROW_MAX: case IR_OP_FRAG_ROW_SUM: case IR_OP_FRAG_TO_A: return "";
+    case IR_OP_FRAG_MASK_UPPER: return "if";
+    default: return NULL;
+    }
+}
+
+const char *ir_fragment_element_builtin(IrOp op) {
+    switch (op) {
+    case IR_OP_FRAG_SCALE: return "矩阵片累乘数";
+    case IR_OP_FRAG_ADD_SCALAR: return "矩阵片累加数";
+    case IR_OP_FRAG_MAX_SCALAR: return "矩阵片累取大数";
+    case IR_OP_FRAG_ADD: return "矩阵片累相加";
+    case IR_OP_FRAG_SUB: return "矩阵片累相减";
+    case IR_OP_FRAG_MUL: return "矩阵片累相乘";
+    case IR_OP_FRAG_DIV: return "矩阵片累相除";
+    case IR_OP_FRAG_MAX: return "矩阵片累取大";
+    case IR_OP_FRAG_EXP2: return "矩阵片累二之幂";
+    case IR_OP_FRAG_ROW_MAX: return "矩阵片累行最大";
+    case IR_OP_FRAG_ROW_SUM: return "矩阵片累行和";
+    case IR_OP_FRAG_TO_A: return "矩阵片累转甲";
+    case IR_OP_FRAG_MASK_UPPER: return "矩阵片累遮右上";
+    default: return "";
+    }
+}
+
+IrFragmentKind ir_fragment_element_result(IrOp op) {
+    return op == IR_OP_FRAG_TO_A ? IR_FRAG_A_F16 : IR_FRAG_ACC_F32;
+}
+
 bool ir_op_is_fragment(IrOp op) {
     switch (op) {
     case IR_OP_FRAG_ZERO: case IR_OP_FRAG_FILL: case IR_OP_FRAG_LOAD: case IR_OP_FRAG_LOAD_ROWS8:
     case IR_OP_FRAG_LOAD_TRANSPOSED: case IR_OP_FRAG_MMA: case IR_OP_FRAG_STORE:
     case IR_OP_FRAG_STORE_ROWS8:
         return true;
-    default: return false;
+    default: return ir_fragment_element_operands(op) != NULL;
     }
 }
 

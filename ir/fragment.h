@@ -34,6 +34,17 @@ bool ir_fragment_access_ok(IrOp op, IrFragMemory memory, IrFragmentKind kind);
 IrFragmentKind ir_fragment_acc_of(IrFragmentKind a);
 IrFragmentKind ir_fragment_b_of(IrFragmentKind a);
 
+/* The element operations on an f32 accumulator (frag_scale … frag_mask_upper, SIG_FRAG_ELEMENT):
+ * their operands after the accumulator, as a string of 'a' (another f32 accumulator), 'f'
+ * (an f32) and 'i' (an i32); NULL for any other op. */
+const char *ir_fragment_element_operands(IrOp op);
+/* The 点染 builtin an element operation or the workgroup transposing load comes from (for
+ * diagnostics); "" for any other op. */
+const char *ir_fragment_element_builtin(IrOp op);
+/* The fragment an element operation makes: the A fragment for frag_to_a, else the
+ * accumulator. */
+IrFragmentKind ir_fragment_element_result(IrOp op);
+
 /* True for the ops that move or compute fragments (frag_*). */
 bool ir_op_is_fragment(IrOp op);
 /* Operand positions of start and stride in a frag_load… / frag_store… op. */

@@ -305,6 +305,22 @@ static bool check_fragment_memory(Verifier *v, const IrInst *inst, IrFragmentKin
     return true;
 }
 
+/* An element operation (SIG_FRAG_ELEMENT): an f32 accumulator, then the operands
+ * ir_fragment_element_operands lists; the result per ir_fragment_element_result. */
+static bool check_fragment_element(Verifier *v, const IrInst *inst) {
+    const char *operands = ir_fragment_element_operands(inst->op);
+    IrFragmentKind kind = IR_FRAG_KIND_COUNT;
+    if (!operands || !fragment_of(v, arg_type(v, inst, 0), &kind) || kind != IR_FRAG_ACC_F32) return false;
+    for (uint32_t i = 0; operands[i]; i++) {
+        IrTypeId t = arg_type(v, inst, i + 1);
+        bool ok = operands[i] == 'a'   ? fragment_of(v, t, &kind) && kind == IR_FRAG_ACC_F32
+                  : operands[i] == 'i' ? is_scalar_of(v, t, IR_SINT)
+                                       : is_scalar_of(v, t, IR_FLOAT) && ty(v, t)->width == 32;
+        if (!ok) return false;
+    }
+    return fragment_of(v, result_type(v, inst), &kind) && kind == ir_fragment_element_result(inst->op);
+}
+
 static bool check_fragment(Verifier *v, const IrInst *inst) {
     IrFragmentKind kind = IR_FRAG_KIND_COUNT, a = IR_FRAG_KIND_COUNT, b = IR_FRAG_KIND_COUNT,
                    c = IR_FRAG_KIND_COUNT;
@@ -462,6 +478,7 @@ static bool check_types(Verifier *v, const IrInst *inst) {
     case SIG_SUBGROUP_ELECT: return is_bool_scalar(v, r);
     case SIG_FRAG_FILL: case SIG_FRAG_LOAD: case SIG_FRAG_MMA: case SIG_FRAG_STORE:
         return check_fragment(v, inst);
+    case SIG_FRAG_ELEMENT: return check_fragment_element(v, inst);
     case SIG_ASYNC_COPY: case SIG_ASYNC_WAIT: return check_async(v, inst);
     case SIG_TENSOR: return check_tensor(v, inst);
     }

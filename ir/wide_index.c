@@ -145,8 +145,8 @@ static bool plain_inst(Walk *w, const IrInst *in, void *data) {
     if (in->op == IR_OP_CONTINUE) (*continues)++;
     IrSig sig = ir_op_info(in->op)->sig;
     return in->op != IR_OP_LOOP && in->op != IR_OP_CALL && ir_op_info(in->op)->flags == 0 && sig != SIG_FRAG_FILL &&
-           sig != SIG_FRAG_LOAD && sig != SIG_FRAG_MMA && sig != SIG_FRAG_STORE && sig != SIG_ASYNC_COPY &&
-           sig != SIG_ASYNC_WAIT && sig != SIG_TENSOR;
+           sig != SIG_FRAG_LOAD && sig != SIG_FRAG_MMA && sig != SIG_FRAG_STORE && sig != SIG_FRAG_ELEMENT &&
+           sig != SIG_ASYNC_COPY && sig != SIG_ASYNC_WAIT && sig != SIG_TENSOR;
 }
 
 typedef struct Collect {

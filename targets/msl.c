@@ -597,7 +597,10 @@ bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngi
     msl_tensor_includes(&st, &text);
     strbuf_puts(&text, "#include <metal_stdlib>\nusing namespace metal;\n");
     msl_tensor_prelude(&st, &text);
-    if (msl_check_fragments(&em)) msl_fragment_prelude(&text);
+    if (msl_check_fragments(&em)) {
+        msl_fragment_prelude(&text);
+        if (msl_uses_fragment_elements(module)) msl_fragment_element_prelude(&text);
+    }
     if (em.failed) {  /* 整八 fragments: nothing more to say about this module */
         te_free(&em);
         strbuf_free(&text);

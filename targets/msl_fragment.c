@@ -111,14 +111,14 @@ static const char *helper_name(const TextEmitter *em, const IrInst *inst) {
     case IR_OP_FRAG_ZERO: return "yy_frag_zero";
     case IR_OP_FRAG_MMA: return "yy_frag_mma";
     case IR_OP_FRAG_LOAD_ROWS8: return kind == IR_FRAG_A_F16 ? "yy_frag_load_a_rows8" : "yy_frag_load_acc_rows8";
-    case IR_OP_FRAG_LOAD_TRANSPOSED: return "yy_frag_load_b_transposed_device";
+    case IR_OP_FRAG_LOAD_TRANSPOSED: return device ? "yy_frag_load_b_transposed_device" : "yy_frag_load_b_transposed";
     case IR_OP_FRAG_LOAD:
         if (kind == IR_FRAG_ACC_F32) return "yy_frag_load_acc";
         if (kind == IR_FRAG_A_F16) return device ? "yy_frag_load_a_device" : "yy_frag_load_a";
         return device ? "yy_frag_load_b_device" : "yy_frag_load_b";
     case IR_OP_FRAG_STORE: return device ? "yy_frag_store_device" : "yy_frag_store";
     case IR_OP_FRAG_STORE_ROWS8: return "yy_frag_store_rows8";
-    default: return NULL;
+    default: return msl_fragment_element_helper(inst->op);
     }
 }
 
@@ -130,7 +130,8 @@ bool msl_fragment_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, 
     TeExpr list[4];
     uint32_t n = inst->arg_count < 4 ? inst->arg_count : 4;
     for (uint32_t i = 0; i < n; i++) list[i] = args[i];
-    bool memory = inst->op != IR_OP_FRAG_ZERO && inst->op != IR_OP_FRAG_MMA && inst->op != IR_OP_FRAG_FILL;
+    bool memory = inst->op != IR_OP_FRAG_ZERO && inst->op != IR_OP_FRAG_MMA && inst->op != IR_OP_FRAG_FILL &&
+                  !ir_fragment_element_operands(inst->op);
     if (memory && n > 0) list[0] = te_make(em, TE_PRIMARY, "&%s[0]", te_operand(em, TE_PRIMARY, false, &args[0]));
     *out = te_call(em, name, list, n);
     out->flags = (out->flags & ~TE_CONST) | TE_EFFECTS;

@@ -64,6 +64,12 @@ TeExpr msl_tensor_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args);
  * fragment type names and fragment op expressions. */
 bool msl_check_fragments(TextEmitter *em);
 void msl_fragment_prelude(StrBuf *out);
+/* msl_fragment_elements.c: whether the module uses an accumulator element operation or the
+ * transposing workgroup load, their prelude (after the 金矩阵片序幕), and each op's helper
+ * (NULL for other ops). */
+bool msl_uses_fragment_elements(const IrModule *module);
+void msl_fragment_element_prelude(StrBuf *out);
+const char *msl_fragment_element_helper(IrOp op);
 const char *msl_fragment_type(IrFragmentKind kind);
 bool msl_fragment_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out);
 

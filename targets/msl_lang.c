@@ -440,6 +440,9 @@ static bool msl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, Te
         return true;
     case IR_OP_FRAG_ZERO: case IR_OP_FRAG_LOAD: case IR_OP_FRAG_LOAD_ROWS8: case IR_OP_FRAG_LOAD_TRANSPOSED:
     case IR_OP_FRAG_MMA: case IR_OP_FRAG_STORE: case IR_OP_FRAG_STORE_ROWS8:
+    case IR_OP_FRAG_SCALE: case IR_OP_FRAG_ADD_SCALAR: case IR_OP_FRAG_MAX_SCALAR: case IR_OP_FRAG_ADD:
+    case IR_OP_FRAG_SUB: case IR_OP_FRAG_MUL: case IR_OP_FRAG_DIV: case IR_OP_FRAG_MAX: case IR_OP_FRAG_EXP2:
+    case IR_OP_FRAG_ROW_MAX: case IR_OP_FRAG_ROW_SUM: case IR_OP_FRAG_TO_A: case IR_OP_FRAG_MASK_UPPER:
         return msl_fragment_expr(em, inst, args, out);
     default:
         return false;

@@ -280,7 +280,8 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
     te_assign_module_names(&em, items, count);
     te_collect_entries(&em, note_entry_structs);
     scan_uses(module, &st);
-    bool fragments_rejected = reject_fragments(&em, module);
+    bool elements_rejected = wgsl_reject_fragment_elements(&em, module);
+    bool fragments_rejected = reject_fragments(&em, module) || elements_rejected;
     bool stage_ops_rejected = wgsl_reject_stage_ops(&em, module);  /* both report, then stop */
     if (fragments_rejected || stage_ops_rejected) {
         te_free(&em);

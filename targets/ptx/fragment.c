@@ -7,7 +7,8 @@
  *   accumulator (16 × 16 f32/s32): elements 2j, 2j+1 are row g + 8·(j & 1), columns
  *                                 2t + 8·(j >> 1) and one more; 0–3 are the C/D of the first
  *                                 n8 block, 4–7 of the second.
- * A and B from workgroup memory come with one ldmatrix.x4 (each lane gives one row address);
+ * A and B from workgroup memory come with one ldmatrix.x4 (each lane gives one row address;
+ * .trans for B from a K×N array); element operations on accumulators: fragment_elements.c;
  * everything else goes lane by lane. A product is two mma.sync, one per n8 block. */
 #include "internal.h"
 
@@ -27,6 +28,14 @@ static bool lane_of(FnCtx *fc, Span span, Lane *lane) {
     if (!lane->id) return false;
     lane->g = LLVMBuildLShr(B(fc), lane->id, u32c(fc, 2), "");
     lane->t = LLVMBuildAnd(B(fc), lane->id, u32c(fc, 3), "");
+    return true;
+}
+
+bool ptx_fragment_lane(FnCtx *fc, Span span, LLVMValueRef *g, LLVMValueRef *t) {
+    Lane lane;
+    if (!lane_of(fc, span, &lane)) return false;
+    *g = lane.g;
+    *t = lane.t;
     return true;
 }
 
@@ -70,12 +79,21 @@ static void operand_word(FnCtx *fc, const Lane *lane, bool is_b, uint32_t r, LLV
 
 /* A or B from a workgroup array with ldmatrix.x4: lane l names row l % 16 of A (the third
  * and fourth 8×8 matrices are the right half) or, for B, row l % 8 + 8·(l / 16) with the
- * second and fourth matrices the right half; `half_words` elements make the 16-byte half row. */
+ * second and fourth matrices the right half; `half_words` elements make the 16-byte half row.
+ * `transposed` (载入矩阵片乙自转置, B[n][k] = 数组[起 + k·步 + n]): ldmatrix.x4.trans, lane l
+ * names memory row k = l % 8 + 8·((l / 8) % 2) at column n = 8·(l / 16), so matrix r is
+ * the n block r / 2 and k block r % 2 like the B words, each lane getting k = 2t, 2t + 1 at
+ * n = g. */
 static LLVMValueRef ldmatrix(FnCtx *fc, const IrInst *inst, const Lane *lane, LLVMValueRef *args, bool is_b,
-                             uint32_t elem_bytes) {
+                             uint32_t elem_bytes, bool transposed) {
     uint32_t half_row = 16 / elem_bytes;
     LLVMValueRef row, col;
-    if (is_b) {
+    if (transposed) {
+        LLVMValueRef low = LLVMBuildAnd(B(fc), lane->id, u32c(fc, 7), "");
+        LLVMValueRef k_block = LLVMBuildAnd(B(fc), LLVMBuildLShr(B(fc), lane->id, u32c(fc, 3), ""), u32c(fc, 1), "");
+        row = add(fc, low, mul(fc, k_block, u32c(fc, 8)));
+        col = mul(fc, LLVMBuildLShr(B(fc), lane->id, u32c(fc, 4), ""), u32c(fc, half_row));
+    } else if (is_b) {
         LLVMValueRef low = LLVMBuildAnd(B(fc), lane->id, u32c(fc, 7), "");
         LLVMValueRef high = LLVMBuildShl(B(fc), LLVMBuildLShr(B(fc), lane->id, u32c(fc, 4), ""), u32c(fc, 3), "");
         row = add(fc, low, high);
@@ -87,8 +105,9 @@ static LLVMValueRef ldmatrix(FnCtx *fc, const IrInst *inst, const Lane *lane, LL
     }
     LLVMValueRef address = element_address(fc, args[0], args[1], args[2], row, col, elem_bytes);
     LLVMTypeRef shared = ptx_ptr(fc->px, PTX_AS_SHARED);
-    LLVMValueRef four = ptx_intrinsic(fc, "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16", &shared, 1, &address, 1,
-                                      inst->span);
+    const char *name = transposed ? "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16"
+                                  : "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16";
+    LLVMValueRef four = ptx_intrinsic(fc, name, &shared, 1, &address, 1, inst->span);
     if (!four) return NULL;
     LLVMValueRef words = LLVMGetUndef(words_type(fc));
     for (uint32_t r = 0; r < FRAG_WORDS; r++)
@@ -203,11 +222,14 @@ static LLVMValueRef fragment_load(FnCtx *fc, const IrInst *inst, const Lane *lan
     IrFragMemory memory = ir_fragment_memory(fc->px->types, ir_value_type(fc->f, inst->args[0]));
     bool is_b = kind == IR_FRAG_B_F16 || kind == IR_FRAG_B_S8;
     bool rows8 = inst->op == IR_OP_FRAG_LOAD_ROWS8;
-    if (inst->op == IR_OP_FRAG_LOAD_TRANSPOSED) return b_transposed(fc, lane, args);
+    if (inst->op == IR_OP_FRAG_LOAD_TRANSPOSED)
+        return memory == IR_FRAG_MEM_WORKGROUP_F16 ? ldmatrix(fc, inst, lane, args, true, 2, true)
+                                                   : b_transposed(fc, lane, args);
     switch (memory) {
     case IR_FRAG_MEM_WORKGROUP_F16:
-        return rows8 ? words_lane_by_lane(fc, lane, args, false, true, 2) : ldmatrix(fc, inst, lane, args, is_b, 2);
-    case IR_FRAG_MEM_WORKGROUP_U32: return ldmatrix(fc, inst, lane, args, is_b, 4);
+        return rows8 ? words_lane_by_lane(fc, lane, args, false, true, 2)
+                     : ldmatrix(fc, inst, lane, args, is_b, 2, false);
+    case IR_FRAG_MEM_WORKGROUP_U32: return ldmatrix(fc, inst, lane, args, is_b, 4, false);
     case IR_FRAG_MEM_STORAGE_U32: return words_lane_by_lane(fc, lane, args, is_b, false, 4);
     case IR_FRAG_MEM_WORKGROUP_F32: return acc_load(fc, lane, args, true, rows8);
     default:
@@ -230,7 +252,9 @@ LLVMValueRef ptx_fragment(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
     case IR_OP_FRAG_MMA:
         ir_type_is_fragment(fc->px->types, result, &kind);
         return mma(fc, inst, args, kind == IR_FRAG_ACC_F32);
-    default: break;
+    default:
+        if (ir_fragment_element_operands(inst->op)) return ptx_fragment_element(fc, inst, args);
+        break;
     }
     Lane lane;
     if (!lane_of(fc, inst->span, &lane)) return NULL;

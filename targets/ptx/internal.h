@@ -200,6 +200,10 @@ LLVMValueRef ptx_subgroup(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 
 /* ---- fragment.c: subgroup matrix fragments (着十二): ldmatrix, mma.sync, lane loads ---- */
 LLVMValueRef ptx_fragment(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
+/* The lane's g = laneid / 4 and t = laneid % 4 of the mma layouts. */
+bool ptx_fragment_lane(FnCtx *fc, Span span, LLVMValueRef *g, LLVMValueRef *t);
+/* ---- fragment_elements.c: accumulator element operations in registers ---- */
+LLVMValueRef ptx_fragment_element(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 
 /* ---- async.c: cp.async into workgroup memory ---- */
 LLVMValueRef ptx_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);

@@ -20,7 +20,8 @@ static const char *const known[] = {
     "llvm.nvvm.redux.sync.add", "llvm.nvvm.redux.sync.max", "llvm.nvvm.redux.sync.umax",
     "llvm.nvvm.redux.sync.min", "llvm.nvvm.redux.sync.umin",
     /* 着十二 (sm_80+, every arch in ptx_caps.c) */
-    "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16", "llvm.nvvm.mma.m16n8k16.row.col.f32.f32",
+    "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16", "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16",
+    "llvm.nvvm.ff2f16x2.rn", "llvm.nvvm.mma.m16n8k16.row.col.f32.f32",
     "llvm.nvvm.mma.m16n8k32.row.col.s8", "llvm.nvvm.cp.async.cg.shared.global.16",
     "llvm.nvvm.cp.async.commit.group", "llvm.nvvm.cp.async.wait.group",
     /* textures (texture.c) */

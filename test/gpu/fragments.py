@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs every entry of the fragment samples (库/点染/测试/样例/矩阵片 and 矩阵片整八, the latter with
-the int8 and 异步拷贝 entries) on the GPU with `yusec run` and checks each output against a
-CPU reference (着十二).
+the int8 and 异步拷贝 entries, and 矩阵片元素 with the accumulator element operations and the
+transposing workgroup load) on the GPU with `yusec run` and checks each output against a
+CPU reference (着十二, docs/builtins.md).
 
 usage: fragments.py YUSEC SAMPLES_DIR [golden]
        YUSEC_RUN_DEVICE=cpu fragments.py YUSEC SAMPLES_DIR   (the YIR executor; no 跳过)
@@ -13,7 +14,10 @@ values), f32 accumulators in [-4, 4], s8 values in [-128, 127]; fixed seed. The 
 in f64. Tolerance for f16 products with f32 accumulation: |got - want| <= 2^-14 * (|c| +
 sum |a*b|) + 1e-6; rows that must be left alone or zero, and int8 results, are compared
 exactly. On the CPU (docs/exec.md: sums in k order, each rounded to f32) the f16 products
-must also equal that order's result exactly. Exit status: 0 all passed, 1 a check failed, 77 no GPU (跳过; ctest: skipped).
+must also equal that order's result exactly. Element operations: exact where IEEE f32 is
+(scale, add, sub, mul, max, masks, row max, the f16 rounding of 转甲), within 2^-21 relative for
+division and exp2 (ex2.approx on PTX), and row sums within 2^-22·Σ|x| (on the CPU exactly the
+documented sum tree). Exit status: 0 all passed, 1 a check failed, 77 no GPU (跳过; ctest: skipped).
 """
 import os
 import random
@@ -141,6 +145,104 @@ def check_int8(d, out):
     return problems
 
 
+def expect_near(problems, what, got, i, want, tol):
+    if not abs(got[i] - want) <= tol:
+        problems.append("%s[%d][%d]：得 %r，应为 %r（容差 %.3g）" % (what, i // 16, i % 16, got[i], want, tol))
+
+
+def elementwise_checks(d, out, pairs):
+    """pairs: (binding, name, f(c, i) -> (want, tol)); tol 0 means exact."""
+    problems = []
+    c = [x for row in d.c for x in row]
+    for b, what, f in pairs:
+        for i in range(256):
+            want, tol = f(c, i)
+            if tol == 0:
+                expect_exact(problems, what, out[b], i // 16, i % 16, want)
+            else:
+                expect_near(problems, what, out[b], i, want, tol)
+    return problems
+
+
+def check_scalar_ops(d, out):
+    return elementwise_checks(d, out, [
+        (4, "出", lambda c, i: (f32(c[i] * 0.5), 0)),
+        (5, "出二", lambda c, i: (max(f32(c[i] + 1.0), 0.25), 0)),
+    ])
+
+
+def product16(d):
+    """D = A·Bᵀ over k < 16 as the executor sums (k order, f32 each) and in f64."""
+    return [[product(d, m, n, 16, c=False) for n in range(N)] for m in range(M)]
+
+
+def check_tile_ops(d, out):
+    prod = product16(d)
+    problems = []
+    for m in range(M):
+        for n in range(N):
+            want, scale, in_order = prod[m][n]
+            x = d.c[m][n]
+            dd = in_order if ON_CPU else want
+            tol_d = 0 if ON_CPU else RTOL * scale + ATOL
+            got1 = out[4][m * 16 + n]
+            want1 = (x - dd) * max(x, dd)
+            tol1 = 2.0 ** -22 * abs(want1) + tol_d * (abs(max(x, dd)) + abs(x - dd) + tol_d) + 1e-7
+            if ON_CPU:
+                want1 = f32(f32(x - dd) * max(x, dd))
+                tol1 = 0
+            if abs(got1 - want1) > tol1:
+                problems.append("出[%d][%d]：得 %r，应为 %r" % (m, n, got1, want1))
+            denom = 2.0 ** x + 1.0
+            want2 = (x + dd) / denom
+            tol2 = 2.0 ** -20 * abs(want2) + tol_d / denom + 1e-7
+            got2 = out[5][m * 16 + n]
+            if abs(got2 - want2) > tol2:
+                problems.append("出二[%d][%d]：得 %r，应为 %r（容差 %.3g）" % (m, n, got2, want2, tol2))
+    return problems
+
+
+def tree_sum(row):
+    """The documented row sum: s(t) = (x[2t] + x[2t+1]) + (x[8+2t] + x[9+2t]), then
+    (s(0) + s(1)) + (s(2) + s(3)), each addition rounded to f32."""
+    s = [f32(f32(row[2 * t] + row[2 * t + 1]) + f32(row[8 + 2 * t] + row[9 + 2 * t])) for t in range(4)]
+    return f32(f32(s[0] + s[1]) + f32(s[2] + s[3]))
+
+
+def check_row_ops(d, out):
+    return elementwise_checks(d, out, [
+        (4, "出", lambda c, i: (max(d.c[i // 16]), 0)),
+        (5, "出二", lambda c, i: (tree_sum(d.c[i // 16]), 0)),
+    ])
+
+
+def check_to_a(d, out):
+    problems = []
+    for m in range(M):
+        for n in range(N):
+            terms = [f16(d.c[m][k]) * d.b[n][k] for k in range(16)]
+            in_order = 0.0
+            for t in terms:
+                in_order = f32(in_order + t)
+            expect_close(problems, "出", out[4], m, n, (sum(terms), sum(abs(t) for t in terms), in_order))
+    return problems
+
+
+def check_mask(d, out):
+    return elementwise_checks(d, out, [
+        (4, "出", lambda c, i: (-100.0 if i % 16 - i // 16 > 2 else c[i], 0)),
+        (5, "出二", lambda c, i: (7.5 if i % 16 - i // 16 > -5 else c[i], 0)),
+    ])
+
+
+def check_transposed_shared(d, out):
+    problems = []
+    for m in range(M):
+        for n in range(N):
+            expect_close(problems, "出", out[4], m, n, product(d, m, n, K, transposed=True, c=False))
+    return problems
+
+
 # entry: (sample, the bindings it reads, the bindings it writes, the check)
 ENTRIES = {
     "存储乘入口": ("矩阵片", [0, 1], [4], check_storage),
@@ -148,6 +250,12 @@ ENTRIES = {
     "共享乘入口": ("矩阵片", [0, 1, 3], [4, 5], check_shared),
     "整八乘入口": ("矩阵片整八", [6, 7], [8], check_int8),
     "异步乘入口": ("矩阵片整八", [0, 1], [4], check_storage),  # 异步拷贝, then ldmatrix
+    "数运算入口": ("矩阵片元素", [3], [4, 5], check_scalar_ops),
+    "片运算入口": ("矩阵片元素", [0, 1, 3], [4, 5], check_tile_ops),
+    "行运算入口": ("矩阵片元素", [3], [4, 5], check_row_ops),
+    "转甲入口": ("矩阵片元素", [1, 3], [4], check_to_a),
+    "遮罩入口": ("矩阵片元素", [3], [4, 5], check_mask),
+    "转置载入入口": ("矩阵片元素", [0, 2], [4], check_transposed_shared),
 }
 
 

@@ -2,8 +2,8 @@
 # On the GPU machine (no LLVM there), from the repository root:
 #   bash test/gpu/fragments_device.sh
 # builds yusec without the PTX plugin and runs test/gpu/fragments.py on the committed PTX
-# goldens of the fragment samples (矩阵片。千手, 矩阵片整八。千手: exactly what yusec -emit-ptx
-# writes).
+# goldens of the fragment samples (矩阵片。千手, 矩阵片整八。千手, 矩阵片元素。千手: exactly what
+# yusec -emit-ptx writes).
 # Success: every line "通过 …" and the summary "失败 0".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

@@ -434,6 +434,8 @@ typedef __metal_ulong2 ulong2;
 template <class T, int Cols, int Rows> struct simdgroup_matrix {
     static_assert(__floating<T>::value, "simdgroup_matrix of a non-float type");
     simdgroup_matrix();
+    // The two elements this thread holds (MSL 3.1: a reference into the matrix).
+    thread vec<T, 2> &thread_elements();
 };
 typedef simdgroup_matrix<half, 8, 8> simdgroup_half8x8;
 typedef simdgroup_matrix<float, 8, 8> simdgroup_float8x8;

@@ -679,6 +679,140 @@ static void fragment_s8_ops_compute_the_documented_products(void **state) {
     unload(&k);
 }
 
+/* The accumulator element operations (docs/builtins.md): 源 (256 f32, row after row) is copied
+ * to workgroup memory and loaded as C; 出 gets nine tiles: 0 = row sums (the documented tree),
+ * 1 = row maxima, 2 = C masked where column − row > −3 with 9, 3 = 转甲 back through a product
+ * with an identity B (C·2^-12 rounded to f16, some values subnormal there), 4 = C·0.5 + 1,
+ * 5 = max(C, C·0.5), 6 = (C − C·0.5) ÷ C, 7 = 2^(max(C, −4)) · C, 8 = max(C, 0.25) + C. */
+static const char FRAG_ELEMENTS[] =
+    "var<storage_read> @源: array<f32> @group(0) @binding(0)\n"
+    "var<storage_read_write> @出: array<f32> @group(0) @binding(1)\n"
+    "var<storage_read> @单位: array<u32> @group(0) @binding(2)\n"
+    "var<workgroup> @累: array<f32, 256>\n"
+    "\n"
+    "fn @f(%0:u32) {\n"
+    "  %1:u32 = const 0u\n"
+    "  %2:u32 = const 16u\n"
+    "  %3:u32 = const 32u\n"
+    "  %4:u32 = const 256u\n"
+    "  %5:ptr<storage_read, array<f32>> = global @源\n"
+    "  %6:ptr<workgroup, array<f32, 256>> = global @累\n"
+    "  %7:u32 = loop (%8:u32 = %0) {\n"
+    "    %9:bool = ge %8, %4\n"
+    "    if %9 {\n"
+    "      break %8\n"
+    "    } else {\n"
+    "      yield\n"
+    "    }\n"
+    "    %10:ptr<storage_read, f32> = access %5, %8\n"
+    "    %11:f32 = load %10\n"
+    "    %12:ptr<workgroup, f32> = access %6, %8\n"
+    "    store %12, %11\n"
+    "    %13:u32 = add %8, %3\n"
+    "    continue %13\n"
+    "  }\n"
+    "  workgroup_barrier\n"
+    "  %14:frag_acc_f32 = frag_load %6, %1, %2\n"
+    "  %15:ptr<storage_read_write, array<f32>> = global @出\n"
+    "  %16:frag_acc_f32 = frag_row_sum %14\n"
+    "  frag_store %15, %1, %2, %16\n"
+    "  %17:frag_acc_f32 = frag_row_max %14\n"
+    "  frag_store %15, %4, %2, %17\n"
+    "  %18:i32 = const -3i\n"
+    "  %19:f32 = const 9.0f\n"
+    "  %20:frag_acc_f32 = frag_mask_upper %14, %18, %19\n"
+    "  %21:u32 = const 512u\n"
+    "  frag_store %15, %21, %2, %20\n"
+    "  %47:f32 = const 0.000244140625f\n"
+    "  %48:frag_acc_f32 = frag_scale %14, %47\n"
+    "  %22:frag_a_f16 = frag_to_a %48\n"
+    "  %23:ptr<storage_read, array<u32>> = global @单位\n"
+    "  %24:frag_b_f16 = frag_load %23, %1, %2\n"
+    "  %25:frag_acc_f32 = frag_zero\n"
+    "  %26:frag_acc_f32 = frag_mma %22, %24, %25\n"
+    "  %27:u32 = const 768u\n"
+    "  frag_store %15, %27, %2, %26\n"
+    "  %28:f32 = const 0.5f\n"
+    "  %29:f32 = const 1.0f\n"
+    "  %30:frag_acc_f32 = frag_scale %14, %28\n"
+    "  %31:frag_acc_f32 = frag_add_scalar %30, %29\n"
+    "  %32:u32 = const 1024u\n"
+    "  frag_store %15, %32, %2, %31\n"
+    "  %33:frag_acc_f32 = frag_max %14, %30\n"
+    "  %34:u32 = const 1280u\n"
+    "  frag_store %15, %34, %2, %33\n"
+    "  %35:frag_acc_f32 = frag_sub %14, %30\n"
+    "  %36:frag_acc_f32 = frag_div %35, %14\n"
+    "  %37:u32 = const 1536u\n"
+    "  frag_store %15, %37, %2, %36\n"
+    "  %38:f32 = const -4.0f\n"
+    "  %39:frag_acc_f32 = frag_max_scalar %14, %38\n"
+    "  %40:frag_acc_f32 = frag_exp2 %39\n"
+    "  %41:frag_acc_f32 = frag_mul %40, %14\n"
+    "  %42:u32 = const 1792u\n"
+    "  frag_store %15, %42, %2, %41\n"
+    "  %43:f32 = const 0.25f\n"
+    "  %44:frag_acc_f32 = frag_max_scalar %14, %43\n"
+    "  %45:frag_acc_f32 = frag_add %44, %14\n"
+    "  %46:u32 = const 2048u\n"
+    "  frag_store %15, %46, %2, %45\n"
+    "  return\n"
+    "}\n"
+    "\n"
+    "entry @e = compute @f workgroup_size(32, 1, 1) (builtin(local_invocation_index))\n";
+
+/* Row r: 2^24 at column r, 1 at the other columns of its quad pair, small values elsewhere, so
+ * summing from column 0 up would differ from the documented tree; f16 rounding cases in row 15. */
+static float element_source(uint32_t r, uint32_t c) {
+    if (c == r) return 16777216.0f;
+    if (c / 2 == r / 2 || c == (r + 8) % 16) return 1.0f;
+    return (float)((int)((r * 5 + c * 3) % 11) - 5) * 0.375f + (r == 15 ? 0.00048828125f : 0.0f);
+}
+
+static float tree_row_sum(const float *row) {
+    float s[4];
+    for (uint32_t t = 0; t < 4; t++) s[t] = (row[2 * t] + row[2 * t + 1]) + (row[8 + 2 * t] + row[9 + 2 * t]);
+    return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+static void fragment_element_ops_follow_the_documented_semantics(void **state) {
+    (void)state;
+    Kernel k;
+    load(&k, FRAG_ELEMENTS);
+    static float src[256], out[9 * 256];
+    static uint32_t identity[128];
+    for (uint32_t i = 0; i < 256; i++) src[i] = element_source(i / 16, i % 16);
+    for (uint32_t i = 0; i < 256; i += 2)
+        identity[i / 2] = half_pair(i / 16 == i % 16 ? 1.0f : 0.0f, i / 16 == (i + 1) % 16 ? 1.0f : 0.0f);
+    for (uint32_t i = 0; i < 9 * 256; i++) out[i] = -1.0f;
+    ExBuffer b[3] = {{0, 0, src, sizeof src}, {0, 1, out, sizeof out}, {0, 2, identity, sizeof identity}};
+    if (!run(&k, 1, 0, b, 3)) fail_msg("%s", strbuf_cstr(&k.fault.message));
+    for (uint32_t r = 0; r < 16; r++) {
+        const float *row = src + r * 16;
+        float max = row[0];
+        for (uint32_t c = 1; c < 16; c++) max = row[c] > max ? row[c] : max;
+        for (uint32_t c = 0; c < 16; c++) {
+            uint32_t i = r * 16 + c;
+            float x = row[c], half = x * 0.5f;
+            assert_true(out[i] == tree_row_sum(row));
+            assert_true(out[256 + i] == max);
+            assert_true(out[512 + i] == ((int)c - (int)r > -3 ? 9.0f : x));
+            assert_true(out[768 + i] == ir_f16_value(ir_f16_bits(x * 0.000244140625f)));
+            assert_true(out[1024 + i] == half + 1.0f);
+            assert_true(out[1280 + i] == (x > half ? x : half));
+            float quotient = (x - half) / x;  /* NaN where x is 0 */
+            assert_true(out[1536 + i] == quotient || (isnan(quotient) && isnan(out[1536 + i])));
+            assert_true(out[1792 + i] == exp2f(x > -4.0f ? x : -4.0f) * x);
+            assert_true(out[2048 + i] == (x > 0.25f ? x : 0.25f) + x);
+        }
+    }
+    /* the tree differs from a sum from column 0 up on row 0 (2^24 + 1 + 1 …) */
+    float in_order = 0;
+    for (uint32_t c = 0; c < 16; c++) in_order += src[c];
+    assert_true(in_order != tree_row_sum(src));
+    unload(&k);
+}
+
 /* A fragment as a parameter, a result, a loop-carried value and a function variable (格):
  * 16 products of A·Aᵀ summed in a loop through a call, kept in a var, stored. */
 static const char FRAG_VALUES[] =
@@ -966,6 +1100,7 @@ int main(void) {
         cmocka_unit_test(fragment_f16_ops_compute_the_documented_products),
         cmocka_unit_test(fragment_s8_ops_compute_the_documented_products),
         cmocka_unit_test(fragments_are_values_in_the_executor),
+        cmocka_unit_test(fragment_element_ops_follow_the_documented_semantics),
         cmocka_unit_test(loop_swaps_fragments),
         cmocka_unit_test(fragment_faults),
         cmocka_unit_test(non_uniform_fragment_op_is_a_fault),

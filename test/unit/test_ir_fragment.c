@@ -186,6 +186,40 @@ static void test_wrong_combinations_are_rejected(void **state) {
                  "指令“frag_store”的操作数或结果类型不对");
 }
 
+/* The accumulator element operations take an f32 accumulator, then f32 scalars, i32 offsets or
+ * accumulators as docs/builtins.md lists; frag_to_a makes an A fragment; the transposing load
+ * also comes from f16 workgroup memory (载入矩阵片乙自转置), never into an A fragment. */
+static void test_element_operations_are_typed(void **state) {
+    (void)state;
+    expect_round_trip(BODY("  %2:frag_acc_f32 = frag_zero\n"
+                   "  %3:f32 = const 0.5f\n"
+                   "  %4:i32 = const -1i\n"
+                   "  %5:frag_acc_f32 = frag_scale %2, %3\n"
+                   "  %6:frag_acc_f32 = frag_sub %5, %2\n"
+                   "  %7:frag_acc_f32 = frag_row_sum %6\n"
+                   "  %8:frag_acc_f32 = frag_mask_upper %7, %4, %3\n"
+                   "  %9:frag_a_f16 = frag_to_a %8\n"
+                   "  %10:ptr<workgroup, array<f16, 512>> = global @甲乙\n"
+                   "  %11:frag_b_f16 = frag_load_transposed %10, %1, %0\n") "\n");
+    expect_error(BODY("  %2:frag_acc_f32 = frag_zero\n"
+                      "  %3:frag_acc_f32 = frag_mask_upper %2, %0, %0\n"),
+                 "指令“frag_mask_upper”的操作数或结果类型不对");
+    expect_error(BODY("  %2:frag_acc_f32 = frag_zero\n"
+                      "  %3:frag_acc_f32 = frag_to_a %2\n"),
+                 "指令“frag_to_a”的操作数或结果类型不对");
+    expect_error(BODY("  %2:frag_acc_f32 = frag_zero\n"
+                      "  %3:f32 = const 0.5f\n"
+                      "  %4:frag_acc_f32 = frag_add %2, %3\n"),
+                 "指令“frag_add”的操作数或结果类型不对");
+    expect_error(BODY("  %2:ptr<workgroup, array<f16, 512>> = global @甲乙\n"
+                      "  %3:frag_a_f16 = frag_load %2, %1, %0\n"
+                      "  %4:frag_a_f16 = frag_exp2 %3\n"),
+                 "指令“frag_exp2”的操作数或结果类型不对");
+    expect_error(BODY("  %2:ptr<workgroup, array<f16, 512>> = global @甲乙\n"
+                      "  %3:frag_a_f16 = frag_load_transposed %2, %1, %0\n"),
+                 "指令“frag_load_transposed”的操作数或结果类型不对");
+}
+
 static void test_read_only_and_globals_are_rejected(void **state) {
     (void)state;
     expect_error(BODY("  %2:ptr<storage_read, array<f32>> = global @只读\n"
@@ -326,6 +360,7 @@ int main(void) {
         cmocka_unit_test(test_every_interface_combination_round_trips),
         cmocka_unit_test(test_fragments_are_values),
         cmocka_unit_test(test_wrong_combinations_are_rejected),
+        cmocka_unit_test(test_element_operations_are_typed),
         cmocka_unit_test(test_read_only_and_globals_are_rejected),
         cmocka_unit_test(test_misaligned_constants_are_located),
         cmocka_unit_test(test_async_copy_rules),

@@ -5,20 +5,20 @@
 void lib_generated_init(LibGenerated *generated, Arena *arena) {
     memset(generated, 0, sizeof *generated);
     generated->arena = arena;
-    for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_init(&generated->targets[i]);
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) generated->target_diagnostics[t] = SIZE_MAX;
+    for (int i = 0; i < YUSEC_TARGET_COUNT; i++) gen_target_init(&generated->targets[i]);
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) generated->target_diagnostics[t] = SIZE_MAX;
     lib_entries_init(&generated->entries, arena);
     strbuf_init(&generated->text);
 }
 
 void lib_generated_free(LibGenerated *generated) {
-    for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_free(&generated->targets[i]);
+    for (int i = 0; i < YUSEC_TARGET_COUNT; i++) gen_target_free(&generated->targets[i]);
     strbuf_free(&generated->text);
 }
 
 /* The ASCII facts of a failed PTX translation for the generated module's comment: the
  * plugin's reason and where, as line and column (file names may be Chinese). */
-static void ptx_failure_facts(const LibSession *session, const PtxFailure *failure, GenPtxFailure *out) {
+static void ptx_failure_facts(const LibSession *session, const TargetFailure *failure, GenPtxFailure *out) {
     memset(out, 0, sizeof *out);
     if (!failure->set) return;  /* failed before translation: the module's comment says so */
     memcpy(out->reason, failure->reason, sizeof out->reason);
@@ -31,11 +31,12 @@ static void ptx_failure_facts(const LibSession *session, const PtxFailure *failu
 
 /* Emits one target from `module` (NULL: its passes failed); its diagnostics are those
  * reported from byte `from` of the session's text on. */
-static void emit_target(LibSession *session, const IrModule *module, LibTarget target, size_t from,
+static void emit_target(LibSession *session, const IrModule *module, yusec_target target, size_t from,
                         GenTarget *result) {
-    PtxFailure failure = {0};
+    TargetFailure failure = {0};
     result->ok = module && lib_emit(session, module, target, &result->text, NULL, &failure);
-    if (target == LIB_TARGET_PTX && !result->ok) ptx_failure_facts(session, &failure, &result->ptx_failure);
+    if ((target_descriptor(target)->caps & TARGET_CAP_ASCII_FAILURE) && !result->ok)
+        ptx_failure_facts(session, &failure, &result->ptx_failure);
     const char *text = strbuf_cstr(&session->diag.text);
     strbuf_append(&result->diagnostics, text + from, session->diag.text.len - from);
 }
@@ -102,8 +103,8 @@ static IrModule *build_ptx_apart(LibSession *session, IrModule *shared, const Se
     DiagEngine kept = session->diag;
     session->diag = own;
     LibStatus status;
-    IrModule *module = lib_build_target(session, shared, true, LIB_TARGET_PTX, &status);
-    emit_target(session, module, LIB_TARGET_PTX, 0, result);
+    IrModule *module = lib_build_target(session, shared, true, YUSEC_TARGET_PTX, &status);
+    emit_target(session, module, YUSEC_TARGET_PTX, 0, result);
     own = session->diag;
     session->diag = kept;
     strbuf_clear(&result->diagnostics);
@@ -121,7 +122,7 @@ static IrModule *build_ptx_apart(LibSession *session, IrModule *shared, const Se
 
 LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     LibStatus status;
-    IrModule *shared = lib_build_shared(session, LIB_ALL_TARGETS, &status);
+    IrModule *shared = lib_build_shared(session, TARGET_ALL_BITS, &status);
     generated->front_end_diagnostics = session->diag.text.len;
     generated->first_target_record = session->diag.record_count;
     if (!shared) return status;
@@ -132,19 +133,19 @@ LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     session->diag.listener = remember;
     session->diag.listener_user = &text_targets;
     size_t from = session->diag.text.len;
-    generated->target_diagnostics[LIB_TARGET_WGSL] = from;
-    IrModule *wgsl = lib_build_target(session, shared, false, LIB_TARGET_WGSL, &status);
-    emit_target(session, wgsl, LIB_TARGET_WGSL, from, &targets[GEN_WGSL]);
+    generated->target_diagnostics[YUSEC_TARGET_WGSL] = from;
+    IrModule *wgsl = lib_build_target(session, shared, false, YUSEC_TARGET_WGSL, &status);
+    emit_target(session, wgsl, YUSEC_TARGET_WGSL, from, &targets[YUSEC_TARGET_WGSL]);
     from = session->diag.text.len;
-    generated->target_diagnostics[LIB_TARGET_MSL] = from;
-    bool same = strcmp(session->rest[LIB_TARGET_MSL], session->rest[LIB_TARGET_WGSL]) == 0;
-    IrModule *msl = same ? wgsl : lib_build_target(session, shared, false, LIB_TARGET_MSL, &status);
-    emit_target(session, msl, LIB_TARGET_MSL, from, &targets[GEN_MSL]);
+    generated->target_diagnostics[YUSEC_TARGET_MSL] = from;
+    bool same = strcmp(session->rest[YUSEC_TARGET_MSL], session->rest[YUSEC_TARGET_WGSL]) == 0;
+    IrModule *msl = same ? wgsl : lib_build_target(session, shared, false, YUSEC_TARGET_MSL, &status);
+    emit_target(session, msl, YUSEC_TARGET_MSL, from, &targets[YUSEC_TARGET_MSL]);
     session->diag.listener = text_targets.forward;
     session->diag.listener_user = text_targets.forward_user;
     from = session->diag.text.len;
-    generated->target_diagnostics[LIB_TARGET_PTX] = from;
-    IrModule *ptx = build_ptx_apart(session, shared, &text_targets, &targets[GEN_PTX], from);
+    generated->target_diagnostics[YUSEC_TARGET_PTX] = from;
+    IrModule *ptx = build_ptx_apart(session, shared, &text_targets, &targets[YUSEC_TARGET_PTX], from);
     if (ptx) {
         lib_abi_build(&generated->abi, generated->arena, ptx, &generated->entries);
         generated->has_abi = true;

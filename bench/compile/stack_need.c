@@ -64,9 +64,9 @@ static int try_stack(Try *t, size_t bytes) {
 
 static unsigned parse_targets(const char *list) {
     unsigned bits = 0;
-    if (strstr(list, "wgsl")) bits |= LIB_TARGET_BIT(LIB_TARGET_WGSL);
-    if (strstr(list, "msl")) bits |= LIB_TARGET_BIT(LIB_TARGET_MSL);
-    if (strstr(list, "ptx")) bits |= LIB_TARGET_BIT(LIB_TARGET_PTX);
+    if (strstr(list, "wgsl")) bits |= TARGET_BIT(YUSEC_TARGET_WGSL);
+    if (strstr(list, "msl")) bits |= TARGET_BIT(YUSEC_TARGET_MSL);
+    if (strstr(list, "ptx")) bits |= TARGET_BIT(YUSEC_TARGET_PTX);
     return bits;
 }
 
@@ -75,7 +75,7 @@ int main(int argc, char **argv) {
         fputs("usage: yusec_stack_need FILE [wgsl,msl,ptx]\n", stderr);
         return 2;
     }
-    Try t = {argv[1], argc > 2 ? parse_targets(argv[2]) : LIB_ALL_TARGETS, 0};
+    Try t = {argv[1], argc > 2 ? parse_targets(argv[2]) : TARGET_ALL_BITS, 0};
     size_t low = 16 << 10, high = (size_t)1 << 30;
     int status = try_stack(&t, high);
     if (status < 0) {

@@ -36,7 +36,7 @@
 #include "lib/pipeline.h"
 #include "lib/shader_table.h"
 #include "lib/targets.h"
-#include "runtime/run_args.h"
+#include "driver/run_args.h"
 
 enum { EXIT_OK = 0, EXIT_DIAGNOSTICS = 1, EXIT_USAGE = 2 };
 

@@ -25,7 +25,7 @@
 #define YUSEC_VERSION "0.0.0"
 #endif
 
-#define YUSEC_ALL_WANTED (YUSEC_WANT_WGSL | YUSEC_WANT_MSL | YUSEC_WANT_PTX)
+#define YUSEC_ALL_WANTED TARGET_ALL_BITS  /* every registered target (targets/registry.h) */
 
 
 typedef struct ResultOutput {

@@ -33,15 +33,25 @@ static bool emit_target(LibSession *session, const IrModule *module, yusec_targe
     return ok;
 }
 
+/* The targets whose modules the ABI's launches are planned from: those that name kernels (PTX). */
+static unsigned kernel_targets(void) {
+    size_t count;
+    const TargetDescriptor *registry = target_registry(&count);
+    unsigned bits = 0;
+    for (size_t i = 0; i < count; i++)
+        if (registry[i].caps & TARGET_CAP_KERNEL_NAMES) bits |= TARGET_BIT(registry[i].id);
+    return bits;
+}
+
 LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSource abi_source,
                               LibOutputs *outputs) {
     unsigned built = targets;
-    if (abi_source == LIB_ABI_PTX_PIPELINE) built |= TARGET_BIT(YUSEC_TARGET_PTX);
+    if (abi_source == LIB_ABI_PTX_PIPELINE) built |= kernel_targets();
     LibStatus status;
     IrModule *shared = lib_build_shared(session, built, &status);
     if (!shared) return status;
     lib_entries_build(&outputs->entries, shared);
-    if (!(built & TARGET_BIT(YUSEC_TARGET_PTX))) {
+    if (!(built & kernel_targets())) {
         lib_abi_build(&outputs->abi, outputs->arena, shared, &outputs->entries);
         outputs->has_abi = true;
     }
@@ -54,7 +64,7 @@ LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSourc
         outputs->target_diagnostics[t] = session->diag.text.len;
         IrModule *module = lib_build_target(session, shared, t == last, (yusec_target)t, &status);
         if (t == last) shared = NULL;  /* taken */
-        if (module && t == YUSEC_TARGET_PTX) {
+        if (module && (kernel_targets() & TARGET_BIT(t))) {
             lib_abi_build(&outputs->abi, outputs->arena, module, &outputs->entries);
             outputs->has_abi = true;
         }

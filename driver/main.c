@@ -56,7 +56,7 @@ static const char *map_source_path(const void *user, Arena *arena, const char *p
 
 /* The library's configuration from the command line. */
 static void config_from_options(LibConfig *config, const Options *options, const char *builtin_dir) {
-    memset(config, 0, sizeof *config);
+    lib_config_init(config);
     config->include_dirs = options->includes;
     config->include_count = (uint32_t)options->include_count;
     config->builtin_dir = builtin_dir;
@@ -73,15 +73,15 @@ static void config_from_options(LibConfig *config, const Options *options, const
     config->no_uniformity_check = options->no_uniformity_check;
     config->bounds_check = options->bounds_check;
     config->classic_uniform_layout = options->classic_uniform_layout;
-    config->arch = options->arch;
-    config->ptx_version = options->ptx_version;
-    config->opt_level = options->opt_level;
-    config->no_fma = options->no_fma;
+    if (options->arch) config->ptx.arch = options->arch;
+    if (options->ptx_version) config->ptx.ptx_version = options->ptx_version;
+    if (options->opt_level >= 0) config->ptx.opt_level = options->opt_level;
+    config->ptx.fma_contract = !options->no_fma;
     config->line_info = options->line_info;
     config->map_path = map_source_path;
     config->map_path_user = options;
-    config->llvm_ir = options->action == ACTION_EMIT_LLVM;
-    config->llvm_bitcode = options_llvm_bitcode(options);
+    config->ptx.llvm_ir = options->action == ACTION_EMIT_LLVM;
+    config->ptx.llvm_bitcode = config->ptx.llvm_ir && options_llvm_bitcode(options);
     if (options->input_from_stdin) config->reader = (SourceReader){read_stdin_source, (void *)options};
 }
 

@@ -160,15 +160,15 @@ static void copy_include_dirs(yusec_context *ctx, const yusec_options *options) 
 
 static void context_fill(yusec_context *ctx, const yusec_options *options) {
     LibConfig *config = &ctx->config;
-    config->arch = copy_or_null(&ctx->arena, options->arch);
-    config->ptx_version = copy_or_null(&ctx->arena, options->ptx_version);
-    config->opt_level = options->opt_level;
-    config->no_fma = !options->fma;
-    config->ptx_plugin = copy_or_null(&ctx->arena, options->ptx_plugin);
+    lib_config_init(config);
+    if (options->arch) config->ptx.arch = arena_strdup(&ctx->arena, options->arch);
+    if (options->ptx_version) config->ptx.ptx_version = arena_strdup(&ctx->arena, options->ptx_version);
+    if (options->opt_level >= 0) config->ptx.opt_level = options->opt_level;
+    config->ptx.fma_contract = options->fma;
+    config->ptx.plugin_path = copy_or_null(&ctx->arena, options->ptx_plugin);
     config->line_info = options->line_info;
     config->bounds_check = options->bounds_check;
     config->max_errors = options->max_errors;
-    config->inline_budget = -1;
     copy_include_dirs(ctx, options);
     ctx->provider = options->provider;
     config->reader = (SourceReader){provider_read, &ctx->provider};
@@ -226,8 +226,7 @@ void yusec_context_free(yusec_context *context) {
 }
 
 bool yusec_ptx_available(const yusec_context *context) {
-    PtxOptions options;
-    lib_ptx_options(&context->config, &options);
+    PtxOptions options = context->config.ptx;
     StrBuf tried;
     strbuf_init(&tried);
     void *handle = ptx_plugin_open(&options, &tried);

@@ -284,15 +284,10 @@ IrModule *lib_build_target(LibSession *session, IrModule *shared, bool take, yus
     return module;
 }
 
-void lib_ptx_options(const LibConfig *config, PtxOptions *options) {
-    ptx_options_init(options);
-    if (config->arch) options->arch = config->arch;
-    if (config->ptx_version) options->ptx_version = config->ptx_version;
-    if (config->opt_level >= 0) options->opt_level = config->opt_level;
-    options->fma_contract = !config->no_fma;
-    if (config->ptx_plugin) options->plugin_path = config->ptx_plugin;
-    options->llvm_ir = config->llvm_ir;
-    options->llvm_bitcode = config->llvm_ir && config->llvm_bitcode;
+void lib_config_init(LibConfig *config) {
+    memset(config, 0, sizeof *config);
+    ptx_options_init(&config->ptx);
+    config->inline_budget = -1;
 }
 
 /* -lineinfo: the session's sources, each named by its absolute path (a relative one joined to
@@ -317,8 +312,7 @@ static PtxLineInfo line_info_of(LibSession *session) {
  * configuration's); its entry names into `entries` (may be NULL). */
 static bool emit(LibSession *session, const IrModule *module, const TargetDescriptor *target,
                  const char *arch, StrBuf *out, LibEntryTable *entries, TargetFailure *failure) {
-    PtxOptions ptx;
-    lib_ptx_options(session->config, &ptx);
+    PtxOptions ptx = session->config->ptx;
     if (arch) ptx.arch = arch;
     if (session->config->line_info && (target->caps & TARGET_CAP_LINE_INFO)) ptx.line_info = line_info_of(session);
     TargetEmitOptions options = {&ptx};

@@ -50,14 +50,11 @@ typedef struct LibConfig {
     bool no_uniformity_check;
     bool bounds_check;
     bool classic_uniform_layout;
-    /* PTX */
-    const char *arch;
-    const char *ptx_version;
-    int opt_level;                    /* -1: the default */
-    bool no_fma;
-    const char *ptx_plugin;           /* NULL: search for it */
-    bool llvm_ir;                     /* PTX's LLVM IR (yusec -emit-llvm) instead of its text */
-    bool llvm_bitcode;                /* with llvm_ir: as LLVM bitcode (-emit-llvm -o x.bc) */
+    /* PTX: -arch, -ptx-version, -O, -fno-fma, the plugin (plugin_path NULL: search for it),
+     * -emit-llvm (llvm_ir; llvm_bitcode: -emit-llvm -o x.bc) in the target's own options struct,
+     * ptx_options_init's defaults from lib_config_init; each emit adds line_info and, for one of
+     * several arches, another arch. */
+    PtxOptions ptx;
     /* -lineinfo, -g: PTX with .file/.loc to the source (targets/ptx.h PtxLineInfo), and YIR
      * printed with each instruction's place (lib_print_yir) */
     bool line_info;
@@ -149,8 +146,10 @@ void lib_demote_errors(LibSession *session, int error_count);
 /* The whole pass list `target` runs under the configuration (-v and -### print it). */
 const char *lib_pipeline(LibSession *session, yusec_target target);
 
-/* The PTX options of the configuration. */
-void lib_ptx_options(const LibConfig *config, PtxOptions *options);
+/* A configuration with the defaults (PTX's included: ptx_options_init), no inline budget of
+ * its own (-1) and nothing else set; the clients (yusec_context_new, the yusec command) set
+ * their options on it once. */
+void lib_config_init(LibConfig *config);
 
 /* The module as YIR text (-emit-ir, YUSEC_WANT_YIR): with config->line_info, each function
  * and instruction with its source place (ir_print_module_located). */

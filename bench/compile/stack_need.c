@@ -25,11 +25,9 @@ typedef struct Try {
 static void *compile_file(void *data) {
     Try *t = data;
     LibConfig config;
-    memset(&config, 0, sizeof config);
+    lib_config_init(&config);
     config.builtin_dir = getenv("YUSEC_BUILTIN_DIR");
-    config.ptx_plugin = getenv("YUSEC_PTX_PLUGIN");
-    config.inline_budget = -1;
-    config.opt_level = -1;
+    config.ptx.plugin_path = getenv("YUSEC_PTX_PLUGIN");
     LibSession session;
     lib_session_init(&session, &config, t->path, NULL);
     Arena arena;

@@ -64,6 +64,14 @@ static void test_pipelines_and_policies(void **state) {
     assert_int_equal(target_descriptor(YUSEC_TARGET_PTX)->inline_policy, INLINE_ALL);
     assert_int_equal(target_descriptor(YUSEC_TARGET_WGSL)->inline_policy, INLINE_NONE);
     assert_true(target_descriptor(YUSEC_TARGET_PTX)->caps & TARGET_CAP_KERNEL_NAMES);
+    /* one default -arch: the options' default is PTX_DEFAULT_ARCH, and the limits' row is its */
+    PtxOptions ptx;
+    ptx_options_init(&ptx);
+    assert_string_equal(ptx.arch, PTX_DEFAULT_ARCH);
+    uint64_t shared;
+    const char *why;
+    ptx_shared_limit(&ptx, &shared, &why);
+    assert_int_equal(shared, target_descriptor(YUSEC_TARGET_PTX)->limits->workgroup_storage_bytes);
     assert_false(target_descriptor(YUSEC_TARGET_MSL)->caps & TARGET_CAP_KERNEL_NAMES);
 }
 

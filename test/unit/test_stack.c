@@ -143,12 +143,10 @@ static bool memory_read(void *user, const char *path, const char **text, size_t 
 /* The internal pipeline, with no deep stack anywhere. */
 static void run_pipeline(Job *job) {
     LibConfig config;
-    memset(&config, 0, sizeof config);
+    lib_config_init(&config);
     config.builtin_dir = YUSEC_TEST_SOURCE_DIR "/库/点染";
     config.reader = (SourceReader){memory_read, job};
-    config.inline_budget = -1;
-    config.opt_level = -1;
-    config.ptx_plugin = YUSEC_TEST_PTX_PLUGIN;
+    config.ptx.plugin_path = YUSEC_TEST_PTX_PLUGIN;
     LibSession session;
     lib_session_init(&session, &config, "深。着色器。豫", NULL);
     Arena arena;

@@ -29,16 +29,14 @@
 #ifndef YUSEC_WITHOUT_LSP
 #include "lsp/lsp_main.h"
 #endif
-#include "frontend/ast.h"
-#include "frontend/module.h"
-#include "ir/ir.h"
 #include "lib/compile.h"
 #include "lib/generate.h"
 #include "lib/host_header.h"
 #include "lib/manifest.h"
 #include "lib/pipeline.h"
 #include "lib/shader_table.h"
-#include "runtime/run_args.h"
+#include "lib/targets.h"
+#include "driver/run_args.h"
 
 enum { EXIT_OK = 0, EXIT_DIAGNOSTICS = 1, EXIT_USAGE = 2 };
 
@@ -58,7 +56,7 @@ static const char *map_source_path(const void *user, Arena *arena, const char *p
 
 /* The library's configuration from the command line. */
 static void config_from_options(LibConfig *config, const Options *options, const char *builtin_dir) {
-    memset(config, 0, sizeof *config);
+    lib_config_init(config);
     config->include_dirs = options->includes;
     config->include_count = (uint32_t)options->include_count;
     config->builtin_dir = builtin_dir;
@@ -75,15 +73,15 @@ static void config_from_options(LibConfig *config, const Options *options, const
     config->no_uniformity_check = options->no_uniformity_check;
     config->bounds_check = options->bounds_check;
     config->classic_uniform_layout = options->classic_uniform_layout;
-    config->arch = options->arch;
-    config->ptx_version = options->ptx_version;
-    config->opt_level = options->opt_level;
-    config->no_fma = options->no_fma;
+    if (options->arch) config->ptx.arch = options->arch;
+    if (options->ptx_version) config->ptx.ptx_version = options->ptx_version;
+    if (options->opt_level >= 0) config->ptx.opt_level = options->opt_level;
+    config->ptx.fma_contract = !options->no_fma;
     config->line_info = options->line_info;
     config->map_path = map_source_path;
     config->map_path_user = options;
-    config->llvm_ir = options->action == ACTION_EMIT_LLVM;
-    config->llvm_bitcode = options_llvm_bitcode(options);
+    config->ptx.llvm_ir = options->action == ACTION_EMIT_LLVM;
+    config->ptx.llvm_bitcode = config->ptx.llvm_ir && options_llvm_bitcode(options);
     if (options->input_from_stdin) config->reader = (SourceReader){read_stdin_source, (void *)options};
 }
 
@@ -138,11 +136,12 @@ static void flush_dumps(LibSession *session) {
 
 static int run_dump_ast(Command *command) {
     LibStatus status;
-    AstFile *ast = lib_parse_main(&command->session, &status);
-    if (!ast) return (int)status;
     StrBuf out;
     strbuf_init(&out);
-    fe_ast_dump_file(&out, ast);
+    if (!lib_dump_ast(&command->session, &out, &status)) {
+        strbuf_free(&out);
+        return (int)status;
+    }
     int result = finish(command, &out);
     strbuf_free(&out);
     return result;
@@ -155,37 +154,35 @@ static int run_check(Command *command) {
 }
 
 /* The module of one target, its passes run and dumped. */
-static IrModule *build_one(Command *command, LibTarget target, int *status) {
+static IrModule *build_one(Command *command, yusec_target target, int *status) {
     LibStatus lib_status;
-    IrModule *shared = lib_build_shared(&command->session, LIB_TARGET_BIT(target), &lib_status);
+    IrModule *shared = lib_build_shared(&command->session, TARGET_BIT(target), &lib_status);
     IrModule *module = shared ? lib_build_target(&command->session, shared, true, target, &lib_status) : NULL;
     flush_dumps(&command->session);
     *status = (int)lib_status;
     return module;
 }
 
-static bool parse_ir_target(const char *name, LibTarget *target) {
-    if (!name || strcmp(name, "wgsl") == 0) *target = LIB_TARGET_WGSL;
-    else if (strcmp(name, "msl") == 0) *target = LIB_TARGET_MSL;
-    else if (strcmp(name, "ptx") == 0) *target = LIB_TARGET_PTX;
-    else return false;
-    return true;
+static bool parse_ir_target(const char *name, yusec_target *target) {
+    const TargetDescriptor *found = name ? lib_target_word(name) : lib_target(YUSEC_TARGET_WGSL);
+    if (found) *target = found->id;
+    return found != NULL;
 }
 
 /* -emit-ir / -emit-dot: the module of -target= (default WGSL) after its pipeline, printed as YIR
  * (with source places under -lineinfo/-g) or as Graphviz. */
 typedef void (*ModulePrinter)(LibSession *session, StrBuf *out, const IrModule *module);
 
-static void print_dot(LibSession *session, StrBuf *out, const IrModule *module) {
-    (void)session;
-    ir_print_dot(out, module);
-}
 
 static int run_print_module(Command *command, ModulePrinter print) {
-    LibTarget target;
+    yusec_target target;
     if (!parse_ir_target(command->options->ir_target, &target)) {
-        fprintf(stderr, "yusec: error: 未知的目标 '%s'（可选 wgsl、msl、ptx）\n",
-                command->options->ir_target);
+        StrBuf words;
+        strbuf_init(&words);
+        lib_target_words(&words, "、");
+        fprintf(stderr, "yusec: error: 未知的目标 '%s'（可选 %s）\n", command->options->ir_target,
+                strbuf_cstr(&words));
+        strbuf_free(&words);
         return EXIT_USAGE;
     }
     int status;
@@ -196,13 +193,13 @@ static int run_print_module(Command *command, ModulePrinter print) {
     print(&command->session, &out, module);
     status = finish(command, &out);
     strbuf_free(&out);
-    ir_module_free(module);
+    lib_module_free(module);
     return status;
 }
 
 /* -emit-wgsl / -emit-msl / -emit-ptx: the text on stdout (or -o), the entry table on stderr
  * (着七; PTX's with its kernel names and block sizes). */
-static int run_emit_text(Command *command, LibTarget target) {
+static int run_emit_text(Command *command, yusec_target target) {
     int status;
     IrModule *module = build_one(command, target, &status);
     if (!module) return status;
@@ -215,7 +212,7 @@ static int run_emit_text(Command *command, LibTarget target) {
         if (status == EXIT_OK && !command->options->quiet) {
             StrBuf table;
             strbuf_init(&table);
-            lib_entries_print(&table, &entries, target == LIB_TARGET_PTX);
+            lib_entries_print(&table, &entries, (lib_target(target)->caps & TARGET_CAP_KERNEL_NAMES) != 0);
             fputs(strbuf_cstr(&table), stderr);
             strbuf_free(&table);
         }
@@ -223,23 +220,23 @@ static int run_emit_text(Command *command, LibTarget target) {
         status = EXIT_DIAGNOSTICS;
     }
     strbuf_free(&out);
-    ir_module_free(module);
+    lib_module_free(module);
     return status;
 }
 
 /* -emit-cubin / -emit-fatbin: the PTX -emit-ptx makes, through the CUDA toolkit (-o only). */
 static int run_emit_binary(Command *command, CudaBinary kind) {
     int status;
-    IrModule *module = build_one(command, LIB_TARGET_PTX, &status);
+    IrModule *module = build_one(command, YUSEC_TARGET_PTX, &status);
     if (!module) return status;
     StrBuf ptx, binary;
     strbuf_init(&ptx);
     strbuf_init(&binary);
-    if (!lib_emit(&command->session, module, LIB_TARGET_PTX, &ptx, NULL, NULL)) {
+    if (!lib_emit(&command->session, module, YUSEC_TARGET_PTX, &ptx, NULL, NULL)) {
         status = EXIT_DIAGNOSTICS;
     } else {
         const Options *options = command->options;
-        const char *arch = options->arch ? options->arch : "sm_80";
+        const char *arch = lib_arch_or_default(options->arch);
         status = cuda_build_binary(&command->session.arena, kind, arch, strbuf_cstr(&ptx), ptx.len,
                                    options->verbose, &binary, &status)
                      ? finish(command, &binary)
@@ -247,7 +244,7 @@ static int run_emit_binary(Command *command, CudaBinary kind) {
     }
     strbuf_free(&ptx);
     strbuf_free(&binary);
-    ir_module_free(module);
+    lib_module_free(module);
     return status;
 }
 
@@ -259,7 +256,7 @@ static const char *executable_path(Arena *arena, const char *argv0) {
     return argv0;
 }
 
-static const char *stage_pipeline(void *context, PassTarget target);
+static const char *stage_pipeline(void *context, yusec_target target);
 
 /* The compile's session handed to run (driver/run.h): its arena, sources and diagnostics
  * engine, which run finishes; the entry table when there is a module. */
@@ -283,7 +280,7 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
     Arena arena;
     arena_init(&arena);
     LibConfig config;
-    config_from_options(&config, options, fe_find_builtin_dir(&arena, executable_path(&arena, argv0)));
+    config_from_options(&config, options, lib_find_builtin_dir(&arena, executable_path(&arena, argv0)));
     Command command = {options, {0}, false, NULL};
     LibSession *session = &command.session;
     lib_session_init(session, &config, options->input, stderr);
@@ -298,12 +295,12 @@ static int compile_for_run(const Options *options, const char *argv0, RunCompile
         return EXIT_OK;
     }
     int status;
-    IrModule *module = build_one(&command, LIB_TARGET_PTX, &status);
+    IrModule *module = build_one(&command, YUSEC_TARGET_PTX, &status);
     LibEntryTable entries;
     lib_entries_init(&entries, &session->arena);
     if (module) lib_entries_build(&entries, module);
-    if (module && out->want_ptx && !lib_emit(session, module, LIB_TARGET_PTX, &out->ptx, NULL, NULL)) {
-        ir_module_free(module);
+    if (module && out->want_ptx && !lib_emit(session, module, YUSEC_TARGET_PTX, &out->ptx, NULL, NULL)) {
+        lib_module_free(module);
         module = NULL;
         status = EXIT_DIAGNOSTICS;
     }
@@ -341,7 +338,7 @@ static int run_emit_gen(Command *command) {
  * the module the PTX pipeline builds. */
 static int run_entries_json(Command *command) {
     int status;
-    IrModule *module = build_one(command, LIB_TARGET_PTX, &status);
+    IrModule *module = build_one(command, YUSEC_TARGET_PTX, &status);
     if (!module) return status;
     LibEntryTable entries;
     lib_entries_init(&entries, &command->session.arena);
@@ -356,7 +353,7 @@ static int run_entries_json(Command *command) {
                       &entries, &abi);
     status = finish(command, &out);
     strbuf_free(&out);
-    ir_module_free(module);
+    lib_module_free(module);
     return status;
 }
 
@@ -374,9 +371,6 @@ static bool stage_output(Command *command, const char *suffix, const StrBuf *tex
     if (refuse_input_as_output(command, path)) return false;
     return outputs_stage(command->outputs, path, text->data ? text->data : "", text->len);
 }
-
-static const unsigned EMIT_BITS[LIB_TARGET_COUNT] = {EMIT_WGSL, EMIT_MSL, EMIT_PTX};
-static const char *const EMIT_SUFFIXES[LIB_TARGET_COUNT] = {".wgsl", ".metal", ".ptx"};
 
 static const char *arch_suffix(Command *command, int arch, const char *extension) {
     return output_dir_arch_suffix(&command->session.arena, command->options, arch, extension);
@@ -417,7 +411,7 @@ static int stage_binaries(Command *command, const PtxTexts *ptx, Binaries *binar
     for (size_t b = 0; b < BINARY_KINDS; b++) {
         if (!(want & BINARIES[b].bit)) continue;
         for (int k = 0; k < arch_count(command); k++) {
-            const char *arch = command->options->arch ? command->options->archs[k] : "sm_80";
+            const char *arch = lib_arch_or_default(command->options->arch ? command->options->archs[k] : NULL);
             StrBuf *binary = &binaries->bytes[b][k];
             int status = EXIT_OK;
             bool built = cuda_build_binary(&command->session.arena, BINARIES[b].kind, arch,
@@ -431,11 +425,11 @@ static int stage_binaries(Command *command, const PtxTexts *ptx, Binaries *binar
 }
 
 /* <stem>.table.h: what this command built, as C constants, and the entry table. */
-static bool stage_table(Command *command, const StrBuf texts[LIB_TARGET_COUNT], const PtxTexts *ptx,
+static bool stage_table(Command *command, const StrBuf texts[YUSEC_TARGET_COUNT], const PtxTexts *ptx,
                         const Binaries *binaries, const LibEntryTable *entries, const LibAbi *abi, const char *source) {
     unsigned want = command->options->emit_many;
     LibShaderOutputs outputs = {
-        (want & EMIT_WGSL) ? &texts[LIB_TARGET_WGSL] : NULL, (want & EMIT_MSL) ? &texts[LIB_TARGET_MSL] : NULL,
+        (want & EMIT_WGSL) ? &texts[YUSEC_TARGET_WGSL] : NULL, (want & EMIT_MSL) ? &texts[YUSEC_TARGET_MSL] : NULL,
         (want & EMIT_PTX) ? ptx->text : NULL, (want & EMIT_CUBIN) ? binaries->arch[BINARY_CUBIN] : NULL,
         (want & EMIT_FATBIN) ? binaries->arch[BINARY_FATBIN] : NULL, (size_t)arch_count(command)};
     StrBuf text;
@@ -447,13 +441,19 @@ static bool stage_table(Command *command, const StrBuf texts[LIB_TARGET_COUNT], 
 }
 
 /* Stages the target texts, binaries, the manifest and the C header; an exit status. */
-static int stage_many(Command *command, const StrBuf texts[LIB_TARGET_COUNT], const PtxTexts *ptx,
+static int stage_many(Command *command, const StrBuf texts[YUSEC_TARGET_COUNT], const PtxTexts *ptx,
                       const LibEntryTable *entries, const LibAbi *abi) {
     unsigned want = command->options->emit_many;
-    for (int t = 0; t < LIB_TARGET_PTX; t++)
-        if ((want & EMIT_BITS[t]) && !stage_output(command, EMIT_SUFFIXES[t], &texts[t])) return EXIT_USAGE;
-    for (int k = 0; (want & EMIT_PTX) && k < arch_count(command); k++)
-        if (!stage_output(command, arch_suffix(command, k, ".ptx"), ptx->text[k])) return EXIT_USAGE;
+    size_t count;
+    const TargetDescriptor *targets = lib_targets(&count);
+    for (size_t t = 0; t < count; t++) {
+        if (!(want & EMIT_TARGET(targets[t].id))) continue;
+        bool per_arch = (targets[t].caps & TARGET_CAP_ARCH) != 0;
+        for (int k = 0; k < (per_arch ? arch_count(command) : 1); k++) {
+            const char *suffix = per_arch ? arch_suffix(command, k, targets[t].suffix) : targets[t].suffix;
+            if (!stage_output(command, suffix, per_arch ? ptx->text[k] : &texts[targets[t].id])) return EXIT_USAGE;
+        }
+    }
     Binaries binaries;
     binaries_init(&binaries);
     int status = stage_binaries(command, ptx, &binaries);
@@ -487,14 +487,14 @@ static int run_emit_many_with_gen(Command *command) {
     LibStatus status = lib_generate(session, &generated);
     flush_dumps(session);
     bool asked_failed = false;
-    for (int t = 0; t < LIB_TARGET_COUNT; t++)
-        asked_failed = asked_failed || ((want & EMIT_BITS[t]) && !generated.targets[t].ok);
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++)
+        asked_failed = asked_failed || ((want & EMIT_TARGET(t)) && !generated.targets[t].ok);
     report_gen_diagnostics(session, &generated, generated.made && !asked_failed);
     int result = status == LIB_OK && !asked_failed ? EXIT_OK : status == LIB_IO ? EXIT_USAGE : EXIT_DIAGNOSTICS;
     if (result == EXIT_OK) {
-        StrBuf texts[LIB_TARGET_COUNT];
-        for (int t = 0; t < LIB_TARGET_COUNT; t++) texts[t] = generated.targets[t].text;
-        PtxTexts ptx = {{&generated.targets[LIB_TARGET_PTX].text}};  /* gen: one arch */
+        StrBuf texts[YUSEC_TARGET_COUNT];
+        for (int t = 0; t < YUSEC_TARGET_COUNT; t++) texts[t] = generated.targets[t].text;
+        PtxTexts ptx = {{&generated.targets[YUSEC_TARGET_PTX].text}};  /* gen: one arch */
         result = stage_output(command, "。着色生成。豫", &generated.text)
                      ? stage_many(command, texts, &ptx, &generated.entries, &generated.abi)
                      : EXIT_USAGE;
@@ -507,9 +507,9 @@ static int run_emit_many(Command *command) {
     unsigned want = command->options->emit_many;
     if (want & EMIT_GEN) return run_emit_many_with_gen(command);
     unsigned targets = 0;
-    for (int t = 0; t < LIB_TARGET_COUNT; t++)
-        if (want & EMIT_BITS[t]) targets |= LIB_TARGET_BIT(t);
-    if (want & (EMIT_CUBIN | EMIT_FATBIN)) targets |= LIB_TARGET_BIT(LIB_TARGET_PTX);
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++)
+        if (want & EMIT_TARGET(t)) targets |= TARGET_BIT(t);
+    if (want & (EMIT_CUBIN | EMIT_FATBIN)) targets |= TARGET_BIT(YUSEC_TARGET_PTX);
     LibOutputs outputs;
     lib_outputs_init(&outputs, &command->session.arena);
     outputs.ptx_archs = command->options->archs;
@@ -520,7 +520,7 @@ static int run_emit_many(Command *command) {
     flush_dumps(&command->session);
     int result = (int)status;
     if (status == LIB_OK) {
-        PtxTexts ptx = {{&outputs.text[LIB_TARGET_PTX]}};
+        PtxTexts ptx = {{&outputs.text[YUSEC_TARGET_PTX]}};
         for (int k = 1; k < arch_count(command); k++) ptx.text[k] = &outputs.other_arch_ptx[k - 1];
         result = stage_many(command, outputs.text, &ptx, &outputs.entries, &outputs.abi);
     }
@@ -561,17 +561,14 @@ static int run_unhandled(const Options *options) {
 }
 
 /* -v, -###: the stages, from the pipelines the library will run. */
-static const char *stage_pipeline(void *context, PassTarget target) {
-    static const LibTarget TARGETS[] = {[PASS_TARGET_WGSL] = LIB_TARGET_WGSL,
-                                        [PASS_TARGET_MSL] = LIB_TARGET_MSL,
-                                        [PASS_TARGET_PTX] = LIB_TARGET_PTX};
+static const char *stage_pipeline(void *context, yusec_target target) {
     Command *command = context;
-    return lib_pipeline(&command->session, TARGETS[target]);
+    return lib_pipeline(&command->session, target);
 }
 
 static void print_tool_commands(Command *command, FILE *out, CudaBinary kind, const char *arch, const char *output) {
     CudaCommand commands[2];
-    int count = cuda_commands(&command->session.arena, kind, arch ? arch : "sm_80", "<临时>.ptx", "<临时>.cubin",
+    int count = cuda_commands(&command->session.arena, kind, lib_arch_or_default(arch), "<临时>.ptx", "<临时>.cubin",
                               output, commands);
     for (int i = 0; i < count; i++) cuda_command_print(out, &commands[i]);
 }
@@ -652,7 +649,7 @@ static int run_command(int argc, char **argv, bool *compiled) {
         return early;
     }
     LibConfig config;
-    config_from_options(&config, &options, fe_find_builtin_dir(&arena, executable_path(&arena, argv[0])));
+    config_from_options(&config, &options, lib_find_builtin_dir(&arena, executable_path(&arena, argv[0])));
     Command command = {&options, {0}, options.depfile_wanted || options.depfile != NULL, NULL};
     /* -emit-gen keeps diagnostics back: a failing target's errors are printed as warnings. */
     lib_session_init(&command.session, &config, options.input,
@@ -676,13 +673,13 @@ static int run_command(int argc, char **argv, bool *compiled) {
     case ACTION_DUMP_AST: status = run_dump_ast(&command); break;
     case ACTION_CHECK: status = run_check(&command); break;
     case ACTION_EMIT_IR: status = run_print_module(&command, lib_print_yir); break;
-    case ACTION_EMIT_DOT: status = run_print_module(&command, print_dot); break;
+    case ACTION_EMIT_DOT: status = run_print_module(&command, lib_print_dot); break;
     case ACTION_EMIT_CUBIN: status = run_emit_binary(&command, CUDA_CUBIN); break;
     case ACTION_EMIT_FATBIN: status = run_emit_binary(&command, CUDA_FATBIN); break;
-    case ACTION_EMIT_WGSL: status = run_emit_text(&command, LIB_TARGET_WGSL); break;
-    case ACTION_EMIT_MSL: status = run_emit_text(&command, LIB_TARGET_MSL); break;
-    case ACTION_EMIT_PTX: status = run_emit_text(&command, LIB_TARGET_PTX); break;
-    case ACTION_EMIT_LLVM: status = run_emit_text(&command, LIB_TARGET_PTX); break;
+    case ACTION_EMIT_WGSL: status = run_emit_text(&command, YUSEC_TARGET_WGSL); break;
+    case ACTION_EMIT_MSL: status = run_emit_text(&command, YUSEC_TARGET_MSL); break;
+    case ACTION_EMIT_PTX: status = run_emit_text(&command, YUSEC_TARGET_PTX); break;
+    case ACTION_EMIT_LLVM: status = run_emit_text(&command, YUSEC_TARGET_PTX); break;
     case ACTION_EMIT_GEN: status = run_emit_gen(&command); break;
     case ACTION_ENTRIES_JSON: status = run_entries_json(&command); break;
     case ACTION_EMIT_MANY: status = run_emit_many(&command); break;

@@ -1,6 +1,7 @@
 #include "options.h"
 
-#include "passes/pass.h"
+#include "lib/pipeline.h"
+#include "lib/targets.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -109,7 +110,7 @@ static bool parse_inline_budget(Options *options, const char *value, FILE *err) 
 /* An unknown pass name: a usage error naming it, then the passes there are. */
 static void report_unknown_pass(const char *option, const char *name, size_t len, FILE *err) {
     fprintf(err, "yusec: error: %s：没有名为「%.*s」的遍\n", option, (int)len, name);
-    const char *best = pass_suggest(name, len);
+    const char *best = lib_pass_suggest(name, len);
     if (best) {
         StrBuf hint;
         strbuf_init(&hint);
@@ -117,11 +118,11 @@ static void report_unknown_pass(const char *option, const char *name, size_t len
         options_print_suggestion(err, strbuf_cstr(&hint));
         strbuf_free(&hint);
     }
-    size_t count;
-    const PassInfo *passes = pass_registry(&count);
-    fputs("yusec: note: 可用的遍：", err);
-    for (size_t i = 0; i < count; i++) fprintf(err, "%s%s", i ? "、" : "", passes[i].name);
-    fputs("（见 docs/passes.md）\n", err);
+    StrBuf names;
+    strbuf_init(&names);
+    lib_pass_names(&names, "、");
+    fprintf(err, "yusec: note: 可用的遍：%s（见 docs/passes.md）\n", strbuf_cstr(&names));
+    strbuf_free(&names);
 }
 
 static bool check_pass_list(const char *list, FILE *err) {
@@ -132,7 +133,7 @@ static bool check_pass_list(const char *list, FILE *err) {
             fprintf(err, "yusec: error: -passes= 的遍列表里有空项（写成 -passes=fold,dce）\n");
             return false;
         }
-        if (!pass_find(start, len)) {
+        if (!lib_pass_exists(start, len)) {
             report_unknown_pass("-passes=", start, len, err);
             return false;
         }
@@ -202,7 +203,7 @@ static bool check_combinations(const Options *options, FILE *err) {
         return false;
     }
     if (options->passes && !check_pass_list(options->passes, err)) return false;
-    if (options->print_after && !pass_find(options->print_after, strlen(options->print_after))) {
+    if (options->print_after && !lib_pass_exists(options->print_after, strlen(options->print_after))) {
         report_unknown_pass("-print-after=", options->print_after, strlen(options->print_after), err);
         return false;
     }
@@ -447,24 +448,38 @@ static bool set_input(Options *options, const char *arg, FILE *err) {
 }
 
 /* -emit=wgsl,msl,ptx,gen,json,h,table,cubin,fatbin: which files one run writes into -o-dir. */
+typedef struct EmitName {
+    const char *name;
+    unsigned bit;
+} EmitName;
+
+/* The words of -emit=: each target's (the registry's), then the other outputs'. */
+static size_t emit_names(EmitName *names) {
+    static const EmitName OTHERS[] = {{"gen", EMIT_GEN},       {"json", EMIT_JSON},   {"h", EMIT_HEADER},
+                                      {"table", EMIT_TABLE},   {"cubin", EMIT_CUBIN}, {"fatbin", EMIT_FATBIN}};
+    size_t count, n = 0;
+    const TargetDescriptor *targets = lib_targets(&count);
+    for (size_t t = 0; t < count; t++) names[n++] = (EmitName){targets[t].word, EMIT_TARGET(targets[t].id)};
+    for (size_t o = 0; o < sizeof OTHERS / sizeof OTHERS[0]; o++) names[n++] = OTHERS[o];
+    return n;
+}
+
 static bool parse_emit_list(Options *options, const char *arg, FILE *err) {
-    static const struct { const char *name; unsigned bit; } NAMES[] = {
-        {"wgsl", EMIT_WGSL}, {"msl", EMIT_MSL}, {"ptx", EMIT_PTX}, {"gen", EMIT_GEN}, {"json", EMIT_JSON},
-        {"h", EMIT_HEADER}, {"table", EMIT_TABLE}, {"cubin", EMIT_CUBIN}, {"fatbin", EMIT_FATBIN}};
+    EmitName names[YUSEC_TARGET_COUNT + 6];
+    size_t count = emit_names(names);
     if (!set_action(options, ACTION_EMIT_MANY, arg, err)) return false;
     const char *start = arg + strlen("-emit=");
     for (;;) {
         size_t len = strcspn(start, ",");
         size_t i = 0;
-        while (i < sizeof NAMES / sizeof NAMES[0] &&
-               !(strlen(NAMES[i].name) == len && strncmp(NAMES[i].name, start, len) == 0))
-            i++;
-        if (i == sizeof NAMES / sizeof NAMES[0]) {
-            fprintf(err, "yusec: error: -emit= 不认识「%.*s」（可选 wgsl、msl、ptx、gen、json、h、table、cubin、fatbin，逗号分隔）\n",
-                    (int)len, start);
+        while (i < count && !(strlen(names[i].name) == len && strncmp(names[i].name, start, len) == 0)) i++;
+        if (i == count) {
+            fprintf(err, "yusec: error: -emit= 不认识「%.*s」（可选 ", (int)len, start);
+            for (size_t k = 0; k < count; k++) fprintf(err, "%s%s", k ? "、" : "", names[k].name);
+            fputs("，逗号分隔）\n", err);
             return false;
         }
-        options->emit_many |= NAMES[i].bit;
+        options->emit_many |= names[i].bit;
         if (!start[len]) return true;
         start += len + 1;
     }

@@ -7,6 +7,7 @@
 
 #include "base/arena.h"
 #include "base/diag.h"
+#include "yusec/target.h"
 
 typedef enum Action {
     ACTION_NONE,
@@ -39,11 +40,17 @@ typedef struct PrefixMap {
 
 /* The outputs of -emit=LIST, a bit each. */
 enum {
-    EMIT_WGSL = 1u << 0, EMIT_MSL = 1u << 1, EMIT_PTX = 1u << 2, EMIT_GEN = 1u << 3, EMIT_JSON = 1u << 4,
-    EMIT_HEADER = 1u << 5,  /* h: the C host header (lib/host_header.c) */
-    EMIT_CUBIN = 1u << 6, EMIT_FATBIN = 1u << 7,  /* through the CUDA toolkit, per -arch */
-    EMIT_TABLE = 1u << 8,   /* table: this shader's part of <name>_shaders.h (lib/shader_table.c) */
+    /* a target's file: its bit is its yusec_target's (EMIT_TARGET; the low 16 bits are the
+     * targets', so a registered target never takes another output's bit) */
+    EMIT_WGSL = 1u << YUSEC_TARGET_WGSL, EMIT_MSL = 1u << YUSEC_TARGET_MSL, EMIT_PTX = 1u << YUSEC_TARGET_PTX,
+    EMIT_GEN = 1u << 16, EMIT_JSON = 1u << 17,
+    EMIT_HEADER = 1u << 18,  /* h: the C host header (lib/host_header.c) */
+    EMIT_CUBIN = 1u << 19, EMIT_FATBIN = 1u << 20,  /* through the CUDA toolkit, per -arch */
+    EMIT_TABLE = 1u << 21,   /* table: this shader's part of <name>_shaders.h (lib/shader_table.c) */
 };
+_Static_assert(YUSEC_TARGET_COUNT <= 16, "-emit= keeps the low 16 bits for the targets");
+/* The -emit= bit of a target's own file. */
+#define EMIT_TARGET(id) (1u << (unsigned)(id))
 
 enum { OPTIONS_MAX_ARCHS = 16 };
 

@@ -17,7 +17,7 @@
 #include "exec/exec.h"
 #include "runtime/buffers.h"
 #include "runtime/plan.h"
-#include "runtime/run_args.h"
+#include "driver/run_args.h"
 #include "runtime/texture.h"
 #include "runtime/runtime.h"
 
@@ -74,37 +74,13 @@ static int fail(RunState *st, int status, const char *what, StrBuf *why) {
     return status;
 }
 
-/* run's flags out, the rest through the ordinary parser. */
+/* The command line, in driver/run_args.c (run's flags and the ordinary options together). */
 static int parse_command_line(RunState *st, int argc, char **argv) {
-    char **copy = arena_alloc_array(&st->arena, (size_t)argc + 1, sizeof *copy);
-    memcpy(copy, argv, (size_t)argc * sizeof *copy);
-    StrBuf error;
-    strbuf_init(&error);
-    int status = RUN_OK;
-    if (!run_args_extract(&st->arena, &argc, copy, &st->args, &error)) {
-        fprintf(stderr, "yusec: error: %s\n", strbuf_cstr(&error));  /* before the format is known */
-        status = RUN_USAGE;
+    switch (run_args_parse(&st->arena, argc, argv, &st->args, &st->options, stderr)) {
+    case RUN_ARGS_OK: return RUN_OK;
+    case RUN_ARGS_HELP: return RUN_HELP;
+    default: return RUN_USAGE;
     }
-    else if (!options_parse(&st->options, argc, copy, stderr))
-        status = RUN_USAGE;
-    else if (st->options.action == ACTION_HELP || st->options.action == ACTION_VERSION)
-        status = RUN_HELP;
-    else if (st->options.output) {
-        fprintf(stderr, "yusec: error: run 不用 -o；把缓冲写进文件用 --out 组:绑定=文件\n");
-        status = RUN_USAGE;
-    } else if (st->args.where == RUN_DEVICE_CPU && st->args.ptx_path) {
-        fprintf(stderr, "yusec: error: --ptx 只用于 GPU；--device=cpu 直接执行 YIR\n");
-        status = RUN_USAGE;
-    } else if (st->args.where == RUN_DEVICE_GPU && st->args.subgroup_size) {
-        fprintf(stderr, "yusec: error: --subgroup-size 只用于 CPU（--device=cpu 或 auto；GPU 的子组大小由硬件定）\n");
-        status = RUN_USAGE;
-    } else if (st->args.where == RUN_DEVICE_GPU && st->args.max_steps) {
-        fprintf(stderr, "yusec: error: --max-steps 只用于 CPU（--device=cpu 或 auto）\n");
-        status = RUN_USAGE;
-    }
-    if (st->options.verbose) st->args.verbose = true;  /* -v: the stages, then what --verbose prints */
-    strbuf_free(&error);
-    return status;
 }
 
 /* The entry's PTX name from the compiler's typed entry table (its rows follow the module's

@@ -6,10 +6,10 @@
 #include <stdio.h>
 
 #include "driver/options.h"
-#include "passes/pass.h"
+#include "lib/targets.h"
 
 /* The pipeline the driver runs for a target (main.c's, so both say the same). */
-typedef const char *(*StagePipelineFn)(void *context, PassTarget target);
+typedef const char *(*StagePipelineFn)(void *context, yusec_target target);
 
 /* Extra lines for an action's external tools (-emit-cubin's ptxas …), or NULL. */
 typedef void (*StageToolsFn)(void *context, FILE *out);

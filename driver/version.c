@@ -1,7 +1,7 @@
 #include "version.h"
 
 #include "base/strbuf.h"
-#include "targets/ptx.h"
+#include "lib/pipeline.h"
 #include "yusec_revision.h"   /* generated at build time (cmake/YusecRevision.cmake) */
 
 #ifndef YUSEC_VERSION
@@ -14,7 +14,7 @@ void version_print(FILE *out) {
     unsigned llvm[3];
     StrBuf plugin;
     strbuf_init(&plugin);
-    if (ptx_plugin_llvm_version(llvm, &plugin))
+    if (lib_ptx_llvm_version(llvm, &plugin))
         fprintf(out, "PTX 插件：LLVM %u.%u.%u（%s）\n", llvm[0], llvm[1], llvm[2], strbuf_cstr(&plugin));
     else
         fprintf(out, "PTX 插件：没有（找不到 libyusec-ptx.so；-emit-ptx 需要它）\n");

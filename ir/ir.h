@@ -129,6 +129,14 @@ typedef struct IrConstant {
 
 typedef enum IrStage { IR_STAGE_COMPUTE, IR_STAGE_VERTEX, IR_STAGE_FRAGMENT } IrStage;
 
+/* Which calls the inline pass replaces by the callee's body: a fact of a target (its
+ * descriptor, targets/registry.h) that the passes read without knowing the target. */
+typedef enum InlinePolicy {
+    INLINE_NONE,  /* WGSL, MSL: user functions stay functions (着四 rule 4) */
+    INLINE_ALL,   /* PTX: every call within the budget is inlined, then unreachable functions
+                     go (着十; the budget is where yusec departs from it, docs/passes.md) */
+} InlinePolicy;
+
 #define IR_BUILTINS(X)                                                         \
     X(POSITION, "position") X(VERTEX_INDEX, "vertex_index")                     \
     X(INSTANCE_INDEX, "instance_index") X(FRONT_FACING, "front_facing")         \

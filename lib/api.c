@@ -25,16 +25,16 @@
 #define YUSEC_VERSION "0.0.0"
 #endif
 
-#define YUSEC_ALL_WANTED (YUSEC_WANT_WGSL | YUSEC_WANT_MSL | YUSEC_WANT_PTX)
+#define YUSEC_ALL_WANTED TARGET_ALL_BITS  /* every registered target (targets/registry.h) */
 
 
-typedef struct TargetOutput {
+typedef struct ResultOutput {
     bool ok;
     const char *text;
     size_t len;
     const char *yir;     /* YUSEC_WANT_YIR: the module after the target's passes */
     size_t yir_len;
-} TargetOutput;
+} ResultOutput;
 
 /* A diagnostic while the compile runs: its notes are gathered, then fixed into arrays. */
 typedef struct PendingDiagnostic {
@@ -46,7 +46,7 @@ typedef struct PendingDiagnostic {
 struct yusec_result {
     Arena arena;                   /* everything the result points to */
     yusec_status status;
-    TargetOutput outputs[YUSEC_TARGET_COUNT];
+    ResultOutput outputs[YUSEC_TARGET_COUNT];
     yusec_entry *entries;
     size_t entry_count;
     LibAbi abi;
@@ -60,7 +60,7 @@ struct yusec_result {
     size_t error_count;
     const char *rendered;
     size_t rendered_len;
-    size_t target_diagnostics[LIB_TARGET_COUNT];  /* where each target's own began (SIZE_MAX: none) */
+    size_t target_diagnostics[YUSEC_TARGET_COUNT];  /* where each target's own began (SIZE_MAX: none) */
     /* Out of memory: the guard of the compile (here, not on the stack, so what the unwind
      * leaves in it is well defined after longjmp) and the one diagnostic, made without
      * allocating (also the one of YUSEC_CONTEXT_BUSY). */
@@ -160,15 +160,15 @@ static void copy_include_dirs(yusec_context *ctx, const yusec_options *options) 
 
 static void context_fill(yusec_context *ctx, const yusec_options *options) {
     LibConfig *config = &ctx->config;
-    config->arch = copy_or_null(&ctx->arena, options->arch);
-    config->ptx_version = copy_or_null(&ctx->arena, options->ptx_version);
-    config->opt_level = options->opt_level;
-    config->no_fma = !options->fma;
-    config->ptx_plugin = copy_or_null(&ctx->arena, options->ptx_plugin);
+    lib_config_init(config);
+    if (options->arch) config->ptx.arch = arena_strdup(&ctx->arena, options->arch);
+    if (options->ptx_version) config->ptx.ptx_version = arena_strdup(&ctx->arena, options->ptx_version);
+    if (options->opt_level >= 0) config->ptx.opt_level = options->opt_level;
+    config->ptx.fma_contract = options->fma;
+    config->ptx.plugin_path = copy_or_null(&ctx->arena, options->ptx_plugin);
     config->line_info = options->line_info;
     config->bounds_check = options->bounds_check;
     config->max_errors = options->max_errors;
-    config->inline_budget = -1;
     copy_include_dirs(ctx, options);
     ctx->provider = options->provider;
     config->reader = (SourceReader){provider_read, &ctx->provider};
@@ -226,8 +226,7 @@ void yusec_context_free(yusec_context *context) {
 }
 
 bool yusec_ptx_available(const yusec_context *context) {
-    PtxOptions options;
-    lib_ptx_options(&context->config, &options);
+    PtxOptions options = context->config.ptx;
     StrBuf tried;
     strbuf_init(&tried);
     void *handle = ptx_plugin_open(&options, &tried);
@@ -288,9 +287,9 @@ static void collect_diagnostic(void *user, const DiagRecord *record) {
  * `demote_after` of the session's text are a failing target's of the generated module: errors
  * become warnings (SIZE_MAX: none). */
 /* The target whose own passes reported the diagnostic rendered up to `text_end`. */
-static void set_origin(yusec_diagnostic *d, const size_t target_from[LIB_TARGET_COUNT], size_t text_end) {
+static void set_origin(yusec_diagnostic *d, const size_t target_from[YUSEC_TARGET_COUNT], size_t text_end) {
     d->from_target = false;
-    for (int t = 0; t < LIB_TARGET_COUNT; t++)
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++)
         if (target_from[t] != SIZE_MAX && text_end > target_from[t]) {
             d->from_target = true;
             d->target = (yusec_target)t;
@@ -346,7 +345,7 @@ bool lib_input_read(void *user, const char *path, const char **text, size_t *len
 }
 
 static void keep_output(yusec_result *result, yusec_target target, bool ok, const StrBuf *text) {
-    TargetOutput *out = &result->outputs[target];
+    ResultOutput *out = &result->outputs[target];
     out->ok = ok;
     if (!ok) return;
     out->text = arena_strndup(&result->arena, text->data ? text->data : "", text->len);
@@ -378,13 +377,13 @@ static void keep_entries(yusec_result *result, const LibEntryTable *table) {
 static LibStatus compile_targets(LibSession *session, yusec_result *result, unsigned wanted) {
     LibOutputs outputs;
     lib_outputs_init(&outputs, &result->arena);
-    /* the YUSEC_WANT_… bits of the targets agree with LIB_TARGET_BIT */
+    /* the YUSEC_WANT_… bits of the targets agree with TARGET_BIT */
     outputs.print_yir = (wanted & YUSEC_WANT_YIR) != 0;
     LibStatus status = lib_compile_targets(session, wanted & YUSEC_ALL_WANTED, LIB_ABI_AS_BUILT, &outputs);
     if (outputs.entries.rows) keep_entries(result, &outputs.entries);
     if (outputs.has_abi) result->abi = outputs.abi;
     memcpy(result->target_diagnostics, outputs.target_diagnostics, sizeof result->target_diagnostics);
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) {
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) {
         keep_output(result, (yusec_target)t, outputs.ok[t], &outputs.text[t]);
         keep_yir(result, (yusec_target)t, &outputs.yir[t]);
     }
@@ -468,7 +467,7 @@ static void report_lone_error(yusec_result *result, yusec_status status, const c
  * its out-of-memory form, built in its own fields. */
 static void report_out_of_memory(yusec_result *result, size_t refused) {
     memset(result->outputs, 0, sizeof result->outputs);
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
     arena_init(&result->arena);
     result->entries = NULL;
     result->entry_count = 0;
@@ -534,7 +533,7 @@ yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, un
     yusec_result *result = calloc(1, sizeof *result);
     if (!result) return NULL;
     arena_init(&result->arena);
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
     if (!lib_context_acquire(context)) {
         report_context_busy(result);
         return result;

@@ -4,7 +4,7 @@
 
 #include "../frontend/lower.h"
 #include "../include/yusec/yusec.h"
-#include "../targets/target.h"
+#include "../targets/registry.h"
 
 const LibBuiltinDoc *lib_builtin_doc(const char *name) {
     for (size_t i = 0; i < lib_builtin_doc_count; i++)
@@ -19,11 +19,12 @@ bool yusec_builtin_describe(const char *name, yusec_builtin_info *info) {
     info->declaration = doc->declaration;
     info->meaning = doc->meaning;
     IrOp op = fe_lower_builtin_op(fe_intrinsic_lookup(name));
-    const char *table[YUSEC_TARGET_COUNT] = {wgsl_op_spelling(op), msl_op_spelling(op), NULL};
-    const char *column[YUSEC_TARGET_COUNT] = {doc->wgsl, doc->msl, doc->ptx};
+    const char *column[YUSEC_TARGET_COUNT] = {doc->wgsl, doc->msl, doc->ptx};  /* docs/builtins.md's */
     for (int t = 0; t < YUSEC_TARGET_COUNT; t++) {
-        info->from_spelling_table[t] = table[t] != NULL;
-        info->spelling[t] = table[t] ? table[t] : column[t];
+        const TargetDescriptor *target = target_descriptor((yusec_target)t);
+        const char *table = target->op_spelling ? target->op_spelling(op) : NULL;
+        info->from_spelling_table[t] = table != NULL;
+        info->spelling[t] = table ? table : column[t];
     }
     return true;
 }

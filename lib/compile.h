@@ -11,8 +11,8 @@ enum { LIB_MAX_ARCHS = 16 };
 
 typedef struct LibOutputs {
     Arena *arena;                       /* the entry table and the ABI live here */
-    bool ok[LIB_TARGET_COUNT];          /* requested and emitted */
-    StrBuf text[LIB_TARGET_COUNT];
+    bool ok[YUSEC_TARGET_COUNT];          /* requested and emitted */
+    StrBuf text[YUSEC_TARGET_COUNT];
     /* PTX for several arches from one module: set by the caller; text[PTX] is ptx_archs[0]'s,
      * other_arch_ptx[k - 1] ptx_archs[k]'s. */
     const char *const *ptx_archs;
@@ -23,9 +23,9 @@ typedef struct LibOutputs {
     bool has_abi;
     /* bytes of the session's diagnostics text when each target's own passes began (what is
      * reported after is that target's); SIZE_MAX: the target did not run */
-    size_t target_diagnostics[LIB_TARGET_COUNT];
+    size_t target_diagnostics[YUSEC_TARGET_COUNT];
     bool print_yir;                     /* set by the caller: keep each target's module as YIR text */
-    StrBuf yir[LIB_TARGET_COUNT];       /* the module after the target's passes, before its emitter */
+    StrBuf yir[YUSEC_TARGET_COUNT];       /* the module after the target's passes, before its emitter */
 } LibOutputs;
 
 void lib_outputs_init(LibOutputs *outputs, Arena *arena);
@@ -36,7 +36,7 @@ void lib_outputs_free(LibOutputs *outputs);
  * module when PTX is a target and else from the module before the targets' passes. */
 typedef enum LibAbiSource { LIB_ABI_PTX_PIPELINE, LIB_ABI_AS_BUILT } LibAbiSource;
 
-/* Compiles the targets in `targets` (LIB_TARGET_BIT…). LIB_OK when every one succeeded. */
+/* Compiles the targets in `targets` (TARGET_BIT…). LIB_OK when every one succeeded. */
 LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSource abi_source,
                               LibOutputs *outputs);
 

@@ -2,8 +2,6 @@
 
 #include <string.h>
 
-#include "../targets/names.h"
-#include "../targets/ptx.h"
 
 void lib_entries_init(LibEntryTable *table, Arena *arena) {
     table->arena = arena;
@@ -11,26 +9,21 @@ void lib_entries_init(LibEntryTable *table, Arena *arena) {
     table->count = 0;
 }
 
+void lib_entries_from(LibEntryTable *table, const TargetEntryName *names, uint32_t count) {
+    table->rows = arena_alloc_array(table->arena, count + 1, sizeof *table->rows);
+    table->count = count;
+    for (uint32_t i = 0; i < count; i++)
+        table->rows[i] = (LibEntry){names[i].item, names[i].function, names[i].stage,
+                                    {names[i].workgroup_size[0], names[i].workgroup_size[1],
+                                     names[i].workgroup_size[2]},
+                                    names[i].kernel};
+}
+
 void lib_entries_build(LibEntryTable *table, const IrModule *module) {
-    uint32_t n = ir_entry_count(module);
-    table->rows = arena_alloc_array(table->arena, n + 1, sizeof *table->rows);
-    table->count = n;
-    StrBuf name;
-    strbuf_init(&name);
-    for (uint32_t i = 0; i < n; i++) {
-        const IrEntry *e = ir_entry(module, i);
-        LibEntry *row = &table->rows[i];
-        const char *func = e->func < ir_function_count(module) ? ir_function(module, e->func)->name : "";
-        row->item = arena_strdup(table->arena, e->name ? e->name : "");
-        row->function = names_legalise(table->arena, func);
-        row->stage = e->stage;
-        if (e->stage != IR_STAGE_COMPUTE) continue;
-        memcpy(row->workgroup_size, e->workgroup_size, sizeof row->workgroup_size);
-        strbuf_clear(&name);
-        ptx_entry_name(&name, table->arena, module, e);
-        row->ptx_name = arena_strdup(table->arena, strbuf_cstr(&name));
-    }
-    strbuf_free(&name);
+    TargetOutput names;
+    target_output_init(&names, table->arena, NULL);
+    target_name_entries(&names, module, NULL, true);
+    lib_entries_from(table, names.entries, names.entry_count);
 }
 
 void lib_entries_print(StrBuf *out, const LibEntryTable *table, bool ptx_columns) {

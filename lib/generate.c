@@ -5,20 +5,20 @@
 void lib_generated_init(LibGenerated *generated, Arena *arena) {
     memset(generated, 0, sizeof *generated);
     generated->arena = arena;
-    for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_init(&generated->targets[i]);
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) generated->target_diagnostics[t] = SIZE_MAX;
+    for (int i = 0; i < YUSEC_TARGET_COUNT; i++) gen_target_init(&generated->targets[i]);
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) generated->target_diagnostics[t] = SIZE_MAX;
     lib_entries_init(&generated->entries, arena);
     strbuf_init(&generated->text);
 }
 
 void lib_generated_free(LibGenerated *generated) {
-    for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_free(&generated->targets[i]);
+    for (int i = 0; i < YUSEC_TARGET_COUNT; i++) gen_target_free(&generated->targets[i]);
     strbuf_free(&generated->text);
 }
 
 /* The ASCII facts of a failed PTX translation for the generated module's comment: the
  * plugin's reason and where, as line and column (file names may be Chinese). */
-static void ptx_failure_facts(const LibSession *session, const PtxFailure *failure, GenPtxFailure *out) {
+static void ptx_failure_facts(const LibSession *session, const TargetFailure *failure, GenPtxFailure *out) {
     memset(out, 0, sizeof *out);
     if (!failure->set) return;  /* failed before translation: the module's comment says so */
     memcpy(out->reason, failure->reason, sizeof out->reason);
@@ -31,11 +31,12 @@ static void ptx_failure_facts(const LibSession *session, const PtxFailure *failu
 
 /* Emits one target from `module` (NULL: its passes failed); its diagnostics are those
  * reported from byte `from` of the session's text on. */
-static void emit_target(LibSession *session, const IrModule *module, LibTarget target, size_t from,
+static void emit_target(LibSession *session, const IrModule *module, yusec_target target, size_t from,
                         GenTarget *result) {
-    PtxFailure failure = {0};
+    TargetFailure failure = {0};
     result->ok = module && lib_emit(session, module, target, &result->text, NULL, &failure);
-    if (target == LIB_TARGET_PTX && !result->ok) ptx_failure_facts(session, &failure, &result->ptx_failure);
+    if ((target_descriptor(target)->caps & TARGET_CAP_ASCII_FAILURE) && !result->ok)
+        ptx_failure_facts(session, &failure, &result->ptx_failure);
     const char *text = strbuf_cstr(&session->diag.text);
     strbuf_append(&result->diagnostics, text + from, session->diag.text.len - from);
 }
@@ -89,10 +90,11 @@ static void replay(DiagEngine *diag, const DiagRecord *record) {
     }
 }
 
-/* PTX's passes and emitter with a diagnostics engine of their own; afterwards what the text
- * targets did not report (an error or warning with its notes) is reported into the session. */
-static IrModule *build_ptx_apart(LibSession *session, IrModule *shared, const Seen *text_targets,
-                                 GenTarget *result, size_t from) {
+/* An inlining target's (PTX's) passes and emitter with a diagnostics engine of their own;
+ * afterwards what the text targets did not report (an error or warning with its notes) is
+ * reported into the session. */
+static IrModule *build_apart(LibSession *session, IrModule *shared, bool take, yusec_target target,
+                             const Seen *text_targets, GenTarget *result, size_t from) {
     Seen ptx = {&session->arena, {0}, NULL, NULL};
     DiagEngine own;
     diag_init(&own, &session->sources, NULL);
@@ -102,8 +104,8 @@ static IrModule *build_ptx_apart(LibSession *session, IrModule *shared, const Se
     DiagEngine kept = session->diag;
     session->diag = own;
     LibStatus status;
-    IrModule *module = lib_build_target(session, shared, true, LIB_TARGET_PTX, &status);
-    emit_target(session, module, LIB_TARGET_PTX, 0, result);
+    IrModule *module = lib_build_target(session, shared, take, target, &status);
+    emit_target(session, module, target, 0, result);
     own = session->diag;
     session->diag = kept;
     strbuf_clear(&result->diagnostics);
@@ -119,40 +121,66 @@ static IrModule *build_ptx_apart(LibSession *session, IrModule *shared, const Se
     return module;
 }
 
+/* The first text target (not inlining) before `index` whose remaining passes are the same as
+ * its: the two share one module (WGSL and MSL, so their pass diagnostics come once); `index`
+ * when none. */
+static size_t text_twin(const LibSession *session, const TargetDescriptor *registry, size_t index) {
+    for (size_t j = 0; j < index; j++)
+        if (registry[j].inline_policy != INLINE_ALL &&
+            strcmp(session->rest[registry[j].id], session->rest[registry[index].id]) == 0)
+            return j;
+    return index;
+}
+
+/* The targets in registry order: each text target on its own copy of the shared module (or its
+ * twin's), each inlining target apart (build_apart); the last one takes the shared module. */
 LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     LibStatus status;
-    IrModule *shared = lib_build_shared(session, LIB_ALL_TARGETS, &status);
+    IrModule *shared = lib_build_shared(session, TARGET_ALL_BITS, &status);
     generated->front_end_diagnostics = session->diag.text.len;
     generated->first_target_record = session->diag.record_count;
     if (!shared) return status;
     lib_entries_build(&generated->entries, shared);
     int errors = session->diag.error_count;
-    GenTarget *targets = generated->targets;
     Seen text_targets = {&session->arena, {0}, session->diag.listener, session->diag.listener_user};
-    session->diag.listener = remember;
-    session->diag.listener_user = &text_targets;
-    size_t from = session->diag.text.len;
-    generated->target_diagnostics[LIB_TARGET_WGSL] = from;
-    IrModule *wgsl = lib_build_target(session, shared, false, LIB_TARGET_WGSL, &status);
-    emit_target(session, wgsl, LIB_TARGET_WGSL, from, &targets[GEN_WGSL]);
-    from = session->diag.text.len;
-    generated->target_diagnostics[LIB_TARGET_MSL] = from;
-    bool same = strcmp(session->rest[LIB_TARGET_MSL], session->rest[LIB_TARGET_WGSL]) == 0;
-    IrModule *msl = same ? wgsl : lib_build_target(session, shared, false, LIB_TARGET_MSL, &status);
-    emit_target(session, msl, LIB_TARGET_MSL, from, &targets[GEN_MSL]);
-    session->diag.listener = text_targets.forward;
-    session->diag.listener_user = text_targets.forward_user;
-    from = session->diag.text.len;
-    generated->target_diagnostics[LIB_TARGET_PTX] = from;
-    IrModule *ptx = build_ptx_apart(session, shared, &text_targets, &targets[GEN_PTX], from);
-    if (ptx) {
-        lib_abi_build(&generated->abi, generated->arena, ptx, &generated->entries);
+    IrModule *modules[YUSEC_TARGET_COUNT] = {0};
+    bool owned[YUSEC_TARGET_COUNT] = {false};
+    size_t count;
+    const TargetDescriptor *registry = target_registry(&count);
+    for (size_t i = 0; i < count; i++) {
+        yusec_target id = registry[i].id;
+        bool take = i + 1 == count;  /* the last target takes the shared module */
+        size_t from = session->diag.text.len;
+        generated->target_diagnostics[id] = from;
+        if (registry[i].inline_policy == INLINE_ALL) {
+            modules[id] = build_apart(session, shared, take, id, &text_targets, &generated->targets[id], from);
+            owned[id] = true;
+            continue;
+        }
+        session->diag.listener = remember;
+        session->diag.listener_user = &text_targets;
+        size_t twin = text_twin(session, registry, i);
+        if (twin < i) {
+            modules[id] = modules[registry[twin].id];
+            if (take) ir_module_free(shared);
+        } else {
+            modules[id] = lib_build_target(session, shared, take, id, &status);
+            owned[id] = true;
+        }
+        emit_target(session, modules[id], id, from, &generated->targets[id]);
+        session->diag.listener = text_targets.forward;
+        session->diag.listener_user = text_targets.forward_user;
+    }
+    /* The ABI of the module that names kernels (PTX's), when it was built. */
+    for (size_t i = 0; i < count; i++) {
+        const IrModule *module = modules[registry[i].id];
+        if (!(registry[i].caps & TARGET_CAP_KERNEL_NAMES) || !module) continue;
+        lib_abi_build(&generated->abi, generated->arena, module, &generated->entries);
         generated->has_abi = true;
     }
-    if (msl != wgsl) ir_module_free(msl);
-    ir_module_free(wgsl);
-    ir_module_free(ptx);
-    generated->made = gen_module_source(&generated->text, targets, &generated->entries);
+    for (size_t i = 0; i < count; i++)
+        if (owned[registry[i].id]) ir_module_free(modules[registry[i].id]);
+    generated->made = gen_module_source(&generated->text, generated->targets, &generated->entries);
     if (!generated->made) return LIB_ERRORS;
     lib_demote_errors(session, errors);
     return LIB_OK;

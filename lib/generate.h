@@ -11,12 +11,12 @@
 
 typedef struct LibGenerated {
     Arena *arena;                         /* entries and abi live here */
-    GenTarget targets[GEN_TARGET_COUNT];  /* each target's text, or its diagnostics */
+    GenTarget targets[YUSEC_TARGET_COUNT];  /* each target's text, or its diagnostics */
     LibEntryTable entries;                /* once the module was built */
     LibAbi abi;                           /* of the PTX pipeline's module, when built */
     bool has_abi;
     size_t front_end_diagnostics;         /* bytes of diag.text before the first target's */
-    size_t target_diagnostics[LIB_TARGET_COUNT];  /* before each target's (SIZE_MAX: not run) */
+    size_t target_diagnostics[YUSEC_TARGET_COUNT];  /* before each target's (SIZE_MAX: not run) */
     uint32_t first_target_record;         /* diag.records before the first target's */
     bool made;                            /* `text` holds the module */
     StrBuf text;

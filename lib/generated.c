@@ -62,18 +62,19 @@ static void ptx_failure_line(StrBuf *line, const GenPtxFailure *f) {
                                    : "an error before code generation (yusec -emit-ptx shows it)");
 }
 
-static void put_target(StrBuf *out, const char *name, const char *what, GenTarget *target) {
+static void put_target(StrBuf *out, const TargetDescriptor *what, GenTarget *target) {
+    const char *name = what->generated_constant;
     if (target->ok) {
         put_constant(out, name, strbuf_cstr(&target->text), target->text.len);
         return;
     }
     StrBuf line;
     strbuf_init(&line);
-    if (strcmp(what, "PTX") == 0) {
+    if (what->caps & TARGET_CAP_ASCII_FAILURE) {
         ptx_failure_line(&line, &target->ptx_failure);
     } else {
         const char *diag = strbuf_cstr(&target->diagnostics);
-        strbuf_printf(&line, "// %s 译不出：", what);
+        strbuf_printf(&line, "// %s 译不出：", what->name);
         size_t len = first_line(diag);
         if (len) strbuf_append(&line, diag, len);
         else strbuf_puts(&line, "未知原因");
@@ -101,15 +102,14 @@ static void put_entries(StrBuf *out, const LibEntryTable *entries) {
     strbuf_free(&item);
 }
 
-bool gen_module_source(StrBuf *out, GenTarget targets[GEN_TARGET_COUNT], const LibEntryTable *entries) {
+bool gen_module_source(StrBuf *out, GenTarget targets[YUSEC_TARGET_COUNT], const LibEntryTable *entries) {
     bool any = false;
-    for (int i = 0; i < GEN_TARGET_COUNT; i++) any = any || targets[i].ok;
+    for (int i = 0; i < YUSEC_TARGET_COUNT; i++) any = any || targets[i].ok;
     if (!any) return false;
-    GenTarget *t = targets;
     strbuf_puts(out, "「：生成的模块（名。着色生成。豫），由 yusec 从着色源译出，勿手改。：」\n");
-    put_target(out, "着色源", "WGSL", &t[GEN_WGSL]);
-    put_target(out, "金属源", "MSL", &t[GEN_MSL]);
-    put_target(out, "并线汇编源", "PTX", &t[GEN_PTX]);
+    size_t count;
+    const TargetDescriptor *registry = target_registry(&count);
+    for (size_t i = 0; i < count; i++) put_target(out, &registry[i], &targets[registry[i].id]);
     put_entries(out, entries);
     return true;
 }

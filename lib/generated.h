@@ -8,10 +8,8 @@
 #include <stdint.h>
 
 #include "../base/strbuf.h"
-#include "../targets/ptx.h"
+#include "../targets/registry.h"
 #include "entries.h"
-
-typedef enum GenTargetKind { GEN_WGSL, GEN_MSL, GEN_PTX, GEN_TARGET_COUNT } GenTargetKind;
 
 /* Why PTX failed, for 「并线汇编源」's comment line, which must be ASCII (着十). */
 typedef struct GenPtxFailure {
@@ -21,12 +19,12 @@ typedef struct GenPtxFailure {
     char reason[PTX_FAILURE_REASON_MAX];  /* printable ASCII; "" when no reason was given */
 } GenPtxFailure;
 
-/* What one target gave: its text when ok, else its diagnostics. */
+/* What one target gave: its text when ok, else its diagnostics. Indexed by yusec_target. */
 typedef struct GenTarget {
     bool ok;
     StrBuf text;
     StrBuf diagnostics;   /* the diagnostics text the target reported */
-    GenPtxFailure ptx_failure;  /* GEN_PTX when not ok */
+    GenPtxFailure ptx_failure;  /* a target with TARGET_CAP_ASCII_FAILURE, when not ok */
 } GenTarget;
 
 void gen_target_init(GenTarget *target);
@@ -35,11 +33,12 @@ void gen_target_free(GenTarget *target);
 /* Appends text as the body of a 豫言 string 『…』 (the lexer's four escapes). */
 void gen_escape_string(StrBuf *out, const char *text, size_t len);
 
-/* The source of 名。着色生成。豫: 「着色源」「金属源」「并线汇编源」 (a failed target: one
- * comment line naming its first diagnostic; for PTX in ASCII, from ptx_failure), one constant
+/* The source of 名。着色生成。豫: each registered target's constant (TargetDescriptor's
+ * generated_constant: 「着色源」「金属源」「并线汇编源」; a failed target: one comment line naming
+ * its first diagnostic; for PTX in ASCII, from ptx_failure), one constant
  * per entry item of `entries` (its function's name) and 「项并线汇编名」 per compute entry,
  * whether PTX succeeded or not. False (out untouched) when all three failed. */
-bool gen_module_source(StrBuf *out, GenTarget targets[GEN_TARGET_COUNT], const LibEntryTable *entries);
+bool gen_module_source(StrBuf *out, GenTarget targets[YUSEC_TARGET_COUNT], const LibEntryTable *entries);
 
 /* Copies diagnostics text to out with each "error:" header turned into "warning:". */
 void gen_as_warnings(StrBuf *out, const char *diagnostics);

@@ -8,10 +8,7 @@
 #include "../frontend/module.h"
 #include "../frontend/sema.h"
 #include "../passes/pass.h"
-#include "../targets/target.h"
-
-static const PassTarget PASS_TARGETS[LIB_TARGET_COUNT] = {PASS_TARGET_WGSL, PASS_TARGET_MSL,
-                                                          PASS_TARGET_PTX};
+#include "../targets/registry.h"
 
 void lib_session_init(LibSession *session, const LibConfig *config, const char *input, FILE *stream) {
     memset(session, 0, sizeof *session);
@@ -55,6 +52,37 @@ AstFile *lib_parse_main(LibSession *session, LibStatus *status) {
     AstFile *ast = fe_parse_file(&session->arena, file, &session->diag);
     *status = diag_has_errors(&session->diag) ? LIB_ERRORS : LIB_OK;
     return ast;
+}
+
+bool lib_dump_ast(LibSession *session, StrBuf *out, LibStatus *status) {
+    AstFile *ast = lib_parse_main(session, status);
+    if (ast) fe_ast_dump_file(out, ast);
+    return ast != NULL;
+}
+
+const char *lib_find_builtin_dir(Arena *arena, const char *executable_path) {
+    return fe_find_builtin_dir(arena, executable_path);
+}
+
+void lib_print_dot(LibSession *session, StrBuf *out, const IrModule *module) {
+    (void)session;
+    ir_print_dot(out, module);
+}
+
+void lib_module_free(IrModule *module) { ir_module_free(module); }
+
+bool lib_pass_exists(const char *name, size_t len) { return pass_find(name, len) != NULL; }
+
+const char *lib_pass_suggest(const char *name, size_t len) { return pass_suggest(name, len); }
+
+void lib_pass_names(StrBuf *out, const char *separator) {
+    size_t count;
+    const PassInfo *passes = pass_registry(&count);
+    for (size_t i = 0; i < count; i++) strbuf_printf(out, "%s%s", i ? separator : "", passes[i].name);
+}
+
+bool lib_ptx_llvm_version(unsigned version[3], StrBuf *plugin_path) {
+    return ptx_plugin_llvm_version(version, plugin_path);
 }
 
 /* The main file and everything it imports, per the configuration's package lookup. */
@@ -104,8 +132,8 @@ const Program *lib_check_indexed(LibSession *session, FeIndex *index) {
  * analysis every target runs, as Tint's and naga's validation do); nothing is emitted. */
 LibStatus lib_check(LibSession *session) {
     LibStatus status;
-    IrModule *module = lib_build_shared(session, LIB_TARGET_BIT(LIB_TARGET_WGSL), &status);
-    if (module) module = lib_build_target(session, module, true, LIB_TARGET_WGSL, &status);
+    IrModule *module = lib_build_shared(session, TARGET_BIT(YUSEC_TARGET_WGSL), &status);
+    if (module) module = lib_build_target(session, module, true, YUSEC_TARGET_WGSL, &status);
     if (module) ir_module_free(module);
     if (status == LIB_OK && diag_has_errors(&session->diag)) status = LIB_ERRORS;
     return status;
@@ -155,9 +183,9 @@ static void append_names(StrBuf *out, const char *list, bool drop_uniformity) {
  * -fno-uniformity-check drops the uniformity pass (to compare verdicts with Tint);
  * -fbounds-check puts bounds first (later passes see the clamps); -fclassic-uniform-layout
  * adds uniform-layout at the end (the check changes nothing). */
-static const char *pipeline_for(LibSession *session, LibTarget target) {
+static const char *pipeline_for(LibSession *session, yusec_target target) {
     const LibConfig *config = session->config;
-    const char *base = config->passes ? config->passes : default_pipeline(PASS_TARGETS[target]);
+    const char *base = config->passes ? config->passes : target_descriptor(target)->pipeline;
     StrBuf list;
     strbuf_init(&list);
     if (config->bounds_check) strbuf_puts(&list, "bounds");
@@ -168,7 +196,7 @@ static const char *pipeline_for(LibSession *session, LibTarget target) {
     return result;
 }
 
-const char *lib_pipeline(LibSession *session, LibTarget target) { return pipeline_for(session, target); }
+const char *lib_pipeline(LibSession *session, yusec_target target) { return pipeline_for(session, target); }
 
 /* The length of the first pass name in `list` (up to a comma). */
 static size_t first_name(const char *list) {
@@ -196,7 +224,7 @@ static size_t shared_prefix(const char *a, const char *b) {
  * target it is for), dumps into the session. */
 static bool run_passes(LibSession *session, IrModule *module, InlinePolicy policy, const char *pipeline) {
     PassContext ctx;
-    pass_context_init_policy(&ctx, module, &session->diag, policy);
+    pass_context_init(&ctx, module, &session->diag, policy);
     ctx.verify_each = ctx.verify_each || session->config->verify_each;
     if (session->config->inline_budget >= 0) ctx.inline_budget = (uint64_t)session->config->inline_budget;
     ctx.print_after_all = session->config->print_after_all;
@@ -218,9 +246,9 @@ IrModule *lib_build_shared(LibSession *session, unsigned targets, LibStatus *sta
     const char *first = NULL;
     size_t shared = 0;
     int wanted = 0;
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) {
-        if (!(targets & LIB_TARGET_BIT(t))) continue;
-        const char *pipeline = pipeline_for(session, (LibTarget)t);
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) {
+        if (!(targets & TARGET_BIT(t))) continue;
+        const char *pipeline = pipeline_for(session, (yusec_target)t);
         session->rest[t] = pipeline;
         if (!first) {
             first = pipeline;
@@ -232,7 +260,7 @@ IrModule *lib_build_shared(LibSession *session, unsigned targets, LibStatus *sta
     }
     *status = LIB_OK;
     if (wanted < 2 || shared == 0) return module;  /* one target runs its whole pipeline */
-    for (int t = 0; t < LIB_TARGET_COUNT; t++)
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++)
         if (session->rest[t]) session->rest[t] += shared + (session->rest[t][shared] == ',');
     /* the shared part stops before inline (shared_prefix), so no policy matters to it */
     if (!run_passes(session, module, INLINE_NONE, arena_strndup(&session->arena, first, shared))) {
@@ -243,11 +271,11 @@ IrModule *lib_build_shared(LibSession *session, unsigned targets, LibStatus *sta
     return module;
 }
 
-IrModule *lib_build_target(LibSession *session, IrModule *shared, bool take, LibTarget target,
+IrModule *lib_build_target(LibSession *session, IrModule *shared, bool take, yusec_target target,
                            LibStatus *status) {
     IrModule *module = take ? shared : ir_module_clone(shared);
     const char *rest = session->rest[target] ? session->rest[target] : pipeline_for(session, target);
-    if (!run_passes(session, module, pass_inline_policy(PASS_TARGETS[target]), rest)) {
+    if (!run_passes(session, module, target_descriptor(target)->inline_policy, rest)) {
         *status = LIB_ERRORS;
         ir_module_free(module);
         return NULL;
@@ -256,30 +284,10 @@ IrModule *lib_build_target(LibSession *session, IrModule *shared, bool take, Lib
     return module;
 }
 
-void lib_ptx_options(const LibConfig *config, PtxOptions *options) {
-    ptx_options_init(options);
-    if (config->arch) options->arch = config->arch;
-    if (config->ptx_version) options->ptx_version = config->ptx_version;
-    if (config->opt_level >= 0) options->opt_level = config->opt_level;
-    options->fma_contract = !config->no_fma;
-    if (config->ptx_plugin) options->plugin_path = config->ptx_plugin;
-    options->llvm_ir = config->llvm_ir;
-    options->llvm_bitcode = config->llvm_ir && config->llvm_bitcode;
-}
-
-bool lib_emit(LibSession *session, const IrModule *module, LibTarget target, StrBuf *out,
-              LibEntryTable *entries, PtxFailure *failure) {
-    bool ok = false;
-    int errors = session->diag.error_count;
-    switch (target) {
-    case LIB_TARGET_WGSL: ok = wgsl_emit(module, out, NULL, &session->diag); break;
-    case LIB_TARGET_MSL: ok = msl_emit(module, out, NULL, &session->diag); break;
-    case LIB_TARGET_PTX: ok = lib_emit_ptx(session, module, NULL, out, failure); break;
-    default: break;
-    }
-    ok = ok && session->diag.error_count == errors;
-    if (ok && entries) lib_entries_build(entries, module);
-    return ok;
+void lib_config_init(LibConfig *config) {
+    memset(config, 0, sizeof *config);
+    ptx_options_init(&config->ptx);
+    config->inline_budget = -1;
 }
 
 /* -lineinfo: the session's sources, each named by its absolute path (a relative one joined to
@@ -300,14 +308,31 @@ static PtxLineInfo line_info_of(LibSession *session) {
     return (PtxLineInfo){sources, paths};
 }
 
-bool lib_emit_ptx(LibSession *session, const IrModule *module, const char *arch, StrBuf *out,
-                  PtxFailure *failure) {
-    PtxOptions ptx;
-    lib_ptx_options(session->config, &ptx);
+/* The descriptor's emitter with the configuration's options (`arch`: another -arch than the
+ * configuration's); its entry names into `entries` (may be NULL). */
+static bool emit(LibSession *session, const IrModule *module, const TargetDescriptor *target,
+                 const char *arch, StrBuf *out, LibEntryTable *entries, TargetFailure *failure) {
+    PtxOptions ptx = session->config->ptx;
     if (arch) ptx.arch = arch;
-    if (session->config->line_info) ptx.line_info = line_info_of(session);
+    if (session->config->line_info && (target->caps & TARGET_CAP_LINE_INFO)) ptx.line_info = line_info_of(session);
+    TargetEmitOptions options = {&ptx};
+    TargetOutput output;
+    target_output_init(&output, entries ? entries->arena : &session->arena, out);
     int errors = session->diag.error_count;
-    return ptx_emit(module, &ptx, out, NULL, failure, &session->diag) && session->diag.error_count == errors;
+    bool ok = target->emit(module, &options, &output, &session->diag) && session->diag.error_count == errors;
+    if (failure) *failure = output.failure;
+    if (ok && entries) lib_entries_from(entries, output.entries, output.entry_count);
+    return ok;
+}
+
+bool lib_emit_arch(LibSession *session, const IrModule *module, yusec_target target, const char *arch,
+                   StrBuf *out, TargetFailure *failure) {
+    return emit(session, module, target_descriptor(target), arch, out, NULL, failure);
+}
+
+bool lib_emit(LibSession *session, const IrModule *module, yusec_target target, StrBuf *out,
+              LibEntryTable *entries, TargetFailure *failure) {
+    return emit(session, module, target_descriptor(target), NULL, out, entries, failure);
 }
 
 void lib_demote_errors(LibSession *session, int error_count) {

@@ -8,6 +8,7 @@
 #include "base/memory.h"
 #include "base/strbuf.h"
 #include "lib/positions.h"
+#include "lib/targets.h"
 #include "lsp/json_text.h"
 
 /* One publication: the document and its columns, counted once for all its diagnostics. */
@@ -113,8 +114,9 @@ static json_t *to_lsp_diagnostic(const LspServer *server, Publication *publicati
     const LspDocument *doc = publication->doc;
     bool here = in_document(doc, &diag->location);
     yusec_location top = {NULL, 1, 1, 1, 1};
-    static const char *const SOURCES[YUSEC_TARGET_COUNT] = {"yusec WGSL", "yusec MSL", "yusec PTX"};
-    const char *source = diag->from_target && (unsigned)diag->target < YUSEC_TARGET_COUNT ? SOURCES[diag->target] : "yusec";
+    const TargetDescriptor *target = diag->from_target ? lib_target(diag->target) : NULL;
+    char source[64];
+    snprintf(source, sizeof source, "yusec%s%s", target ? " " : "", target ? target->name : "");
     json_t *out = json_pack("{s:o,s:i,s:s,s:o}", "range", lsp_range_of(&publication->columns, here ? &diag->location : &top),
                             "severity", lsp_severity(diag->severity), "source", source, "message",
                             here || !diag->location.file ? lsp_json_text(diag->message) : message_with_place(diag));

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "lib/targets.h"
 #include "lsp/diagnostics.h"
 
 enum {
@@ -53,9 +54,8 @@ static void read_settings(LspSettings *settings, json_t *object) {
         json_array_foreach(targets, i, name) {
             const char *text = json_string_value(name);
             if (!text) continue;
-            if (strcmp(text, "wgsl") == 0) settings->targets |= YUSEC_WANT_WGSL;
-            else if (strcmp(text, "msl") == 0) settings->targets |= YUSEC_WANT_MSL;
-            else if (strcmp(text, "ptx") == 0) settings->targets |= YUSEC_WANT_PTX;
+            const TargetDescriptor *target = lib_target_word(text);
+            if (target) settings->targets |= YUSEC_WANT(target->id);
         }
     }
     read_milliseconds(&settings->debounce_ms, json_object_get(object, "debounceMs"), MAX_DEBOUNCE_MS);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/strbuf.h"
+#include "lib/targets.h"
 #include "lsp/json_text.h"
 
 static const char *kind_words(yusec_symbol_kind kind) {
@@ -46,12 +47,12 @@ static void builtin_facts(StrBuf *out, const yusec_symbol *symbol) {
     yusec_builtin_info info;
     if (!yusec_builtin_describe(symbol->name, &info)) return;
     if (info.meaning && info.meaning[0]) strbuf_printf(out, "\n%s\n", info.meaning);
-    static const char *const TARGETS[YUSEC_TARGET_COUNT] = {"WGSL", "MSL", "PTX"};
     strbuf_puts(out, "\n| 目标 | 写法 |\n|---|---|\n");
     for (int t = 0; t < YUSEC_TARGET_COUNT; t++) {
+        const char *name = lib_target((yusec_target)t)->name;
         const char *spelling = info.spelling[t] ? info.spelling[t] : "—";
-        if (info.from_spelling_table[t]) strbuf_printf(out, "| %s | `%s` |\n", TARGETS[t], spelling);
-        else strbuf_printf(out, "| %s | %s |\n", TARGETS[t], spelling);
+        if (info.from_spelling_table[t]) strbuf_printf(out, "| %s | `%s` |\n", name, spelling);
+        else strbuf_printf(out, "| %s | %s |\n", name, spelling);
     }
 }
 

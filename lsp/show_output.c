@@ -3,11 +3,15 @@
 
 #include <string.h>
 
+#include "base/strbuf.h"
+#include "lib/targets.h"
 #include "lsp/diagnostics.h"
 #include "lsp/json_text.h"
 
 static const char COMMAND[] = "yusec.showOutput";
 
+/* What to show: a target's text (its word: "wgsl"), or its module as YIR ("yir-wgsl"; "yir":
+ * the first target's). */
 typedef struct OutputKind {
     const char *name;
     yusec_target target;
@@ -15,20 +19,28 @@ typedef struct OutputKind {
     const char *language;  /* VS Code's language id of the text */
 } OutputKind;
 
-static const OutputKind KINDS[] = {
-    {"wgsl", YUSEC_TARGET_WGSL, false, "wgsl"},
-    {"msl", YUSEC_TARGET_MSL, false, "metal"},
-    {"ptx", YUSEC_TARGET_PTX, false, "ptx"},
-    {"yir", YUSEC_TARGET_WGSL, true, "yir"},
-    {"yir-wgsl", YUSEC_TARGET_WGSL, true, "yir"},
-    {"yir-msl", YUSEC_TARGET_MSL, true, "yir"},
-    {"yir-ptx", YUSEC_TARGET_PTX, true, "yir"},
-};
+static bool find_kind(const char *name, OutputKind *kind) {
+    if (!name) return false;
+    static const char YIR[] = "yir";
+    kind->name = name;
+    kind->yir = strncmp(name, YIR, strlen(YIR)) == 0;
+    const char *word = name + (kind->yir ? strlen(YIR) : 0);
+    const TargetDescriptor *target = lib_target(YUSEC_TARGET_WGSL);
+    if (!kind->yir) target = lib_target_word(word);
+    else if (*word) target = *word == '-' ? lib_target_word(word + 1) : NULL;
+    if (!target) return false;
+    kind->target = target->id;
+    kind->language = kind->yir ? YIR : target->language_id;
+    return true;
+}
 
-static const OutputKind *find_kind(const char *name) {
-    for (size_t i = 0; name && i < sizeof KINDS / sizeof KINDS[0]; i++)
-        if (strcmp(KINDS[i].name, name) == 0) return &KINDS[i];
-    return NULL;
+/* "wgsl、msl、ptx、yir、yir-wgsl、yir-msl 或 yir-ptx" */
+static void list_kinds(StrBuf *out) {
+    size_t count;
+    const TargetDescriptor *targets = lib_targets(&count);
+    for (size_t i = 0; i < count; i++) strbuf_printf(out, "%s、", targets[i].word);
+    strbuf_puts(out, "yir");
+    for (size_t i = 0; i < count; i++) strbuf_printf(out, "%syir-%s", i + 1 < count ? "、" : " 或 ", targets[i].word);
 }
 
 static json_t *show(LspServer *server, const LspDocument *doc, const OutputKind *kind) {
@@ -61,16 +73,21 @@ json_t *lsp_execute_command(LspServer *server, json_t *params, LspError *error) 
     const char *target = json_string_value(json_array_get(arguments, 1));
     json_t *version = json_array_get(arguments, 2);
     LspDocument *doc = uri ? lsp_documents_find(&server->documents, uri) : NULL;
-    const OutputKind *kind = find_kind(target);
+    OutputKind kind;
+    bool known = find_kind(target, &kind);
     if (!doc) {
         lsp_fail(error, LSP_INVALID_PARAMS, "%s 的第一个参数应为已打开文档的 URI", COMMAND);
-    } else if (!kind) {
-        lsp_fail(error, LSP_INVALID_PARAMS, "%s 的目标应为 wgsl、msl、ptx、yir、yir-wgsl、yir-msl 或 yir-ptx", COMMAND);
+    } else if (!known) {
+        StrBuf kinds;
+        strbuf_init(&kinds);
+        list_kinds(&kinds);
+        lsp_fail(error, LSP_INVALID_PARAMS, "%s 的目标应为 %s", COMMAND, strbuf_cstr(&kinds));
+        strbuf_free(&kinds);
     } else if (json_is_integer(version) && json_integer_value(version) != doc->version) {
         lsp_fail(error, LSP_CONTENT_MODIFIED, "文档已改动：版本 %lld 不是当前的 %lld",
                  (long long)json_integer_value(version), (long long)doc->version);
     } else {
-        return show(server, doc, kind);
+        return show(server, doc, &kind);
     }
     return NULL;
 }

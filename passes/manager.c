@@ -16,15 +16,7 @@ static const PassInfo registry[] = {
     {"uniform-layout", pass_uniform_layout, "按经典的 16 字节均匀缓冲规则检查均匀缓冲的布局（-fclassic-uniform-layout）"},
 };
 
-InlinePolicy pass_inline_policy(PassTarget target) {
-    return target == PASS_TARGET_PTX ? INLINE_ALL : INLINE_NONE;
-}
-
-void pass_context_init(PassContext *ctx, IrModule *module, DiagEngine *diag, PassTarget target) {
-    pass_context_init_policy(ctx, module, diag, pass_inline_policy(target));
-}
-
-void pass_context_init_policy(PassContext *ctx, IrModule *module, DiagEngine *diag, InlinePolicy policy) {
+void pass_context_init(PassContext *ctx, IrModule *module, DiagEngine *diag, InlinePolicy policy) {
     memset(ctx, 0, sizeof *ctx);
     ctx->module = module;
     ctx->diag = diag;
@@ -58,12 +50,6 @@ const char *pass_suggest(const char *name, size_t len) {
     suggest_begin(&s, written);
     for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++) suggest_offer(&s, registry[i].name);
     return suggest_best(&s);
-}
-
-const char *default_pipeline(PassTarget target) {
-    /* Uniformity runs last so that the facts describe the code the target emits. */
-    if (target == PASS_TARGET_PTX) return "tailrec,inline,latch,fold,dce,uniformity";
-    return "tailrec,fold,dce,uniformity";
 }
 
 static bool is_space(char c) { return c == ' ' || c == '\t'; }

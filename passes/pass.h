@@ -1,5 +1,6 @@
-/* Passes over YIR: a registry of named passes, a pipeline runner (`-passes=a,b,c`) with
- * verification and dumps between passes, and the default pipeline per target.
+/* Passes over YIR: a registry of named passes and a pipeline runner (`-passes=a,b,c`) with
+ * verification and dumps between passes. Each target's default pipeline is in its descriptor
+ * (targets/registry.c).
  * Every pass reads and rewrites one IrModule and reports problems through the DiagEngine
  * at the spans kept in the IR. See docs/passes.md. */
 #ifndef YUSEC_PASSES_PASS_H
@@ -11,15 +12,6 @@
 #include "../base/diag.h"
 #include "../base/strbuf.h"
 #include "../ir/ir.h"
-
-typedef enum PassTarget { PASS_TARGET_WGSL, PASS_TARGET_MSL, PASS_TARGET_PTX } PassTarget;
-
-/* Which calls the inline pass replaces by the callee's body. */
-typedef enum InlinePolicy {
-    INLINE_NONE,  /* WGSL, MSL: user functions stay functions (着四 rule 4) */
-    INLINE_ALL,   /* PTX: every call within the budget is inlined, then unreachable functions
-                     go (着十; the budget is where yusec departs from it, docs/passes.md) */
-} InlinePolicy;
 
 /* The default of PassContext.inline_budget: how many instructions the extra copies of one
  * callee may add in all before it stays a function (-finline-budget=N). */
@@ -45,13 +37,9 @@ typedef struct PassInfo {
     const char *description;
 } PassInfo;
 
-/* A context with the given policy (libyusec's pipeline: lib/pipeline.c). */
-void pass_context_init_policy(PassContext *ctx, IrModule *module, DiagEngine *diag, InlinePolicy policy);
-/* The inlining policy a target's pipeline runs with: PTX inlines (着十), WGSL and MSL keep
- * functions (着四). */
-InlinePolicy pass_inline_policy(PassTarget target);
-/* pass_context_init_policy with pass_inline_policy(target) (tests, fuzzers). */
-void pass_context_init(PassContext *ctx, IrModule *module, DiagEngine *diag, PassTarget target);
+/* A context with the given inlining policy (a target's: targets/registry.h names it with
+ * the target's default pipeline; a pass never knows which target it runs for). */
+void pass_context_init(PassContext *ctx, IrModule *module, DiagEngine *diag, InlinePolicy policy);
 
 /* The registry, in a fixed order. */
 const PassInfo *pass_registry(size_t *count);
@@ -59,9 +47,6 @@ const PassInfo *pass_registry(size_t *count);
 const PassInfo *pass_find(const char *name, size_t len);
 /* The registered pass name closest to an unknown one (did-you-mean), or NULL. */
 const char *pass_suggest(const char *name, size_t len);
-
-/* The pipeline the driver runs when no -passes= is given. */
-const char *default_pipeline(PassTarget target);
 
 /* Runs a comma-separated list of pass names. Unknown names are reported before anything
  * runs. Stops at the first pass that fails (or, with verify_each, leaves a module that does

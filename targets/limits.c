@@ -13,17 +13,13 @@
  * variables per shader, 8192 bytes of function variables per function); CUDA's local memory
  * of 512 KiB per thread; Metal publishes no per-thread figure, so yusec holds it to CUDA's. */
 #define KIB 1024u
-static const TargetLimits TARGET_LIMITS[TARGET_KIND_COUNT] = {
-    [TARGET_WGSL] = {"WGSL", "WebGPU 默认限制", "WebGPU 默认限制", 16384, 256, {256, 256, 64}, 4, 8, 12, 1000,
-                     8 * KIB, 8 * KIB, 0, "WGSL 规范的限制"},
-    [TARGET_MSL] = {"金属", "Metal 特性表", "Metal 特性表", 32768, 1024, {1024, 1024, 1024}, 0, 0, 0, 0,
-                    0, 0, 512 * KIB, "Metal 未公布每线程内存的上限，yusec 取 CUDA 的 512 KiB"},
-    [TARGET_PTX] = {"千手", "sm_80 每块至多 163 KiB 共享内存", "CUDA 每块至多 1024 个线程，z 维至多 64",
+const TargetLimits TARGET_LIMITS_WGSL = {"WGSL", "WebGPU 默认限制", "WebGPU 默认限制", 16384, 256, {256, 256, 64}, 4, 8, 12, 1000,
+                     8 * KIB, 8 * KIB, 0, "WGSL 规范的限制"};
+const TargetLimits TARGET_LIMITS_MSL = {"金属", "Metal 特性表", "Metal 特性表", 32768, 1024, {1024, 1024, 1024}, 0, 0, 0, 0,
+                    0, 0, 512 * KIB, "Metal 未公布每线程内存的上限，yusec 取 CUDA 的 512 KiB"};
+const TargetLimits TARGET_LIMITS_PTX = {"千手", "sm_80 每块至多 163 KiB 共享内存", "CUDA 每块至多 1024 个线程，z 维至多 64",
                     166912, 1024, {1024, 1024, 64}, 0, 0, 0, 0,
-                    0, 0, 512 * KIB, "CUDA 每线程至多 512 KiB 局部内存"},
-};
-
-const TargetLimits *target_limits(TargetKind kind) { return &TARGET_LIMITS[kind]; }
+                    0, 0, 512 * KIB, "CUDA 每线程至多 512 KiB 局部内存"};
 
 /* Bytes of a stored value, in 64 bits (ir_type_size's 32-bit result would wrap for an
  * array of a hundred million vectors), rounded up to 16; saturating. */
@@ -204,11 +200,7 @@ static bool check_buffers_per_stage(const IrReach *reach, const IrEntry *entry,
     return ok;
 }
 
-bool target_check_limits(const IrModule *module, TargetKind kind, DiagEngine *diag) {
-    return target_check_limits_with(module, target_limits(kind), diag);
-}
-
-bool target_check_limits_with(const IrModule *module, const TargetLimits *limits, DiagEngine *diag) {
+bool target_check_limits(const IrModule *module, const TargetLimits *limits, DiagEngine *diag) {
     bool ok = check_bindings(module, limits, diag);
     Arena arena;
     arena_init(&arena);

@@ -1,4 +1,4 @@
-/* Per-target limits that yusec can know before emitting: one table row per target
+/* Per-target limits that yusec can know before emitting: one row per target
  * (targets/limits.c), checked by each emitter before it writes anything, so that a program
  * no device of that target could load is a located error instead of text that ptxas, Tint or
  * a Metal driver rejects later. The figures and their sources are in docs/targets.md. */
@@ -10,8 +10,6 @@
 
 #include "../base/diag.h"
 #include "../ir/ir.h"
-
-typedef enum TargetKind { TARGET_WGSL, TARGET_MSL, TARGET_PTX, TARGET_KIND_COUNT } TargetKind;
 
 typedef struct TargetLimits {
     const char *name;                     /* as in the messages: WGSL, 金属, 千手 */
@@ -34,13 +32,12 @@ typedef struct TargetLimits {
     const char *invocation_source;        /* where those figures come from */
 } TargetLimits;
 
-const TargetLimits *target_limits(TargetKind kind);
+/* The rows (each target's descriptor points at its own, targets/registry.c). */
+extern const TargetLimits TARGET_LIMITS_WGSL, TARGET_LIMITS_MSL, TARGET_LIMITS_PTX;
 
-/* Reports every entry of `module` that exceeds a limit of `kind` (at the entry, with a note
- * at the variable or resource that pushes it over). False when any was reported. */
-bool target_check_limits(const IrModule *module, TargetKind kind, DiagEngine *diag);
-
-/* The same with a row of the caller's (PTX: the workgroup memory of the chosen -arch). */
-bool target_check_limits_with(const IrModule *module, const TargetLimits *limits, DiagEngine *diag);
+/* Reports every entry of `module` that exceeds a limit of `limits` (at the entry, with a note
+ * at the variable or resource that pushes it over). False when any was reported. PTX passes a
+ * copy of its row with the workgroup memory of the chosen -arch. */
+bool target_check_limits(const IrModule *module, const TargetLimits *limits, DiagEngine *diag);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "limits.h"
+#include "registry.h"
 #include "msl_internal.h"
 
 /* Metal's argument tables (spec 着九): 31 buffers, 16 samplers, 128 textures per function;
@@ -569,8 +570,10 @@ static void write_item(Writer *w, TeItem item) {
     w->prev = item.kind;
 }
 
-bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngine *diag) {
-    if (!target_check_limits(module, TARGET_MSL, diag)) return false;
+bool msl_emit(const IrModule *module, const TargetEmitOptions *options, TargetOutput *output,
+             DiagEngine *diag) {
+    (void)options;
+    if (!target_check_limits(module, &TARGET_LIMITS_MSL, diag)) return false;
     StrBuf text;
     strbuf_init(&text);
     TextEmitter em;
@@ -624,8 +627,8 @@ bool msl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngi
     }
     bool ok = !em.failed;
     if (ok) {
-        if (out) strbuf_append(out, text.data ? text.data : "", text.len);
-        if (entry_table) te_entry_table(&em, entry_table);
+        strbuf_append(output->text, text.data ? text.data : "", text.len);
+        target_name_entries(output, module, em.names.functions, false);
     }
     te_free(&em);
     strbuf_free(&text);

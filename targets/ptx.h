@@ -21,8 +21,12 @@ typedef struct PtxLineInfo {
                                   after -ffile-prefix-map); NULL: each SourceFile's path */
 } PtxLineInfo;
 
+/* The one place of the default -arch (ptx_options_init, the limits' row, the command line's
+ * -v and CUDA tools through lib_default_arch). */
+#define PTX_DEFAULT_ARCH "sm_80"
+
 typedef struct PtxOptions {
-    const char *arch;         /* -arch=: sm_80 (default) sm_86 sm_89 sm_90 sm_90a */
+    const char *arch;         /* -arch=: PTX_DEFAULT_ARCH, sm_86 sm_89 sm_90 sm_90a */
     const char *ptx_version;  /* -ptx-version=: 8.0 (default) … 8.5 */
     int opt_level;            /* -O0 … -O3 (default 3) */
     bool fma_contract;        /* allow a*b+c → fma (nvcc --fmad=true); default on */
@@ -52,13 +56,10 @@ void ptx_failure_set(PtxFailure *failure, const char *fmt, ...) __attribute__((f
 /* The same with the error's place. */
 void ptx_failure_set_at(PtxFailure *failure, Span span, const char *reason);
 
-/* Translates every entry of `module` (verified YIR) to PTX text appended to `out`, and one
- * line per entry to `entry_table`: "entry\tfunction\tstage\tptx-name\tblock-size" (ptx-name
- * "-" and size 0 for vertex/fragment entries, which become a comment line). Reports problems
- * through `diag` (including a missing plugin) and returns false then, with the first
- * problem's ASCII reason in `failure` (which may be NULL). */
-bool ptx_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
-              StrBuf *entry_table, PtxFailure *failure, DiagEngine *diag);
+/* ptx_emit (targets/registry.h) translates every entry of a module (verified YIR) to PTX text
+ * (vertex/fragment entries become a comment line), with the entries' names and kernel names.
+ * It reports problems through its DiagEngine (including a missing plugin) and returns false
+ * then, with the first problem's ASCII reason in the output's failure. */
 
 /* The version of the LLVM the PTX plugin runs on (LLVMGetVersion inside the plugin) and the
  * plugin file loaded; false (nothing written) when no plugin loads. */

@@ -51,7 +51,7 @@ static const PtxVersion ptx_versions[] = {
 
 void ptx_options_init(PtxOptions *options) {
     memset(options, 0, sizeof *options);
-    options->arch = "sm_80";
+    options->arch = PTX_DEFAULT_ARCH;
     options->ptx_version = "8.0";
     options->opt_level = 3;
     options->fma_contract = true;
@@ -69,7 +69,7 @@ static const PtxVersion *find_version(const char *name) {
     return NULL;
 }
 
-static const char *arch_or_default(const PtxOptions *o) { return o->arch ? o->arch : "sm_80"; }
+static const char *arch_or_default(const PtxOptions *o) { return o->arch ? o->arch : PTX_DEFAULT_ARCH; }
 static const char *version_or_default(const PtxOptions *o) {
     return o->ptx_version ? o->ptx_version : "8.0";
 }

@@ -7,6 +7,7 @@
 
 #include "limits.h"
 #include "ptx_plugin.h"
+#include "registry.h"
 
 #ifndef YUSEC_PTX_PLUGIN_DIR
 #define YUSEC_PTX_PLUGIN_DIR ""
@@ -110,17 +111,18 @@ static const PtxPluginApi *plugin_api(void *handle, DiagEngine *diag) {
     return api;
 }
 
-bool ptx_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
-              StrBuf *entry_table, PtxFailure *failure, DiagEngine *diag) {
+/* The translation through the plugin; the text appended to `out` on success. */
+static bool translate(const IrModule *module, const PtxOptions *options, StrBuf *out,
+                      PtxFailure *failure, DiagEngine *diag) {
     if (!ptx_check_options(options, diag)) {
         ptx_failure_set(failure, "PTX options rejected (-arch=%s -ptx-version=%s -O%d)",
                         options->arch ? options->arch : "?",
                         options->ptx_version ? options->ptx_version : "?", options->opt_level);
         return false;
     }
-    TargetLimits limits = *target_limits(TARGET_PTX);
+    TargetLimits limits = TARGET_LIMITS_PTX;
     ptx_shared_limit(options, &limits.workgroup_storage_bytes, &limits.source);
-    if (!target_check_limits_with(module, &limits, diag)) {
+    if (!target_check_limits(module, &limits, diag)) {
         ptx_failure_set(failure, "a limit of the PTX target is exceeded (workgroup size, workgroup "
                                  "memory, bindings or buffers per entry; see targets/limits.c)");
         return false;
@@ -135,12 +137,22 @@ bool ptx_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
                         PTX_PLUGIN_FILE);
     } else {
         const PtxPluginApi *api = plugin_api(handle, diag);
-        if (api) ok = api->emit(module, options, out, entry_table, failure, diag);
+        if (api) ok = api->emit(module, options, out, failure, diag);
         else ptx_failure_set(failure, "%s is not the PTX plugin of this yusec build", PTX_PLUGIN_FILE);
         dlclose(handle);
     }
     strbuf_free(&tried);
     return ok;
+}
+
+bool ptx_emit(const IrModule *module, const TargetEmitOptions *options, TargetOutput *output,
+              DiagEngine *diag) {
+    PtxOptions defaults;
+    ptx_options_init(&defaults);
+    const PtxOptions *ptx = options && options->ptx ? options->ptx : &defaults;
+    if (!translate(module, ptx, output->text, &output->failure, diag)) return false;
+    target_name_entries(output, module, NULL, true);
+    return true;
 }
 
 /* The path that loaded: the last line of the tried list. */

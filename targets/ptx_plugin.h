@@ -1,7 +1,8 @@
 /* The contract between yusec and its PTX plugin (libyusec-ptx.so). The plugin exports one
  * versioned symbol; the layout fingerprint catches a plugin built from other sources, since
  * the two sides pass IR, diagnostic and (for -lineinfo) source-map structs by pointer.
- * ABI 3: PtxOptions.line_info. ABI 4: PtxOptions.llvm_bitcode. */
+ * ABI 3: PtxOptions.line_info. ABI 4: PtxOptions.llvm_bitcode. ABI 5: no entry table (the
+ * host names the entries, targets/registry.h). */
 #ifndef YUSEC_TARGETS_PTX_PLUGIN_H
 #define YUSEC_TARGETS_PTX_PLUGIN_H
 
@@ -9,7 +10,7 @@
 
 #define PTX_PLUGIN_FILE "libyusec-ptx.so"
 #define PTX_PLUGIN_SYMBOL "yusec_ptx_plugin_v1"
-#define PTX_PLUGIN_ABI 4u
+#define PTX_PLUGIN_ABI 5u
 #define PTX_PLUGIN_LAYOUT                                                              \
     ((uint32_t)(sizeof(IrModule) * 1u + sizeof(IrFunction) * 3u + sizeof(IrInst) * 5u + \
                 sizeof(IrType) * 7u + sizeof(DiagEngine) * 11u + sizeof(PtxOptions) * 13u + \
@@ -20,7 +21,7 @@ typedef struct PtxPluginApi {
     uint32_t abi;     /* PTX_PLUGIN_ABI */
     uint32_t layout;  /* PTX_PLUGIN_LAYOUT as the plugin was compiled */
     bool (*emit)(const IrModule *module, const PtxOptions *options, StrBuf *out,
-                 StrBuf *entry_table, PtxFailure *failure, DiagEngine *diag);
+                 PtxFailure *failure, DiagEngine *diag);
 } PtxPluginApi;
 
 typedef const PtxPluginApi *(*PtxPluginEntry)(void);

@@ -178,14 +178,6 @@ bool te_io_binds_alike(const IrIo *a, const IrIo *b) {
            (a->kind != IR_IO_LOCATION || a->location == b->location);
 }
 
-void te_entry_table(TextEmitter *em, StrBuf *out) {
-    for (uint32_t i = 0; i < ir_entry_count(em->m); i++) {
-        const IrEntry *e = ir_entry(em->m, i);
-        const char *fn = e->func < ir_function_count(em->m) ? em->names.functions[e->func] : NULL;
-        strbuf_printf(out, "%s\t%s\t%s\n", e->name ? e->name : "", fn ? fn : "", ir_stage_name(e->stage));
-    }
-}
-
 /* ---- expression helpers ---- */
 
 /* ---- types ---- */

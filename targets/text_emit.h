@@ -163,9 +163,6 @@ bool te_io_is_flat(const TextEmitter *em, IrTypeId type, const IrIo *io, bool in
 /* Two entry IOs bind alike: same kind, same builtin or location (flatness aside). */
 bool te_io_binds_alike(const IrIo *a, const IrIo *b);
 
-/* One line per entry: `入口项<TAB>函数名<TAB>阶段` (stage: compute, vertex, fragment). */
-void te_entry_table(TextEmitter *em, StrBuf *out);
-
 /* Function emission: begin (names the parameters), let the language write the signature
  * (ending in "{\n") with te_param_name, then te_emit_body writes the body lines at depth 1
  * and the closing "}" into `out` and ends the function. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "limits.h"
+#include "registry.h"
 #include "../ir/fragment.h"
 #include "wgsl_internal.h"
 
@@ -265,8 +266,10 @@ static void emit_function(TextEmitter *em, StrBuf *out, const IrFunction *f) {
  * blank line. */
 static bool one_liner(TeItemKind kind) { return kind == TE_ITEM_GLOBAL || kind == TE_ITEM_CONSTANT; }
 
-bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEngine *diag) {
-    if (!target_check_limits(module, TARGET_WGSL, diag)) return false;
+bool wgsl_emit(const IrModule *module, const TargetEmitOptions *options, TargetOutput *output,
+              DiagEngine *diag) {
+    (void)options;
+    if (!target_check_limits(module, &TARGET_LIMITS_WGSL, diag)) return false;
     StrBuf text;
     strbuf_init(&text);
     TextEmitter em;
@@ -308,8 +311,8 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
     }
     bool ok = !em.failed;
     if (ok) {
-        if (out) strbuf_append(out, text.data ? text.data : "", text.len);
-        if (entry_table) te_entry_table(&em, entry_table);
+        strbuf_append(output->text, text.data ? text.data : "", text.len);
+        target_name_entries(output, module, em.names.functions, false);
     }
     te_free(&em);
     strbuf_free(&text);

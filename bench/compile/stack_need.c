@@ -25,11 +25,9 @@ typedef struct Try {
 static void *compile_file(void *data) {
     Try *t = data;
     LibConfig config;
-    memset(&config, 0, sizeof config);
+    lib_config_init(&config);
     config.builtin_dir = getenv("YUSEC_BUILTIN_DIR");
-    config.ptx_plugin = getenv("YUSEC_PTX_PLUGIN");
-    config.inline_budget = -1;
-    config.opt_level = -1;
+    config.ptx.plugin_path = getenv("YUSEC_PTX_PLUGIN");
     LibSession session;
     lib_session_init(&session, &config, t->path, NULL);
     Arena arena;
@@ -64,9 +62,9 @@ static int try_stack(Try *t, size_t bytes) {
 
 static unsigned parse_targets(const char *list) {
     unsigned bits = 0;
-    if (strstr(list, "wgsl")) bits |= LIB_TARGET_BIT(LIB_TARGET_WGSL);
-    if (strstr(list, "msl")) bits |= LIB_TARGET_BIT(LIB_TARGET_MSL);
-    if (strstr(list, "ptx")) bits |= LIB_TARGET_BIT(LIB_TARGET_PTX);
+    if (strstr(list, "wgsl")) bits |= TARGET_BIT(YUSEC_TARGET_WGSL);
+    if (strstr(list, "msl")) bits |= TARGET_BIT(YUSEC_TARGET_MSL);
+    if (strstr(list, "ptx")) bits |= TARGET_BIT(YUSEC_TARGET_PTX);
     return bits;
 }
 
@@ -75,7 +73,7 @@ int main(int argc, char **argv) {
         fputs("usage: yusec_stack_need FILE [wgsl,msl,ptx]\n", stderr);
         return 2;
     }
-    Try t = {argv[1], argc > 2 ? parse_targets(argv[2]) : LIB_ALL_TARGETS, 0};
+    Try t = {argv[1], argc > 2 ? parse_targets(argv[2]) : TARGET_ALL_BITS, 0};
     size_t low = 16 << 10, high = (size_t)1 << 30;
     int status = try_stack(&t, high);
     if (status < 0) {

@@ -41,12 +41,8 @@ YUSEC_API const char *yusec_version(void);
 
 /* ---- targets ---- */
 
-typedef enum yusec_target {
-    YUSEC_TARGET_WGSL = 0,
-    YUSEC_TARGET_MSL = 1,
-    YUSEC_TARGET_PTX = 2,
-    YUSEC_TARGET_COUNT = 3
-} yusec_target;
+/* yusec_target: YUSEC_TARGET_WGSL, YUSEC_TARGET_MSL, YUSEC_TARGET_PTX, YUSEC_TARGET_COUNT */
+#include "target.h"
 
 /* A set of targets: a bit per yusec_target, plus the generated module. */
 #define YUSEC_WANT(target) (1u << (unsigned)(target))

@@ -236,7 +236,7 @@ void ptx_debug_at(FnCtx *fc, Span span);
 void ptx_debug_leave(FnCtx *fc);
 
 /* ---- module.c: the module, entries and the pipeline ---- */
-bool ptx_translate(PtxCtx *px, StrBuf *entry_table);
+bool ptx_translate(PtxCtx *px);
 
 /* ---- lengths.c: 数组长度 through the host's lengths buffer (ir/abi.h) ---- */
 /* Gives every buffer whose length a function in `funcs` takes a hidden i32 slot. */

@@ -221,11 +221,6 @@ static void kernel_body(PtxCtx *px, const IrEntry *e, LLVMValueRef kernel, const
     ptx_debug_leave(&fc);
 }
 
-/* 着十: the PTX name comes from the function's name as the WGSL spells it (legalised). */
-static const char *wgsl_function_name(PtxCtx *px, const IrEntry *e) {
-    return names_legalise(&px->arena, ir_function(px->m, e->func)->name);
-}
-
 /* Kept for ptx_name_params, which gives LLVM's <kernel>_param_<n> the names of 着十. */
 static void record_kernel(PtxCtx *px, const char *kernel, const IrBufferParams *params, const IrEntry *e) {
     PtxKernel *pk = &px->kernels[px->kernel_count++];
@@ -340,17 +335,6 @@ static void make_dynamic_shared(PtxCtx *px, IrGlobalId id, LLVMValueRef *base) {
     px->shared[id] = LLVMConstGEP2(i8, *base, &offset, 1);
 }
 
-static void write_table_row(PtxCtx *px, StrBuf *table, const IrEntry *e) {
-    if (!table) return;
-    strbuf_printf(table, "%s\t%s\t%s\t", e->name, wgsl_function_name(px, e), ir_stage_name(e->stage));
-    if (e->stage == IR_STAGE_COMPUTE) {
-        ptx_entry_name(table, &px->arena, px->m, e);
-        strbuf_printf(table, "\t%u\n", e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2]);
-    } else {
-        strbuf_puts(table, "-\t0\n");
-    }
-}
-
 static void layout_globals(PtxCtx *px) {
     uint32_t n = ir_global_count(px->m);
     px->shared = arena_alloc_array(&px->arena, n + 1, sizeof *px->shared);
@@ -407,7 +391,7 @@ static void define_functions(PtxCtx *px, const bool *funcs) {
     }
 }
 
-bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
+bool ptx_translate(PtxCtx *px) {
     const IrModule *m = px->m;
     uint32_t nf = ir_function_count(m);
     px->reg_type_count = px->types->count;
@@ -430,7 +414,6 @@ bool ptx_translate(PtxCtx *px, StrBuf *entry_table) {
     for (uint32_t i = 0; i < ir_entry_count(m) && !px->failed; i++) {
         const IrEntry *e = ir_entry(m, i);
         if (e->stage == IR_STAGE_COMPUTE) emit_kernel(px, e, &reaches[i]);
-        write_table_row(px, entry_table, e);
     }
     ptx_debug_finish(px);
     return !px->failed;

@@ -146,15 +146,11 @@ static void print_llvm(LLVMModuleRef mod, bool bitcode, StrBuf *out) {
     LLVMDisposeMessage(text);
 }
 
-static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out, StrBuf *table) {
-    StrBuf rows;
-    strbuf_init(&rows);
-    bool ok = ptx_translate(px, &rows) && verify_llvm(px->mod, px->diag, px->failure) && optimise(px, tm);
+static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out) {
+    bool ok = ptx_translate(px) && verify_llvm(px->mod, px->diag, px->failure) && optimise(px, tm);
     if (ok) ptx_widen_narrow_min_max(px->mod);
     if (ok && px->options->llvm_ir) {
         print_llvm(px->mod, px->options->llvm_bitcode, out);
-        if (table) strbuf_append(table, rows.data ? rows.data : "", rows.len);
-        strbuf_free(&rows);
         return true;
     }
     StrBuf llvm_text, named, text;
@@ -175,15 +171,13 @@ static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out,
                                  "and -O0 code generation (docs/targets.md, Large functions)\n",
                           px->largest_function, PTX_LARGE_FUNCTION_INSTS);
         strbuf_append(out, text.data ? text.data : "", text.len);
-        if (table) strbuf_append(table, rows.data ? rows.data : "", rows.len);
     }
     strbuf_free(&text);
-    strbuf_free(&rows);
     return ok;
 }
 
 static bool plugin_emit(const IrModule *module, const PtxOptions *options, StrBuf *out,
-                        StrBuf *entry_table, PtxFailure *failure, DiagEngine *diag) {
+                        PtxFailure *failure, DiagEngine *diag) {
     if (!ptx_check_options(options, diag)) {
         ptx_failure_set(failure, "PTX options rejected");
         return false;
@@ -204,7 +198,7 @@ static bool plugin_emit(const IrModule *module, const PtxOptions *options, StrBu
     px.td = LLVMCreateTargetDataLayout(tm);
     LLVMSetTarget(px.mod, PTX_TRIPLE);
     LLVMSetModuleDataLayout(px.mod, px.td);
-    bool ok = translate_and_emit(&px, tm, out, entry_table);
+    bool ok = translate_and_emit(&px, tm, out);
     LLVMDisposeBuilder(px.b);
     LLVMDisposeModule(px.mod);
     LLVMDisposeTargetData(px.td);

@@ -5,12 +5,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "test/unit/emit_lines.h"
 #include "base/arena.h"
 #include "base/diag.h"
 #include "base/strbuf.h"
 #include "fuzz_input.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "targets/registry.h"
 #include "targets/target.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -19,10 +21,10 @@ static void emit_all(IrModule *module, DiagEngine *diag) {
     StrBuf out, table;
     strbuf_init(&out);
     strbuf_init(&table);
-    wgsl_emit(module, &out, &table, diag);
+    emit_with_lines(YUSEC_TARGET_WGSL, module, NULL, &out, &table, NULL, diag);
     strbuf_clear(&out);
     strbuf_clear(&table);
-    msl_emit(module, &out, &table, diag);
+    emit_with_lines(YUSEC_TARGET_MSL, module, NULL, &out, &table, NULL, diag);
     strbuf_free(&out);
     strbuf_free(&table);
 }
@@ -31,8 +33,8 @@ static void verified(IrModule *module, Arena *arena, DiagEngine *diag, void *use
     (void)arena;
     (void)user;
     PassContext ctx;
-    pass_context_init(&ctx, module, diag, PASS_TARGET_WGSL);
-    if (pass_run_pipeline(&ctx, default_pipeline(PASS_TARGET_WGSL))) emit_all(module, diag);
+    pass_context_init(&ctx, module, diag, target_descriptor(YUSEC_TARGET_WGSL)->inline_policy);
+    if (pass_run_pipeline(&ctx, target_descriptor(YUSEC_TARGET_WGSL)->pipeline)) emit_all(module, diag);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

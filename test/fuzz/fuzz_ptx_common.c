@@ -3,9 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test/unit/emit_lines.h"
 #include "base/strbuf.h"
 #include "fuzz_ptx_common.h"
 #include "passes/pass.h"
+#include "targets/registry.h"
 #include "targets/ptx.h"
 
 static bool has_text(const uint8_t *data, size_t size, const char *text) {
@@ -24,8 +26,8 @@ static const char *arch_of(const uint8_t *data, size_t size) {
 
 void fuzz_emit_ptx(IrModule *module, DiagEngine *diag, const uint8_t *data, size_t size) {
     PassContext ctx;
-    pass_context_init(&ctx, module, diag, PASS_TARGET_PTX);
-    if (!pass_run_pipeline(&ctx, default_pipeline(PASS_TARGET_PTX))) {
+    pass_context_init(&ctx, module, diag, target_descriptor(YUSEC_TARGET_PTX)->inline_policy);
+    if (!pass_run_pipeline(&ctx, target_descriptor(YUSEC_TARGET_PTX)->pipeline)) {
         if (getenv("YUSEC_FUZZ_DEBUG")) fprintf(stderr, "PTX passes failed\n%s", strbuf_cstr(&diag->text));
         return;
     }
@@ -44,7 +46,7 @@ void fuzz_emit_ptx(IrModule *module, DiagEngine *diag, const uint8_t *data, size
     strbuf_init(&table);
     PtxFailure failure;
     memset(&failure, 0, sizeof failure);
-    bool ok = ptx_emit(module, &options, &out, &table, &failure, diag);
+    bool ok = emit_with_lines(YUSEC_TARGET_PTX, module, &options, &out, &table, &failure, diag);
     /* $YUSEC_FUZZ_DEBUG: what one input gave (replaying a single input) */
     if (getenv("YUSEC_FUZZ_DEBUG"))
         fprintf(stderr, "ptx_emit: %s, %zu bytes of PTX\n%s", ok ? "ok" : "failed", out.len, strbuf_cstr(&diag->text));

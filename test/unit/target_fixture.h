@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test/unit/emit_lines.h"
 #include "base/arena.h"
 #include "base/diag.h"
 #include "base/source.h"
@@ -32,17 +33,16 @@ static inline void ctx_free(Ctx *c) {
     arena_free(&c->arena);
 }
 
-typedef bool (*TargetEmitFn)(const IrModule *, StrBuf *out, StrBuf *entry_table, DiagEngine *);
 
 /* Reads and verifies YIR text (failing the test otherwise), then runs the emitter; returns
  * whether emission succeeded. */
-static inline bool fixture_emit(Ctx *c, TargetEmitFn emit, const char *path, const char *text,
+static inline bool fixture_emit(Ctx *c, yusec_target target, const char *path, const char *text,
                                 StrBuf *out, StrBuf *table) {
     SourceFile *file = source_add(&c->sources, path, text, strlen(text));
     IrModule *m = ir_read(&c->diag, file);
     if (!m) fail_msg("%s: read failed:\n%s", path, strbuf_cstr(&c->diag.text));
     if (!ir_verify(m, &c->diag)) fail_msg("%s: verify failed:\n%s", path, strbuf_cstr(&c->diag.text));
-    bool ok = emit(m, out, table, &c->diag);
+    bool ok = emit_with_lines(target, m, NULL, out, table, NULL, &c->diag);
     ir_module_free(m);
     return ok;
 }

@@ -73,7 +73,7 @@ static LibEntryTable two_entries(LibEntry rows[2], const char *compute_item, con
 }
 
 static void free_targets(GenTarget *t) {
-    for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_free(&t[i]);
+    for (int i = 0; i < YUSEC_TARGET_COUNT; i++) gen_target_free(&t[i]);
 }
 
 /* The manifest's strings are escaped as the JSON diagnostics' are (one escaper, base/json.c):
@@ -107,11 +107,11 @@ static void test_manifest_escapes_as_diagnostics(void **state) {
  * constants and the PTX names (compute entries only) come from the entry table. */
 static void test_failed_target_is_a_comment(void **state) {
     (void)state;
-    GenTarget t[GEN_TARGET_COUNT];
-    set_target(&t[GEN_WGSL], false, "",
+    GenTarget t[YUSEC_TARGET_COUNT];
+    set_target(&t[YUSEC_TARGET_WGSL], false, "",
                "甲。着色器。豫:3:1: error: WGSL 没有子组矩阵片\n  line\n  ^\n");
-    set_target(&t[GEN_MSL], true, "kernel void 乘();\n", "");
-    set_target(&t[GEN_PTX], true, ".entry yy_x\n", "");
+    set_target(&t[YUSEC_TARGET_MSL], true, "kernel void 乘();\n", "");
+    set_target(&t[YUSEC_TARGET_PTX], true, ".entry yy_x\n", "");
     LibEntry rows[2];
     LibEntryTable entries = two_entries(rows, "乘入口", "乘", "yy_e4_b9_98", "画入口", "画");
     StrBuf out;
@@ -137,8 +137,8 @@ static void test_failed_target_is_a_comment(void **state) {
 
 static void test_all_failed(void **state) {
     (void)state;
-    GenTarget t[GEN_TARGET_COUNT];
-    for (int i = 0; i < GEN_TARGET_COUNT; i++) set_target(&t[i], false, "", "x: error: y\n");
+    GenTarget t[YUSEC_TARGET_COUNT];
+    for (int i = 0; i < YUSEC_TARGET_COUNT; i++) set_target(&t[i], false, "", "x: error: y\n");
     LibEntry rows[2];
     LibEntryTable entries = two_entries(rows, "甲入口", "甲", "yy_e7_94_b2", "画入口", "画");
     StrBuf out;
@@ -166,14 +166,14 @@ static void expect_ascii_ptx_comment(const char *module, const char *want) {
  * and the failure comment is ASCII (着十), saying what failed and where. */
 static void test_ptx_names_without_ptx(void **state) {
     (void)state;
-    GenTarget t[GEN_TARGET_COUNT];
-    set_target(&t[GEN_WGSL], true, "w", "");
-    set_target(&t[GEN_MSL], true, "m", "");
-    set_target(&t[GEN_PTX], false, "",
+    GenTarget t[YUSEC_TARGET_COUNT];
+    set_target(&t[YUSEC_TARGET_WGSL], true, "w", "");
+    set_target(&t[YUSEC_TARGET_MSL], true, "m", "");
+    set_target(&t[YUSEC_TARGET_PTX], false, "",
                "甲。着色器。豫:3:7: error: PTX 目标：纹理与采样器的实参须直接是模块的绑定（宿主按绑定传纹理对象）\n");
     LibEntry rows[2];
     LibEntryTable entries = two_entries(rows, "甲入口", "甲", "yy_e7_94_b2", "画入口", "画");
-    t[GEN_PTX].ptx_failure = (GenPtxFailure){true, false, 3, 7, "a texture operand is not a binding"};
+    t[YUSEC_TARGET_PTX].ptx_failure = (GenPtxFailure){true, false, 3, 7, "a texture operand is not a binding"};
     StrBuf out;
     strbuf_init(&out);
     assert_true(gen_module_source(&out, t, &entries));
@@ -183,13 +183,13 @@ static void test_ptx_names_without_ptx(void **state) {
     assert_null(strstr(text, "画入口并线汇编名"));
     expect_ascii_ptx_comment(text, "// PTX translation failed at line 3, column 7: a texture operand is not a binding");
     strbuf_clear(&out);
-    t[GEN_PTX].ptx_failure.imported = true;
+    t[YUSEC_TARGET_PTX].ptx_failure.imported = true;
     assert_true(gen_module_source(&out, t, &entries));
     expect_ascii_ptx_comment(strbuf_cstr(&out), "// PTX translation failed at line 3, column 7 of an "
                                                 "imported shader file: a texture operand is not a binding");
     strbuf_clear(&out);
     /* The PTX pipeline failed before the plugin (no reason, no place): still ASCII. */
-    t[GEN_PTX].ptx_failure = (GenPtxFailure){0};
+    t[YUSEC_TARGET_PTX].ptx_failure = (GenPtxFailure){0};
     assert_true(gen_module_source(&out, t, &entries));
     expect_ascii_ptx_comment(strbuf_cstr(&out), "// PTX translation failed: an error before code "
                                                 "generation (yusec -emit-ptx shows it)");

@@ -12,6 +12,7 @@
 #include "ir/fragment.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "targets/registry.h"
 
 typedef struct Ctx {
     Arena arena;
@@ -294,7 +295,7 @@ static void test_fragment_table(void **state) {
 static bool run_passes(Ctx *c, const char *text, const char *pipeline, StrBuf *printed) {
     if (!read_verify(c, text)) fail_msg("input: %s", strbuf_cstr(&c->diag.text));
     PassContext ctx;
-    pass_context_init(&ctx, c->m, &c->diag, PASS_TARGET_PTX);
+    pass_context_init(&ctx, c->m, &c->diag, target_descriptor(YUSEC_TARGET_PTX)->inline_policy);
     ctx.verify_each = true;
     bool ok = pass_run_pipeline(&ctx, pipeline);
     ir_print_module(printed, c->m);

@@ -4,6 +4,7 @@
  * short-circuit, local functions, spans, scalars WGSL lacks). */
 #include <dirent.h>
 
+#include "test/unit/emit_lines.h"
 #include "lower_fixture.h"
 #include "frontend/lower_internal.h"
 
@@ -27,7 +28,7 @@ static void seed_example_is_the_round_trip_ir(void **state) {
 }
 
 /* print -> read -> print is identical, the copy verifies and runs `target`'s pipeline. */
-static void check_pipeline(const char *name, const char *text, PassTarget target) {
+static void check_pipeline(const char *name, const char *text, yusec_target target) {
     LowerRun r;
     run_init(&r);
     SourceFile *file = source_add(&r.sources, "降级.yir", text, strlen(text));
@@ -39,10 +40,10 @@ static void check_pipeline(const char *name, const char *text, PassTarget target
     free(again);
     if (!ir_verify(m, &r.diag)) fail_msg("%s: copy does not verify:\n%s", name, run_diags(&r));
     PassContext ctx;
-    pass_context_init(&ctx, m, &r.diag, target);
+    pass_context_init(&ctx, m, &r.diag, target_descriptor(target)->inline_policy);
     ctx.verify_each = true;
-    if (!pass_run_pipeline(&ctx, default_pipeline(target)))
-        fail_msg("%s: default pipeline (%s) failed:\n%s", name, default_pipeline(target), run_diags(&r));
+    if (!pass_run_pipeline(&ctx, target_descriptor(target)->pipeline))
+        fail_msg("%s: default pipeline (%s) failed:\n%s", name, target_descriptor(target)->pipeline, run_diags(&r));
     for (uint32_t i = 0; i < ir_function_count(m); i++)
         if (ir_function(m, i)->local_recursive) fail_msg("%s: a local recursion was not turned into a loop", name);
     run_free(&r);
@@ -70,8 +71,8 @@ static void lower_sample(const char *dir, const char *file) {
     if (!ir_verify(m, &r.diag)) fail_msg("%s: does not verify:\n%s", file, run_diags(&r));
     char *text = module_text(m);
     run_free(&r);
-    check_pipeline(file, text, PASS_TARGET_WGSL);
-    check_pipeline(file, text, PASS_TARGET_PTX);
+    check_pipeline(file, text, YUSEC_TARGET_WGSL);
+    check_pipeline(file, text, YUSEC_TARGET_PTX);
     free(text);
 }
 
@@ -190,7 +191,7 @@ static void local_functions_are_lifted(void **state) {
     expect_in(text, "fn @累(%k.0:u32, %上.1:u32, %和.2:ptr<function, u32>) local_recursive {\n");
     expect_in(text, "    call @累(%7, %上.1, %和.2)\n    yield\n");
     expect_in(text, "  call @累(%4, %上.1, %和.3)\n");
-    check_pipeline("局部递归", text, PASS_TARGET_WGSL);
+    check_pipeline("局部递归", text, YUSEC_TARGET_WGSL);
     free(text);
 }
 
@@ -208,8 +209,8 @@ static void pass_diagnostics_point_at_source(void **state) {
                              "「等入口」者「计算入口项」于「等」于（「组值」【「工作组大小」者「四」也】）也。\n");
     if (!m) fail_msg("%s", run_diags(&r));
     PassContext ctx;
-    pass_context_init(&ctx, m, &r.diag, PASS_TARGET_WGSL);
-    assert_false(pass_run_pipeline(&ctx, default_pipeline(PASS_TARGET_WGSL)));
+    pass_context_init(&ctx, m, &r.diag, target_descriptor(YUSEC_TARGET_WGSL)->inline_policy);
+    assert_false(pass_run_pipeline(&ctx, target_descriptor(YUSEC_TARGET_WGSL)->pipeline));
     /* line 4, column 21: 「工作组屏障」于「元」; column 2: the 若 */
     expect_in(run_diags(&r), "测试。着色器。豫:4:21: error:");
     expect_in(run_diags(&r), "测试。着色器。豫:4:2: note:");

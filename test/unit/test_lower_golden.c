@@ -3,6 +3,7 @@
  * default WGSL and PTX pipelines. YUSEC_UPDATE_GOLDEN=1 rewrites the .yir files. */
 #include <dirent.h>
 
+#include "test/unit/emit_lines.h"
 #include "lower_fixture.h"
 
 static char *read_all(const char *path) {
@@ -21,7 +22,7 @@ static char *read_all(const char *path) {
     return text;
 }
 
-static void run_pipeline(const char *name, const char *text, PassTarget target) {
+static void run_pipeline(const char *name, const char *text, yusec_target target) {
     LowerRun r;
     run_init(&r);
     SourceFile *file = source_add(&r.sources, "降级.yir", text, strlen(text));
@@ -31,9 +32,9 @@ static void run_pipeline(const char *name, const char *text, PassTarget target) 
     if (strcmp(again, text) != 0) fail_msg("%s: print/read/print differs", name);
     free(again);
     PassContext ctx;
-    pass_context_init(&ctx, r.m, &r.diag, target);
+    pass_context_init(&ctx, r.m, &r.diag, target_descriptor(target)->inline_policy);
     ctx.verify_each = true;
-    if (!ir_verify(r.m, &r.diag) || !pass_run_pipeline(&ctx, default_pipeline(target)))
+    if (!ir_verify(r.m, &r.diag) || !pass_run_pipeline(&ctx, target_descriptor(target)->pipeline))
         fail_msg("%s: default pipeline failed:\n%s", name, run_diags(&r));
     run_free(&r);
 }
@@ -59,8 +60,8 @@ static void check_case(const char *dir, const char *stem) {
     char *expected = read_all(golden);
     if (!expected) fail_msg("%s: missing %s (YUSEC_UPDATE_GOLDEN=1 writes it)", stem, golden);
     if (strcmp(expected, text) != 0) fail_msg("%s: differs from %s; got:\n%s", stem, golden, text);
-    run_pipeline(stem, text, PASS_TARGET_WGSL);
-    run_pipeline(stem, text, PASS_TARGET_PTX);
+    run_pipeline(stem, text, YUSEC_TARGET_WGSL);
+    run_pipeline(stem, text, YUSEC_TARGET_PTX);
     free(expected);
     free(text);
 }

@@ -21,7 +21,7 @@
 #include "target_fixture.h"
 
 static bool emit_text(Ctx *c, const char *path, const char *text, StrBuf *msl, StrBuf *table) {
-    return fixture_emit(c, msl_emit, path, text, msl, table);
+    return fixture_emit(c, YUSEC_TARGET_MSL, path, text, msl, table);
 }
 
 /* The function part of the output (after the two header lines and a blank line). */

@@ -15,6 +15,7 @@
 
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "targets/registry.h"
 
 static char *read_file(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
@@ -57,7 +58,7 @@ static char *run_case(const char *pipeline, const char *path, const char *name) 
     if (!m) fail_msg("%s: read failed:\n%s", path, strbuf_cstr(&diag.text));
     if (!ir_verify(m, &diag)) fail_msg("%s: input does not verify:\n%s", path, strbuf_cstr(&diag.text));
     PassContext ctx;
-    pass_context_init(&ctx, m, &diag, PASS_TARGET_PTX);
+    pass_context_init(&ctx, m, &diag, target_descriptor(YUSEC_TARGET_PTX)->inline_policy);
     ctx.verify_each = true;
     StrBuf out;
     strbuf_init(&out);
@@ -85,7 +86,7 @@ static char *run_case(const char *pipeline, const char *path, const char *name) 
  * succeeds must verify. */
 static void run_default_pipelines(const char *path) {
     for (int t = 0; t < 2; t++) {
-        PassTarget target = t ? PASS_TARGET_PTX : PASS_TARGET_WGSL;
+        yusec_target target = t ? YUSEC_TARGET_PTX : YUSEC_TARGET_WGSL;
         Arena arena;
         arena_init(&arena);
         SourceMap sources;
@@ -99,9 +100,9 @@ static void run_default_pipelines(const char *path) {
         IrModule *m = ir_read(&diag, file);
         if (m) {
             PassContext ctx;
-            pass_context_init(&ctx, m, &diag, target);
+            pass_context_init(&ctx, m, &diag, target_descriptor(target)->inline_policy);
             ctx.verify_each = true;
-            if (pass_run_pipeline(&ctx, default_pipeline(target)) && !ir_verify(m, &diag))
+            if (pass_run_pipeline(&ctx, target_descriptor(target)->pipeline) && !ir_verify(m, &diag))
                 fail_msg("%s: default pipeline output does not verify:\n%s", path, strbuf_cstr(&diag.text));
         }
         ir_module_free(m);

@@ -11,6 +11,7 @@
 #include "ir/fragment.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "targets/registry.h"
 
 typedef struct Run {
     Arena arena;
@@ -22,7 +23,7 @@ typedef struct Run {
     bool ok;
 } Run;
 
-static void run_with_budget(Run *r, const char *text, const char *pipeline, PassTarget target,
+static void run_with_budget(Run *r, const char *text, const char *pipeline, yusec_target target,
                             uint64_t inline_budget) {
     arena_init(&r->arena);
     source_map_init(&r->sources, &r->arena);
@@ -34,7 +35,7 @@ static void run_with_budget(Run *r, const char *text, const char *pipeline, Pass
     if (!r->m) fail_msg("read: %s", strbuf_cstr(&r->diag.text));
     if (!ir_verify(r->m, &r->diag)) fail_msg("input: %s", strbuf_cstr(&r->diag.text));
     PassContext ctx;
-    pass_context_init(&ctx, r->m, &r->diag, target);
+    pass_context_init(&ctx, r->m, &r->diag, target_descriptor(target)->inline_policy);
     ctx.verify_each = true;
     ctx.inline_budget = inline_budget;
     ctx.print_out = &r->dumps;
@@ -44,7 +45,7 @@ static void run_with_budget(Run *r, const char *text, const char *pipeline, Pass
     if (r->ok && !ir_verify(r->m, &r->diag)) fail_msg("output: %s", strbuf_cstr(&r->diag.text));
 }
 
-static void run(Run *r, const char *text, const char *pipeline, PassTarget target) {
+static void run(Run *r, const char *text, const char *pipeline, yusec_target target) {
     run_with_budget(r, text, pipeline, target, INLINE_DEFAULT_BUDGET);
 }
 
@@ -73,17 +74,17 @@ static void test_registry_and_default_pipelines(void **state) {
     assert_int_equal(count, 8);
     for (size_t i = 0; i < count; i++) assert_ptr_equal(pass_find(passes[i].name, strlen(passes[i].name)), &passes[i]);
     assert_null(pass_find("nothing", 7));
-    expect_in(default_pipeline(PASS_TARGET_PTX), "inline");
+    expect_in(target_descriptor(YUSEC_TARGET_PTX)->pipeline, "inline");
     /* one back edge per loop on PTX (passes/latch.c); WGSL and MSL keep the loops as written */
-    expect_in(default_pipeline(PASS_TARGET_PTX), "inline,latch,");
-    expect_not_in(default_pipeline(PASS_TARGET_WGSL), "latch");
-    expect_not_in(default_pipeline(PASS_TARGET_WGSL), "inline");
-    expect_not_in(default_pipeline(PASS_TARGET_MSL), "inline");
+    expect_in(target_descriptor(YUSEC_TARGET_PTX)->pipeline, "inline,latch,");
+    expect_not_in(target_descriptor(YUSEC_TARGET_WGSL)->pipeline, "latch");
+    expect_not_in(target_descriptor(YUSEC_TARGET_WGSL)->pipeline, "inline");
+    expect_not_in(target_descriptor(YUSEC_TARGET_MSL)->pipeline, "inline");
     /* uniform-layout only with -fclassic-uniform-layout: uniform buffers use the storage layout */
-    expect_not_in(default_pipeline(PASS_TARGET_PTX), "uniform-layout");
-    expect_not_in(default_pipeline(PASS_TARGET_WGSL), "uniform-layout");
-    expect_not_in(default_pipeline(PASS_TARGET_WGSL), "bounds");
-    expect_not_in(default_pipeline(PASS_TARGET_PTX), "bounds");
+    expect_not_in(target_descriptor(YUSEC_TARGET_PTX)->pipeline, "uniform-layout");
+    expect_not_in(target_descriptor(YUSEC_TARGET_WGSL)->pipeline, "uniform-layout");
+    expect_not_in(target_descriptor(YUSEC_TARGET_WGSL)->pipeline, "bounds");
+    expect_not_in(target_descriptor(YUSEC_TARGET_PTX)->pipeline, "bounds");
 }
 
 static const char sum_text[] =
@@ -105,7 +106,7 @@ static const char sum_text[] =
 static void test_unknown_pass_is_reported_before_running(void **state) {
     (void)state;
     Run r;
-    run(&r, sum_text, "tailrec, nosuch", PASS_TARGET_WGSL);
+    run(&r, sum_text, "tailrec, nosuch", YUSEC_TARGET_WGSL);
     assert_false(r.ok);
     expect_in(strbuf_cstr(&r.diag.text), "没有名为「nosuch」的变换");
     expect_in(strbuf_cstr(&r.out), "local_recursive");  /* nothing ran */
@@ -115,7 +116,7 @@ static void test_unknown_pass_is_reported_before_running(void **state) {
 static void test_print_after_named_pass(void **state) {
     (void)state;
     Run r;
-    run(&r, sum_text, " tailrec , fold ", PASS_TARGET_WGSL);
+    run(&r, sum_text, " tailrec , fold ", YUSEC_TARGET_WGSL);
     assert_true(r.ok);
     expect_in(strbuf_cstr(&r.dumps), "; *** 在 tailrec 之后 ***\nfn @求和");
     expect_not_in(strbuf_cstr(&r.dumps), "在 fold 之后");
@@ -127,7 +128,7 @@ static void test_print_after_named_pass(void **state) {
 static void test_tail_recursion_becomes_loop(void **state) {
     (void)state;
     Run r;
-    run(&r, sum_text, "tailrec", PASS_TARGET_WGSL);
+    run(&r, sum_text, "tailrec", YUSEC_TARGET_WGSL);
     assert_true(r.ok);
     const char *out = strbuf_cstr(&r.out);
     expect_in(out, "loop (%n.3:u32 = %n.0, %acc.4:u32 = %acc.1)");
@@ -160,7 +161,7 @@ static void test_tail_call_under_nested_ifs(void **state) {
         "  }\n"
         "  return %4\n"
         "}\n",
-        "tailrec", PASS_TARGET_WGSL);
+        "tailrec", YUSEC_TARGET_WGSL);
     assert_true(r.ok);
     expect_in(strbuf_cstr(&r.out), "continue %b.4, %a.3");
     expect_in(strbuf_cstr(&r.out), "break %b.4");
@@ -179,7 +180,7 @@ static void test_non_tail_self_call_is_rejected(void **state) {
         "  %4:u32 = add %3, %1\n"
         "  return %4\n"
         "}\n",
-        "tailrec", PASS_TARGET_WGSL);
+        "tailrec", YUSEC_TARGET_WGSL);
     assert_false(r.ok);
     expect_in(strbuf_cstr(&r.diag.text), "t.yir:4:3: error: 其他递归：局部递归函数「f」不在尾位置调用自身");
     done(&r);
@@ -204,7 +205,7 @@ static const char call_text[] =
 static void test_inline_everything_for_ptx(void **state) {
     (void)state;
     Run r;
-    run(&r, call_text, "inline", PASS_TARGET_PTX);
+    run(&r, call_text, "inline", YUSEC_TARGET_PTX);
     assert_true(r.ok);
     const char *out = strbuf_cstr(&r.out);
     expect_not_in(out, "call");
@@ -216,7 +217,7 @@ static void test_inline_everything_for_ptx(void **state) {
 static void test_inline_keeps_functions_for_wgsl(void **state) {
     (void)state;
     Run r;
-    run(&r, call_text, "inline", PASS_TARGET_WGSL);
+    run(&r, call_text, "inline", YUSEC_TARGET_WGSL);
     assert_true(r.ok);
     expect_in(strbuf_cstr(&r.out), "call @sq(%i.0)");
     done(&r);
@@ -246,7 +247,7 @@ static const char big_once_text[] = BIG_CALLEE
 static void test_inline_budget_keeps_a_function(void **state) {
     (void)state;
     Run r;
-    run_with_budget(&r, big_twice_text, "inline", PASS_TARGET_PTX, 19);
+    run_with_budget(&r, big_twice_text, "inline", YUSEC_TARGET_PTX, 19);
     assert_true(r.ok);
     const char *out = strbuf_cstr(&r.out);
     expect_in(out, "fn @big(%x.0:u32) -> u32 noinline {");
@@ -254,7 +255,7 @@ static void test_inline_budget_keeps_a_function(void **state) {
     expect_in(out, "%2:u32 = call @big(%1)");
     done(&r);
     /* Exactly at the budget, the copy is made. */
-    run_with_budget(&r, big_twice_text, "inline", PASS_TARGET_PTX, 20);
+    run_with_budget(&r, big_twice_text, "inline", YUSEC_TARGET_PTX, 20);
     assert_true(r.ok);
     expect_not_in(strbuf_cstr(&r.out), "call");
     expect_not_in(strbuf_cstr(&r.out), "noinline");
@@ -266,11 +267,11 @@ static void test_inline_budget_keeps_a_function(void **state) {
 static void test_inline_budget_zero_still_inlines_single_and_tiny(void **state) {
     (void)state;
     Run r;
-    run_with_budget(&r, big_once_text, "inline", PASS_TARGET_PTX, 0);
+    run_with_budget(&r, big_once_text, "inline", YUSEC_TARGET_PTX, 0);
     assert_true(r.ok);
     expect_not_in(strbuf_cstr(&r.out), "call");
     done(&r);
-    run_with_budget(&r, call_text, "inline", PASS_TARGET_PTX, 0);
+    run_with_budget(&r, call_text, "inline", YUSEC_TARGET_PTX, 0);
     assert_true(r.ok);
     expect_not_in(strbuf_cstr(&r.out), "call");
     done(&r);
@@ -280,9 +281,9 @@ static void test_inline_budget_zero_still_inlines_single_and_tiny(void **state) 
 static void test_noinline_round_trips(void **state) {
     (void)state;
     Run r, again;
-    run_with_budget(&r, big_twice_text, "inline", PASS_TARGET_PTX, 0);
+    run_with_budget(&r, big_twice_text, "inline", YUSEC_TARGET_PTX, 0);
     assert_true(r.ok);
-    run_with_budget(&again, strbuf_cstr(&r.out), "", PASS_TARGET_PTX, 0);
+    run_with_budget(&again, strbuf_cstr(&r.out), "", YUSEC_TARGET_PTX, 0);
     assert_string_equal(strbuf_cstr(&again.out), strbuf_cstr(&r.out));
     expect_in(strbuf_cstr(&again.out), "noinline");
     done(&again);
@@ -309,7 +310,7 @@ static const char divergent_barrier[] =
 static void test_barrier_under_divergent_if_is_rejected_with_notes(void **state) {
     (void)state;
     Run r;
-    run(&r, divergent_barrier, "uniformity", PASS_TARGET_WGSL);
+    run(&r, divergent_barrier, "uniformity", YUSEC_TARGET_WGSL);
     assert_false(r.ok);
     const char *d = strbuf_cstr(&r.diag.text);
     expect_in(d, "t.yir:5:5: error: 此运算（workgroupBarrier）须在一致控制流里执行");
@@ -336,7 +337,7 @@ static void test_barrier_under_uniform_if_is_accepted(void **state) {
         "}\n"
         "\n"
         "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(workgroup_id))\n",
-        "uniformity", PASS_TARGET_WGSL);
+        "uniformity", YUSEC_TARGET_WGSL);
     assert_true(r.ok);
     expect_in(strbuf_cstr(&r.out), "%3:bool !uniform = gt %1, %2");
     done(&r);
@@ -365,7 +366,7 @@ static void test_barrier_after_uniform_loop_is_accepted(void **state) {
         "}\n"
         "\n"
         "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_size))\n",
-        "uniformity", PASS_TARGET_WGSL);
+        "uniformity", YUSEC_TARGET_WGSL);
     assert_true(r.ok);
     expect_in(strbuf_cstr(&r.out), "%2:u32 !uniform = loop (%i.3:u32 !uniform = %1)");
     done(&r);
@@ -393,7 +394,7 @@ static void test_subgroup_op_under_divergent_if_is_rejected(void **state) {
         "}\n"
         "\n"
         "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_invocation_id))\n",
-        "uniformity", PASS_TARGET_MSL);
+        "uniformity", YUSEC_TARGET_MSL);
     assert_false(r.ok);
     expect_in(strbuf_cstr(&r.diag.text), "t.yir:7:5: error: 子组运算（subgroupAdd）须在子组一致控制流里执行");
     expect_in(strbuf_cstr(&r.diag.text), "note: 控制流取决于此处可能不一致的条件");
@@ -402,7 +403,7 @@ static void test_subgroup_op_under_divergent_if_is_rejected(void **state) {
 
 /* Tint: subgroupShuffleXor/Up/Down require their mask or delta to be uniform; a uniform one
  * (subgroup_size) passes, the invocation id does not, on every target. */
-static void shuffle_delta(Run *r, const char *op, const char *delta, PassTarget target) {
+static void shuffle_delta(Run *r, const char *op, const char *delta, yusec_target target) {
     char text[1024];
     snprintf(text, sizeof text,
              "var<storage_read_write> @o: array<u32> @group(0) @binding(0)\n"
@@ -442,7 +443,7 @@ static void test_uniformity_names_every_uniform_op(void **state) {
 static void test_shuffle_delta_must_be_uniform(void **state) {
     (void)state;
     static const char *const ops[] = {"subgroup_shuffle_xor", "subgroup_shuffle_up", "subgroup_shuffle_down"};
-    static const PassTarget targets[] = {PASS_TARGET_WGSL, PASS_TARGET_MSL, PASS_TARGET_PTX};
+    static const yusec_target targets[] = {YUSEC_TARGET_WGSL, YUSEC_TARGET_MSL, YUSEC_TARGET_PTX};
     for (unsigned i = 0; i < 3; i++) {
         Run r;
         shuffle_delta(&r, ops[i], "%size.1", targets[i]);
@@ -457,7 +458,7 @@ static void test_shuffle_delta_must_be_uniform(void **state) {
     }
     /* subgroupShuffle's lane may differ between invocations (Tint accepts it). */
     Run r;
-    shuffle_delta(&r, "subgroup_shuffle", "%sid.0", PASS_TARGET_PTX);
+    shuffle_delta(&r, "subgroup_shuffle", "%sid.0", YUSEC_TARGET_PTX);
     assert_true(r.ok);
     done(&r);
 }
@@ -481,7 +482,7 @@ static void test_tensor_op_under_divergent_if_is_rejected(void **state) {
         "}\n"
         "\n"
         "entry @e = compute @main workgroup_size(128, 1, 1) (builtin(local_invocation_index))\n",
-        "uniformity", PASS_TARGET_MSL);
+        "uniformity", YUSEC_TARGET_MSL);
     assert_false(r.ok);
     expect_in(strbuf_cstr(&r.diag.text), "t.yir:5:5: error: 此运算（tensor_zero）须在一致控制流里执行");
     done(&r);
@@ -526,7 +527,7 @@ static void test_uniformity_lattice(void **state) {
  * only input is subgroup_invocation_id (%sid.0) and %1 = 3u; `condition` computes the
  * branch's value `cond`. */
 static void branch_on(Run *r, const char *condition, const char *cond, const char *body,
-                      PassTarget target) {
+                      yusec_target target) {
     char text[2048];
     snprintf(text, sizeof text,
              "var<storage_read_write> @o: array<f32> @group(0) @binding(0)\n"
@@ -549,7 +550,7 @@ static void branch_on(Run *r, const char *condition, const char *cond, const cha
 }
 
 /* if subgroup_any(sid == 3) { BODY } */
-static void vote_branch(Run *r, const char *body, PassTarget target) {
+static void vote_branch(Run *r, const char *body, yusec_target target) {
     branch_on(r, "  %2:bool = eq %sid.0, %1\n  %3:bool = subgroup_any %2\n", "%3", body, target);
 }
 
@@ -562,7 +563,7 @@ static const char fragment_store[] =
 
 static void test_fragment_op_under_vote_is_accepted(void **state) {
     (void)state;
-    static const PassTarget targets[] = {PASS_TARGET_WGSL, PASS_TARGET_MSL, PASS_TARGET_PTX};
+    static const yusec_target targets[] = {YUSEC_TARGET_WGSL, YUSEC_TARGET_MSL, YUSEC_TARGET_PTX};
     for (unsigned i = 0; i < 3; i++) {
         Run r;
         vote_branch(&r, fragment_store, targets[i]);
@@ -591,7 +592,7 @@ static void test_broadcast_lane_decides(void **state) {
                  "  %%4:bool = gt %%3, %%1\n",
                  lanes[i]);
         Run r;
-        branch_on(&r, condition, "%4", "    %5:frag_acc_f32 = frag_zero\n", PASS_TARGET_PTX);
+        branch_on(&r, condition, "%4", "    %5:frag_acc_f32 = frag_zero\n", YUSEC_TARGET_PTX);
         if (i == 0) {
             if (!r.ok) fail_msg("%s", strbuf_cstr(&r.diag.text));
             expect_in(strbuf_cstr(&r.out), "%3:u32 !subgroup_uniform = add %2, %1");
@@ -627,12 +628,12 @@ static void test_requirement_through_call_after_inlining(void **state) {
         "\n"
         "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(local_invocation_index))\n";
     Run r;
-    run(&r, text, "uniformity", PASS_TARGET_WGSL);
+    run(&r, text, "uniformity", YUSEC_TARGET_WGSL);
     assert_false(r.ok);
     expect_in(strbuf_cstr(&r.diag.text), "t.yir:2:3: error: 此运算（workgroupBarrier）");
     expect_in(strbuf_cstr(&r.diag.text), "t.yir:10:5: note: 「main」在此调用「wait」");
     done(&r);
-    run(&r, text, "inline,uniformity", PASS_TARGET_PTX);
+    run(&r, text, "inline,uniformity", YUSEC_TARGET_PTX);
     assert_false(r.ok);
     expect_in(strbuf_cstr(&r.diag.text), "t.yir:2:3: error: 此运算（workgroupBarrier）");
     done(&r);
@@ -654,7 +655,7 @@ static void test_fold_wraps_and_dce_removes_dead_values(void **state) {
         "  %7:u32 = mul %x.0, %3\n"
         "  return %6\n"
         "}\n",
-        "fold,dce", PASS_TARGET_WGSL);
+        "fold,dce", YUSEC_TARGET_WGSL);
     assert_true(r.ok);
     /* 1 / 0 is not folded as it stands (WGSL's constant evaluation rejects it); its divisor
      * becomes 1, which gives the same run-time result (x / 0 is x), and 1 / 1 then folds —

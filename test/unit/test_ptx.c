@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "test/unit/emit_lines.h"
 #include "ir/ir.h"
 #include "targets/ptx.h"
 
@@ -78,7 +79,7 @@ static void need_plugin(void) {
 }
 
 static bool run_emit(Run *r) {
-    return ptx_emit(r->module, &r->options, &r->out, &r->table, &r->failure, &r->diag);
+    return emit_with_lines(YUSEC_TARGET_PTX, r->module, &r->options, &r->out, &r->table, &r->failure, &r->diag);
 }
 
 static void run_free(Run *r) {

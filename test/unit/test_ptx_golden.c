@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "test/unit/emit_lines.h"
 #include "base/memory.h"
 #include "ir/ir.h"
 #include "targets/ptx.h"
@@ -84,7 +85,7 @@ static bool emit_file(const char *yir, const char *arch, int level, StrBuf *out,
         options.plugin_path = plugin;
         StrBuf table;
         strbuf_init(&table);
-        ok = ptx_emit(m, &options, out, &table, NULL, &diag);
+        ok = emit_with_lines(YUSEC_TARGET_PTX, m, &options, out, &table, NULL, &diag);
         strbuf_free(&table);
     }
     strbuf_append(diags, diag.text.data ? diag.text.data : "", diag.text.len);

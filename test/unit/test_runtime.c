@@ -17,7 +17,7 @@
 #include "lib/entries.h"
 #include "runtime/buffers.h"
 #include "runtime/plan.h"
-#include "runtime/run_args.h"
+#include "driver/run_args.h"
 
 #ifndef YUSEC_TEST_PTX_DIR
 #define YUSEC_TEST_PTX_DIR "test/ptx"
@@ -206,6 +206,45 @@ static void test_run_args(void **state) {
     assert_int_equal(args.device, 1);
     strbuf_free(&error);
     arena_free(&arena);
+}
+
+/* The whole run line in one call (driver/run_args.c): run's flags and the ordinary options
+ * together, and the checks between them. */
+static RunArgsStatus parse_run_line(int argc, char **argv, RunArgs *args, Options *options, StrBuf *err_text) {
+    Arena arena;
+    arena_init(&arena);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *err = open_memstream(&text, &len);
+    RunArgsStatus status = run_args_parse(&arena, argc, argv, args, options, err);
+    fclose(err);
+    strbuf_puts(err_text, text ? text : "");
+    free(text);
+    arena_free(&arena);
+    return status;
+}
+
+static void test_run_line_parsed_in_one_place(void **state) {
+    (void)state;
+    StrBuf err;
+    strbuf_init(&err);
+    RunArgs args;
+    Options options;
+    char *ok[] = {"yusec", "run", "-v", "f.yir", "--device=cpu", "--subgroup-size=8", "-O2", NULL};
+    assert_int_equal(parse_run_line(7, ok, &args, &options, &err), RUN_ARGS_OK);
+    assert_string_equal(options.input, "f.yir");
+    assert_int_equal(options.opt_level, 2);
+    assert_int_equal(args.subgroup_size, 8);
+    assert_true(args.verbose);  /* -v, an ordinary option, implies run's --verbose */
+    char *with_output[] = {"yusec", "run", "f.yir", "-o", "x", NULL};
+    assert_int_equal(parse_run_line(5, with_output, &args, &options, &err), RUN_ARGS_USAGE);
+    assert_non_null(strstr(strbuf_cstr(&err), "run 不用 -o"));
+    char *gpu_steps[] = {"yusec", "run", "f.yir", "--max-steps=5", NULL};
+    assert_int_equal(parse_run_line(4, gpu_steps, &args, &options, &err), RUN_ARGS_USAGE);
+    assert_non_null(strstr(strbuf_cstr(&err), "--max-steps 只用于 CPU"));
+    char *help[] = {"yusec", "run", "--help", NULL};
+    assert_int_equal(parse_run_line(3, help, &args, &options, &err), RUN_ARGS_HELP);
+    strbuf_free(&err);
 }
 
 static void expect_bad_args(const char *a, const char *b, const char *phrase) {
@@ -513,6 +552,7 @@ int main(void) {
         cmocka_unit_test(test_format),
         cmocka_unit_test(test_run_args),
         cmocka_unit_test(test_run_args_rejected),
+        cmocka_unit_test(test_run_line_parsed_in_one_place),
         cmocka_unit_test(test_plan_dense_group0),
         cmocka_unit_test(test_plan_sorted_groups),
         cmocka_unit_test(test_find_entry_errors),

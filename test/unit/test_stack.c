@@ -143,12 +143,10 @@ static bool memory_read(void *user, const char *path, const char **text, size_t 
 /* The internal pipeline, with no deep stack anywhere. */
 static void run_pipeline(Job *job) {
     LibConfig config;
-    memset(&config, 0, sizeof config);
+    lib_config_init(&config);
     config.builtin_dir = YUSEC_TEST_SOURCE_DIR "/库/点染";
     config.reader = (SourceReader){memory_read, job};
-    config.inline_budget = -1;
-    config.opt_level = -1;
-    config.ptx_plugin = YUSEC_TEST_PTX_PLUGIN;
+    config.ptx.plugin_path = YUSEC_TEST_PTX_PLUGIN;
     LibSession session;
     lib_session_init(&session, &config, "深。着色器。豫", NULL);
     Arena arena;
@@ -156,7 +154,7 @@ static void run_pipeline(Job *job) {
     LibOutputs outputs;
     lib_outputs_init(&outputs, &arena);
     job->status = lib_compile_targets(&session, job->targets, LIB_ABI_AS_BUILT, &outputs);
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) job->ok[t] = outputs.ok[t] && outputs.text[t].len > 0;
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) job->ok[t] = outputs.ok[t] && outputs.text[t].len > 0;
     job->error_count = (size_t)session.diag.error_count;
     lib_outputs_free(&outputs);
     arena_free(&arena);
@@ -217,16 +215,16 @@ static Job compile_small(void (*run)(Job *), char *text, unsigned targets) {
 
 static void test_100000_lets_on_a_small_stack(void **state) {
     (void)state;
-    Job job = compile_small(run_pipeline, lets_source(CHAIN_LENGTH), LIB_ALL_TARGETS);
+    Job job = compile_small(run_pipeline, lets_source(CHAIN_LENGTH), TARGET_ALL_BITS);
     assert_int_equal(job.status, LIB_OK);
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) assert_true(job.ok[t]);
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) assert_true(job.ok[t]);
 }
 
 static void test_100000_statements_on_a_small_stack(void **state) {
     (void)state;
-    Job job = compile_small(run_pipeline, statements_source(CHAIN_LENGTH), LIB_ALL_TARGETS);
+    Job job = compile_small(run_pipeline, statements_source(CHAIN_LENGTH), TARGET_ALL_BITS);
     assert_int_equal(job.status, LIB_OK);
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) assert_true(job.ok[t]);
+    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) assert_true(job.ok[t]);
 }
 
 /* ---- true nesting through yusec_compile, called on a small stack ---- */

@@ -19,7 +19,7 @@
 #include "target_fixture.h"
 
 static bool emit_text(Ctx *c, const char *path, const char *text, StrBuf *wgsl, StrBuf *table) {
-    return fixture_emit(c, wgsl_emit, path, text, wgsl, table);
+    return fixture_emit(c, YUSEC_TARGET_WGSL, path, text, wgsl, table);
 }
 
 /* Emits a module given as text and compares with the expected WGSL. */

@@ -1,5 +1,7 @@
-/* The flags of `yusec run` itself. They are taken out of argv before the ordinary option
- * parser (driver/options.c) sees the rest (-arch=, -O2, -I …, the input file):
+/* The `yusec run` command line, parsed here and only here (run_args_parse): the flags of run
+ * itself are taken out of argv, then the ordinary option parser (driver/options.c) sees the
+ * rest (-arch=, -O2, -I …, the input file), then the two are checked against each other.
+ * run's own flags:
  *
  *   --entry 名          the compute entry to run (entry item or function name; optional
  *                       when the module has one compute entry)
@@ -21,16 +23,18 @@
  *   --dry-run           compile and print the launch plan; needs no GPU
  *   --verbose           print the device and the JIT's info log on stderr
  * Every flag also takes the form --flag=value. */
-#ifndef YUSEC_RUNTIME_RUN_ARGS_H
-#define YUSEC_RUNTIME_RUN_ARGS_H
+#ifndef YUSEC_DRIVER_RUN_ARGS_H
+#define YUSEC_DRIVER_RUN_ARGS_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
-#include "../base/arena.h"
-#include "../base/strbuf.h"
-#include "buffers.h"
-#include "runtime.h"
+#include "base/arena.h"
+#include "base/strbuf.h"
+#include "driver/options.h"
+#include "runtime/buffers.h"
+#include "runtime/runtime.h"
 
 typedef struct RtOutSpec {
     uint32_t group, binding;
@@ -78,5 +82,13 @@ bool run_args_is_run(int argc, char **argv);
  * other arguments stay, in order) and fills `args`. Buffer values are parsed (and data
  * files read) here. False with the reason in `error`. */
 bool run_args_extract(Arena *arena, int *argc, char **argv, RunArgs *args, StrBuf *error);
+
+typedef enum RunArgsStatus { RUN_ARGS_OK, RUN_ARGS_USAGE, RUN_ARGS_HELP } RunArgsStatus;
+
+/* The whole run command line (argv as main() got it; not modified): run's flags into `args`,
+ * the rest into `options`, then what the two say together (-o is refused, --ptx only for a
+ * GPU, --subgroup-size and --max-steps only for the CPU; -v implies --verbose). Problems are
+ * reported on `err` (RUN_ARGS_USAGE); -h and --version give RUN_ARGS_HELP. */
+RunArgsStatus run_args_parse(Arena *arena, int argc, char **argv, RunArgs *args, Options *options, FILE *err);
 
 #endif

@@ -305,7 +305,7 @@ static int parse_diagnostic_option(Options *options, const char *arg, FILE *err)
     DiagOptions *diag = &options->diagnostics;
     static const char FORMAT[] = "-fdiagnostics-format", COLOR[] = "-fdiagnostics-color";
     if (strcmp(arg, "-Werror") == 0) {
-        diag->warnings_as_errors = true;
+        diag->warnings.all_as_errors = true;
     } else if (strcmp(arg, "-w") == 0) {
         diag->no_warnings = true;
     } else if (strcmp(arg, COLOR) == 0) {

@@ -417,11 +417,11 @@ static LibStatus compile_generated(LibSession *session, yusec_result *result, si
 static LibStatus run_pipeline(LibSession *session, yusec_result *result, const yusec_input *input,
                               unsigned targets, bool on_deep_stack, size_t *demote_after) {
     if (!on_deep_stack) {
-        diag_error_path(&session->diag, "yusec", "无法为编译分配栈");
+        diag_error_path(&session->diag, Y_NO_STACK, "yusec", "无法为编译分配栈");
         return LIB_IO;
     }
     if (!input || !input->path) {
-        diag_error_path(&session->diag, "yusec", "没有给出输入（yusec_input.path）");
+        diag_error_path(&session->diag, Y_NO_INPUT, "yusec", "没有给出输入（yusec_input.path）");
         return LIB_IO;
     }
     if (targets & YUSEC_WANT_GEN) return compile_generated(session, result, demote_after);
@@ -440,7 +440,7 @@ static void compile_into(yusec_result *result, yusec_context *context, const yus
     session.diag.listener_user = &collector;
     size_t demote_after = SIZE_MAX;
     LibStatus status = LIB_ERRORS;
-    if (context->options_error) diag_error_path(&session.diag, "yusec", "%s", context->options_error);
+    if (context->options_error) diag_error_path(&session.diag, Y_BAD_OPTIONS, "yusec", "%s", context->options_error);
     else status = run_pipeline(&session, result, input, targets, on_deep_stack, &demote_after);
     result->files_read = arena_alloc_array(&result->arena, session.files_read_count + 1,
                                            sizeof *result->files_read);

@@ -79,12 +79,12 @@ static bool seen_before(const Seen *earlier, const DiagRecord *record) {
 /* Reports `record` into `diag` as it was reported into another engine. */
 static void replay(DiagEngine *diag, const DiagRecord *record) {
     if (!record->file && record->level == DIAG_ERROR && record->path) {
-        diag_error_path(diag, record->path, "%s", record->message);
+        diag_error_path(diag, record->id, record->path, "%s", record->message);
         return;
     }
     switch (record->level) {
-    case DIAG_ERROR: diag_error(diag, record->span, "%s", record->message); break;
-    case DIAG_WARNING: diag_warning(diag, record->span, "%s", record->message); break;
+    case DIAG_ERROR: diag_error(diag, record->id, record->span, "%s", record->message); break;
+    case DIAG_WARNING: diag_warning(diag, record->id, record->span, "%s", record->message); break;
     case DIAG_NOTE: diag_note(diag, record->span, "%s", record->message); break;
     }
 }

@@ -42,7 +42,7 @@ static bool has_suffix(const char *text, const char *suffix) {
 static const SourceFile *load_main(LibSession *session) {
     const char *error = NULL;
     const SourceFile *file = source_load(&session->sources, session->input, &error);
-    if (!file) diag_error_path(&session->diag, session->input, "%s", error);
+    if (!file) diag_error_path(&session->diag, Y_UNREADABLE_FILE, session->input, "%s", error);
     return file;
 }
 

@@ -67,6 +67,7 @@ struct yusec_result {
     MemoryGuard guard;
     yusec_diagnostic lone;
     char lone_message[96];
+    char lone_code[DIAG_CODE_SIZE];
     char lone_rendered[256];
 };
 
@@ -270,7 +271,14 @@ static void collect_diagnostic(void *user, const DiagRecord *record) {
     Arena *arena = &result->arena;
     yusec_diagnostic d = {severity_of(record->level), location_of(arena, record),
                           arena_strdup(arena, record->message), NULL, 0, false, YUSEC_TARGET_WGSL,
-                          record->replacement ? arena_strdup(arena, record->replacement) : NULL};
+                          record->replacement ? arena_strdup(arena, record->replacement) : NULL, NULL, NULL};
+    const DiagInfo *info = diag_info(record->id);
+    if (info) {
+        char code[DIAG_CODE_SIZE];
+        diag_code(record->id, code);
+        d.code = arena_strdup(arena, code);
+        d.name = info->name;
+    }
     if (record->level == DIAG_NOTE && result->pending.len) {
         PendingDiagnostic *last = result->pending.items[result->pending.len - 1];
         yusec_diagnostic *note = arena_alloc(arena, sizeof *note);
@@ -453,9 +461,11 @@ static void compile_into(yusec_result *result, yusec_context *context, const yus
 }
 
 /* A result whose one diagnostic is `message` (no file), made without allocating. */
-static void report_lone_error(yusec_result *result, yusec_status status, const char *message) {
+static void report_lone_error(yusec_result *result, yusec_status status, DiagId id, const char *message) {
     result->status = status;
-    result->lone = (yusec_diagnostic){.severity = YUSEC_ERROR, .message = message};
+    result->lone = (yusec_diagnostic){.severity = YUSEC_ERROR, .message = message, .name = diag_info(id)->name};
+    diag_code(id, result->lone_code);
+    result->lone.code = result->lone_code;
     result->diagnostics = &result->lone;
     result->diagnostic_count = 1;
     result->error_count = 1;
@@ -479,13 +489,13 @@ static void report_out_of_memory(yusec_result *result, size_t refused) {
     result->files_read_count = 0;
     result->pending = (PtrVec){0};
     const char *message = mem_exhausted_message(result->lone_message, sizeof result->lone_message, refused);
-    report_lone_error(result, YUSEC_OUT_OF_MEMORY, message);
+    report_lone_error(result, YUSEC_OUT_OF_MEMORY, Y_OUT_OF_MEMORY, message);
 }
 
 /* The context is compiling or indexing for another call (issue 30 item 15: eight threads on
  * one context deadlocked in its deep-stack worker). Nothing of the context is touched. */
 static void report_context_busy(yusec_result *result) {
-    report_lone_error(result, YUSEC_CONTEXT_BUSY, LIB_CONTEXT_BUSY_MESSAGE);
+    report_lone_error(result, YUSEC_CONTEXT_BUSY, Y_CONTEXT_BUSY, LIB_CONTEXT_BUSY_MESSAGE);
 }
 
 typedef struct CompileCall {

@@ -308,6 +308,10 @@ typedef struct yusec_diagnostic {
      * there), e.g. the one near name of 是不是想写「…」？, or the missing 寻观…之书。 line at the
      * top of the file; NULL for none and for errors and warnings. */
     const char *replacement;
+    /* The catalogue entry (docs/diagnostics.md, yusec --explain): its stable code ("Y0303")
+     * and name ("undefined-name", the one -W flags take); NULL for notes. */
+    const char *code;
+    const char *name;
 } yusec_diagnostic;
 
 /* Errors and warnings in the order reported; notes hang off the diagnostic they belong to. */

@@ -59,7 +59,8 @@ lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
 objs = [json.loads(line) for line in lines]
 assert len(objs) == 5, len(objs)
 first = objs[0]
-assert set(first) == {"file", "line", "column", "end", "severity", "message", "notes"}, first
+assert set(first) == {"file", "line", "column", "end", "severity", "code", "name", "message", "notes"}, first
+assert first["code"] == "Y0303" and first["name"] == "undefined-name", first
 assert first["file"] == "近似名字。着色器。豫" and first["line"] == 9 and first["column"] == 7, first
 assert first["end"] == {"line": 9, "column": 12}, first["end"]
 assert first["severity"] == "error" and first["message"].startswith("未定义的类型「浮三三」"), first

@@ -142,19 +142,26 @@ static void json_renderer(void **state) {
     diag_render_json(&out, &f.diag.records[0]);
     assert_string_equal(strbuf_cstr(&out),
                         "{\"file\":\"t。着色器。豫\",\"line\":2,\"column\":2,\"end\":{\"line\":2,\"column\":5},"
-                        "\"severity\":\"error\",\"message\":\"名字「乙」有\\\"引号\\\"\",\"notes\":["
+                        "\"severity\":\"error\",\"code\":\"Y0303\",\"name\":\"undefined-name\","
+                        "\"message\":\"名字「乙」有\\\"引号\\\"\",\"notes\":["
                         "{\"file\":\"t。着色器。豫\",\"line\":1,\"column\":1,\"end\":{\"line\":1,\"column\":4},"
                         "\"message\":\"这里\"}]}");
     strbuf_clear(&out);
     diag_render_sarif(&out, f.diag.records, f.diag.record_count, "1.2");
     const char *log = strbuf_cstr(&out);
     assert_non_null(strstr(log, "\"version\":\"2.1.0\""));
-    assert_non_null(strstr(log, "\"driver\":{\"name\":\"yusec\",\"version\":\"1.2\"}"));
+    assert_non_null(strstr(log, "\"driver\":{\"name\":\"yusec\",\"version\":\"1.2\","));
     assert_non_null(strstr(log, "\"columnKind\":\"unicodeCodePoints\""));
     /* the Chinese file name as a percent-encoded URI */
     assert_non_null(strstr(log, "\"uri\":\"t%E3%80%82%E7%9D%80%E8%89%B2%E5%99%A8%E3%80%82%E8%B1%AB\""));
     assert_non_null(strstr(log, "\"region\":{\"startLine\":2,\"startColumn\":2,\"endLine\":2,\"endColumn\":5}"));
     assert_non_null(strstr(log, "\"relatedLocations\":[{\"id\":0,"));
+    /* the result names its rule, and the driver describes it */
+    assert_non_null(strstr(log, "{\"level\":\"error\",\"ruleId\":\"Y0303\",\"ruleIndex\":0,"));
+    assert_non_null(strstr(log, "\"rules\":[{\"id\":\"Y0303\",\"name\":\"undefined-name\","
+                                "\"shortDescription\":{\"text\":\"未定义的名字或类型\"}"));
+    assert_non_null(strstr(log, "\"defaultConfiguration\":{\"level\":\"error\"},\"helpUri\":\""));
+    assert_non_null(strstr(log, "diagnostics.md#y0303\"}]"));
     strbuf_free(&out);
     fixture_free(&f);
 }

@@ -205,6 +205,8 @@ static void test_structured_diagnostics(void **state) {
     assert_true(d[0].location.end_column > d[0].location.column);
     assert_null(strstr(d[0].message, "error:"));
     assert_non_null(strstr(d[0].message, "乙"));
+    assert_string_equal(d[0].code, "Y0303");  /* the catalogue entry, base/diagnostics.def */
+    assert_string_equal(d[0].name, "undefined-name");
     size_t len;
     const char *text = yusec_result_render_diagnostics(r, &len);
     assert_int_equal(strlen(text), len);
@@ -413,6 +415,7 @@ static void test_diagnostic_origin(void **state) {
     assert_non_null(strstr(d[0].message, "textureSample"));
     assert_true(d[0].from_target);
     assert_int_equal(d[0].target, YUSEC_TARGET_WGSL);
+    assert_string_equal(d[0].code, "Y0904");  /* target-entry */
     assert_true(yusec_result_ok(r, YUSEC_TARGET_MSL));
     yusec_result_free(r);
     free(sampling);

@@ -159,6 +159,29 @@ static void copy_include_dirs(yusec_context *ctx, const yusec_options *options) 
     ctx->config.include_count = kept;
 }
 
+/* yusec_options.warnings into the config's flags; the first bad one becomes the error each
+ * compile of the context reports. */
+static void copy_warning_flags(yusec_context *ctx, const yusec_options *options) {
+    size_t count = options->warnings ? options->warning_count : 0;
+    for (size_t i = 0; i < count && !ctx->options_error; i++) {
+        const char *flag = options->warnings[i];
+        if (!flag) {
+            ctx->options_error = arena_printf(&ctx->arena, "yusec_options.warnings[%zu] 是空指针", i);
+            break;
+        }
+        if (strncmp(flag, "-W", 2) == 0) flag += 2;
+        const char *name;
+        DiagFlagResult result = diag_warning_flag_apply(&ctx->config.warnings, flag, &name);
+        const char *best = result == DIAG_FLAG_UNKNOWN ? diag_warning_suggest(name) : NULL;
+        if (result == DIAG_FLAG_NOT_WARNING)
+            ctx->options_error = arena_printf(&ctx->arena, "yusec_options.warnings[%zu]：「%s」是错误，不是警告，-W 管不了它",
+                                              i, name);
+        else if (result == DIAG_FLAG_UNKNOWN)
+            ctx->options_error = arena_printf(&ctx->arena, "yusec_options.warnings[%zu]：没有名为「%s」的警告%s%s%s", i,
+                                              name, best ? "（是不是想写「" : "", best ? best : "", best ? "」？）" : "");
+    }
+}
+
 static void context_fill(yusec_context *ctx, const yusec_options *options) {
     LibConfig *config = &ctx->config;
     config->arch = copy_or_null(&ctx->arena, options->arch);
@@ -171,6 +194,7 @@ static void context_fill(yusec_context *ctx, const yusec_options *options) {
     config->max_errors = options->max_errors;
     config->inline_budget = -1;
     copy_include_dirs(ctx, options);
+    if (!ctx->options_error) copy_warning_flags(ctx, options);
     ctx->provider = options->provider;
     config->reader = (SourceReader){provider_read, &ctx->provider};
     config->builtin_dir = options->builtin_dir ? arena_strdup(&ctx->arena, options->builtin_dir)

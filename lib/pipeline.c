@@ -23,6 +23,7 @@ void lib_session_init(LibSession *session, const LibConfig *config, const char *
     session->builtin_adopted = config->builtin_ast && source_adopt(&session->sources, config->builtin_file);
     diag_init(&session->diag, &session->sources, stream);
     session->diag.max_errors = config->max_errors;
+    session->diag.warnings = config->warnings;
     strbuf_init(&session->dumps);
 }
 

@@ -82,6 +82,8 @@ static const HelpEntry ENTRIES[] = {
     {HELP_INFO, "-###", "只打印将运行的各个阶段，不运行（run：不编译、不碰设备、不运行内核、不写 --out）"},
     {HELP_INFO, "--help, -h", "显示本帮助"},
     {HELP_INFO, "--version", "显示版本、源码修订与 PTX 插件所用的 LLVM 版本"},
+    {HELP_INFO, "--explain 代码", "说明一条诊断：代码（Y0303）或名字（undefined-name），见 docs/diagnostics.md；\n"
+                                 "没有这条诊断时退出码 2"},
 
     {HELP_RUN, "--entry 入口", "入口项或其函数名；只有一个计算入口时可省"},
     {HELP_RUN, "--grid X[,Y,Z]", "工作组数（默认 1）"},

@@ -544,6 +544,15 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
             options->action = ACTION_VERSION;
             return true;
         }
+        if (strcmp(arg, "--explain") == 0 || strncmp(arg, "--explain=", 10) == 0) {
+            options->explain = arg[9] == '=' ? arg + 10 : i + 1 < argc ? argv[i + 1] : NULL;
+            if (!options->explain || !options->explain[0]) {
+                fprintf(err, "yusec: error: --explain 要一个诊断的代码或名字（如 --explain Y0303）\n");
+                return false;
+            }
+            options->action = ACTION_EXPLAIN;
+            return true;
+        }
         if (!parse_argument(options, argc, argv, &i, err)) return false;
     }
     if (options->action == ACTION_NONE) options->action = ACTION_CHECK;

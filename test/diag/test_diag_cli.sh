@@ -139,6 +139,18 @@ contains "$tmp/err" "yusec: note: 是不是想写 '-Wno-bidi-chars'？" "the clo
 expect 2 "an error's name" -- -Wno-undefined-name -check "$warned"
 contains "$tmp/err" "「undefined-name」是错误，不是警告" "errors cannot be turned off"
 
+# ---- yusec --explain: the catalogue's long explanation, by code or name ----
+expect 0 "--explain code" -- --explain Y0205
+contains "$tmp/out" "Y0205 misleading-indentation（警告）：缩进误导" "the entry's header"
+contains "$tmp/out" "要它归「若」管，请把它缩进得比「若」深" "the explanation"
+expect 0 "--explain name" -- --explain=undefined-name
+contains "$tmp/out" "Y0303 undefined-name（错误）：未定义的名字或类型" "by name"
+expect 2 "--explain unknown code" -- --explain Y9999
+contains "$tmp/err" "yusec: error: --explain Y9999：没有这个代码或名字的诊断" "unknown code"
+expect 2 "--explain misspelt name" -- --explain undefined-nam
+contains "$tmp/err" "是不是想写 'undefined-name'？" "the closest name"
+expect 2 "--explain without a value" -- --explain
+
 # ---- a lone CR ends a line as LF and CRLF do (issue 30.14): the line an editor shows ----
 printf '「甲」乃「无三二」也。\r「乙」乃「无三二」也。\r\n「甲」者「未定义」也。\n' >"$tmp/回车。着色器。豫"
 expect 1 "lone CR" -- -check -fdiagnostics-color=never "$tmp/回车。着色器。豫"

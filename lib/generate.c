@@ -1,12 +1,13 @@
 #include "generate.h"
 
+#include "compile.h"
+
 #include <string.h>
 
 void lib_generated_init(LibGenerated *generated, Arena *arena) {
     memset(generated, 0, sizeof *generated);
     generated->arena = arena;
     for (int i = 0; i < GEN_TARGET_COUNT; i++) gen_target_init(&generated->targets[i]);
-    for (int t = 0; t < LIB_TARGET_COUNT; t++) generated->target_diagnostics[t] = SIZE_MAX;
     lib_entries_init(&generated->entries, arena);
     strbuf_init(&generated->text);
 }
@@ -29,15 +30,30 @@ static void ptx_failure_facts(const LibSession *session, const PtxFailure *failu
     out->imported = strcmp(file->path, session->input) != 0;
 }
 
-/* Emits one target from `module` (NULL: its passes failed); its diagnostics are those
- * reported from byte `from` of the session's text on. */
-static void emit_target(LibSession *session, const IrModule *module, LibTarget target, size_t from,
+/* The text of the diagnostics reported from record `first` on. */
+static void render_records(StrBuf *out, const DiagEngine *diag, uint32_t first) {
+    for (uint32_t i = first; i < diag->record_count; i++) diag_render_text(out, &diag->records[i], false);
+}
+
+/* Emits one target from `module` (NULL: its passes failed); its diagnostics are the records
+ * from `first` on. */
+static void emit_target(LibSession *session, const IrModule *module, LibTarget target, uint32_t first,
                         GenTarget *result) {
     PtxFailure failure = {0};
+    diag_set_origin(&session->diag, LIB_DIAG_ORIGIN(target));
     result->ok = module && lib_emit(session, module, target, &result->text, NULL, &failure);
+    diag_set_origin(&session->diag, DIAG_ORIGIN_FRONT_END);
     if (target == LIB_TARGET_PTX && !result->ok) ptx_failure_facts(session, &failure, &result->ptx_failure);
-    const char *text = strbuf_cstr(&session->diag.text);
-    strbuf_append(&result->diagnostics, text + from, session->diag.text.len - from);
+    render_records(&result->diagnostics, &session->diag, first);
+}
+
+/* A target's passes, reporting as that target. */
+static IrModule *build_target(LibSession *session, IrModule *shared, bool take, LibTarget target) {
+    LibStatus status;
+    diag_set_origin(&session->diag, LIB_DIAG_ORIGIN(target));
+    IrModule *module = lib_build_target(session, shared, take, target, &status);
+    diag_set_origin(&session->diag, DIAG_ORIGIN_FRONT_END);
+    return module;
 }
 
 /* ---- one report of what two pipelines both find ----
@@ -76,23 +92,26 @@ static bool seen_before(const Seen *earlier, const DiagRecord *record) {
     return false;
 }
 
-/* Reports `record` into `diag` as it was reported into another engine. */
+/* Reports `record` into `diag` as it was reported into another engine, with its origin. */
 static void replay(DiagEngine *diag, const DiagRecord *record) {
+    DiagOrigin origin = diag->origin;
+    diag_set_origin(diag, record->origin);
     if (!record->file && record->level == DIAG_ERROR && record->path) {
         diag_error_path(diag, record->id, record->path, "%s", record->message);
-        return;
+    } else {
+        switch (record->level) {
+        case DIAG_ERROR: diag_error(diag, record->id, record->span, "%s", record->message); break;
+        case DIAG_WARNING: diag_warning(diag, record->id, record->span, "%s", record->message); break;
+        case DIAG_NOTE: diag_note(diag, record->span, "%s", record->message); break;
+        }
     }
-    switch (record->level) {
-    case DIAG_ERROR: diag_error(diag, record->id, record->span, "%s", record->message); break;
-    case DIAG_WARNING: diag_warning(diag, record->id, record->span, "%s", record->message); break;
-    case DIAG_NOTE: diag_note(diag, record->span, "%s", record->message); break;
-    }
+    diag_set_origin(diag, origin);
 }
 
 /* PTX's passes and emitter with a diagnostics engine of their own; afterwards what the text
  * targets did not report (an error or warning with its notes) is reported into the session. */
 static IrModule *build_ptx_apart(LibSession *session, IrModule *shared, const Seen *text_targets,
-                                 GenTarget *result, size_t from) {
+                                 GenTarget *result, uint32_t first) {
     Seen ptx = {&session->arena, {0}, NULL, NULL};
     DiagEngine own;
     diag_init(&own, &session->sources, NULL);
@@ -101,8 +120,7 @@ static IrModule *build_ptx_apart(LibSession *session, IrModule *shared, const Se
     own.listener_user = &ptx;
     DiagEngine kept = session->diag;
     session->diag = own;
-    LibStatus status;
-    IrModule *module = lib_build_target(session, shared, true, LIB_TARGET_PTX, &status);
+    IrModule *module = build_target(session, shared, true, LIB_TARGET_PTX);
     emit_target(session, module, LIB_TARGET_PTX, 0, result);
     own = session->diag;
     session->diag = kept;
@@ -113,8 +131,7 @@ static IrModule *build_ptx_apart(LibSession *session, IrModule *shared, const Se
         if (record->level != DIAG_NOTE) skipping = seen_before(text_targets, record);
         if (!skipping) replay(&session->diag, record);
     }
-    const char *text = strbuf_cstr(&session->diag.text);
-    strbuf_append(&result->diagnostics, text + from, session->diag.text.len - from);
+    render_records(&result->diagnostics, &session->diag, first);
     diag_free(&own);
     return module;
 }
@@ -122,7 +139,6 @@ static IrModule *build_ptx_apart(LibSession *session, IrModule *shared, const Se
 LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     LibStatus status;
     IrModule *shared = lib_build_shared(session, LIB_ALL_TARGETS, &status);
-    generated->front_end_diagnostics = session->diag.text.len;
     generated->first_target_record = session->diag.record_count;
     if (!shared) return status;
     lib_entries_build(&generated->entries, shared);
@@ -131,20 +147,17 @@ LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     Seen text_targets = {&session->arena, {0}, session->diag.listener, session->diag.listener_user};
     session->diag.listener = remember;
     session->diag.listener_user = &text_targets;
-    size_t from = session->diag.text.len;
-    generated->target_diagnostics[LIB_TARGET_WGSL] = from;
-    IrModule *wgsl = lib_build_target(session, shared, false, LIB_TARGET_WGSL, &status);
-    emit_target(session, wgsl, LIB_TARGET_WGSL, from, &targets[GEN_WGSL]);
-    from = session->diag.text.len;
-    generated->target_diagnostics[LIB_TARGET_MSL] = from;
+    uint32_t first = session->diag.record_count;
+    IrModule *wgsl = build_target(session, shared, false, LIB_TARGET_WGSL);
+    emit_target(session, wgsl, LIB_TARGET_WGSL, first, &targets[GEN_WGSL]);
+    first = session->diag.record_count;
     bool same = strcmp(session->rest[LIB_TARGET_MSL], session->rest[LIB_TARGET_WGSL]) == 0;
-    IrModule *msl = same ? wgsl : lib_build_target(session, shared, false, LIB_TARGET_MSL, &status);
-    emit_target(session, msl, LIB_TARGET_MSL, from, &targets[GEN_MSL]);
+    IrModule *msl = same ? wgsl : build_target(session, shared, false, LIB_TARGET_MSL);
+    emit_target(session, msl, LIB_TARGET_MSL, first, &targets[GEN_MSL]);
     session->diag.listener = text_targets.forward;
     session->diag.listener_user = text_targets.forward_user;
-    from = session->diag.text.len;
-    generated->target_diagnostics[LIB_TARGET_PTX] = from;
-    IrModule *ptx = build_ptx_apart(session, shared, &text_targets, &targets[GEN_PTX], from);
+    first = session->diag.record_count;
+    IrModule *ptx = build_ptx_apart(session, shared, &text_targets, &targets[GEN_PTX], first);
     if (ptx) {
         lib_abi_build(&generated->abi, generated->arena, ptx, &generated->entries);
         generated->has_abi = true;

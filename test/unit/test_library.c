@@ -314,11 +314,15 @@ static void test_generated_module(void **state) {
     const yusec_diagnostic *d = yusec_result_diagnostics(r, &count);
     assert_true(count >= 2);
     for (size_t i = 0; i < count; i++) assert_int_equal(d[i].severity, YUSEC_WARNING);
+    /* the failing targets' own: their origin, typed (not where their text began) */
+    for (size_t i = 0; i < count; i++) assert_true(d[i].from_target && d[i].target != YUSEC_TARGET_PTX);
+    assert_int_equal(d[0].target, YUSEC_TARGET_WGSL);
     assert_int_equal(d[0].note_count, 1);
     assert_int_equal(d[0].notes[0].severity, YUSEC_NOTE);
     assert_int_equal(d[0].notes[0].location.line, 9);
     assert_int_equal(yusec_result_error_count(r), 0);
     assert_null(strstr(yusec_result_render_diagnostics(r, NULL), "error:"));
+    assert_non_null(strstr(yusec_result_render_diagnostics(r, NULL), ": warning: "));
     free(shared);
     free(shared_gen);
     yusec_result_free(r);

@@ -36,7 +36,7 @@ void diag_configure(DiagEngine *diag, const DiagOptions *options, bool stream_is
     diag->format = options->format;
     diag->color = options->format == DIAG_FORMAT_TEXT &&
                   diag_color_wanted(options->color, stream_is_terminal, no_color_env);
-    diag->warnings_as_errors = options->warnings_as_errors;
+    diag->warnings = options->warnings;
     diag->no_warnings = options->no_warnings;
     diag->max_errors = options->max_errors;
 }
@@ -137,7 +137,7 @@ static void place_of(const DiagEngine *diag, Span span, DiagPlace *place, const 
     if (end == span.start) place->end_column = place->column + 1;
 }
 
-static Diagnostic *new_record(DiagEngine *diag, DiagLevel level) {
+static Diagnostic *new_record(DiagEngine *diag, DiagLevel level, DiagId id) {
     if (diag->record_count == diag->record_cap) {
         diag->record_cap = diag->record_cap ? diag->record_cap * 2 : 16;
         diag->records = mem_realloc(diag->records, diag->record_cap * sizeof *diag->records);
@@ -145,6 +145,8 @@ static Diagnostic *new_record(DiagEngine *diag, DiagLevel level) {
     Diagnostic *record = &diag->records[diag->record_count++];
     memset(record, 0, sizeof *record);
     record->level = level;
+    record->id = id;
+    record->origin = diag->origin;
     stream_json(diag, diag->record_count - 1);
     return record;
 }
@@ -167,7 +169,7 @@ static Span no_position(void) { return span_make(UINT32_MAX, 0, 0); }
 static void tell_listener(DiagEngine *diag, const Diagnostic *part, const SourceFile *file, Span span,
                           const StrBuf *plain) {
     if (!diag->listener) return;
-    DiagRecord record = {part->level, file, part->place.path, file ? span : no_position(), part->message,
+    DiagRecord record = {part->level, part->level == DIAG_NOTE ? Y_NONE : part->id, part->origin, file, part->place.path, file ? span : no_position(), part->message,
                          plain->data, plain->len, part->level == DIAG_NOTE ? diag->fix : NULL};
     diag->listener(diag->listener_user, &record);
 }
@@ -204,7 +206,7 @@ static void show_text(DiagEngine *diag, const Diagnostic *record, bool last_note
 static void report_cap(DiagEngine *diag) {
     if (diag->cap_reported) return;
     diag->cap_reported = true;
-    Diagnostic *record = new_record(diag, DIAG_NOTE);
+    Diagnostic *record = new_record(diag, DIAG_NOTE, Y_NONE);
     StrBuf message;
     strbuf_init(&message);
     strbuf_printf(&message, "错误过多，只报告前 %d 条（-fmax-errors=N 改上限，0 为不限）", diag->max_errors);
@@ -217,11 +219,20 @@ void diag_stop_at_cap(DiagEngine *diag) {
     if (diag_capped(diag)) report_cap(diag);
 }
 
-/* Whether a diagnostic of this level is dropped (-w, the cap); counts it. Errors past the
- * cap and warnings under -w take their notes with them. */
-static bool dropped(DiagEngine *diag, DiagLevel *level) {
-    if (*level == DIAG_WARNING && diag->no_warnings) return diag->suppress_notes = true;
-    if (*level == DIAG_WARNING && diag->warnings_as_errors) *level = DIAG_ERROR;
+/* A warning's level under the -W flags: dropped (-w, -Wno-<name>: false), or kept as a
+ * warning or turned into an error (-Werror, -Werror=<name>, not -Wno-error=<name>). */
+static bool warning_kept(const DiagEngine *diag, DiagId id, DiagLevel *level) {
+    unsigned bits = id > Y_NONE && id < Y_DIAG_COUNT ? diag->warnings.per_id[id] : 0;
+    if (diag->no_warnings || (bits & DIAG_WARN_OFF)) return false;
+    if ((bits & DIAG_WARN_ERROR) || (diag->warnings.all_as_errors && !(bits & DIAG_WARN_NO_ERROR)))
+        *level = DIAG_ERROR;
+    return true;
+}
+
+/* Whether a diagnostic of this level is dropped (-w, -Wno-<name>, the cap); counts it. Errors
+ * past the cap and dropped warnings take their notes with them. */
+static bool dropped(DiagEngine *diag, DiagId id, DiagLevel *level) {
+    if (*level == DIAG_WARNING && !warning_kept(diag, id, level)) return diag->suppress_notes = true;
     if (*level == DIAG_ERROR) {
         diag->error_count++;
         if (diag->max_errors > 0 && diag->error_count > diag->max_errors) {
@@ -243,7 +254,7 @@ static void add_note(DiagEngine *diag, DiagPlace place, char *message, char *exc
     /* A note follows the error or warning before it; one with nothing before it (or after the
      * cap notice) stands alone. */
     bool attached = diag->record_count > 0 && diag->records[diag->record_count - 1].level != DIAG_NOTE;
-    Diagnostic *record = attached ? &diag->records[diag->record_count - 1] : new_record(diag, DIAG_NOTE);
+    Diagnostic *record = attached ? &diag->records[diag->record_count - 1] : new_record(diag, DIAG_NOTE, Y_NONE);
     if (!attached) {
         record->place = place;
         record->message = message;
@@ -258,8 +269,10 @@ static void add_note(DiagEngine *diag, DiagPlace place, char *message, char *exc
     show_text(diag, record, true, file, span);
 }
 
-void diag_report(DiagEngine *diag, DiagLevel level, Span span, const char *fmt, va_list args) {
-    if (dropped(diag, &level)) return;
+void diag_set_origin(DiagEngine *diag, DiagOrigin origin) { diag->origin = origin; }
+
+void diag_report(DiagEngine *diag, DiagId id, DiagLevel level, Span span, const char *fmt, va_list args) {
+    if (dropped(diag, id, &level)) return;
     StrBuf message, excerpt;
     strbuf_init(&message);
     strbuf_init(&excerpt);
@@ -276,36 +289,46 @@ void diag_report(DiagEngine *diag, DiagLevel level, Span span, const char *fmt, 
         add_note(diag, place, text, shown, file, span);
         return;
     }
-    Diagnostic *record = new_record(diag, level);
+    Diagnostic *record = new_record(diag, level, id);
     record->place = place;
     record->message = text;
     record->excerpt = shown;
     show_text(diag, record, false, file, span);
 }
 
-#define DEFINE_REPORTER(fn, level)                                   \
-    void fn(DiagEngine *diag, Span span, const char *fmt, ...) {     \
-        va_list args;                                                \
-        va_start(args, fmt);                                         \
-        diag_report(diag, level, span, fmt, args);                   \
-        va_end(args);                                                \
-    }
-DEFINE_REPORTER(diag_error, DIAG_ERROR)
-DEFINE_REPORTER(diag_warning, DIAG_WARNING)
-DEFINE_REPORTER(diag_note, DIAG_NOTE)
+void diag_error(DiagEngine *diag, DiagId id, Span span, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    diag_report(diag, id, DIAG_ERROR, span, fmt, args);
+    va_end(args);
+}
+
+void diag_warning(DiagEngine *diag, DiagId id, Span span, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    diag_report(diag, id, DIAG_WARNING, span, fmt, args);
+    va_end(args);
+}
+
+void diag_note(DiagEngine *diag, Span span, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    diag_report(diag, Y_NONE, DIAG_NOTE, span, fmt, args);
+    va_end(args);
+}
 
 void diag_note_fix(DiagEngine *diag, Span span, const char *replacement, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
     diag->fix = replacement;
-    diag_report(diag, DIAG_NOTE, span, fmt, args);
+    diag_report(diag, Y_NONE, DIAG_NOTE, span, fmt, args);
     diag->fix = NULL;
     va_end(args);
 }
 
-static void report_path(DiagEngine *diag, DiagLevel level, bool alone, const char *path, const char *fmt,
-                        va_list args) {
-    if (dropped(diag, &level)) return;
+static void report_path(DiagEngine *diag, DiagId id, DiagLevel level, bool alone, const char *path,
+                        const char *fmt, va_list args) {
+    if (dropped(diag, id, &level)) return;
     StrBuf message;
     strbuf_init(&message);
     strbuf_vprintf(&message, fmt, args);
@@ -317,37 +340,37 @@ static void report_path(DiagEngine *diag, DiagLevel level, bool alone, const cha
         add_note(diag, place, text, NULL, NULL, no_position());
         return;
     }
-    Diagnostic *record = new_record(diag, level);
+    Diagnostic *record = new_record(diag, level, id);
     record->place = place;
     record->message = text;
     show_text(diag, record, false, NULL, no_position());
 }
 
-void diag_warning_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
+void diag_warning_path(DiagEngine *diag, DiagId id, const char *path, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    report_path(diag, DIAG_WARNING, false, path, fmt, args);
+    report_path(diag, id, DIAG_WARNING, false, path, fmt, args);
     va_end(args);
 }
 
 void diag_remark_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    report_path(diag, DIAG_NOTE, true, path, fmt, args);
+    report_path(diag, Y_NONE, DIAG_NOTE, true, path, fmt, args);
     va_end(args);
 }
 
-void diag_error_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
+void diag_error_path(DiagEngine *diag, DiagId id, const char *path, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    report_path(diag, DIAG_ERROR, false, path, fmt, args);
+    report_path(diag, id, DIAG_ERROR, false, path, fmt, args);
     va_end(args);
 }
 
 void diag_note_path(DiagEngine *diag, const char *path, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    report_path(diag, DIAG_NOTE, false, path, fmt, args);
+    report_path(diag, Y_NONE, DIAG_NOTE, false, path, fmt, args);
     va_end(args);
 }
 
@@ -371,7 +394,7 @@ void diag_warn_bidi_controls(DiagEngine *diag, const SourceFile *file) {
             uint32_t line, column;
             source_position(file, (uint32_t)pos, &line, &column);
             if (line != warned_line)
-                diag_warning(diag, span_make(file->id, (uint32_t)pos, (uint32_t)(pos + width)),
+                diag_warning(diag, Y_BIDI_CHARS, span_make(file->id, (uint32_t)pos, (uint32_t)(pos + width)),
                              "双向文字控制字符 <U+%04X>：编辑器与终端显示的代码可能与编译的不同"
                              "（Trojan Source，CVE-2021-42574）", (unsigned)cp);
             warned_line = line;

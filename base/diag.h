@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "diag_catalogue.h"
 #include "source.h"
 #include "strbuf.h"
 
@@ -41,8 +42,15 @@ typedef struct DiagNote {
     char *excerpt;  /* the source line and caret line as the text renderer shows them, or NULL */
 } DiagNote;
 
+/* Where a diagnostic comes from, besides its place: 0 the front end and the shared passes,
+ * else 1 + the index of the target (lib's LibTarget) whose own passes or emitter reported it. */
+typedef unsigned DiagOrigin;
+#define DIAG_ORIGIN_FRONT_END 0u
+
 typedef struct Diagnostic {
     DiagLevel level;
+    DiagId id;           /* its catalogue entry (Y_NONE: a standalone note) */
+    DiagOrigin origin;
     DiagPlace place;
     char *message;
     char *excerpt;
@@ -55,6 +63,8 @@ typedef struct Diagnostic {
  * rendered for it. A note is its own record, after the one it belongs to. */
 typedef struct DiagRecord {
     DiagLevel level;
+    DiagId id;               /* the catalogue entry of an error or warning; Y_NONE for a note */
+    DiagOrigin origin;       /* the engine's origin when it was reported */
     const SourceFile *file;  /* NULL: no source position */
     const char *path;        /* the file's path, or the path of diag_error_path; may be NULL */
     Span span;               /* file UINT32_MAX without a source position */
@@ -72,8 +82,9 @@ typedef struct DiagEngine {
     FILE *stream;         /* when set, each diagnostic is also written here, in `format` */
     DiagFormat format;
     bool color;           /* text on the stream with clang's colours */
-    bool warnings_as_errors;  /* -Werror */
+    DiagWarningFlags warnings;  /* -Werror, -W<name>, -Wno-<name>, -Werror=<name>, -Wall */
     bool no_warnings;     /* -w */
+    DiagOrigin origin;    /* given to each diagnostic reported (diag_set_origin) */
     const char *tool_version; /* SARIF's tool.driver.version; NULL: none */
     int error_count;      /* all errors, including those past the cap */
     int warning_count;
@@ -89,11 +100,11 @@ typedef struct DiagEngine {
 } DiagEngine;
 
 /* How diagnostics are shown, from the command line (-fdiagnostics-format=, -fdiagnostics-color=,
- * -Werror, -w, -fmax-errors=). */
+ * -Werror and the other -W flags, -w, -fmax-errors=). */
 typedef struct DiagOptions {
     DiagFormat format;
     DiagColorChoice color;
-    bool warnings_as_errors;
+    DiagWarningFlags warnings;
     bool no_warnings;
     int max_errors;
 } DiagOptions;
@@ -122,10 +133,12 @@ void diag_demote_records(DiagEngine *diag, uint32_t first);
 void diag_write_held(DiagEngine *diag, FILE *stream);
 void diag_free(DiagEngine *diag);
 
-void diag_error(DiagEngine *diag, Span span, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-void diag_warning(DiagEngine *diag, Span span, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* Every error and warning names its catalogue entry (base/diagnostics.def) as the argument
+ * after the engine; the message is the call site's own text. */
+void diag_error(DiagEngine *diag, DiagId id, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void diag_warning(DiagEngine *diag, DiagId id, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* A note attaches to the diagnostic reported just before it. */
 void diag_note(DiagEngine *diag, Span span, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -134,20 +147,25 @@ void diag_note(DiagEngine *diag, Span span, const char *fmt, ...)
 void diag_note_fix(DiagEngine *diag, Span span, const char *replacement, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* An error about a whole file or the command line (no source position). */
-void diag_error_path(DiagEngine *diag, const char *path, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void diag_error_path(DiagEngine *diag, DiagId id, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* A note without a source position (a suggestion for a command-line value). */
 void diag_note_path(DiagEngine *diag, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* A warning about a whole file or the command line (yusec run: an unused --buffer). */
-void diag_warning_path(DiagEngine *diag, const char *path, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void diag_warning_path(DiagEngine *diag, DiagId id, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* A note that stands alone, attached to nothing before it (yusec run: the GPU it falls back
  * from). */
 void diag_remark_path(DiagEngine *diag, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-void diag_report(DiagEngine *diag, DiagLevel level, Span span, const char *fmt, va_list args);
+/* `id` is Y_NONE for a note. */
+void diag_report(DiagEngine *diag, DiagId id, DiagLevel level, Span span, const char *fmt, va_list args);
+
+/* Sets the origin given to the diagnostics reported from now on (lib: a target's passes and
+ * emitter run; DIAG_ORIGIN_FRONT_END after). */
+void diag_set_origin(DiagEngine *diag, DiagOrigin origin);
 
 /* A stage that stops early because the error cap is reached calls this: the `错误过多`
  * notice is then printed (once) although no further error was reported. */

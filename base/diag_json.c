@@ -6,6 +6,12 @@
 #include <string.h>
 
 #include "json.h"
+#include "memory.h"
+
+/* The installed docs/diagnostics.md (CMakeLists.txt sets it from the install prefix). */
+#ifndef DIAG_HELP_DOCUMENT
+#define DIAG_HELP_DOCUMENT "file:///usr/local/share/doc/yusec/diagnostics.md"
+#endif
 
 static void append_place(StrBuf *out, const DiagPlace *place) {
     strbuf_puts(out, "\"file\":");
@@ -27,10 +33,24 @@ static const char *severity_word(DiagLevel level) {
     return "error";
 }
 
+/* ,"code":"Y0303","name":"undefined-name" (null for a standalone note). */
+static void append_code(StrBuf *out, DiagId id) {
+    const DiagInfo *info = diag_info(id);
+    if (!info) {
+        strbuf_puts(out, ",\"code\":null,\"name\":null");
+        return;
+    }
+    char code[DIAG_CODE_SIZE];
+    diag_code(id, code);
+    strbuf_printf(out, ",\"code\":\"%s\",\"name\":\"%s\"", code, info->name);
+}
+
 void diag_render_json(StrBuf *out, const Diagnostic *record) {
     strbuf_putc(out, '{');
     append_place(out, &record->place);
-    strbuf_printf(out, ",\"severity\":\"%s\",\"message\":", severity_word(record->level));
+    strbuf_printf(out, ",\"severity\":\"%s\"", severity_word(record->level));
+    append_code(out, record->id);
+    strbuf_puts(out, ",\"message\":");
     json_append_string(out, record->message);
     strbuf_puts(out, ",\"notes\":[");
     for (uint32_t i = 0; i < record->note_count; i++) {
@@ -82,8 +102,45 @@ static void append_location_members(StrBuf *out, const DiagPlace *place) {
     strbuf_putc(out, '}');
 }
 
-static void append_result(StrBuf *out, const Diagnostic *record) {
+/* The rules the results refer to, in order of first use: rule_of[id] is the index of id's
+ * rule + 1 (0: none yet). */
+typedef struct SarifRules {
+    uint32_t rule_of[Y_DIAG_COUNT];
+    DiagId used[Y_DIAG_COUNT];
+    uint32_t count;
+} SarifRules;
+
+static void collect_rules(SarifRules *rules, const Diagnostic *records, uint32_t count) {
+    memset(rules, 0, sizeof *rules);
+    for (uint32_t i = 0; i < count; i++) {
+        DiagId id = records[i].id;
+        if (!diag_info(id) || rules->rule_of[id]) continue;
+        rules->used[rules->count++] = id;
+        rules->rule_of[id] = rules->count;
+    }
+}
+
+/* One reportingDescriptor: id, name, the summary and explanation, the default level and the
+ * entry's anchor in docs/diagnostics.md. */
+static void append_rule(StrBuf *out, DiagId id) {
+    const DiagInfo *info = diag_info(id);
+    char code[DIAG_CODE_SIZE];
+    diag_code(id, code);
+    strbuf_printf(out, "{\"id\":\"%s\",\"name\":\"%s\",\"shortDescription\":{\"text\":", code, info->name);
+    json_append_string(out, info->summary);
+    strbuf_puts(out, "},\"fullDescription\":{\"text\":");
+    json_append_string(out, info->explanation);
+    strbuf_printf(out, "},\"defaultConfiguration\":{\"level\":\"%s\"},\"helpUri\":\"%s#%c%s\"}",
+                  info->level == DIAG_DEFAULT_WARNING ? "warning" : "error", DIAG_HELP_DOCUMENT, 'y', code + 1);
+}
+
+static void append_result(StrBuf *out, const Diagnostic *record, const SarifRules *rules) {
     strbuf_printf(out, "{\"level\":\"%s\",", severity_word(record->level));
+    if (diag_info(record->id)) {
+        char code[DIAG_CODE_SIZE];
+        diag_code(record->id, code);
+        strbuf_printf(out, "\"ruleId\":\"%s\",\"ruleIndex\":%u,", code, rules->rule_of[record->id] - 1);
+    }
     append_message(out, record->message);
     if (record->place.path) {
         strbuf_puts(out, ",\"locations\":[{");
@@ -115,10 +172,18 @@ void diag_render_sarif(StrBuf *out, const Diagnostic *records, uint32_t count,
         strbuf_puts(out, ",\"version\":");
         json_append_string(out, tool_version);
     }
-    strbuf_puts(out, "}},\"columnKind\":\"unicodeCodePoints\",\"results\":[");
+    SarifRules *rules = mem_alloc(sizeof *rules);
+    collect_rules(rules, records, count);
+    strbuf_puts(out, ",\"informationUri\":\"" DIAG_HELP_DOCUMENT "\",\"rules\":[");
+    for (uint32_t i = 0; i < rules->count; i++) {
+        if (i) strbuf_putc(out, ',');
+        append_rule(out, rules->used[i]);
+    }
+    strbuf_puts(out, "]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[");
     for (uint32_t i = 0; i < count; i++) {
         if (i) strbuf_putc(out, ',');
-        append_result(out, &records[i]);
+        append_result(out, &records[i], rules);
     }
     strbuf_puts(out, "]}]}");
+    mem_free(rules);
 }

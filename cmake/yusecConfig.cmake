@@ -18,7 +18,7 @@ endif()
 
 # yusec_add_shaders(TARGET name SOURCES 名。着色器。豫…
 #                   [FORMATS wgsl msl ptx cubin fatbin]   (default wgsl msl ptx)
-#                   [ARCH sm_80 sm_90 …] [OPTIONS -O2 -fno-fma -fbounds-check -lineinfo …]
+#                   [ARCH sm_80 sm_90 …] [OPTIONS -O2 -fno-fma -fbounds-check -lineinfo -Werror -Wno-名字 …]
 #                   [INCLUDE_DIRS dir…])
 # ONE command per source (yusec -emit=LIST -o-dir, one front end: an error prints once) writes
 # every requested format plus the manifest <stem>.json, the C host header <stem>.h and

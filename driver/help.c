@@ -54,6 +54,10 @@ static const HelpEntry ENTRIES[] = {
     {HELP_DIAGNOSTICS, "-fdiagnostics-color=C", "彩色诊断：auto（默认：标准错误是终端且未设 NO_COLOR）、always、never；\n"
                                                "-fdiagnostics-color 即 always，-fno-diagnostics-color 即 never"},
     {HELP_DIAGNOSTICS, "-Werror", "警告当作错误（退出码 1）"},
+    {HELP_DIAGNOSTICS, "-W名字, -Wno-名字", "打开、关掉一条警告（名字见 docs/diagnostics.md 或 yusec --explain；\n"
+                                         "未知的名字与错误的名字是用法错误，退出码 2）"},
+    {HELP_DIAGNOSTICS, "-Werror=名字, -Wno-error=名字", "这条警告当作错误；-Werror 之下仍只是警告"},
+    {HELP_DIAGNOSTICS, "-Wall", "打开所有警告（警告默认都开；撤销前面的 -Wno-名字）"},
     {HELP_DIAGNOSTICS, "-w", "不报告警告"},
 
     {HELP_PIPELINE, "-target=T", "-emit-ir 与 -emit-dot 按哪个目标的默认流程（wgsl、msl、ptx；默认 wgsl）"},
@@ -78,6 +82,8 @@ static const HelpEntry ENTRIES[] = {
     {HELP_INFO, "-###", "只打印将运行的各个阶段，不运行（run：不编译、不碰设备、不运行内核、不写 --out）"},
     {HELP_INFO, "--help, -h", "显示本帮助"},
     {HELP_INFO, "--version", "显示版本、源码修订与 PTX 插件所用的 LLVM 版本"},
+    {HELP_INFO, "--explain 代码", "说明一条诊断：代码（Y0303）或名字（undefined-name），见 docs/diagnostics.md；\n"
+                                 "没有这条诊断时退出码 2"},
 
     {HELP_RUN, "--entry 入口", "入口项或其函数名；只有一个计算入口时可省"},
     {HELP_RUN, "--grid X[,Y,Z]", "工作组数（默认 1）"},

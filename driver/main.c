@@ -25,6 +25,7 @@
 #include "driver/source_path.h"
 #include "driver/stages.h"
 #include "driver/stdin_input.h"
+#include "driver/explain.h"
 #include "driver/version.h"
 #ifndef YUSEC_WITHOUT_LSP
 #include "lsp/lsp_main.h"
@@ -601,6 +602,8 @@ static int before_action(Arena *arena, Options *options) {
     case ACTION_VERSION:
         version_print(stdout);
         return EXIT_OK;
+    case ACTION_EXPLAIN:
+        return explain_print(options->explain, stdout, stderr);
     default:
         break;
     }

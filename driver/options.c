@@ -300,13 +300,37 @@ static void report_bad_choice(FILE *err, const char *option, const char *value, 
     }
 }
 
-/* -Werror, -w, -fdiagnostics-color[=C], -fno-diagnostics-color, -fdiagnostics-format=F.
+/* -W<flag> (-Wall, -Werror, -W<name>, -Wno-<name>, -Werror=<name>, -Wno-error=<name>,
+ * base/diag_catalogue.h): false, after a usage error naming the argument, for a name that is
+ * no warning's. */
+static bool parse_warning_flag(DiagOptions *diag, const char *arg, FILE *err) {
+    const char *name;
+    DiagFlagResult result = diag_warning_flag_apply(&diag->warnings, arg + 2, &name);
+    if (result == DIAG_FLAG_OK) return true;
+    if (result == DIAG_FLAG_NOT_WARNING) {
+        fprintf(err, "yusec: error: '%s'：「%s」是错误，不是警告，-W 管不了它（见 docs/diagnostics.md）\n", arg, name);
+        return false;
+    }
+    fprintf(err, "yusec: error: '%s'：没有名为「%s」的警告（yusec --explain 名字 说明每一条）\n", arg, name);
+    const char *best = diag_warning_suggest(name);
+    if (best) {
+        StrBuf hint;
+        strbuf_init(&hint);
+        strbuf_append(&hint, arg, (size_t)(name - arg));
+        strbuf_puts(&hint, best);
+        options_print_suggestion(err, strbuf_cstr(&hint));
+        strbuf_free(&hint);
+    }
+    return false;
+}
+
+/* -W…, -w, -fdiagnostics-color[=C], -fno-diagnostics-color, -fdiagnostics-format=F.
  * Returns 0 when arg is none of them, -1 on a usage error, else 1. */
 static int parse_diagnostic_option(Options *options, const char *arg, FILE *err) {
     DiagOptions *diag = &options->diagnostics;
     static const char FORMAT[] = "-fdiagnostics-format", COLOR[] = "-fdiagnostics-color";
-    if (strcmp(arg, "-Werror") == 0) {
-        diag->warnings_as_errors = true;
+    if (strncmp(arg, "-W", 2) == 0 && arg[2]) {
+        if (!parse_warning_flag(diag, arg, err)) return -1;
     } else if (strcmp(arg, "-w") == 0) {
         diag->no_warnings = true;
     } else if (strcmp(arg, COLOR) == 0) {
@@ -533,6 +557,15 @@ bool options_parse(Options *options, int argc, char **argv, FILE *err) {
         }
         if (strcmp(arg, "--version") == 0) {
             options->action = ACTION_VERSION;
+            return true;
+        }
+        if (strcmp(arg, "--explain") == 0 || strncmp(arg, "--explain=", 10) == 0) {
+            options->explain = arg[9] == '=' ? arg + 10 : i + 1 < argc ? argv[i + 1] : NULL;
+            if (!options->explain || !options->explain[0]) {
+                fprintf(err, "yusec: error: --explain 要一个诊断的代码或名字（如 --explain Y0303）\n");
+                return false;
+            }
+            options->action = ACTION_EXPLAIN;
             return true;
         }
         if (!parse_argument(options, argc, argv, &i, err)) return false;

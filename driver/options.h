@@ -27,6 +27,7 @@ typedef enum Action {
     ACTION_RUN,       /* run */
     ACTION_HELP,
     ACTION_VERSION,
+    ACTION_EXPLAIN,   /* --explain CODE|NAME */
 } Action;
 
 enum { OPTIONS_MAX_INCLUDES = 64, OPTIONS_MAX_PREFIX_MAPS = 16 };
@@ -105,6 +106,7 @@ typedef struct Options {
     int arch_count;
     char arch_text[256];         /* the list's copy the names in archs point into */
     const char *ptx_version;     /* -ptx-version=8.X */
+    const char *explain;         /* --explain CODE|NAME, --explain=CODE|NAME */
     bool no_fma;                 /* -fno-fma: no a*b+c contraction */
     bool line_info;              /* -lineinfo, -g: PTX .file/.loc; -emit-ir with source places */
 } Options;

@@ -56,10 +56,10 @@ static bool expand_arg(Expander *e, const char *arg, const SourceFile *from, uns
 static void report(Expander *e, const SourceFile *from, unsigned offset, const char *arg,
                    const char *why) {
     if (from)
-        diag_error(&e->diag, span_make(from->id, offset, offset + (unsigned)strlen(arg)),
+        diag_error(&e->diag, Y_RESPONSE_FILE, span_make(from->id, offset, offset + (unsigned)strlen(arg)),
                    "响应文件 '%s'：%s", arg + 1, why);
     else
-        diag_error_path(&e->diag, "yusec", "响应文件 '%s'：%s", arg + 1, why);
+        diag_error_path(&e->diag, Y_RESPONSE_FILE, "yusec", "响应文件 '%s'：%s", arg + 1, why);
 }
 
 static bool expand_file(Expander *e, const char *arg, const SourceFile *from, unsigned offset,
@@ -94,8 +94,8 @@ static bool push_arg(Expander *e, const char *arg, const SourceFile *from) {
         const char *what = e->out.len >= RESPONSE_FILE_MAX_ARGS ? "展开后的参数超过 1000000 个（上限）"
                                                                 : "展开后的参数超过 64 MiB（上限）";
         /* named by its file, not at the argument (which may be megabytes long) */
-        if (from) diag_error_path(&e->diag, from->path, "响应文件 '%s'：%s", from->path, what);
-        else diag_error_path(&e->diag, "yusec", "%s", what);
+        if (from) diag_error_path(&e->diag, Y_RESPONSE_FILE, from->path, "响应文件 '%s'：%s", from->path, what);
+        else diag_error_path(&e->diag, Y_RESPONSE_FILE, "yusec", "%s", what);
         return false;
     }
     ptrvec_push(e->arena, &e->out, (void *)arg);

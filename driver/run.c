@@ -43,34 +43,34 @@ typedef struct RunState {
     StrBuf fallback;             /* --device=auto: why the GPU was not used, reported once the engine is there */
 } RunState;
 
-static void run_report(RunState *st, DiagLevel level, const char *fmt, va_list args) {
+static void run_report(RunState *st, DiagId id, DiagLevel level, const char *fmt, va_list args) {
     StrBuf message;
     strbuf_init(&message);
     strbuf_vprintf(&message, fmt, args);
-    if (level == DIAG_WARNING) diag_warning_path(st->diag, "yusec", "%s", strbuf_cstr(&message));
-    else diag_error_path(st->diag, "yusec", "%s", strbuf_cstr(&message));
+    if (level == DIAG_WARNING) diag_warning_path(st->diag, id, "yusec", "%s", strbuf_cstr(&message));
+    else diag_error_path(st->diag, id, "yusec", "%s", strbuf_cstr(&message));
     strbuf_free(&message);
 }
 
 /* `yusec: error: …` through the run's engine (text, JSON line or SARIF result). */
-static void run_error(RunState *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void run_error(RunState *st, const char *fmt, ...) {
+static void run_error(RunState *st, DiagId id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void run_error(RunState *st, DiagId id, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    run_report(st, DIAG_ERROR, fmt, args);
+    run_report(st, id, DIAG_ERROR, fmt, args);
     va_end(args);
 }
 
-static void run_warning(RunState *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void run_warning(RunState *st, const char *fmt, ...) {
+static void run_warning(RunState *st, DiagId id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void run_warning(RunState *st, DiagId id, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    run_report(st, DIAG_WARNING, fmt, args);
+    run_report(st, id, DIAG_WARNING, fmt, args);
     va_end(args);
 }
 
-static int fail(RunState *st, int status, const char *what, StrBuf *why) {
-    run_error(st, "%s%s", what, strbuf_cstr(why));
+static int fail(RunState *st, DiagId id, int status, const char *what, StrBuf *why) {
+    run_error(st, id, "%s%s", what, strbuf_cstr(why));
     return status;
 }
 
@@ -98,14 +98,14 @@ static int plan_entry(RunState *st) {
     int status = RUN_OK;
     const IrModule *m = st->compiled.module;
     const IrEntry *entry = rt_find_entry(m, st->args.entry, &error);
-    if (!entry) status = fail(st, RUN_USAGE, "", &error);
+    if (!entry) status = fail(st, Y_RUN_FAILED, RUN_USAGE, "", &error);
     if (entry && !rt_plan_entry(&st->arena, m, entry, kernel_name(st, entry), &st->plan, &error))
-        status = fail(st, RUN_FAILED, "", &error);
+        status = fail(st, Y_RUN_FAILED, RUN_FAILED, "", &error);
     if (status == RUN_OK) {
         /* PTX from elsewhere (--ptx) is checked against the plan; our own follows the same
          * typed entry table and ABI, so its text is not scanned. */
         if (st->args.ptx_path && st->ptx && !rt_plan_check_ptx(&st->plan, st->ptx, &error))
-            status = fail(st, RUN_FAILED, "", &error);
+            status = fail(st, Y_RUN_FAILED, RUN_FAILED, "", &error);
     }
     strbuf_free(&error);
     return status;
@@ -129,13 +129,13 @@ static const RtSlot *find_slot(const RtPlan *plan, uint32_t group, uint32_t bind
 /* The data given for one used slot fits its type. */
 static bool check_size(RunState *st, const RtSlot *slot, const RtBufferSpec *spec) {
     if (spec->bytes < slot->min_bytes) {
-        run_error(st, "缓冲 %u:%u（%s）只有 %zu 字节，它的类型至少要 %u 字节",
+        run_error(st, Y_RUN_BUFFER_SIZE, "缓冲 %u:%u（%s）只有 %zu 字节，它的类型至少要 %u 字节",
                 slot->group, slot->binding, slot->name, spec->bytes, slot->min_bytes);
         return false;
     }
     size_t fixed = slot->min_bytes - slot->stride;
     if (slot->stride && (spec->bytes - fixed) % slot->stride != 0) {
-        run_error(st, "缓冲 %u:%u（%s）有 %zu 字节，不是整数个元素（每个 %u 字节）",
+        run_error(st, Y_RUN_BUFFER_SIZE, "缓冲 %u:%u（%s）有 %zu 字节，不是整数个元素（每个 %u 字节）",
                 slot->group, slot->binding, slot->name, spec->bytes, slot->stride);
         return false;
     }
@@ -170,14 +170,14 @@ static int check_out_paths(RunState *st) {
     for (uint32_t i = 0; i < st->args.out_count; i++) {
         const RtOutSpec *out = &st->args.outs[i];
         if (output_is_input(out->path, inputs, count)) {
-            run_error(st, "--out %u:%u 的文件 '%s' 是本次读取的输入，拒绝覆盖它", out->group,
+            run_error(st, Y_RUN_OUTPUT, "--out %u:%u 的文件 '%s' 是本次读取的输入，拒绝覆盖它", out->group,
                     out->binding, out->path);
             status = RUN_USAGE;
         }
         for (uint32_t k = 0; k < i; k++) {
             const RtOutSpec *earlier = &st->args.outs[k];
             if (output_same_file(earlier->path, out->path)) {
-                run_error(st, "--out %u:%u 与 --out %u:%u 写同一个文件 '%s'，拒绝", earlier->group,
+                run_error(st, Y_RUN_OUTPUT, "--out %u:%u 与 --out %u:%u 写同一个文件 '%s'，拒绝", earlier->group,
                         earlier->binding, out->group, out->binding, out->path);
                 status = RUN_USAGE;
             }
@@ -215,7 +215,7 @@ static void check_value_type(RunState *st, const RtSlot *slot, const RtBufferSpe
     bool seen = false;
     IrScalarKind kind = IR_UINT;
     if (!uniform_scalar(m, ir_global(m, slot->global)->type, &seen, &kind) || OF_KIND[kind] == spec->type) return;
-    run_warning(st, "--buffer %s：缓冲 %u:%u（%s）的元素是 %s，给的值却是 %s（按位原样传入；是不是想写 %s？）",
+    run_warning(st, Y_RUN_BUFFER_TYPE, "--buffer %s：缓冲 %u:%u（%s）的元素是 %s，给的值却是 %s（按位原样传入；是不是想写 %s？）",
                 spec->source, slot->group, slot->binding, slot->name, rt_scalar_name(OF_KIND[kind]),
                 rt_scalar_name(spec->type), rt_scalar_name(OF_KIND[kind]));
 }
@@ -231,7 +231,7 @@ static int bind_buffers(RunState *st) {
         if (slot->global == IR_NONE) continue;  /* placeholder: null pointer */
         const RtBufferSpec *spec = find_spec(&st->args, slot->group, slot->binding);
         if (!spec) {
-            run_error(st, "入口用到缓冲 %u:%u（%s），却没有给出它的内容"
+            run_error(st, Y_RUN_MISSING_INPUT, "入口用到缓冲 %u:%u（%s），却没有给出它的内容"
                             "（--buffer %u:%u=类型:值）",
                     slot->group, slot->binding, slot->name, slot->group, slot->binding);
             ok = false;
@@ -249,13 +249,13 @@ static int bind_buffers(RunState *st) {
     for (uint32_t i = 0; i < st->args.buffer_count; i++) {
         const RtBufferSpec *spec = &st->args.buffers[i];
         if (!find_slot(plan, spec->group, spec->binding))
-            run_warning(st, "入口「%s」没有用到缓冲 %u:%u，忽略它",
+            run_warning(st, Y_UNUSED_RUN_INPUT, "入口「%s」没有用到缓冲 %u:%u，忽略它",
                     plan->entry->name, spec->group, spec->binding);
     }
     for (uint32_t i = 0; i < st->args.out_count; i++) {
         const RtOutSpec *out = &st->args.outs[i];
         if (!find_slot(plan, out->group, out->binding) || !find_spec(&st->args, out->group, out->binding)) {
-            run_error(st, "--out %u:%u：入口没有用到这个缓冲，或没有给出它",
+            run_error(st, Y_RUN_OUTPUT, "--out %u:%u：入口没有用到这个缓冲，或没有给出它",
                     out->group, out->binding);
             ok = false;
         }
@@ -293,13 +293,13 @@ static bool bind_texture(RunState *st, const RtTextureSlot *t, RtTextureParam *o
         uint32_t b = t->param.kind == IR_TEXTURE_PARAM_COMPARE ? t->binding : t->sampler_binding;
         const char *name = t->param.kind == IR_TEXTURE_PARAM_COMPARE ? t->name : t->sampler_name;
         if (!(s = find_sampler(&st->args, g, b))) {
-            run_error(st, "入口用到采样器 %u:%u（%s），却没有给出它（--sampler %u:%u=过滤[:寻址[:比较]]）",
+            run_error(st, Y_RUN_MISSING_INPUT, "入口用到采样器 %u:%u（%s），却没有给出它（--sampler %u:%u=过滤[:寻址[:比较]]）",
                     g, b, name, g, b);
             return false;
         }
         if (t->param.kind == IR_TEXTURE_PARAM_COMPARE) {
             if (!s->compare)
-                run_error(st, "比较采样器 %u:%u（%s）须给出比较函数（--sampler %u:%u=nearest:clamp-to-edge:less 等）",
+                run_error(st, Y_RUN_MISSING_INPUT, "比较采样器 %u:%u（%s）须给出比较函数（--sampler %u:%u=nearest:clamp-to-edge:less 等）",
                         g, b, name, g, b);
             out->value = s->compare;
             return s->compare != 0;
@@ -307,12 +307,12 @@ static bool bind_texture(RunState *st, const RtTextureSlot *t, RtTextureParam *o
     }
     const RtTextureSpec *spec = find_texture(&st->args, t->group, t->binding);
     if (!spec) {
-        run_error(st, "入口用到纹理 %u:%u（%s），却没有给出它（--texture %u:%u=格式:宽x高:值）", t->group,
+        run_error(st, Y_RUN_MISSING_INPUT, "入口用到纹理 %u:%u（%s），却没有给出它（--texture %u:%u=格式:宽x高:值）", t->group,
                 t->binding, t->name, t->group, t->binding);
         return false;
     }
     if (!format_fits(t, spec->data.format)) {
-        run_error(st, "纹理 %u:%u（%s）是%s纹理，格式 %s 不合", t->group, t->binding, t->name,
+        run_error(st, Y_RUN_TEXTURE, "纹理 %u:%u（%s）是%s纹理，格式 %s 不合", t->group, t->binding, t->name,
                 t->depth ? "深度" : t->sample_kind == IR_UINT ? "无符号整数" : t->sample_kind == IR_SINT ? "整数" : "浮点",
                 rt_texel_format_name(spec->data.format));
         return false;
@@ -322,13 +322,13 @@ static bool bind_texture(RunState *st, const RtTextureSlot *t, RtTextureParam *o
     if (s && s->linear && t->depth) {
         /* PTX emulates the depth comparison on one point-filtered fetch; percentage-closer
          * (linear) filtering of four compared texels is not built (docs/targets.md) */
-        run_error(st, "深度纹理 %u:%u（%s）在 PTX 上只能按 nearest 取样（采样器 %u:%u 给的是 linear）",
+        run_error(st, Y_RUN_TEXTURE, "深度纹理 %u:%u（%s）在 PTX 上只能按 nearest 取样（采样器 %u:%u 给的是 linear）",
                 t->group, t->binding, t->name, t->sampler_group, t->sampler_binding);
         return false;
     }
     out->linear = s && s->linear;
     if (out->linear && rt_texel_format_is_integer(spec->data.format)) {
-        run_error(st, "整数格式的纹理 %u:%u 不能线性过滤（采样器 %u:%u）", t->group, t->binding,
+        run_error(st, Y_RUN_TEXTURE, "整数格式的纹理 %u:%u 不能线性过滤（采样器 %u:%u）", t->group, t->binding,
                 t->sampler_group, t->sampler_binding);
         return false;
     }
@@ -354,11 +354,11 @@ static int bind_textures(RunState *st) {
     for (uint32_t i = 0; i < plan->texture_count; i++) ok = bind_texture(st, &plan->textures[i], &st->textures[i]) && ok;
     for (uint32_t i = 0; i < st->args.texture_count; i++)
         if (!texture_used(plan, st->args.textures[i].group, st->args.textures[i].binding, false))
-            run_warning(st, "入口「%s」没有用到纹理 %u:%u，忽略它", plan->entry->name,
+            run_warning(st, Y_UNUSED_RUN_INPUT, "入口「%s」没有用到纹理 %u:%u，忽略它", plan->entry->name,
                     st->args.textures[i].group, st->args.textures[i].binding);
     for (uint32_t i = 0; i < st->args.sampler_count; i++)
         if (!texture_used(plan, st->args.samplers[i].group, st->args.samplers[i].binding, true))
-            run_warning(st, "入口「%s」没有用到采样器 %u:%u，忽略它", plan->entry->name,
+            run_warning(st, Y_UNUSED_RUN_INPUT, "入口「%s」没有用到采样器 %u:%u，忽略它", plan->entry->name,
                     st->args.samplers[i].group, st->args.samplers[i].binding);
     return ok ? RUN_OK : RUN_USAGE;
 }
@@ -425,12 +425,12 @@ static const char *out_path(const RunArgs *args, uint32_t group, uint32_t bindin
 static bool write_raw(RunState *st, const char *path, const void *data, size_t bytes) {
     FILE *stream = fopen(path, "wb");
     if (!stream) {
-        run_error(st, "无法写文件 '%s'：%s", path, strerror(errno));
+        run_error(st, Y_RUN_OUTPUT, "无法写文件 '%s'：%s", path, strerror(errno));
         return false;
     }
     bool ok = fwrite(data, 1, bytes, stream) == bytes;
     ok = fclose(stream) == 0 && ok;
-    if (!ok) run_error(st, "写文件 '%s' 失败", path);
+    if (!ok) run_error(st, Y_RUN_OUTPUT, "写文件 '%s' 失败", path);
     return ok;
 }
 
@@ -463,10 +463,10 @@ static int report_results(RunState *st) {
 /* A fault of the executor, at its place in the source when the sources are at hand. */
 static void report_fault(RunState *st, const ExFault *fault) {
     if (fault->located && st->compiled.has_sources) {
-        diag_error(st->diag, fault->span, "CPU 执行失败：%s", fault->message.data ? fault->message.data : "");
+        diag_error(st->diag, fault->id, fault->span, "CPU 执行失败：%s", fault->message.data ? fault->message.data : "");
         return;
     }
-    run_error(st, "CPU 执行失败：%s", fault->message.data ? fault->message.data : "");
+    run_error(st, fault->id, "CPU 执行失败：%s", fault->message.data ? fault->message.data : "");
 }
 
 /* The YIR executor on the buffers as given (results in place of the GPU's read-back). */
@@ -533,7 +533,8 @@ static int launch(RunState *st) {
     int status = RUN_OK;
     RtCuda *cuda = acquire_cuda(st, &error, &no_gpu);
     if (!cuda) {
-        status = fail(st, RUN_USAGE, no_gpu ? "没有可用的 GPU，无法运行：" : "无法使用 GPU：", &error);
+        status = fail(st, no_gpu ? Y_NO_GPU : Y_RUN_FAILED, RUN_USAGE,
+                      no_gpu ? "没有可用的 GPU，无法运行：" : "无法使用 GPU：", &error);
         if (no_gpu)
             diag_note_path(st->diag, "yusec", "--device=cpu 在 CPU 上执行（YIR 执行器）；--device=auto 有 GPU 用 GPU，没有就用 CPU");
     } else {
@@ -544,7 +545,7 @@ static int launch(RunState *st) {
         memcpy(l.grid, st->args.grid, sizeof l.grid);
         bool ok = rt_launch(cuda, &l, st->args.verbose ? &info : NULL, &error);
         if (info.len) fprintf(stderr, "yusec: JIT 信息：\n%s\n", strbuf_cstr(&info));
-        status = ok ? report_results(st) : fail(st, RUN_FAILED, "运行失败：", &error);
+        status = ok ? report_results(st) : fail(st, Y_RUN_FAILED, RUN_FAILED, "运行失败：", &error);
         release_cuda(st, cuda, !ok);
     }
     strbuf_free(&error);
@@ -563,9 +564,9 @@ static int load_ptx(RunState *st) {
     strbuf_init(&error);
     int status = RUN_OK;
     if (!rt_read_file(&st->arena, st->args.ptx_path, RUN_MAX_PTX_BYTES, &data, &bytes, &error))
-        status = fail(st, RUN_USAGE, "", &error);
+        status = fail(st, Y_RUN_FAILED, RUN_USAGE, "", &error);
     else if (memchr(data, '\0', bytes)) {
-        run_error(st, "'%s' 不是 PTX 文字（含 NUL 字节）", st->args.ptx_path);
+        run_error(st, Y_NOT_PTX, "'%s' 不是 PTX 文字（含 NUL 字节）", st->args.ptx_path);
         status = RUN_USAGE;
     }
     st->ptx = data;

@@ -17,8 +17,9 @@ typedef struct Decoder {
     uint32_t var_regions;     /* regions made for var instructions so far */
 } Decoder;
 
-void ex_fault(ExFault *fault, Span span, const char *fmt, ...) {
+void ex_fault(ExFault *fault, DiagId id, Span span, const char *fmt, ...) {
     if (fault->message.len) return;  /* the first fault wins */
+    fault->id = id;
     fault->located = span.end > span.start || span.start > 0 || span.file > 0;
     fault->span = span;
     va_list args;
@@ -46,10 +47,10 @@ static bool grow_block(uint64_t *block, uint64_t size, uint64_t align, uint64_t 
 static bool too_big(Decoder *d, Span span, const char *what, const char *name, uint64_t bytes, const char *block,
                     uint64_t limit) {
     if (bytes == UINT64_MAX)
-        ex_fault(d->fault, span, "%s「%s」太大：%s超过 CPU 执行器的上限 %llu 字节", what, name, block,
+        ex_fault(d->fault, Y_EXEC_LIMIT, span, "%s「%s」太大：%s超过 CPU 执行器的上限 %llu 字节", what, name, block,
                  (unsigned long long)limit);
     else
-        ex_fault(d->fault, span, "%s「%s」使%s达到 %llu 字节，超过 CPU 执行器的上限 %llu 字节", what, name, block,
+        ex_fault(d->fault, Y_EXEC_LIMIT, span, "%s「%s」使%s达到 %llu 字节，超过 CPU 执行器的上限 %llu 字节", what, name, block,
                  (unsigned long long)bytes, (unsigned long long)limit);
     return false;
 }
@@ -58,7 +59,7 @@ static bool too_big(Decoder *d, Span span, const char *what, const char *name, u
 static bool check_buffer(Decoder *d, const IrGlobal *g, const ExBuffer *b) {
     const IrTypeTable *T = d->prog->types;
     if (b->bytes > EX_MAX_BUFFER_BYTES) {
-        ex_fault(d->fault, g->span, "缓冲「%s」有 %llu 字节，超过 CPU 执行器的上限 %llu 字节", g->name,
+        ex_fault(d->fault, Y_EXEC_LIMIT, g->span, "缓冲「%s」有 %llu 字节，超过 CPU 执行器的上限 %llu 字节", g->name,
                  (unsigned long long)b->bytes, (unsigned long long)EX_MAX_BUFFER_BYTES);
         return false;
     }
@@ -131,7 +132,7 @@ static bool make_global_regions(Decoder *d, const bool *globals) {
         if (ir_global_is_buffer(g)) {
             const ExBuffer *b = find_buffer(d->launch, g);
             if (!b) {
-                ex_fault(d->fault, g->span, "入口用到缓冲 %u:%u（%s），却没有给出它的内容", g->group,
+                ex_fault(d->fault, Y_RUN_MISSING_INPUT, g->span, "入口用到缓冲 %u:%u（%s），却没有给出它的内容", g->group,
                          g->binding, g->name);
                 return false;
             }
@@ -152,7 +153,7 @@ static bool make_global_regions(Decoder *d, const bool *globals) {
                 return too_big(d, g->span, "私有变量", g->name, p->local_bytes, "每个调用的私有与函数变量",
                                EX_MAX_INVOCATION_BYTES);
         } else {
-            ex_fault(d->fault, g->span, "CPU 执行器不支持纹理与采样器（「%s」）", g->name);
+            ex_fault(d->fault, Y_EXEC_UNSUPPORTED, g->span, "CPU 执行器不支持纹理与采样器（「%s」）", g->name);
             return false;
         }
     }
@@ -170,11 +171,11 @@ static bool assign_words(Decoder *d, uint32_t fi) {
         const IrType *t = ir_type(p->types, value->type);
         uint32_t n = ex_type_words(p->types, value->type);
         if (!n && t && t->kind != IR_TYPE_VOID) {
-            ex_fault(d->fault, value->span, "CPU 执行器不支持这种类型的值（函数「%s」）", f->name);
+            ex_fault(d->fault, Y_EXEC_UNSUPPORTED, value->span, "CPU 执行器不支持这种类型的值（函数「%s」）", f->name);
             return false;
         }
         if ((uint64_t)p->words + n > EX_MAX_VALUE_WORDS) {
-            ex_fault(d->fault, value->span, "函数「%s」的值使每个调用的寄存器达到 %llu 个字，超过 CPU 执行器的上限 %u 个字",
+            ex_fault(d->fault, Y_EXEC_LIMIT, value->span, "函数「%s」的值使每个调用的寄存器达到 %llu 个字，超过 CPU 执行器的上限 %u 个字",
                      f->name, (unsigned long long)p->words + n, EX_MAX_VALUE_WORDS);
             return false;
         }
@@ -295,7 +296,7 @@ static bool note_move(Decoder *d, const IrFunction *f, const ExInst *out) {
     uint64_t words = 0;
     for (uint32_t i = 0; i < out->arg_count; i++) words += out->arg_lanes[i];
     if (words > EX_MAX_VALUE_WORDS) {
-        ex_fault(d->fault, out->span, "函数「%s」的一条指令传递 %llu 个字的值，超过 CPU 执行器的上限 %u 个字", f->name,
+        ex_fault(d->fault, Y_EXEC_LIMIT, out->span, "函数「%s」的一条指令传递 %llu 个字的值，超过 CPU 执行器的上限 %u 个字", f->name,
                  (unsigned long long)words, EX_MAX_VALUE_WORDS);
         return false;
     }
@@ -308,7 +309,7 @@ static bool decode_inst(Decoder *d, uint32_t fi, const IrInst *inst, ExInst *out
     const IrFunction *f = ir_function(p->module, fi);
     const IrTypeTable *T = p->types;
     if (!supported(inst->op)) {
-        ex_fault(d->fault, inst->span, "CPU 执行器不支持运算 %s（函数「%s」）", ir_op_info(inst->op)->name, f->name);
+        ex_fault(d->fault, Y_EXEC_UNSUPPORTED, inst->span, "CPU 执行器不支持运算 %s（函数「%s」）", ir_op_info(inst->op)->name, f->name);
         return false;
     }
     out->op = inst->op;
@@ -457,7 +458,7 @@ bool ex_decode(ExProgram *prog, const ExLaunch *launch, ExFault *fault) {
     uint8_t *mark = arena_alloc_array(&prog->arena, nf + 1, sizeof *mark);
     const IrInst *cycle = NULL;
     if (find_cycle(m, launch->entry->func, mark, &cycle)) {
-        ex_fault(fault, cycle->span, "CPU 执行器不能运行递归调用（WGSL 不允许递归）");
+        ex_fault(fault, Y_EXEC_UNSUPPORTED, cycle->span, "CPU 执行器不能运行递归调用（WGSL 不允许递归）");
         return false;
     }
     Decoder d = {prog, launch, fault, NULL, 0, 0, 0};

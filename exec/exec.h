@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../base/diag_catalogue.h"
 #include "../base/source.h"
 #include "../base/strbuf.h"
 #include "../ir/ir.h"
@@ -51,6 +52,7 @@ typedef struct ExLaunch {
 /* Why a run stopped. `span` is the instruction's place in the source (no position when
  * `located` is false); `message` is user-facing Chinese text. */
 typedef struct ExFault {
+    DiagId id;        /* its catalogue entry (base/diagnostics.def: the EXEC_ ones) */
     bool located;
     Span span;
     StrBuf message;

@@ -41,14 +41,14 @@ typedef struct Collective {
 static bool whole_subgroup(ExWorkgroup *wg, const ExInst *in, ExInvocation **lanes, uint32_t size,
                            uint32_t existing) {
     if (existing < size) {
-        ex_fault(wg->fault, in->span,
+        ex_fault(wg->fault, Y_EXEC_NON_UNIFORM, in->span,
                  "子组矩阵片运算须由整个子组（%u 个调用）一起执行：工作组的最后一个子组只有 %u 个调用", size,
                  existing);
         return false;
     }
     for (uint32_t l = 0; l < size; l++) {
         if (lanes[l]) continue;
-        ex_fault(wg->fault, in->span,
+        ex_fault(wg->fault, Y_EXEC_NON_UNIFORM, in->span,
                  "子组矩阵片运算须由整个子组（%u 个调用）一起执行：子组的第 %u 个调用已经返回", size, l);
         return false;
     }
@@ -59,7 +59,7 @@ static bool same_operands(ExWorkgroup *wg, const ExInst *in, ExInvocation **lane
     for (uint32_t l = 1; l < size; l++)
         for (uint32_t a = 0; a < in->arg_count; a++)
             if (memcmp(lanes[l]->regs + in->args[a], lanes[0]->regs + in->args[a], in->arg_lanes[a] * 4) != 0) {
-                ex_fault(wg->fault, in->span,
+                ex_fault(wg->fault, Y_EXEC_NON_UNIFORM, in->span,
                          "子组矩阵片运算的操作数须在整个子组里相同：子组的第 %u 个调用的第 %u 个操作数与第 0 个调用的不同",
                          l, a + 1);
                 return false;
@@ -72,7 +72,7 @@ static uint32_t operand(const Collective *c, uint32_t arg) { return c->lane0->re
 static bool aligned(const Collective *c, uint32_t arg, const char *what) {
     uint32_t value = operand(c, arg);
     if (value % IR_FRAG_ALIGN_ELEMENTS == 0) return true;
-    ex_fault(c->wg->fault, c->in->span, "子组矩阵片的「%s」按元素算，须是 %u 的倍数（着十二），此处是 %u", what,
+    ex_fault(c->wg->fault, Y_EXEC_ALIGNMENT, c->in->span, "子组矩阵片的「%s」按元素算，须是 %u 的倍数（着十二），此处是 %u", what,
              IR_FRAG_ALIGN_ELEMENTS, value);
     return false;
 }
@@ -216,7 +216,7 @@ bool ex_fragment_execute(ExWorkgroup *wg, const ExInst *in, ExInvocation **lanes
 
 static bool multiple_of(ExWorkgroup *wg, const ExInst *in, uint32_t value, uint32_t of, const char *what) {
     if (value % of == 0) return true;
-    ex_fault(wg->fault, in->span, "「异步拷贝」的%s须是 %u 的倍数（十六字节对齐），此处是 %u", what, of, value);
+    ex_fault(wg->fault, Y_EXEC_ALIGNMENT, in->span, "「异步拷贝」的%s须是 %u 的倍数（十六字节对齐），此处是 %u", what, of, value);
     return false;
 }
 

@@ -166,7 +166,7 @@ void ex_invocation_run(ExWorkgroup *wg, ExInvocation *inv);
  * at `span`) when out of the region. */
 uint8_t *ex_address(ExWorkgroup *wg, ExInvocation *inv, uint32_t region, uint64_t offset,
                     uint64_t bytes, Span span);
-void ex_fault(ExFault *fault, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void ex_fault(ExFault *fault, DiagId id, Span span, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* ---- subgroups (subgroup.c) ---- */
 /* Executes the subgroup op every live lane of one subgroup waits at; `lanes` holds the

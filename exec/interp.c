@@ -12,12 +12,12 @@ uint8_t *ex_address(ExWorkgroup *wg, ExInvocation *inv, uint32_t region, uint64_
                     uint64_t bytes, Span span) {
     const ExProgram *p = wg->prog;
     if (region >= p->region_count) {
-        ex_fault(wg->fault, span, "无效的指针");
+        ex_fault(wg->fault, Y_EXEC_OUT_OF_BOUNDS, span, "无效的指针");
         return NULL;
     }
     const ExRegion *r = &p->regions[region];
     if (offset > r->size || bytes > r->size - offset) {
-        ex_fault(wg->fault, span, "越界访问：「%s」只有 %llu 字节，却要访问第 %llu 至 %llu 字节", r->name,
+        ex_fault(wg->fault, Y_EXEC_OUT_OF_BOUNDS, span, "越界访问：「%s」只有 %llu 字节，却要访问第 %llu 至 %llu 字节", r->name,
                  (unsigned long long)r->size, (unsigned long long)offset,
                  (unsigned long long)(offset + bytes - 1));
         return NULL;
@@ -156,7 +156,7 @@ static bool access(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
     uint64_t offset = regs[in->args[0] + 1];
     const ExRegion *r = region < wg->prog->region_count ? &wg->prog->regions[region] : NULL;
     if (!r) {
-        ex_fault(wg->fault, in->span, "无效的指针");
+        ex_fault(wg->fault, Y_EXEC_OUT_OF_BOUNDS, in->span, "无效的指针");
         return false;
     }
     for (uint32_t i = 0; i < in->step_count; i++) {
@@ -168,14 +168,14 @@ static bool access(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
             uint64_t count = s->count;
             if (count == 0) count = offset <= r->size && s->stride ? (r->size - offset) / s->stride : 0;
             if (index >= count) {
-                ex_fault(wg->fault, in->span, "越界访问：下标 %u 超出「%s」的长度 %llu", index, r->name,
+                ex_fault(wg->fault, Y_EXEC_OUT_OF_BOUNDS, in->span, "越界访问：下标 %u 超出「%s」的长度 %llu", index, r->name,
                          (unsigned long long)count);
                 return false;
             }
             offset += (uint64_t)index * s->stride;
         }
         if (offset > r->size) {
-            ex_fault(wg->fault, in->span, "越界访问：「%s」只有 %llu 字节，却要访问第 %llu 字节", r->name,
+            ex_fault(wg->fault, Y_EXEC_OUT_OF_BOUNDS, in->span, "越界访问：「%s」只有 %llu 字节，却要访问第 %llu 字节", r->name,
                      (unsigned long long)r->size, (unsigned long long)offset);
             return false;
         }
@@ -417,7 +417,7 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
         step_control(wg, inv, in, fi);
         return inv->state == EX_RUNNING;
     case IR_OP_UNREACHABLE:
-        ex_fault(wg->fault, in->span, "执行到了不可达的位置");
+        ex_fault(wg->fault, Y_EXEC_UNREACHABLE, in->span, "执行到了不可达的位置");
         return false;
     default:
         if (ir_op_is_subgroup(in->op) || ir_op_is_fragment(in->op)) {
@@ -426,7 +426,7 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
             return false;
         }
         if (ir_scalar_op_of(in->op) == IR_SCALAR_NONE) {  /* never a silent value */
-            ex_fault(wg->fault, in->span, "CPU 执行器不支持运算 %s", ir_op_info(in->op)->name);
+            ex_fault(wg->fault, Y_EXEC_UNSUPPORTED, in->span, "CPU 执行器不支持运算 %s", ir_op_info(in->op)->name);
             return false;
         }
         lanewise(in, regs);
@@ -436,7 +436,7 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
 
 /* The budget ran out at `in` (before it executed). */
 static void out_of_steps(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
-    ex_fault(wg->fault, in->span, "执行步数超过上限 %llu（可能是死循环；用 --max-steps 调整）",
+    ex_fault(wg->fault, Y_EXEC_STEP_LIMIT, in->span, "执行步数超过上限 %llu（可能是死循环；用 --max-steps 调整）",
              (unsigned long long)wg->max_steps);
     inv->state = EX_FAULTED;
 }

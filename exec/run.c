@@ -33,7 +33,7 @@ static uint64_t invocation_bytes(const ExProgram *p) { return ((uint64_t)p->word
 static bool check_group_memory(const Group *g, const ExProgram *p, ExFault *fault) {
     uint64_t bytes = (uint64_t)g->count * invocation_bytes(p);
     if (bytes <= EX_MAX_GROUP_BYTES) return true;
-    ex_fault(fault, g->launch->entry->span,
+    ex_fault(fault, Y_EXEC_LIMIT, g->launch->entry->span,
              "入口「%s」的一个工作组的 %u 个调用共需 %llu 字节的寄存器与私有、函数变量，超过 CPU 执行器的上限 %u 字节",
              g->launch->entry->name, g->count, (unsigned long long)bytes, EX_MAX_GROUP_BYTES);
     return false;
@@ -123,7 +123,7 @@ static void start_group(Group *g, const uint32_t wgid[3]) {
 }
 
 static bool blame(Group *g, const ExInst *in, const char *what) {
-    ex_fault(g->wg.fault, in->span, "%s须在一致控制流里执行：同一%s的调用停在了不同的地方", what,
+    ex_fault(g->wg.fault, Y_EXEC_NON_UNIFORM, in->span, "%s须在一致控制流里执行：同一%s的调用停在了不同的地方", what,
              strncmp(what, "子组", strlen("子组")) == 0 ? "子组" : "工作组");
     return false;
 }
@@ -188,7 +188,7 @@ static bool release_barrier(Group *g, bool *progress) {
     }
     if (!first) return true;
     if (returned) {
-        ex_fault(g->wg.fault, first->barrier->span,
+        ex_fault(g->wg.fault, Y_EXEC_NON_UNIFORM, first->barrier->span,
                  "工作组屏障须在一致控制流里执行：同一工作组的调用有的已经返回，有的还停在屏障处");
         return false;
     }
@@ -237,7 +237,7 @@ static bool workgroup_size_ok(const IrEntry *entry, ExFault *fault) {
     uint64_t total = 1;
     for (int k = 0; k < 3 && total <= IR_MAX_WORKGROUP_INVOCATIONS; k++) total *= size[k];
     if (total >= 1 && total <= IR_MAX_WORKGROUP_INVOCATIONS) return true;
-    ex_fault(fault, entry->span, "入口「%s」的工作组大小为 %u×%u×%u，每个工作组至多 %u 个调用（GPU 目标都不运行它）",
+    ex_fault(fault, Y_EXEC_WORKGROUP, entry->span, "入口「%s」的工作组大小为 %u×%u×%u，每个工作组至多 %u 个调用（GPU 目标都不运行它）",
              entry->name, size[0], size[1], size[2], IR_MAX_WORKGROUP_INVOCATIONS);
     return false;
 }
@@ -247,7 +247,7 @@ static bool valid_subgroup_size(uint32_t n) { return n >= 4 && n <= EX_MAX_SUBGR
 bool ex_run(const ExLaunch *launch, ExFault *fault) {
     uint32_t sg = launch->subgroup_size ? launch->subgroup_size : EX_DEFAULT_SUBGROUP_SIZE;
     if (!valid_subgroup_size(sg)) {
-        ex_fault(fault, (Span){0, 0, 0}, "子组大小须是 4 至 %u 之间的二的幂，却是 %u", EX_MAX_SUBGROUP_SIZE, sg);
+        ex_fault(fault, Y_EXEC_WORKGROUP, (Span){0, 0, 0}, "子组大小须是 4 至 %u 之间的二的幂，却是 %u", EX_MAX_SUBGROUP_SIZE, sg);
         fault->located = false;
         return false;
     }

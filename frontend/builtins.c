@@ -301,7 +301,7 @@ bool fe_builtin_relate_type_args(Checker *c, Intrinsic intrinsic, Type **args, u
     Type *elem;
     if (!fe_type_is_vector(args[0], &elem, NULL)) return true;
     if (fe_type_unify(&c->types, args[1], elem)) return true;
-    fe_check_error(c, span, "「点积」的结果是向量分量的类型 %s，这里却要 %s", fe_ty_str(c, elem),
+    fe_check_error(c, Y_TYPE_MISMATCH, span, "「点积」的结果是向量分量的类型 %s，这里却要 %s", fe_ty_str(c, elem),
                 fe_ty_str(c, args[1]));
     return false;
 }
@@ -315,7 +315,7 @@ static bool conversion_shapes_ok(Checker *c, Intrinsic intrinsic, Type **args, S
     if (from_vec) fe_type_is_vector(args[1], NULL, &from_n);
     if (intrinsic == INTRINSIC_CONVERT) {
         if (to_n != from_n) {
-            fe_check_error(c, span, "「转换」不能把 %s 转成 %s（分量个数不同）", fe_ty_str(c, args[1]),
+            fe_check_error(c, Y_BAD_CONVERSION, span, "「转换」不能把 %s 转成 %s（分量个数不同）", fe_ty_str(c, args[1]),
                         fe_ty_str(c, args[0]));
             return false;
         }
@@ -325,7 +325,7 @@ static bool conversion_shapes_ok(Checker *c, Intrinsic intrinsic, Type **args, S
     uint32_t from_bits = from->kind == TYPE_SCALAR ? from->as.scalar.width * from_n : 0;
     if (from->kind == TYPE_ABSTRACT_INT) from_bits = 32 * from_n;
     if (to->kind == TYPE_BOOL || from->kind == TYPE_BOOL || to_bits != from_bits || !to_bits) {
-        fe_check_error(c, span, "「位转换」只能在同样位数的数值类型之间进行（%s 与 %s）",
+        fe_check_error(c, Y_BAD_CONVERSION, span, "「位转换」只能在同样位数的数值类型之间进行（%s 与 %s）",
                     fe_ty_str(c, args[1]), fe_ty_str(c, args[0]));
         return false;
     }
@@ -339,7 +339,7 @@ bool fe_builtin_check_type_args(Checker *c, Intrinsic intrinsic, Type **args, ui
     for (uint32_t i = 0; i < count && i < 3; i++) {
         Constraint k = (Constraint)INFO[intrinsic].constraints[i];
         if (satisfies(k, args[i])) continue;
-        fe_check_error(c, span, "「%s」用在 %s 上，但它只接受%s", fe_intrinsic_name(intrinsic),
+        fe_check_error(c, Y_OPERATOR_TYPE, span, "「%s」用在 %s 上，但它只接受%s", fe_intrinsic_name(intrinsic),
                     fe_ty_str(c, args[i]), constraint_words(k));
         ok = false;
     }

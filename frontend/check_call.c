@@ -35,7 +35,7 @@ static SemaExpr *new_call(Checker *c, const AstExpr *e, SemaCallKind kind, Type 
 
 static bool arity_ok(Checker *c, const AstExpr *e, const char *name, Type *ft) {
     if (e->as.call.arg_count == ft->as.func.count) return true;
-    fe_check_error(c, e->span, "「%s」要 %u 个实参，这里给了 %u 个（着色源的函数调用须给全实参）", name,
+    fe_check_error(c, Y_WRONG_ARGUMENT_COUNT, e->span, "「%s」要 %u 个实参，这里给了 %u 个（着色源的函数调用须给全实参）", name,
                 ft->as.func.count, e->as.call.arg_count);
     return false;
 }
@@ -49,7 +49,7 @@ static void check_args(Checker *c, const AstExpr *e, const char *name, Type *ft,
 
 static void no_type_arg(Checker *c, const AstExpr *e, const char *name) {
     if (e->as.call.type_arg)
-        fe_check_error(c, e->as.call.type_arg->span, "「%s」没有类型参数，不能用「以」", name);
+        fe_check_error(c, Y_TYPE_ARGUMENTS, e->as.call.type_arg->span, "「%s」没有类型参数，不能用「以」", name);
 }
 
 static SemaExpr *call_local(Checker *c, const AstExpr *e, SemaLocal *local, Type *expected) {
@@ -57,7 +57,7 @@ static SemaExpr *call_local(Checker *c, const AstExpr *e, SemaLocal *local, Type
     Type *ft = fe_type_prune(local->type);
     if (local->kind != LOCAL_REC_FUNC || ft->kind != TYPE_FUNC) {
         if (!fe_type_is_error(ft)) {
-            fe_check_error(c, e->span, "「%s」不是函数，不能调用", name);
+            fe_check_error(c, Y_NOT_CALLABLE, e->span, "「%s」不是函数，不能调用", name);
             fe_note_shadowed_builtin(c, local);
         }
         return error_call(c, e);
@@ -76,7 +76,7 @@ static SemaExpr *call_user(Checker *c, const AstExpr *e, TopName *top, Type *exp
     SemaDef *def = top->sema;  /* declared before any body is checked */
     if (!def) return error_call(c, e);
     if (def->kind != DEF_FUNCTION) {
-        fe_check_error(c, e->as.call.callee->span, "「%s」不是函数，不能调用", name);
+        fe_check_error(c, Y_NOT_CALLABLE, e->as.call.callee->span, "「%s」不是函数，不能调用", name);
         return error_call(c, e);
     }
     Type *ft = fe_type_prune(def->type);
@@ -111,7 +111,7 @@ static void match_array_resource(Checker *c, const AstExpr *arg_ast, SemaExpr *a
     Type *elem, *want_elem;
     uint64_t length, want_length;
     if (!ok_kind || !fe_type_array_elem(actual->as.con.args[0], &elem, &length)) {
-        fe_check_error(c, arg_ast->span, "「%s」的第一个实参须是存放数组的%s，得到 %s", name,
+        fe_check_error(c, Y_RUNTIME_ARRAY, arg_ast->span, "「%s」的第一个实参须是存放数组的%s，得到 %s", name,
                     shared ? "工作组变量" : "存储缓冲或工作组变量", fe_ty_str(c, actual));
         return;
     }
@@ -121,16 +121,16 @@ static void match_array_resource(Checker *c, const AstExpr *arg_ast, SemaExpr *a
     Type *want_array = fe_type_prune(want->as.con.args[0]);
     if (want_array->as.con.con == TCON_FIXED_ARRAY) {
         if (length == 0) {
-            fe_check_error(c, arg_ast->span, "「%s」要定长数组，%s是运行期数组", name, fe_ty_str(c, actual));
+            fe_check_error(c, Y_RUNTIME_ARRAY, arg_ast->span, "「%s」要定长数组，%s是运行期数组", name, fe_ty_str(c, actual));
             return;
         }
         fe_type_unify(&c->types, want_array->as.con.args[1], fe_type_nat(&c->types, length));
     }
     if (!fe_type_unify(&c->types, elem, want_elem))
-        fe_check_error(c, arg_ast->span, "「%s」的第一个实参类型不符：期望存放 %s 的数组，得到 %s", name,
+        fe_check_error(c, Y_TYPE_MISMATCH, arg_ast->span, "「%s」的第一个实参类型不符：期望存放 %s 的数组，得到 %s", name,
                     fe_ty_str(c, want_elem), fe_ty_str(c, actual));
     if (fe_builtin_writes_resource(intrinsic) && fe_type_is_con(actual, TCON_UNIFORM_BUFFER))
-        fe_check_error(c, arg_ast->span, "均匀缓冲是只读的，「%s」不能写入它", name);
+        fe_check_error(c, Y_READ_ONLY_WRITE, arg_ast->span, "均匀缓冲是只读的，「%s」不能写入它", name);
 }
 
 static void check_writable(Checker *c, SemaExpr *call, Intrinsic intrinsic, const char *name) {
@@ -139,7 +139,7 @@ static void check_writable(Checker *c, SemaExpr *call, Intrinsic intrinsic, cons
     if (target->kind == SEXPR_GLOBAL && target->as.global->kind == DEF_RESOURCE &&
         target->as.global->as.resource.kind == RESOURCE_STORAGE &&
         target->as.global->as.resource.read_only)
-        fe_check_error(c, target->span, "「%s」是只读存储缓冲，「%s」不能写入它", target->as.global->name,
+        fe_check_error(c, Y_READ_ONLY_WRITE, target->span, "「%s」是只读存储缓冲，「%s」不能写入它", target->as.global->name,
                     name);
 }
 
@@ -153,21 +153,21 @@ static SemaExpr *call_builtin(Checker *c, const AstExpr *e, TopName *top, Type *
     const char *name = top->name;
     fe_ensure_role(c, top);
     if (top->role != ROLE_VALUE) {
-        fe_check_error(c, e->as.call.callee->span, "「%s」是类型，不能调用", name);
+        fe_check_error(c, Y_NOT_CALLABLE, e->as.call.callee->span, "「%s」是类型，不能调用", name);
         return error_call(c, e);
     }
     TypeScheme *scheme = top->scheme;
     if (!scheme || fe_type_prune(scheme->body)->kind != TYPE_FUNC) {
-        fe_check_error(c, e->as.call.callee->span, "「%s」不是函数，不能调用", name);
+        fe_check_error(c, Y_NOT_CALLABLE, e->as.call.callee->span, "「%s」不是函数，不能调用", name);
         return error_call(c, e);
     }
     Intrinsic intrinsic = top->intrinsic;
     if (intrinsic == INTRINSIC_NONE) {
-        fe_check_error(c, e->as.call.callee->span, "内建「%s」没有编译器实现", name);
+        fe_check_error(c, Y_UNKNOWN_BUILTIN, e->as.call.callee->span, "内建「%s」没有编译器实现", name);
         return error_call(c, e);
     }
     if (special_only(intrinsic) && c->special_call != e) {
-        fe_check_error(c, e->as.call.callee->span, "「%s」只能作顶层%s定义的值（着四）", name,
+        fe_check_error(c, Y_RESOURCE_DEFINITION, e->as.call.callee->span, "「%s」只能作顶层%s定义的值（着四）", name,
                     intrinsic >= INTRINSIC_COMPUTE_ENTRY ? "入口" : "资源");
         return error_call(c, e);
     }
@@ -226,7 +226,7 @@ SemaExpr *fe_check_call(Checker *c, const AstExpr *e, Type *expected) {
         return error_call(c, e);
     }
     if (!callee || callee->kind != AST_EXPR_NAME) {
-        fe_check_error(c, e->as.call.callee ? e->as.call.callee->span : e->span,
+        fe_check_error(c, Y_NOT_CALLABLE, e->as.call.callee ? e->as.call.callee->span : e->span,
                     "只能调用有名字的函数（着五：函数不能当作值）");
         return error_call(c, e);
     }
@@ -241,7 +241,7 @@ SemaExpr *fe_check_call(Checker *c, const AstExpr *e, Type *expected) {
     if (reported) return error_call(c, e);
     if (top) {
         if (top->type_def) {
-            fe_check_error(c, callee->span, "「%s」是类型，不能调用", name);
+            fe_check_error(c, Y_NOT_CALLABLE, callee->span, "「%s」是类型，不能调用", name);
             return error_call(c, e);
         }
         return call_user(c, e, top, expected);

@@ -58,14 +58,14 @@ static void declare(Checker *c, TopName *top) {
         const AstType *body = top->type_def->as.sig.type;
         def->kind = body && body->kind == AST_TYPE_RECORD ? DEF_STRUCT : DEF_ALIAS;
     } else if (!top->def) {
-        fe_check_error(c, top->sig->as.sig.name.span, "「%s」只有类型签名（乃），没有定义（者）", top->name);
+        fe_check_error(c, Y_TOP_LEVEL_FORM, top->sig->as.sig.name.span, "「%s」只有类型签名（乃），没有定义（者）", top->name);
         c->def_name = NULL;
         return;
     } else if (!top->sig) {
         def->kind = DEF_CONSTANT;
         def->type = NULL;  /* inferred when checked */
     } else if (top->sig->as.sig.type && top->sig->as.sig.type->kind == AST_TYPE_FORALL) {
-        fe_check_error(c, top->sig->as.sig.name.span, "着色源不能声明多态函数（凡）（着四）");
+        fe_check_error(c, Y_POLYMORPHISM, top->sig->as.sig.name.span, "着色源不能声明多态函数（凡）（着四）");
         top->type_state = STATE_DONE;
         top->type = c->types.error;
         top->def_state = STATE_DONE;  /* no body check: it would only repeat the error */
@@ -153,7 +153,7 @@ static void settle_calls(Checker *c) {
         Type **args = p->call->as.call.type_args;
         for (uint32_t k = 0; k < p->call->as.call.type_arg_count; k++) {
             if (!fe_type_has_unbound(args[k])) continue;
-            fe_check_error(c, p->span, "函数应用的隐式参数无法完全确定：「%s」的类型参数「%s」无法从实参与期望类型推定",
+            fe_check_error(c, Y_CANNOT_INFER, p->span, "函数应用的隐式参数无法完全确定：「%s」的类型参数「%s」无法从实参与期望类型推定",
                         p->name, p->param_names[k]);
             fe_check_note(c, p->span, "可以用「以」给出类型实参（「%s」以 T 于 …），或先用「令」绑定子表达式、用「也」标注类型（T 也 …）",
                        p->name);
@@ -191,9 +191,9 @@ static void check_float_literal_range(Checker *c, SemaExpr *e, Type *t) {
     bool too_large = f16 ? value >= 65520.0 : isinf(rounded);
     bool too_small = !fe_numeral_written_zero(v) && (f16 ? value <= 0x1p-25 : rounded == 0.0f);
     if (too_large)
-        fe_check_error(c, e->span, "数字「%s」超出%s的范围", e->as.literal.text, fe_ty_str(c, t));
+        fe_check_error(c, Y_NUMBER_OUT_OF_RANGE, e->span, "数字「%s」超出%s的范围", e->as.literal.text, fe_ty_str(c, t));
     else if (too_small)
-        fe_check_error(c, e->span, "数字「%s」太小：在%s里舍入成零", e->as.literal.text,
+        fe_check_error(c, Y_NUMBER_OUT_OF_RANGE, e->span, "数字「%s」太小：在%s里舍入成零", e->as.literal.text,
                        fe_ty_str(c, t));
 }
 
@@ -202,20 +202,20 @@ static void check_literal_range(Checker *c, SemaExpr *e) {
     const NumeralInfo *v = &e->as.literal.value;
     const char *text = e->as.literal.text;
     if (v->overflow) {
-        fe_check_error(c, e->span, "数字「%s」太大", text);
+        fe_check_error(c, Y_NUMBER_OUT_OF_RANGE, e->span, "数字「%s」太大", text);
         return;
     }
     if (t->kind != TYPE_SCALAR) return;
     switch (t->as.scalar.kind) {
     case SCALAR_UINT:
         if (v->is_negative && v->int_value != 0)
-            fe_check_error(c, e->span, "负数「%s」不能是%s", text, fe_ty_str(c, t));
+            fe_check_error(c, Y_NUMBER_OUT_OF_RANGE, e->span, "负数「%s」不能是%s", text, fe_ty_str(c, t));
         else if (v->int_value > 0xFFFFFFFFull)
-            fe_check_error(c, e->span, "数字「%s」超出%s的范围", text, fe_ty_str(c, t));
+            fe_check_error(c, Y_NUMBER_OUT_OF_RANGE, e->span, "数字「%s」超出%s的范围", text, fe_ty_str(c, t));
         break;
     case SCALAR_SINT:
         if (v->int_value > (v->is_negative ? 0x80000000ull : 0x7FFFFFFFull))
-            fe_check_error(c, e->span, "数字「%s」超出%s的范围", text, fe_ty_str(c, t));
+            fe_check_error(c, Y_NUMBER_OUT_OF_RANGE, e->span, "数字「%s」超出%s的范围", text, fe_ty_str(c, t));
         break;
     case SCALAR_FLOAT: check_float_literal_range(c, e, t); break;
     }
@@ -245,7 +245,7 @@ static void check_function(Checker *c, TopName *top, SemaDef *def) {
     const AstExpr *value = fe_ast_strip_parens(top->def->as.def.value);
     Type *ft = fe_type_prune(def->type);
     if (!value || value->kind != AST_EXPR_LAMBDA) {
-        fe_check_error(c, top->def->as.def.name.span, "函数「%s」的定义须是「得…而…」", top->name);
+        fe_check_error(c, Y_TOP_LEVEL_FORM, top->def->as.def.name.span, "函数「%s」的定义须是「得…而…」", top->name);
         return;
     }
     SemaLocal **params;
@@ -269,7 +269,7 @@ static void check_constant(Checker *c, TopName *top, SemaDef *def) {
     const AstExpr *value_ast = top->def->as.def.value;
     const AstExpr *stripped = fe_ast_strip_parens(value_ast);
     if (stripped && stripped->kind == AST_EXPR_LAMBDA && !top->sig) {
-        fe_check_error(c, top->def->as.def.name.span,
+        fe_check_error(c, Y_TOP_LEVEL_FORM, top->def->as.def.name.span,
                     "顶层函数「%s」须有类型签名（「%s」乃化…为…者也）", top->name, top->name);
         return;
     }
@@ -284,14 +284,14 @@ static void check_constant(Checker *c, TopName *top, SemaDef *def) {
 static void validate_constant(Checker *c, SemaDef *def) {
     Span bad;
     if (def->as.constant.value && !fe_sexpr_is_const(def->as.constant.value, &bad))
-        fe_check_error(c, bad, "常量「%s」的值须是常量表达式（着四）", def->name);
+        fe_check_error(c, Y_NOT_CONSTANT, bad, "常量「%s」的值须是常量表达式（着四）", def->name);
 }
 
 void fe_check_top(Checker *c, TopName *top) {
     if (top->def_state == STATE_DONE) return;
     if (top->def_state == STATE_BUSY) {
         if (top->sema && top->sema->kind == DEF_CONSTANT)
-            fe_check_error(c, top_span(top), "常量「%s」的定义引用了自身", top->name);
+            fe_check_error(c, Y_CONSTANT_CYCLE, top_span(top), "常量「%s」的定义引用了自身", top->name);
         if (top->sema && !top->sema->type) top->sema->type = c->types.error;
         return;
     }
@@ -339,7 +339,7 @@ static void check_binding_clashes(Checker *c) {
         SemaDef *b = u64map_put_first(&first_at, key, a);
         if (b == a) continue;
         c->def_name = a->name;
-        fe_check_error(c, a->span, "资源「%s」与「%s」用了同一个组号 %u 与绑定号 %u", a->name, b->name,
+        fe_check_error(c, Y_BINDING_CONFLICT, a->span, "资源「%s」与「%s」用了同一个组号 %u 与绑定号 %u", a->name, b->name,
                        a->as.resource.group, a->as.resource.binding);
         c->def_name = NULL;
         fe_check_note(c, b->span, "「%s」在这里", b->name);

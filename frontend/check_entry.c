@@ -38,7 +38,7 @@ static uint32_t literal_field(Checker *c, const AstExpr *record, const char *nam
     uint64_t value = 0;
     if (!f) return 0;  /* the record check already reported it */
     if (!literal_count(f->value, &value) || value > 0xFFFFFFFFull) {
-        fe_check_error(c, f->value->span, "%s须写成非负整数字面量（着三）", what);
+        fe_check_error(c, Y_RESOURCE_DEFINITION, f->value->span, "%s须写成非负整数字面量（着三）", what);
         return 0;
     }
     return (uint32_t)value;
@@ -59,10 +59,10 @@ static void check_content(Checker *c, SemaDef *def) {
     if (!content) return;
     bool runtime = fe_type_is_con(content, TCON_ARRAY);
     if (runtime && def->as.resource.kind != RESOURCE_STORAGE)
-        fe_check_error(c, def->span, "运行期数组（「数组」于 T）只能放在存储缓冲里；%s要用「定长数组」",
+        fe_check_error(c, Y_RUNTIME_ARRAY, def->span, "运行期数组（「数组」于 T）只能放在存储缓冲里；%s要用「定长数组」",
                     def->as.resource.kind == RESOURCE_UNIFORM ? "均匀缓冲" : "工作组变量");
     if (fe_type_has_unbound(content))
-        fe_check_error(c, def->span, "资源「%s」的类型须是具体的类型", def->name);
+        fe_check_error(c, Y_RESOURCE_DEFINITION, def->span, "资源「%s」的类型须是具体的类型", def->name);
 }
 
 void fe_check_resource(Checker *c, TopName *top, SemaDef *def) {
@@ -76,7 +76,7 @@ void fe_check_resource(Checker *c, TopName *top, SemaDef *def) {
     Intrinsic maker = RESOURCE_MAKERS[k].maker;
     const AstExpr *value = fe_ast_strip_parens(top->def->as.def.value);
     if (!value || value->kind != AST_EXPR_CALL || callee_intrinsic(c, value) != maker) {
-        fe_check_error(c, top->def->as.def.value ? top->def->as.def.value->span : top->def->as.def.name.span,
+        fe_check_error(c, Y_RESOURCE_DEFINITION, top->def->as.def.value ? top->def->as.def.value->span : top->def->as.def.name.span,
                     "资源「%s」的定义须是对「%s」的调用（着四）", top->name, fe_intrinsic_name(maker));
         def->as.resource.group = UINT32_MAX;  /* keeps it out of the clash check */
         return;
@@ -88,7 +88,7 @@ void fe_check_resource(Checker *c, TopName *top, SemaDef *def) {
     if (maker == INTRINSIC_WORKGROUP_SHARE || value->as.call.arg_count != 1) return;
     const AstExpr *record = fe_ast_strip_parens(value->as.call.args[0]);
     if (!record || record->kind != AST_EXPR_RECORD) {
-        fe_check_error(c, value->as.call.args[0]->span, "「%s」的实参须直接写成「组值」【…】（组号与绑定号是整数字面量）",
+        fe_check_error(c, Y_RESOURCE_DEFINITION, value->as.call.args[0]->span, "「%s」的实参须直接写成「组值」【…】（组号与绑定号是整数字面量）",
                     fe_intrinsic_name(maker));
         return;
     }
@@ -102,7 +102,7 @@ void fe_check_resource(Checker *c, TopName *top, SemaDef *def) {
             def->as.resource.read_only = true;
         else if (access && !(v && v->kind == AST_EXPR_NAME && !name_is_qualified(&v->as.name) &&
                              strcmp(v->as.name.text, "读写") == 0))
-            fe_check_error(c, access->value->span, "访问方式须直接写成「只读」或「读写」");
+            fe_check_error(c, Y_RESOURCE_DEFINITION, access->value->span, "访问方式须直接写成「只读」或「读写」");
     }
 }
 
@@ -155,7 +155,7 @@ static bool io_slot_ok(Checker *c, ShaderStage stage, bool input, Type *t, IoBui
         if (io == IO_SUBGROUP_INVOCATION_ID || io == IO_SUBGROUP_SIZE) c->uses_subgroups = true;
         if (io == IO_CLIP_POSITION && has_position) *has_position = true;
         if (input ? stage_input(stage, io) : stage_output(stage, io)) return true;
-        fe_check_error(c, span, "「%s」不能作%s入口的%s", fe_io_builtin_name(io), STAGE_WORDS[stage], what);
+        fe_check_error(c, Y_ENTRY_SIGNATURE, span, "「%s」不能作%s入口的%s", fe_io_builtin_name(io), STAGE_WORDS[stage], what);
         return false;
     }
     if (t->kind == TYPE_RECORD && t->as.record.id) {
@@ -163,13 +163,13 @@ static bool io_slot_ok(Checker *c, ShaderStage stage, bool input, Type *t, IoBui
         for (uint32_t i = 0; i < t->as.record.count; i++) {
             const RecordField *f = &t->as.record.fields[i];
             if (f->io == IO_NONE && stage == STAGE_COMPUTE) {
-                fe_check_error(c, span, "计算入口的参数只能是内建输入或由它们组成的结构（着四），结构%s的字段「%s」不是内建输入",
+                fe_check_error(c, Y_ENTRY_SIGNATURE, span, "计算入口的参数只能是内建输入或由它们组成的结构（着四），结构%s的字段「%s」不是内建输入",
                             fe_ty_str(c, t), f->name);
                 ok = false;
                 continue;
             }
             if (f->io == IO_NONE && !location_type(f->type)) {
-                fe_check_error(c, span, "结构%s的字段「%s」是 %s，不能作入口的输入输出（只能是数值标量或向量）",
+                fe_check_error(c, Y_ENTRY_SIGNATURE, span, "结构%s的字段「%s」是 %s，不能作入口的输入输出（只能是数值标量或向量）",
                             fe_ty_str(c, t), f->name, fe_ty_str(c, f->type));
                 ok = false;
                 continue;
@@ -179,11 +179,11 @@ static bool io_slot_ok(Checker *c, ShaderStage stage, bool input, Type *t, IoBui
         return ok;
     }
     if (stage == STAGE_COMPUTE) {
-        fe_check_error(c, span, "计算入口的参数只能是内建输入或由它们组成的结构（着四），这里是 %s", fe_ty_str(c, t));
+        fe_check_error(c, Y_ENTRY_SIGNATURE, span, "计算入口的参数只能是内建输入或由它们组成的结构（着四），这里是 %s", fe_ty_str(c, t));
         return false;
     }
     if (!location_type(t)) {
-        fe_check_error(c, span, "%s不能作入口的%s（只能是内建输入输出、数值标量或向量、或由它们组成的结构）",
+        fe_check_error(c, Y_ENTRY_SIGNATURE, span, "%s不能作入口的%s（只能是内建输入输出、数值标量或向量、或由它们组成的结构）",
                     fe_ty_str(c, t), what);
         return false;
     }
@@ -231,7 +231,7 @@ static void io_use_builtin(IoUses *u, IoBuiltin io, Span span, const char *where
         io_remember(u->c, &u->builtins, wgsl, span, where);
         return;
     }
-    fe_check_error(u->c, span, "入口的%s里 @builtin(%s) 重复：%s是「%s」，前面已有一个", u->direction, wgsl, where,
+    fe_check_error(u->c, Y_DUPLICATE_IO, span, "入口的%s里 @builtin(%s) 重复：%s是「%s」，前面已有一个", u->direction, wgsl, where,
                 fe_io_builtin_name(io));
     fe_check_note(u->c, first->span, "@builtin(%s) 先前在这里：%s", wgsl, first->where);
 }
@@ -246,7 +246,7 @@ static void io_use_slot(IoUses *u, Type *t, IoBuiltin io, Span span, const char 
     if (t->kind != TYPE_RECORD || !t->as.record.id) return;
     const IoUse *first = io_find(&u->structs, t->as.record.name);
     if (first) {
-        fe_check_error(u->c, span, "结构「%s」在入口的%s里用了两次（%s）：结构成员只有一组 @location 与 @builtin，两次使用会重复",
+        fe_check_error(u->c, Y_DUPLICATE_IO, span, "结构「%s」在入口的%s里用了两次（%s）：结构成员只有一组 @location 与 @builtin，两次使用会重复",
                     t->as.record.name, u->direction, where);
         fe_check_note(u->c, first->span, "结构「%s」先前在这里：%s", t->as.record.name, first->where);
         return;
@@ -293,17 +293,17 @@ static void check_entry_function(Checker *c, SemaDef *entry, SemaDef *fn, const 
     check_io_duplicates(c, fn, params, n, result, rspan);
     if (stage == STAGE_COMPUTE) {
         if (res->kind != TYPE_UNIT && res->kind != TYPE_ERROR)
-            fe_check_error(c, rspan, "计算入口的函数须返回「有」，「%s」返回 %s", fn->name, fe_ty_str(c, res));
+            fe_check_error(c, Y_ENTRY_SIGNATURE, rspan, "计算入口的函数须返回「有」，「%s」返回 %s", fn->name, fe_ty_str(c, res));
         return;
     }
     if (res->kind == TYPE_UNIT) {
-        if (stage == STAGE_VERTEX) fe_check_error(c, rspan, "顶点入口须输出「裁剪位置」");
+        if (stage == STAGE_VERTEX) fe_check_error(c, Y_ENTRY_SIGNATURE, rspan, "顶点入口须输出「裁剪位置」");
         return;
     }
     bool has_position = false;
     if (io_slot_ok(c, stage, false, res, rio, rspan, "输出", &has_position) && stage == STAGE_VERTEX &&
         !has_position)
-        fe_check_error(c, rspan, "顶点入口须输出「裁剪位置」（返回它或含它的结构）");
+        fe_check_error(c, Y_ENTRY_SIGNATURE, rspan, "顶点入口须输出「裁剪位置」（返回它或含它的结构）");
 }
 
 /* 「工作组大小」 is one integer N (a workgroup of N × 1 × 1) or, for 2-D and 3-D workgroups,
@@ -344,7 +344,7 @@ static void read_workgroup_size(Checker *c, const AstExpr *record, uint32_t size
     const AstExpr *tuple = size_tuple(f->value);
     uint32_t count = tuple ? tuple->as.tuple.count : 1;
     if (count > 3) {
-        fe_check_error(c, f->value->span, "工作组大小至多三维（x、y、z），这里写了 %u 个值", count);
+        fe_check_error(c, Y_WORKGROUP_SIZE, f->value->span, "工作组大小至多三维（x、y、z），这里写了 %u 个值", count);
         return;
     }
     uint64_t value[3] = {0, 1, 1}, total = 1;
@@ -352,18 +352,18 @@ static void read_workgroup_size(Checker *c, const AstExpr *record, uint32_t size
     for (uint32_t k = 0; k < count; k++) {
         const AstExpr *item = tuple ? tuple->as.tuple.items[k] : f->value;
         if (!literal_count(item, &value[k])) {
-            fe_check_error(c, item->span, "工作组大小须写成非负整数字面量（着三）");
+            fe_check_error(c, Y_WORKGROUP_SIZE, item->span, "工作组大小须写成非负整数字面量（着三）");
             ok = false;
         } else if (value[k] == 0 || value[k] > IR_MAX_WORKGROUP_INVOCATIONS) {
-            if (count == 1) fe_check_error(c, item->span, "工作组大小须在 1 到 %u 之间", IR_MAX_WORKGROUP_INVOCATIONS);
-            else fe_check_error(c, item->span, "工作组大小的 %c 维须在 1 到 %u 之间", AXES[k], IR_MAX_WORKGROUP_INVOCATIONS);
+            if (count == 1) fe_check_error(c, Y_WORKGROUP_SIZE, item->span, "工作组大小须在 1 到 %u 之间", IR_MAX_WORKGROUP_INVOCATIONS);
+            else fe_check_error(c, Y_WORKGROUP_SIZE, item->span, "工作组大小的 %c 维须在 1 到 %u 之间", AXES[k], IR_MAX_WORKGROUP_INVOCATIONS);
             ok = false;
         }
         total *= value[k];
     }
     if (!ok) return;
     if (total > IR_MAX_WORKGROUP_INVOCATIONS) {
-        fe_check_error(c, f->value->span, "工作组大小各维之积（每个工作组的调用数）须不超过 %u，这里是 %llu",
+        fe_check_error(c, Y_WORKGROUP_SIZE, f->value->span, "工作组大小各维之积（每个工作组的调用数）须不超过 %u，这里是 %llu",
                        IR_MAX_WORKGROUP_INVOCATIONS, (unsigned long long)total);
         return;
     }
@@ -381,7 +381,7 @@ void fe_check_entry(Checker *c, TopName *top, SemaDef *def) {
     def->as.entry.stage = stage;
     const AstExpr *value = fe_ast_strip_parens(top->def->as.def.value);
     if (!value || value->kind != AST_EXPR_CALL || callee_intrinsic(c, value) != maker) {
-        fe_check_error(c, top->def->as.def.name.span, "入口项「%s」的定义须是对「%s」的调用（着四）", top->name,
+        fe_check_error(c, Y_ENTRY_DEFINITION, top->def->as.def.name.span, "入口项「%s」的定义须是对「%s」的调用（着四）", top->name,
                     fe_intrinsic_name(maker));
         return;
     }
@@ -390,12 +390,12 @@ void fe_check_entry(Checker *c, TopName *top, SemaDef *def) {
     fe_index_top_use(c, maker_name->as.name.span, fe_lookup_builtin(c, maker_name->as.name.text));
     uint32_t want = stage == STAGE_COMPUTE ? 2 : 1;
     if (value->as.call.arg_count != want) {
-        fe_check_error(c, value->span, "「%s」要 %u 个实参，这里给了 %u 个", fe_intrinsic_name(maker), want,
+        fe_check_error(c, Y_WRONG_ARGUMENT_COUNT, value->span, "「%s」要 %u 个实参，这里给了 %u 个", fe_intrinsic_name(maker), want,
                     value->as.call.arg_count);
         return;
     }
     if (value->as.call.type_arg)
-        fe_check_error(c, value->as.call.type_arg->span, "「%s」的类型参数随所指函数而定，不能用「以」",
+        fe_check_error(c, Y_TYPE_ARGUMENTS, value->as.call.type_arg->span, "「%s」的类型参数随所指函数而定，不能用「以」",
                     fe_intrinsic_name(maker));
     const AstExpr *fn_ast = fe_ast_strip_parens(value->as.call.args[0]);
     bool reported = false;
@@ -404,11 +404,11 @@ void fe_check_entry(Checker *c, TopName *top, SemaDef *def) {
     if (reported) return;
     SemaDef *fn = fn_top ? fn_top->sema : NULL;
     if (!fn || fn->kind != DEF_FUNCTION) {
-        fe_check_error(c, value->as.call.args[0]->span, "「%s」的第一个实参须是顶层函数的名字", fe_intrinsic_name(maker));
+        fe_check_error(c, Y_ENTRY_DEFINITION, value->as.call.args[0]->span, "「%s」的第一个实参须是顶层函数的名字", fe_intrinsic_name(maker));
         return;
     }
     if (fn->as.function.entry && fn->as.function.entry != def)
-        fe_check_error(c, value->as.call.args[0]->span, "函数「%s」已是入口「%s」的函数，不能再作别的入口",
+        fe_check_error(c, Y_ENTRY_DEFINITION, value->as.call.args[0]->span, "函数「%s」已是入口「%s」的函数，不能再作别的入口",
                     fn->name, fn->as.function.entry->name);
     def->as.entry.function = fn;
     fn->as.function.entry = def;
@@ -421,7 +421,7 @@ void fe_check_entry(Checker *c, TopName *top, SemaDef *def) {
     fe_check_expr_as(c, value->as.call.args[1], is_record ? options_for(c, options_type, record) : options_type,
                      "计算选项");
     if (!is_record) {
-        fe_check_error(c, value->as.call.args[1]->span, "计算选项须直接写成「组值」【「工作组大小」者 N 也】");
+        fe_check_error(c, Y_WORKGROUP_SIZE, value->as.call.args[1]->span, "计算选项须直接写成「组值」【「工作组大小」者 N 也】");
         return;
     }
     read_workgroup_size(c, record, def->as.entry.workgroup_size);

@@ -49,7 +49,7 @@ static void warn_shadowed_builtin(Checker *c, SemaLocal *local) {
     if (top->role != ROLE_VALUE) return;
     bool function = top->scheme && fe_type_prune(top->scheme->body)->kind == TYPE_FUNC;
     local->shadows_builtin = true;
-    fe_check_warning(c, local->span, "%s「%s」遮住了同名的内建%s「%s」：在它的作用域里「%s」都指这个%s",
+    fe_check_warning(c, Y_SHADOWED_BUILTIN, local->span, "%s「%s」遮住了同名的内建%s「%s」：在它的作用域里「%s」都指这个%s",
                      local_kind_word(local), local->name, function ? "函数" : "值", local->name,
                      local->name, local_kind_word(local));
 }
@@ -96,7 +96,7 @@ static bool is_memory_resource(Type *type) {
 static SemaExpr *global_ref(Checker *c, TopName *top, const AstExpr *e) {
     const char *name = e->as.name.text;
     if (top->type_def) {
-        fe_check_error(c, e->span, "「%s」是类型，不能当作值", name);
+        fe_check_error(c, Y_NOT_A_VALUE, e->span, "「%s」是类型，不能当作值", name);
         return error_expr(c, e->span);
     }
     fe_check_top(c, top);
@@ -104,10 +104,10 @@ static SemaExpr *global_ref(Checker *c, TopName *top, const AstExpr *e) {
     if (!def) return error_expr(c, e->span);
     switch (def->kind) {
     case DEF_FUNCTION:
-        fe_check_error(c, e->span, "不能把函数「%s」当作值（着五）：函数只能以「%s」于 … 的形式调用", name, name);
+        fe_check_error(c, Y_NOT_A_VALUE, e->span, "不能把函数「%s」当作值（着五）：函数只能以「%s」于 … 的形式调用", name, name);
         return error_expr(c, e->span);
     case DEF_ENTRY:
-        fe_check_error(c, e->span, "入口项「%s」不能当作值", name);
+        fe_check_error(c, Y_NOT_A_VALUE, e->span, "入口项「%s」不能当作值", name);
         return error_expr(c, e->span);
     case DEF_RESOURCE: {
         SemaExpr *s = fe_sexpr_new(c, SEXPR_GLOBAL, e->span, def->type);
@@ -124,7 +124,7 @@ static SemaExpr *global_ref(Checker *c, TopName *top, const AstExpr *e) {
         return s;
     }
     default:
-        fe_check_error(c, e->span, "「%s」是类型，不能当作值", name);
+        fe_check_error(c, Y_NOT_A_VALUE, e->span, "「%s」是类型，不能当作值", name);
         return error_expr(c, e->span);
     }
 }
@@ -133,15 +133,15 @@ static SemaExpr *builtin_ref(Checker *c, TopName *top, const AstExpr *e) {
     const char *name = e->as.name.text;
     fe_ensure_role(c, top);
     if (top->role != ROLE_VALUE) {
-        fe_check_error(c, e->span, "「%s」是类型，不能当作值", name);
+        fe_check_error(c, Y_NOT_A_VALUE, e->span, "「%s」是类型，不能当作值", name);
         return error_expr(c, e->span);
     }
     if (top->scheme && fe_type_prune(top->scheme->body)->kind == TYPE_FUNC) {
-        fe_check_error(c, e->span, "不能把函数「%s」当作值（着五）：函数只能以「%s」于 … 的形式调用", name, name);
+        fe_check_error(c, Y_NOT_A_VALUE, e->span, "不能把函数「%s」当作值（着五）：函数只能以「%s」于 … 的形式调用", name, name);
         return error_expr(c, e->span);
     }
     if (top->intrinsic == INTRINSIC_NONE) {
-        fe_check_error(c, e->span, "内建「%s」没有编译器实现", name);
+        fe_check_error(c, Y_UNKNOWN_BUILTIN, e->span, "内建「%s」没有编译器实现", name);
         return error_expr(c, e->span);
     }
     SemaExpr *s = fe_sexpr_new(c, SEXPR_BUILTIN_VALUE, e->span, top->scheme ? top->scheme->body : NULL);
@@ -155,7 +155,7 @@ static SemaExpr *infer_name(Checker *c, const AstExpr *e) {
     if (local) {
         fe_index_local_use(c, e->as.name.span, local);
         if (local->kind == LOCAL_REC_FUNC) {
-            fe_check_error(c, e->span, "不能把局部函数「%s」当作值（着五）：只能调用它", name);
+            fe_check_error(c, Y_NOT_A_VALUE, e->span, "不能把局部函数「%s」当作值（着五）：只能调用它", name);
             return error_expr(c, e->span);
         }
         SemaExpr *s = fe_sexpr_new(c, SEXPR_LOCAL, e->span, local->type);
@@ -210,7 +210,7 @@ static int field_index(Type *record, const char *name) {
 
 static SemaExpr *infer_record(Checker *c, const AstExpr *e, Type *expected) {
     if (strcmp(e->as.record.head.text, "组值") != 0)
-        fe_check_error(c, e->as.record.head.span, "记录值要写成「组值」【…】");
+        fe_check_error(c, Y_RECORD_SYNTAX, e->as.record.head.span, "记录值要写成「组值」【…】");
     uint32_t n = e->as.record.count;
     Type *want = fe_type_prune(expected);
     if (want && want->kind == TYPE_RECORD) {
@@ -220,13 +220,13 @@ static SemaExpr *infer_record(Checker *c, const AstExpr *e, Type *expected) {
             const AstField *f = &e->as.record.fields[i];
             int k = field_index(want, f->name.text);
             if (k < 0) {
-                fe_check_error(c, f->name.span, "%s没有字段「%s」", fe_ty_str(c, want), f->name.text);
+                fe_check_error(c, Y_NO_SUCH_FIELD, f->name.span, "%s没有字段「%s」", fe_ty_str(c, want), f->name.text);
                 fe_check_expr(c, f->value, NULL);
                 continue;
             }
             fe_index_field_use(c, f->name.span, want, (uint32_t)k);
             if (values[k]) {
-                fe_check_error(c, f->name.span, "字段「%s」重复", f->name.text);
+                fe_check_error(c, Y_DUPLICATE_FIELD, f->name.span, "字段「%s」重复", f->name.text);
                 continue;
             }
             const char *what = arena_concat(c->arena, "字段「", f->name.text, "」的", (const char *)NULL);
@@ -234,7 +234,7 @@ static SemaExpr *infer_record(Checker *c, const AstExpr *e, Type *expected) {
         }
         for (uint32_t k = 0; k < m; k++) {
             if (values[k]) continue;
-            fe_check_error(c, e->span, "缺少字段「%s」（%s）", want->as.record.fields[k].name,
+            fe_check_error(c, Y_MISSING_FIELD, e->span, "缺少字段「%s」（%s）", want->as.record.fields[k].name,
                         fe_ty_str(c, want));
             values[k] = error_expr(c, e->span);
         }
@@ -249,7 +249,7 @@ static SemaExpr *infer_record(Checker *c, const AstExpr *e, Type *expected) {
         const AstField *f = &e->as.record.fields[i];
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(fields[j].name, f->name.text) == 0)
-                fe_check_error(c, f->name.span, "字段「%s」重复", f->name.text);
+                fe_check_error(c, Y_DUPLICATE_FIELD, f->name.span, "字段「%s」重复", f->name.text);
         values[i] = fe_check_expr(c, f->value, NULL);
         fields[i].name = f->name.text;
         fields[i].span = f->name.span;
@@ -270,12 +270,12 @@ static SemaExpr *infer_proj(Checker *c, const AstExpr *e) {
     if (e->as.proj.is_numeral) {
         const NumeralInfo *v = &e->as.proj.index;
         if (t->kind != TYPE_TUPLE) {
-            fe_check_error(c, e->as.proj.member.span, "%s不是元组、向量或矩阵，不能取第「%s」项",
+            fe_check_error(c, Y_NO_SUCH_FIELD, e->as.proj.member.span, "%s不是元组、向量或矩阵，不能取第「%s」项",
                         fe_ty_str(c, t), e->as.proj.member.text);
             return error_expr(c, e->span);
         }
         if (v->is_decimal || v->is_negative || v->overflow || v->int_value >= t->as.tuple.count) {
-            fe_check_error(c, e->as.proj.member.span, "%s只有 %u 项，没有第「%s」项（从「零」数起）",
+            fe_check_error(c, Y_NO_SUCH_FIELD, e->as.proj.member.span, "%s只有 %u 项，没有第「%s」项（从「零」数起）",
                         fe_ty_str(c, t), t->as.tuple.count, e->as.proj.member.text);
             return error_expr(c, e->span);
         }
@@ -283,13 +283,13 @@ static SemaExpr *infer_proj(Checker *c, const AstExpr *e) {
         result = t->as.tuple.items[index];
     } else {
         if (t->kind != TYPE_RECORD) {
-            fe_check_error(c, e->as.proj.member.span, "%s不是结构，没有字段「%s」", fe_ty_str(c, t),
+            fe_check_error(c, Y_NO_SUCH_FIELD, e->as.proj.member.span, "%s不是结构，没有字段「%s」", fe_ty_str(c, t),
                         e->as.proj.member.text);
             return error_expr(c, e->span);
         }
         int k = field_index(t, e->as.proj.member.text);
         if (k < 0) {
-            fe_check_error(c, e->as.proj.member.span, "%s没有字段「%s」", fe_ty_str(c, t),
+            fe_check_error(c, Y_NO_SUCH_FIELD, e->as.proj.member.span, "%s没有字段「%s」", fe_ty_str(c, t),
                         e->as.proj.member.text);
             return error_expr(c, e->span);
         }
@@ -332,7 +332,7 @@ SemaExpr *fe_check_function_body(Checker *c, const AstExpr *lambda, Type *func_t
     *out_count = want;
     if (ft->kind != TYPE_FUNC) return error_expr(c, lambda->span);
     if (count != want) {
-        fe_check_error(c, lambda->span, "函数「%s」的签名有 %u 个参数，定义里有 %u 个", fn_name, want, count);
+        fe_check_error(c, Y_WRONG_ARGUMENT_COUNT, lambda->span, "函数「%s」的签名有 %u 个参数，定义里有 %u 个", fn_name, want, count);
         return error_expr(c, lambda->span);
     }
     for (uint32_t i = 0; i < count; i++) {
@@ -379,7 +379,7 @@ static void open_letrec(Checker *c, const AstExpr *e, ChainLink *link) {
     const char *name = e->as.letrec.name.text;
     Type *ft = fe_resolve_type(c, e->as.letrec.type);
     if (fe_type_prune(ft)->kind != TYPE_FUNC && !fe_type_is_error(ft)) {
-        fe_check_error(c, e->as.letrec.type->span, "「递归令」的类型须是函数类型（化…为…者），得到 %s",
+        fe_check_error(c, Y_LET_REC_FORM, e->as.letrec.type->span, "「递归令」的类型须是函数类型（化…为…者），得到 %s",
                     fe_ty_str(c, ft));
         ft = c->types.error;
     }
@@ -389,7 +389,7 @@ static void open_letrec(Checker *c, const AstExpr *e, ChainLink *link) {
     fe_scope_push(c, link->local);
     const AstExpr *value = fe_ast_strip_parens(e->as.letrec.value);
     if (!value || value->kind != AST_EXPR_LAMBDA) {
-        fe_check_error(c, e->as.letrec.value ? e->as.letrec.value->span : e->span,
+        fe_check_error(c, Y_LET_REC_FORM, e->as.letrec.value ? e->as.letrec.value->span : e->span,
                     "「递归令」「%s」的值须是「得…而…」函数", name);
         link->function_body = e->as.letrec.value ? fe_check_expr(c, e->as.letrec.value, NULL)
                                                  : error_expr(c, e->span);
@@ -497,7 +497,7 @@ static SemaExpr *infer_if(Checker *c, const AstExpr *e, Type *expected) {
         else_branch = fe_check_expr(c, e->as.if_.else_branch, then_branch->type);
         type = then_branch->type;
         if (!fe_type_unify(&c->types, then_branch->type, else_branch->type)) {
-            fe_check_error(c, e->as.if_.else_branch->span,
+            fe_check_error(c, Y_TYPE_MISMATCH, e->as.if_.else_branch->span,
                         "「若」两支的类型不同：「则」一支是 %s，「否则」一支是 %s",
                         fe_ty_str(c, then_branch->type), fe_ty_str(c, else_branch->type));
             type = c->types.error;
@@ -518,7 +518,7 @@ static SemaExpr *infer(Checker *c, const AstExpr *e, Type *expected) {
     case AST_EXPR_NAME: return infer_name(c, e);
     case AST_EXPR_NUMERAL: return infer_numeral(c, e);
     case AST_EXPR_STRING:
-        fe_check_error(c, e->span, "着色源不能用字符串（着五）");
+        fe_check_error(c, Y_SHADER_SUBSET, e->span, "着色源不能用字符串（着五）");
         return error_expr(c, e->span);
     case AST_EXPR_TUPLE: return infer_tuple(c, e, expected);
     case AST_EXPR_BINARY: return fe_check_binary(c, e);
@@ -527,13 +527,13 @@ static SemaExpr *infer(Checker *c, const AstExpr *e, Type *expected) {
     case AST_EXPR_PROJ: return infer_proj(c, e);
     case AST_EXPR_RECORD: return infer_record(c, e, expected);
     case AST_EXPR_LAMBDA:
-        fe_check_error(c, e->span, "着色源不能有闭包或匿名函数（着五）：「得…而…」只能作顶层函数或「递归令」的值");
+        fe_check_error(c, Y_SHADER_SUBSET, e->span, "着色源不能有闭包或匿名函数（着五）：「得…而…」只能作顶层函数或「递归令」的值");
         return error_expr(c, e->span);
     case AST_EXPR_LET: case AST_EXPR_LETREC: case AST_EXPR_SEQ: case AST_EXPR_ANNOT:
         return infer_chain(c, e, expected);
     case AST_EXPR_IF: return infer_if(c, e, expected);
     case AST_EXPR_MATCH:
-        fe_check_error(c, e->span, "着色源不能用「鉴」（着五）");
+        fe_check_error(c, Y_SHADER_SUBSET, e->span, "着色源不能用「鉴」（着五）");
         return error_expr(c, e->span);
     case AST_EXPR_PAREN:
         return e->as.paren.inner ? infer(c, e->as.paren.inner, expected) : error_expr(c, e->span);
@@ -546,7 +546,7 @@ static SemaExpr *load_resource(Checker *c, SemaExpr *s) {
     Type *t = fe_type_prune(s->type);
     Type *content = t->as.con.args[0];
     if (fe_type_is_con(content, TCON_ARRAY)) {
-        fe_check_error(c, s->span, "「%s」是运行期数组，只能经「读数组」「写数组」等内建函数访问",
+        fe_check_error(c, Y_RUNTIME_ARRAY, s->span, "「%s」是运行期数组，只能经「读数组」「写数组」等内建函数访问",
                     s->as.global->name);
         return error_expr(c, s->span);
     }
@@ -561,7 +561,7 @@ static SemaExpr *settle(Checker *c, SemaExpr *s, const AstExpr *expr, Type *expe
     if (s->kind == SEXPR_GLOBAL && is_memory_resource(s->type) && !is_memory_resource(expected))
         s = load_resource(c, s);
     if (expected && !fe_type_unify(&c->types, s->type, expected)) {
-        fe_check_error(c, expr->span, "%s类型不符：期望 %s，得到 %s", what ? what : "",
+        fe_check_error(c, Y_TYPE_MISMATCH, expr->span, "%s类型不符：期望 %s，得到 %s", what ? what : "",
                     fe_ty_str(c, expected), fe_ty_str(c, s->type));
         if (s->kind == SEXPR_LOCAL) fe_note_shadowed_builtin(c, s->as.local);
     }

@@ -117,10 +117,10 @@ typedef struct Checker {
 
 /* ---- diagnostics (resolve.c) ---- */
 /* An error naming the current top-level definition: "…（在顶层定义「名」中）". */
-void fe_check_error(Checker *c, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void fe_check_error(Checker *c, DiagId id, Span span, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void fe_check_note(Checker *c, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A warning, naming the current top-level definition like an error. */
-void fe_check_warning(Checker *c, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void fe_check_warning(Checker *c, DiagId id, Span span, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* After an error about a use of `local`: a note at its binding when it hides a builtin. */
 void fe_note_shadowed_builtin(Checker *c, const SemaLocal *local);
 const char *fe_ty_str(Checker *c, Type *type);

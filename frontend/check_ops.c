@@ -124,13 +124,13 @@ SemaExpr *fe_check_binary(Checker *c, const AstExpr *e) {
         if (lt->kind == TYPE_ERROR || rt->kind == TYPE_ERROR) {
             result = c->types.error;
         } else if (!(operand = operand_type(c, op, lt, rt))) {
-            fe_check_error(c, e->as.binary.op_span, "「%s」两边的类型不符：左边是 %s，右边是 %s",
+            fe_check_error(c, Y_TYPE_MISMATCH, e->as.binary.op_span, "「%s」两边的类型不符：左边是 %s，右边是 %s",
                         op_word(op), fe_ty_str(c, lt), fe_ty_str(c, rt));
             if (left->kind == SEXPR_LOCAL) fe_note_shadowed_builtin(c, left->as.local);
             if (right->kind == SEXPR_LOCAL) fe_note_shadowed_builtin(c, right->as.local);
             result = c->types.error;
         } else if (!operand_ok(op, operand) || !operand_ok(op, lt) || !operand_ok(op, rt)) {
-            fe_check_error(c, e->as.binary.op_span, "「%s」不能用在 %s 上", op_word(op),
+            fe_check_error(c, Y_OPERATOR_TYPE, e->as.binary.op_span, "「%s」不能用在 %s 上", op_word(op),
                         fe_ty_str(c, fe_type_prune(operand)));
             result = c->types.error;
         } else if (is_arith(op)) {
@@ -156,7 +156,7 @@ SemaExpr *fe_check_not(Checker *c, const AstExpr *e) {
     t = fe_type_prune(t);
     bool ok = t->kind == TYPE_ERROR || t->kind == TYPE_BOOL ||
               (fe_type_is_vector(t, &elem, NULL) && fe_type_prune(elem)->kind == TYPE_BOOL);
-    if (!ok) fe_check_error(c, e->span, "「非」只能用在「爻」或「爻」的向量上，这里是 %s", fe_ty_str(c, t));
+    if (!ok) fe_check_error(c, Y_OPERATOR_TYPE, e->span, "「非」只能用在「爻」或「爻」的向量上，这里是 %s", fe_ty_str(c, t));
     SemaExpr *s = fe_sexpr_new(c, SEXPR_NOT, e->span, ok ? t : c->types.error);
     s->as.not_.operand = operand;
     return s;

@@ -20,7 +20,7 @@ static void walk_call(TailWalk *w, SemaExpr *e, bool tail) {
             if (tail && i + 1 == w->count) {
                 e->as.call.is_tail = true;
             } else {
-                fe_check_error(w->c, e->span,
+                fe_check_error(w->c, Y_RECURSION, e->span,
                             "不支持其他递归（着五）：局部递归函数「%s」只能在尾位置调用自身，这次调用的结果还要再用",
                             callee->name);
             }
@@ -103,10 +103,10 @@ static void visit(Checker *c, TopName *top, unsigned char *color, uint32_t depth
         if (color[callee->index] == GRAY) {
             c->def_name = top->name;
             if (edge->callee == top)
-                fe_check_error(c, edge->span, "不支持其他递归（着五）：顶层函数「%s」调用自身；递归请用「递归令」写成局部尾递归",
+                fe_check_error(c, Y_RECURSION, edge->span, "不支持其他递归（着五）：顶层函数「%s」调用自身；递归请用「递归令」写成局部尾递归",
                             top->name);
             else
-                fe_check_error(c, edge->span, "不支持其他递归（着五）：顶层函数「%s」调用「%s」，而「%s」又经调用回到「%s」（顶层函数间接调用自身）",
+                fe_check_error(c, Y_RECURSION, edge->span, "不支持其他递归（着五）：顶层函数「%s」调用「%s」，而「%s」又经调用回到「%s」（顶层函数间接调用自身）",
                             top->name, edge->callee->name, edge->callee->name, top->name);
             c->def_name = NULL;
         } else if (color[callee->index] == WHITE && depth < 10000) {

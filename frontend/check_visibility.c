@@ -77,7 +77,7 @@ static void report_ambiguous(Checker *c, const AstName *name, TopName *first) {
         if (module_sees(c->module, top->module))
             strbuf_printf(&forms, "%s「%s」之「%s」", forms.len ? "或" : "",
                           top->module->module_name, name->text);
-    fe_check_error(c, name->span, "「%s」有歧义：本文件导入的多个着色模块都定义了它（着八）；请写成%s",
+    fe_check_error(c, Y_AMBIGUOUS_NAME, name->span, "「%s」有歧义：本文件导入的多个着色模块都定义了它（着八）；请写成%s",
                 name->text, strbuf_cstr(&forms));
     strbuf_free(&forms);
     for (TopName *top = first; top; top = top->next_same_name)
@@ -134,7 +134,7 @@ static const Module *qualified_module(Checker *c, const AstName *name, bool repo
         if (!import_matches(module->import_stmts[i], name) || module->imports[i] == found) continue;
         if (found) {
             if (report)
-                fe_check_error(c, name->zhi, "「%s」之「%s」有歧义：%s 与 %s 都是本文件导入的「%s」；请写出更长的路径",
+                fe_check_error(c, Y_AMBIGUOUS_NAME, name->zhi, "「%s」之「%s」有歧义：%s 与 %s 都是本文件导入的「%s」；请写出更长的路径",
                             name->qualifier[name->qualifier_count - 1].text, name->text, found->import_path,
                             module->imports[i]->import_path, name->qualifier[name->qualifier_count - 1].text);
             return NULL;
@@ -144,13 +144,13 @@ static const Module *qualified_module(Checker *c, const AstName *name, bool repo
     const char *written = qualifier_text(c, name);
     if (!found) {
         if (report)
-            fe_check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：%s不是本文件导入的着色源"
+            fe_check_error(c, Y_BAD_MODULE_PROJECTION, name->zhi, "着色源不能用模块投影「之」（着五）：%s不是本文件导入的着色源"
                         "（「模块」之「名」只能指导入的着色源里的定义）", written);
         return NULL;
     }
     if (found->kind != MODULE_SHADER_SOURCE) {
         if (report)
-            fe_check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：%s是着色内建声明，它的名字不带模块前缀",
+            fe_check_error(c, Y_BAD_MODULE_PROJECTION, name->zhi, "着色源不能用模块投影「之」（着五）：%s是着色内建声明，它的名字不带模块前缀",
                         written);
         return NULL;
     }
@@ -162,7 +162,7 @@ static TopName *lookup_qualified(Checker *c, const AstName *name, bool report) {
     if (!module) return NULL;
     TopName *top = fe_names_find_in(&c->user, name->text, module);
     if (top || !report) return top;
-    fe_check_error(c, name->span, "着色模块 %s 里没有「%s」", module->import_path, name->text);
+    fe_check_error(c, Y_NOT_IN_MODULE, name->span, "着色模块 %s 里没有「%s」", module->import_path, name->text);
     Suggestion s;
     suggest_begin(&s, name->text);
     offer_user_names(c, &s, module, false);
@@ -248,7 +248,7 @@ static bool imports_builtin_package(const Module *module) {
 }
 
 void fe_report_undefined(Checker *c, Span span, const char *what, const char *name) {
-    fe_check_error(c, span, "未定义的%s「%s」", what, name);
+    fe_check_error(c, Y_UNDEFINED_NAME, span, "未定义的%s「%s」", what, name);
     TopName *user = fe_names_find(&c->user, name), *builtin = fe_builtin_find(c, name);
     const Module *owner = importable_owner(c, user);
     if (!owner) owner = importable_owner(c, builtin);

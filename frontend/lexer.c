@@ -148,7 +148,7 @@ static void push_fixed(Lexer *lx, TokenKind kind, uint32_t start, uint32_t end) 
 static uint32_t skip_invalid_run(Lexer *lx, uint32_t at) {
     uint32_t start = at, width;
     while (peek(lx, at, &width) == UTF8_INVALID) at += width;
-    diag_error(lx->diag, span_at(lx, start, at), "无效的 UTF-8 字节");
+    diag_error(lx->diag, Y_INVALID_UTF8, span_at(lx, start, at), "无效的 UTF-8 字节");
     return at;
 }
 
@@ -157,7 +157,7 @@ static uint32_t skip_control_run(Lexer *lx, uint32_t at) {
     uint32_t start = at, width;
     uint32_t first = peek(lx, at, &width);
     while (is_control(peek(lx, at, &width))) at += width;
-    diag_error(lx->diag, span_at(lx, start, at), "不可见的控制字符 U+%04X 不能出现在源码中",
+    diag_error(lx->diag, Y_CONTROL_CHARACTER, span_at(lx, start, at), "不可见的控制字符 U+%04X 不能出现在源码中",
                (unsigned)first);
     return at;
 }
@@ -196,7 +196,7 @@ static void warn_invisible_in_name(Lexer *lx, uint32_t from, uint32_t to, const 
             continue;
         if (!lx->invisible_names.slots) strmap_init(&lx->invisible_names, lx->arena);
         if (strmap_put_first(&lx->invisible_names, text, (void *)text) != text) return;
-        diag_warning(lx->diag, span_at(lx, at, at + width),
+        diag_warning(lx->diag, Y_INVISIBLE_CHARACTER, span_at(lx, at, at + width),
                      "名字「%s」里有看不见的字符 <U+%04X>：它与不含这个字符的名字看起来一样，却是另一个名字",
                      text, (unsigned)cp);
         return;
@@ -215,7 +215,7 @@ static void finish_name(Lexer *lx, uint32_t open) {
         return;
     }
     if (shape == NUMERAL_MALFORMED) {
-        diag_error(lx->diag, span, "数字格式错误：「%s」", text);
+        diag_error(lx->diag, Y_MALFORMED_NUMBER, span, "数字格式错误：「%s」", text);
         diag_note(lx->diag, span,
                   "数字由 0-9 或 零一二三四五六七八九 组成，可有一个小数点（. 或 点），"
                   "可以 负 开头，可以 乘十的…次方 结尾（「一点五乘十的负三次方」）；"
@@ -226,7 +226,7 @@ static void finish_name(Lexer *lx, uint32_t open) {
         memset(&info, 0, sizeof info);
         info.ascii = "0";
     } else if (info.overflow) {
-        diag_error(lx->diag, span, "数字超出范围：「%s」", text);
+        diag_error(lx->diag, Y_MALFORMED_NUMBER, span, "数字超出范围：「%s」", text);
     }
     Token *token = push(lx, TOK_NUMERAL, open, lx->pos, text, len);
     token->numeral = info;
@@ -243,11 +243,11 @@ static void lex_name(Lexer *lx) {
         uint32_t cp = peek(lx, lx->pos, &width);
         if (cp == CP_CLOSE_NAME) break;
         if (cp == CP_END || is_line_break(cp) || cp == CP_OPEN_NAME) {
-            if (cp == CP_END) diag_error(lx->diag, opener, "名字未闭合：文件在名字中结束");
+            if (cp == CP_END) diag_error(lx->diag, Y_UNCLOSED_NAME, opener, "名字未闭合：文件在名字中结束");
             else if (cp == CP_OPEN_NAME) {
-                diag_error(lx->diag, opener, "名字未闭合：名字里不能再有「「」");
+                diag_error(lx->diag, Y_UNCLOSED_NAME, opener, "名字未闭合：名字里不能再有「「」");
                 diag_note(lx->diag, span_at(lx, lx->pos, lx->pos + width), "在此又遇「「」");
-            } else diag_error(lx->diag, opener, "名字未闭合：名字不能跨行");
+            } else diag_error(lx->diag, Y_UNCLOSED_NAME, opener, "名字未闭合：名字不能跨行");
             push_error(lx, open, lx->pos);
             return;
         }
@@ -262,7 +262,7 @@ static void lex_name(Lexer *lx) {
     strbuf_append(&lx->buf, lx->text + run, lx->pos - run);
     lx->pos += QUOTE_BYTES;
     if (lx->buf.len == 0) {
-        diag_error(lx->diag, span_at(lx, open, lx->pos), "名字不能为空：「」");
+        diag_error(lx->diag, Y_EMPTY_NAME, span_at(lx, open, lx->pos), "名字不能为空：「」");
         push_error(lx, open, lx->pos);
         return;
     }
@@ -310,12 +310,12 @@ static void lex_escape(Lexer *lx) {
     }
     uint32_t end = find_escape_end(lx, body);
     if (end == UINT32_MAX) {
-        diag_error(lx->diag, span_at(lx, open, body), "转义未闭合：「： 之后本行没有 ：」");
+        diag_error(lx->diag, Y_BAD_ESCAPE, span_at(lx, open, body), "转义未闭合：「： 之后本行没有 ：」");
         lx->pos = body;
         return;
     }
     lx->pos = end + 2 * QUOTE_BYTES;
-    diag_error(lx->diag, span_at(lx, open, lx->pos), "未知的转义「：%.*s：」", (int)(end - body),
+    diag_error(lx->diag, Y_BAD_ESCAPE, span_at(lx, open, lx->pos), "未知的转义「：%.*s：」", (int)(end - body),
                lx->text + body);
     diag_note(lx->diag, span_at(lx, open, lx->pos),
               "字符串里的转义只有「：换行：」「：制表：」「：』：」「：「：：」");
@@ -330,8 +330,8 @@ static void lex_string(Lexer *lx) {
         uint32_t cp = peek(lx, lx->pos, &width);
         if (cp == CP_CLOSE_STRING) break;
         if (cp == CP_END || is_line_break(cp)) {
-            if (cp == CP_END) diag_error(lx->diag, opener, "字符串未闭合：文件在字符串中结束");
-            else diag_error(lx->diag, opener, "字符串未闭合：字符串不能跨行（换行请写「：换行：」）");
+            if (cp == CP_END) diag_error(lx->diag, Y_UNCLOSED_STRING, opener, "字符串未闭合：文件在字符串中结束");
+            else diag_error(lx->diag, Y_UNCLOSED_STRING, opener, "字符串未闭合：字符串不能跨行（换行请写「：换行：」）");
             push_error(lx, open, lx->pos);
             return;
         }
@@ -383,7 +383,7 @@ static void lex_comment(Lexer *lx) {
         if (!skip_bad_inside(lx, cp, false)) lx->pos += width;
     }
     keep_comment(lx, open, lx->pos);
-    diag_error(lx->diag, span_at(lx, open, open + 2 * QUOTE_BYTES), "注释未闭合");
+    diag_error(lx->diag, Y_UNCLOSED_COMMENT, span_at(lx, open, open + 2 * QUOTE_BYTES), "注释未闭合");
     diag_note(lx->diag, span_at(lx, open, open + 2 * QUOTE_BYTES),
               "注释可以嵌套：每个「：都要有对应的：」");
 }
@@ -460,7 +460,7 @@ static void lex_unknown_run(Lexer *lx) {
     Span span = span_at(lx, start, lx->pos);
     const char *run = lx->text + start;
     uint32_t run_len = lx->pos - start;
-    diag_error(lx->diag, span, "无法识别的字符「%.*s」", (int)run_len, run);
+    diag_error(lx->diag, Y_UNKNOWN_CHARACTER, span, "无法识别的字符「%.*s」", (int)run_len, run);
     if (looks_like_name(run, run_len))
         diag_note(lx->diag, span, "名字与数字都要写在「」之中，如「甲」「三二」");
     push_error(lx, start, lx->pos);
@@ -482,7 +482,7 @@ static void lex_bare(Lexer *lx) {
 static void lex_stray(Lexer *lx, uint32_t width, const char *message) {
     uint32_t start = lx->pos;
     lx->pos += width;
-    diag_error(lx->diag, span_at(lx, start, lx->pos), "%s", message);
+    diag_error(lx->diag, Y_UNMATCHED_CLOSER, span_at(lx, start, lx->pos), "%s", message);
     push_error(lx, start, lx->pos);
 }
 
@@ -508,7 +508,7 @@ static void lex_next(Lexer *lx) {
     } else if (wrong_punct(cp)) {
         const WrongPunct *wrong = wrong_punct(cp);
         lx->pos += width;
-        diag_error(lx->diag, span_at(lx, start, lx->pos), "%s", wrong->message);
+        diag_error(lx->diag, Y_HALF_WIDTH_PUNCTUATION, span_at(lx, start, lx->pos), "%s", wrong->message);
         push_fixed(lx, wrong->kind, start, lx->pos);
     } else if (bytes_at(lx, start, UTF8_CLOSE_COMMENT)) {
         lex_stray(lx, 2 * QUOTE_BYTES, "多余的注释结尾「：」」：前面没有对应的「：");

@@ -5,10 +5,10 @@
 
 #include "lower_internal.h"
 
-void fe_lower_error(Lowerer *l, Span span, const char *fmt, ...) {
+void fe_lower_error(Lowerer *l, DiagId id, Span span, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    diag_report(l->diag, DIAG_ERROR, span, fmt, args);
+    diag_report(l->diag, id, DIAG_ERROR, span, fmt, args);
     va_end(args);
     l->failed = true;
 }
@@ -46,7 +46,7 @@ static void lower_resource(Lowerer *l, const SemaDef *def) {
     ResourceKind kind = def->as.resource.kind;
     if ((kind == RESOURCE_STORAGE || kind == RESOURCE_UNIFORM) && holds_bool(l->types, type, 0)) {
         /* Host-shareable memory has no bool in WGSL (nor a fixed bool layout in MSL/PTX). */
-        fe_lower_error(l, def->span, "%s「%s」里不能有「爻」：缓冲与宿主共享，没有布尔的内存布局；请用「无三二」存 0 与 1",
+        fe_lower_error(l, Y_BOOL_IN_BUFFER, def->span, "%s「%s」里不能有「爻」：缓冲与宿主共享，没有布尔的内存布局；请用「无三二」存 0 与 1",
                     kind == RESOURCE_STORAGE ? "存储缓冲" : "均匀缓冲", def->name);
         return;
     }

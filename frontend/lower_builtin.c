@@ -435,7 +435,7 @@ static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     case INTRINSIC_ATOMIC_COMPARE_EXCHANGE: return lower_atomic(fc, e, IR_OP_ATOMIC_COMPARE_EXCHANGE);
     default: break;
     }
-    fe_lower_error(fc->l, e->span, "YIR 还不能表示「%s」（在顶层定义「%s」中）", fe_intrinsic_name(in), fc->def->name);
+    fe_lower_error(fc->l, Y_LOWERING_INTERNAL, e->span, "YIR 还不能表示「%s」（在顶层定义「%s」中）", fe_intrinsic_name(in), fc->def->name);
     return IR_NONE;
 }
 

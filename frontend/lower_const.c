@@ -36,7 +36,7 @@ uint64_t fe_lower_literal_bits(Lowerer *l, const SemaExpr *e, IrTypeId type) {
 }
 
 static bool not_constant(Lowerer *l, const SemaExpr *e) {
-    fe_lower_error(l, e->span,
+    fe_lower_error(l, Y_NOT_CONSTANT, e->span,
                 "常量的值须是翻译器能求值的常量表达式（字面量、「新浮三二」等构造器、「转换」、"
                 "「位转换」、算术、比较与逻辑、位运算与移位、值若、元组与组值及其「中」、"
                 "docs/language.md 所列的内建函数、其他常量）");
@@ -56,7 +56,7 @@ static bool check_status(Lowerer *l, const SemaExpr *e, IrEvalStatus status) {
     case IR_EVAL_DOMAIN: why = "的实参超出定义域（如「夹紧」的下限大于上限）"; break;
     case IR_EVAL_INDEX_RANGE: why = "的下标越界"; break;
     }
-    fe_lower_error(l, e->span, "常量表达式%s（WGSL 的常量求值里这是错误）", why);
+    fe_lower_error(l, Y_CONSTANT_EVALUATION, e->span, "常量表达式%s（WGSL 的常量求值里这是错误）", why);
     return false;
 }
 
@@ -232,7 +232,7 @@ bool fe_lower_check_divisor(Lowerer *l, AstBinaryOp op, const SemaExpr *divisor,
     IrLiteral value;
     if (!fe_lower_const_eval(l, divisor, type, &value)) return false;
     if (!has_zero_lane(&value)) return true;
-    fe_lower_error(l, divisor->span, "整数%s：除数是值为零的常量表达式（WGSL 里这是错误）",
+    fe_lower_error(l, Y_CONSTANT_EVALUATION, divisor->span, "整数%s：除数是值为零的常量表达式（WGSL 里这是错误）",
                    op == AST_OP_DIV ? "除以零" : "对零取余");
     return false;
 }
@@ -241,7 +241,7 @@ IrConstId fe_lower_constant(Lowerer *l, const SemaDef *def) {
     uint32_t i = def->index;
     if (l->const_state[i] == 2) return l->const_of[i];
     if (l->const_state[i] == 1) {
-        fe_lower_error(l, def->span, "常量「%s」的值取决于它自己", def->name);
+        fe_lower_error(l, Y_CONSTANT_CYCLE, def->span, "常量「%s」的值取决于它自己", def->name);
         return IR_NONE;
     }
     l->const_state[i] = 1;

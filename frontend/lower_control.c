@@ -223,7 +223,7 @@ static bool lift_function(FnCtx *fc, const SemaExpr *e, LocalFn *info) {
     SemaLocal *self = e->as.letrec.function;
     Type *ft = fe_type_prune(self->type);
     if (ft->kind != TYPE_FUNC) {
-        fe_lower_error(l, self->span, "翻译的内部错误：局部函数「%s」没有函数类型", self->name);
+        fe_lower_error(l, Y_LOWERING_INTERNAL, self->span, "翻译的内部错误：局部函数「%s」没有函数类型", self->name);
         return false;
     }
     IrTypeId result = fe_lower_type(l, ft->as.func.result, self->span);
@@ -286,7 +286,7 @@ IrValueId fe_lower_local_call(FnCtx *fc, const SemaExpr *e) {
     const SemaLocal *callee = e->as.call.local;
     const LocalFn *info = &fc->local_fns[callee->index];
     if (!info->defined) {
-        fe_lower_error(fc->l, e->span, "翻译的内部错误：局部函数「%s」尚未定义", callee->name);
+        fe_lower_error(fc->l, Y_LOWERING_INTERNAL, e->span, "翻译的内部错误：局部函数「%s」尚未定义", callee->name);
         return IR_NONE;
     }
     uint32_t n = 0;
@@ -300,7 +300,7 @@ IrValueId fe_lower_local_call(FnCtx *fc, const SemaExpr *e) {
     for (uint32_t i = 0; i < info->capture_count; i++) {
         IrValueId v = fc->locals[info->captures[i]->index];
         if (v == IR_NONE) {
-            fe_lower_error(fc->l, e->span, "翻译的内部错误：局部函数「%s」用到的「%s」在此没有值", callee->name,
+            fe_lower_error(fc->l, Y_LOWERING_INTERNAL, e->span, "翻译的内部错误：局部函数「%s」用到的「%s」在此没有值", callee->name,
                         info->captures[i]->name);
             return IR_NONE;
         }

@@ -19,7 +19,7 @@ IrTypeId fe_lower_expr_type(FnCtx *fc, const SemaExpr *e) {
 }
 
 static void internal_error(FnCtx *fc, const SemaExpr *e, const char *what) {
-    fe_lower_error(fc->l, e->span, "翻译的内部错误：%s（在顶层定义「%s」中）", what, fc->def->name);
+    fe_lower_error(fc->l, Y_LOWERING_INTERNAL, e->span, "翻译的内部错误：%s（在顶层定义「%s」中）", what, fc->def->name);
 }
 
 /* ---- pointers shared while visible ---- */

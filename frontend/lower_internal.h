@@ -71,7 +71,7 @@ typedef struct FnCtx {
 } FnCtx;
 
 /* ---- lower.c ---- */
-void fe_lower_error(Lowerer *l, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void fe_lower_error(Lowerer *l, DiagId id, Span span, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* A module-scope name not yet taken (by a definition or an IR function). */
 const char *fe_lower_unique_name(Lowerer *l, const char *base);
 

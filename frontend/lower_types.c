@@ -22,7 +22,7 @@ static IrTypeId scalar_type(Lowerer *l, Type *t, Span span) {
         if (width == 32) return ir_type_u32(l->types);
         break;
     }
-    fe_lower_error(l, span,
+    fe_lower_error(l, Y_UNSUPPORTED_SCALAR, span,
                 "WGSL 没有 %s 这种标量（只有「定长小数」于「三二」/「一六」、「定长整数」于「三二」"
                 "与「定长无符号」于「三二」）",
                 fe_type_to_string(&l->scratch, t));
@@ -56,7 +56,7 @@ static IrTypeId struct_type(Lowerer *l, Type *t, Span span) {
     for (uint32_t i = 0; i < count; i++) {
         Type *ft = record ? t->as.record.fields[i].type : t->as.tuple.items[i];
         if (fe_lower_type_is_unit(ft)) {
-            fe_lower_error(l, span, "结构的字段不能是「有」：%s", fe_type_to_string(&l->scratch, t));
+            fe_lower_error(l, Y_TYPE_NOT_STORABLE, span, "结构的字段不能是「有」：%s", fe_type_to_string(&l->scratch, t));
             return IR_NO_TYPE;
         }
         fields[i].type = fe_lower_type(l, ft, span);
@@ -91,7 +91,7 @@ static IrTypeId tuple_type(Lowerer *l, Type *t, Span span) {
 static IrTypeId fixed_array_type(Lowerer *l, Type *t, Span span) {
     Type *len = fe_type_prune(t->as.con.args[1]);
     if (len->kind != TYPE_NAT || len->as.nat == 0 || len->as.nat > IR_ARRAY_MAX_LENGTH) {
-        fe_lower_error(l, span, "定长数组的长度须在类型里写成正的整数字面量（着八）：%s",
+        fe_lower_error(l, Y_ARRAY_LENGTH, span, "定长数组的长度须在类型里写成正的整数字面量（着八）：%s",
                     fe_type_to_string(&l->scratch, t));
         return IR_NO_TYPE;
     }
@@ -126,7 +126,7 @@ static IrTypeId con_type(Lowerer *l, Type *t, Span span) {
     case TCON_INT_MATRIX_ACC: return ir_type_fragment(T, IR_FRAG_ACC_S32);
     case TCON_TENSOR_ACC: return ir_type_fragment(T, IR_FRAG_TENSOR_ACC_F32);
     default:
-        fe_lower_error(l, span, "%s 不能当作值的类型", fe_type_to_string(&l->scratch, t));
+        fe_lower_error(l, Y_TYPE_NOT_STORABLE, span, "%s 不能当作值的类型", fe_type_to_string(&l->scratch, t));
         return IR_NO_TYPE;
     }
 }
@@ -148,14 +148,14 @@ IrTypeId fe_lower_type(Lowerer *l, Type *type, Span span) {
         /* A literal variable left unbound stands for its abstract type. */
         if (t->as.var.lit == LIT_INT) return ir_type_i32(l->types);
         if (t->as.var.lit == LIT_FLOAT) return ir_type_f32(l->types);
-        fe_lower_error(l, span, "翻译的内部错误：类型 %s 无法译成 YIR", fe_type_to_string(&l->scratch, t));
+        fe_lower_error(l, Y_LOWERING_INTERNAL, span, "翻译的内部错误：类型 %s 无法译成 YIR", fe_type_to_string(&l->scratch, t));
         return IR_NO_TYPE;
     default:
-        fe_lower_error(l, span, "翻译的内部错误：类型 %s 无法译成 YIR", fe_type_to_string(&l->scratch, t));
+        fe_lower_error(l, Y_LOWERING_INTERNAL, span, "翻译的内部错误：类型 %s 无法译成 YIR", fe_type_to_string(&l->scratch, t));
         return IR_NO_TYPE;
     }
     if (result == IR_NO_TYPE && !l->failed)
-        fe_lower_error(l, span, "YIR 没有这种类型：%s", fe_type_to_string(&l->scratch, t));
+        fe_lower_error(l, Y_LOWERING_INTERNAL, span, "YIR 没有这种类型：%s", fe_type_to_string(&l->scratch, t));
     return result;
 }
 

@@ -81,7 +81,7 @@ static void skip_comment(MLexer *lx) {
             advance_char(lx);
         }
     }
-    diag_error(lx->diag, span_at(lx, start, start + 6), "注释未闭合：缺少「：」」");
+    diag_error(lx->diag, Y_UNCLOSED_COMMENT, span_at(lx, start, start + 6), "注释未闭合：缺少「：」」");
     lx->failed = true;
 }
 
@@ -94,14 +94,14 @@ static bool lex_name(MLexer *lx, MTok *tok) {
         unsigned char c = (unsigned char)lx->file->text[lx->pos];
         /* A NUL would silently cut the name short (「工\0程」 read as 「工」). */
         if (!control && (c < 0x20 || c == 0x7F)) {
-            diag_error(lx->diag, span_at(lx, lx->pos, lx->pos + 1), "包名里不能有控制字符（U+%04X）", c);
+            diag_error(lx->diag, Y_CONTROL_CHARACTER, span_at(lx, lx->pos, lx->pos + 1), "包名里不能有控制字符（U+%04X）", c);
             lx->failed = true;
             control = true;
         }
         advance_char(lx);
     }
     if (!at(lx, CLOSE_QUOTE)) {
-        diag_error(lx->diag, span_at(lx, start, start + 3), "名字未闭合：同一行里缺少「」」");
+        diag_error(lx->diag, Y_UNCLOSED_NAME, span_at(lx, start, start + 3), "名字未闭合：同一行里缺少「」」");
         lx->failed = true;
         return false;
     }
@@ -136,7 +136,7 @@ static MTok next_token(MLexer *lx) {
         }
         if (at(lx, WIDE_COLON) || c == ':') {
             if (c == ':') {
-                diag_error(lx->diag, span_at(lx, start, start + 1), "应为全角冒号「：」");
+                diag_error(lx->diag, Y_MANIFEST_SYNTAX, span_at(lx, start, start + 1), "应为全角冒号「：」");
                 lx->failed = true;
             }
             advance_char(lx);
@@ -146,13 +146,13 @@ static MTok next_token(MLexer *lx) {
         }
         if (at(lx, CLOSE_QUOTE)) {
             lx->pos += 3;
-            diag_error(lx->diag, span_at(lx, start, lx->pos), "多余的「」」");
+            diag_error(lx->diag, Y_UNMATCHED_CLOSER, span_at(lx, start, lx->pos), "多余的「」」");
             lx->failed = true;
             continue;
         }
         if (!at_key_char(lx)) {
             lx->pos++;
-            diag_error(lx->diag, span_at(lx, start, lx->pos), "包清单里不能有控制字符");
+            diag_error(lx->diag, Y_CONTROL_CHARACTER, span_at(lx, start, lx->pos), "包清单里不能有控制字符");
             lx->failed = true;
             continue;
         }
@@ -175,7 +175,7 @@ typedef struct MParser {
 static void advance(MParser *p) { p->tok = next_token(&p->lx); }
 
 static void error_at(MParser *p, Span span, const char *message) {
-    diag_error(p->lx.diag, span, "%s", message);
+    diag_error(p->lx.diag, Y_MANIFEST_SYNTAX, span, "%s", message);
     p->lx.failed = true;
 }
 
@@ -230,7 +230,7 @@ static void read_name_line(MParser *p, Span key_span) {
 static void add_dependency(MParser *p, const MTok *dep) {
     for (size_t i = 0; i < p->deps.len; i++) {
         if (strcmp(p->deps.items[i], dep->text) == 0) {
-            diag_error(p->lx.diag, dep->span, "依赖「%s」重复", dep->text);
+            diag_error(p->lx.diag, Y_DUPLICATE_DEPENDENCY, dep->span, "依赖「%s」重复", dep->text);
             p->lx.failed = true;
             diag_note(p->lx.diag, *(Span *)p->spans.items[i], "此前已在此写过");
             return;
@@ -260,7 +260,7 @@ static void read_line(MParser *p) {
     bool is_name = strcmp(key.text, "名") == 0;
     bool is_deps = strcmp(key.text, "依赖") == 0;
     if (!is_name && !is_deps) {
-        diag_error(p->lx.diag, key.span, "包清单里不认识的项「%s」（只有「名」与「依赖」）",
+        diag_error(p->lx.diag, Y_MANIFEST_SYNTAX, key.span, "包清单里不认识的项「%s」（只有「名」与「依赖」）",
                    key.text);
         p->lx.failed = true;
         skip_line(p);
@@ -268,7 +268,7 @@ static void read_line(MParser *p) {
     }
     advance(p);
     if (p->tok.kind != MT_COLON) {
-        diag_error(p->lx.diag, key.span, "「%s」后应有全角冒号「：」", key.text);
+        diag_error(p->lx.diag, Y_MANIFEST_SYNTAX, key.span, "「%s」后应有全角冒号「：」", key.text);
         p->lx.failed = true;
         skip_line(p);
         return;
@@ -291,7 +291,7 @@ static void finish(MParser *p) {
         const char *dep = p->deps.items[i];
         Span span = *(Span *)p->spans.items[i];
         if (out->name && strcmp(dep, out->name) == 0) {
-            diag_error(p->lx.diag, span, "包「%s」不能依赖自己", dep);
+            diag_error(p->lx.diag, Y_SELF_DEPENDENCY, span, "包「%s」不能依赖自己", dep);
             p->lx.failed = true;
             continue;
         }
@@ -309,7 +309,7 @@ bool fe_manifest_parse(Arena *arena, const SourceFile *file, DiagEngine *diag, M
     MParser p = {.lx = {.arena = arena, .file = file, .diag = diag}, .out = out};
     size_t bad = utf8_find_invalid(file->text, file->len);
     if (bad < file->len) {
-        diag_error(diag, span_make(file->id, (uint32_t)bad, (uint32_t)bad + 1),
+        diag_error(diag, Y_INVALID_UTF8, span_make(file->id, (uint32_t)bad, (uint32_t)bad + 1),
                    "包清单不是有效的 UTF-8");
         p.lx.failed = true;
         finish(&p);

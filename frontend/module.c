@@ -160,7 +160,7 @@ static Package *load_package_at(Loader *l, const char *root) {
     const char *error = NULL;
     SourceFile *file = source_load(l->sources, manifest_path, &error);
     if (!file) {
-        diag_error_path(l->diag, manifest_path, "无法读取包清单：%s", error);
+        diag_error_path(l->diag, Y_UNREADABLE_FILE, manifest_path, "无法读取包清单：%s", error);
         return NULL;
     }
     record_read(l, manifest_path);
@@ -273,7 +273,7 @@ static bool may_import(const Package *from, const char *name) {
 static void note_where_searched(Loader *l);
 
 static void report_unknown_package(Loader *l, const AstStmt *stmt, const char *name) {
-    diag_error(l->diag, stmt->span, "找不到包「%s」", name);
+    diag_error(l->diag, Y_PACKAGE_NOT_FOUND, stmt->span, "找不到包「%s」", name);
     note_where_searched(l);
 }
 
@@ -287,7 +287,7 @@ static void check_dependencies_exist(Loader *l) {
         if (!package || !package->dependency_spans) continue;
         for (uint32_t d = 0; d < package->dependency_count; d++) {
             if (find_package(l, package, package->dependencies[d])) continue;
-            diag_warning(l->diag, package->dependency_spans[d], "找不到依赖的包「%s」",
+            diag_warning(l->diag, Y_MISSING_DEPENDENCY, package->dependency_spans[d], "找不到依赖的包「%s」",
                          package->dependencies[d]);
         }
     }
@@ -335,7 +335,7 @@ static void check_interface(Loader *l, const Module *module) {
         if (stmt->kind == AST_STMT_IMPORT || stmt->kind == AST_STMT_SIG ||
             stmt->kind == AST_STMT_TYPEDEF)
             continue;
-        diag_error(l->diag, stmt->span,
+        diag_error(l->diag, Y_BAD_INTERFACE_FILE, stmt->span,
                    "着色内建声明（名。着色器。接口。豫）只能有「乃」签名、「即」类型定义与导入");
     }
 }
@@ -343,10 +343,10 @@ static void check_interface(Loader *l, const Module *module) {
 static void report_cycle(Loader *l, const Module *importer, const AstStmt *stmt,
                          const Module *target) {
     if (importer == target) {
-        diag_error(l->diag, stmt->span, "循环导入：%s 导入了自己", target->import_path);
+        diag_error(l->diag, Y_IMPORT_CYCLE, stmt->span, "循环导入：%s 导入了自己", target->import_path);
         return;
     }
-    diag_error(l->diag, stmt->span, "循环导入：%s 在此导入 %s，而 %s 正在导入链上",
+    diag_error(l->diag, Y_IMPORT_CYCLE, stmt->span, "循环导入：%s 在此导入 %s，而 %s 正在导入链上",
                importer->import_path, target->import_path, target->import_path);
     size_t first = 0;
     for (size_t i = 0; i < l->stack.len; i++)
@@ -373,7 +373,7 @@ static const char *module_file(Loader *l, const Package *package, const AstStmt 
         const AstName *part = &stmt->as.import.path[i];
         if (!part->text[0] || strchr(part->text, '/') || strchr(part->text, '\\') ||
             strcmp(part->text, ".") == 0 || strcmp(part->text, "..") == 0) {
-            diag_error(l->diag, part->span, "「%s」不能用作模块名或目录名", part->text);
+            diag_error(l->diag, Y_BAD_MODULE_NAME, part->span, "「%s」不能用作模块名或目录名", part->text);
             return NULL;
         }
         base = path_join(l->arena, base, part->text);
@@ -382,7 +382,7 @@ static const char *module_file(Loader *l, const Package *package, const AstStmt 
     if (source_exists(l->sources, source)) return source;
     const char *interface = arena_concat(l->arena, base, INTERFACE_SUFFIX, (const char *)NULL);
     if (source_exists(l->sources, interface)) return interface;
-    diag_error(l->diag, stmt->span,
+    diag_error(l->diag, Y_MODULE_NOT_FOUND, stmt->span,
                "包内模块不存在：%s（着色文件只能导入着色源「名。着色器。豫」与着色内建声明"
                "「名。着色器。接口。豫」）",
                render_import(l->arena, stmt));
@@ -402,7 +402,7 @@ static Package *import_package(Loader *l, const Module *importer, const AstStmt 
     *first = 1;
     const char *name = stmt->as.import.path[0].text;
     if (!may_import(from, name)) {
-        diag_error(l->diag, stmt->span, "包「%s」没有声明依赖「%s」：请在 %s 的「依赖」里加上「%s」",
+        diag_error(l->diag, Y_UNDECLARED_DEPENDENCY, stmt->span, "包「%s」没有声明依赖「%s」：请在 %s 的「依赖」里加上「%s」",
                    from->name, name, from->manifest_path, name);
         return NULL;
     }
@@ -417,7 +417,7 @@ static SourceFile *load_module_file(Loader *l, const AstStmt *stmt, const char *
     if (held && l->options->builtin_ast && strcmp(path, held->path) == 0) return held;
     const char *error = NULL;
     SourceFile *file = source_load(l->sources, path, &error);
-    if (!file) diag_error(l->diag, stmt->span, "无法读取模块 %s：%s", path, error);
+    if (!file) diag_error(l->diag, Y_UNREADABLE_FILE, stmt->span, "无法读取模块 %s：%s", path, error);
     return file;
 }
 
@@ -452,7 +452,7 @@ static Module *resolve_import(Loader *l, Module *importer, const AstStmt *stmt) 
         return NULL;
     }
     if (l->stack.len >= MAX_IMPORT_DEPTH) {
-        diag_error(l->diag, stmt->span, "导入嵌套过深（超过 %d 层）", MAX_IMPORT_DEPTH);
+        diag_error(l->diag, Y_IMPORT_TOO_DEEP, stmt->span, "导入嵌套过深（超过 %d 层）", MAX_IMPORT_DEPTH);
         return NULL;
     }
     SourceFile *file = load_module_file(l, stmt, path);
@@ -538,7 +538,7 @@ Program *fe_load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
     const char *error = NULL;
     SourceFile *file = source_load(sources, main_path, &error);
     if (!file) {
-        diag_error_path(diag, main_path, "%s", error);
+        diag_error_path(diag, Y_UNREADABLE_FILE, main_path, "%s", error);
         return NULL;
     }
     record_read(&l, file->path);

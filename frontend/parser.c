@@ -71,24 +71,24 @@ static AstName name_of(const Token *tok) {
 
 /* ---- Errors ---- */
 
-static void report(Parser *p, Span span, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void report(Parser *p, Span span, const char *fmt, ...) {
+static void report(Parser *p, DiagId id, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void report(Parser *p, DiagId id, Span span, const char *fmt, ...) {
     if (p->quiet) return;
     va_list args;
     va_start(args, fmt);
-    diag_report(p->diag, DIAG_ERROR, span, fmt, args);
+    diag_report(p->diag, id, DIAG_ERROR, span, fmt, args);
     va_end(args);
 }
 
 /* Reports (unless this statement already failed) and marks the statement failed. */
-static void fail_at(Parser *p, Span span, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void fail_at(Parser *p, Span span, const char *fmt, ...) {
+static void fail_at(Parser *p, DiagId id, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void fail_at(Parser *p, DiagId id, Span span, const char *fmt, ...) {
     if (!p->failed && !p->quiet) {
         va_list args;
         va_start(args, fmt);
-        diag_report(p->diag, DIAG_ERROR, span, fmt, args);
+        diag_report(p->diag, id, DIAG_ERROR, span, fmt, args);
         va_end(args);
     }
     p->failed = true;
@@ -136,9 +136,9 @@ static void *fail_expected(Parser *p, const char *expected) {
     const Token *tok = peek(p);
     const char *retired = retired_word_message(tok->kind);
     if (retired)
-        fail_at(p, tok->span, "%s", retired);
+        fail_at(p, Y_SYNTAX_ERROR, tok->span, "%s", retired);
     else
-        fail_at(p, tok->span, "此处应为%s，却遇到%s", expected, describe_token(p, tok));
+        fail_at(p, Y_SYNTAX_ERROR, tok->span, "此处应为%s，却遇到%s", expected, describe_token(p, tok));
     return NULL;
 }
 
@@ -153,7 +153,7 @@ static bool enter(Parser *p) {
     if (p->depth >= PARSE_MAX_DEPTH) {
         p->depth_hit = true;
         p->depth_span = peek(p)->span;
-        fail_at(p, peek(p)->span, "嵌套过深（最多 %d 层）", PARSE_MAX_DEPTH);
+        fail_at(p, Y_NESTING_TOO_DEEP, peek(p)->span, "嵌套过深（最多 %d 层）", PARSE_MAX_DEPTH);
         return false;
     }
     p->depth++;
@@ -198,7 +198,7 @@ static bool at_annotation_ye(const Parser *p) {
  * lexer already reported the text as a malformed numeral. */
 static void numeral_as_name(Parser *p, const Token *tok, const char *message) {
     if (p->quiet || tok->malformed) return;
-    report(p, tok->span, "%s", message);
+    report(p, Y_NUMERAL_AS_NAME, tok->span, "%s", message);
     fe_note_numeral_name(p->diag, tok->span, tok->text, tok->text_len);
 }
 
@@ -283,7 +283,7 @@ static AstType *parse_type_atom(Parser *p) {
         AstName name = qualified_name(p, tok);
         if (at(p, TOK_LBRACKET)) {
             if (strcmp(name.text, "组类") == 0 && !name.qualifier_count) return parse_record_type(p, tok);
-            fail_at(p, peek(p)->span, "「【…】」只能跟在「组类」（记录类型）或「组值」（记录值）之后");
+            fail_at(p, Y_SYNTAX_ERROR, peek(p)->span, "「【…】」只能跟在「组类」（记录类型）或「组值」（记录值）之后");
             return NULL;
         }
         AstType *t = new_type(p, AST_TYPE_NAME, first);
@@ -548,7 +548,7 @@ static void warn_swallowed_sequence(Parser *p, const AstExpr *if_expr, const Ast
         uint32_t indent = line_indent(source, line, &text_at);
         if (text_at != next->span.start || indent > line_indent(source, if_line, &if_text_at)) continue;
         bool has_else = if_expr->as.if_.else_branch != NULL;
-        diag_warning(p->diag, next->span,
+        diag_warning(p->diag, Y_MISLEADING_INDENTATION, next->span,
                      "「；」后的这一行仍在第 %u 行「若」的「%s」分支里（只在条件%s时执行），缩进却不比「若」深",
                      if_line + 1, has_else ? "否则" : "则", has_else ? "不成立" : "成立");
         diag_note(p->diag, span_make(if_expr->span.file, if_expr->span.start, if_expr->span.start + 3),
@@ -654,7 +654,7 @@ static AstExpr *parse_atom(Parser *p) {
 static AstExpr *parse_record_value(Parser *p, AstExpr *head) {
     if (head->kind != AST_EXPR_NAME || strcmp(head->as.name.text, "组值") != 0 ||
         head->as.name.qualifier_count) {
-        fail_at(p, peek(p)->span, "「【…】」只能跟在「组值」（记录值）或「组类」（记录类型）之后");
+        fail_at(p, Y_SYNTAX_ERROR, peek(p)->span, "「【…】」只能跟在「组值」（记录值）或「组类」（记录类型）之后");
         return NULL;
     }
     advance(p); /* 【 */
@@ -823,7 +823,7 @@ static AstExpr *parse_cmp(Parser *p) {
     if (!right) return NULL;
     AstBinaryOp next;
     if (binary_op_of(peek(p)->kind, &next) && is_comparison(next)) {
-        fail_at(p, peek(p)->span, "比较不能连写，请用括号或「且」分开");
+        fail_at(p, Y_CHAINED_COMPARISON, peek(p)->span, "比较不能连写，请用括号或「且」分开");
         return NULL;
     }
     return make_binary(p, op, op_span, left, right);
@@ -893,7 +893,7 @@ static AstType *try_annotation_type(Parser *p) {
     p->prev_end = prev_end;
     /* The expression over the same tokens nests as deep (a level per parenthesis), so the
      * limit ends the statement here; trying again at each level inside would be quadratic. */
-    if (too_deep) fail_at(p, p->depth_span, "嵌套过深（最多 %d 层）", PARSE_MAX_DEPTH);
+    if (too_deep) fail_at(p, Y_NESTING_TOO_DEEP, p->depth_span, "嵌套过深（最多 %d 层）", PARSE_MAX_DEPTH);
     return NULL;
 }
 
@@ -946,7 +946,7 @@ static bool misplaced_ye(Parser *p, const ChainLink *links, size_t count, const 
                           links[start - 1].node->kind == AST_EXPR_LETREC;
         if (!expr_start) continue;
         if (start < count && links[start].node->kind == AST_EXPR_ANNOT) continue;
-        fail_at(p, start == 0 ? whole->span : fe_ast_chain_rest(links[start - 1].node)->span, "「也」左边须是类型");
+        fail_at(p, Y_SYNTAX_ERROR, start == 0 ? whole->span : fe_ast_chain_rest(links[start - 1].node)->span, "「也」左边须是类型");
         return true;
     }
     return false;

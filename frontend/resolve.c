@@ -12,36 +12,36 @@
 
 /* ---- diagnostics ---- */
 
-static void report(Checker *c, DiagLevel level, Span span, const char *fmt, va_list args) {
+static void report(Checker *c, DiagId id, DiagLevel level, Span span, const char *fmt, va_list args) {
     StrBuf text;
     strbuf_init(&text);
     strbuf_vprintf(&text, fmt, args);
     if (level != DIAG_NOTE && c->def_name)
         strbuf_printf(&text, "（在顶层定义「%s」中）", c->def_name);
-    if (level == DIAG_ERROR) diag_error(c->diag, span, "%s", strbuf_cstr(&text));
-    else if (level == DIAG_WARNING) diag_warning(c->diag, span, "%s", strbuf_cstr(&text));
+    if (level == DIAG_ERROR) diag_error(c->diag, id, span, "%s", strbuf_cstr(&text));
+    else if (level == DIAG_WARNING) diag_warning(c->diag, id, span, "%s", strbuf_cstr(&text));
     else diag_note(c->diag, span, "%s", strbuf_cstr(&text));
     strbuf_free(&text);
 }
 
-void fe_check_error(Checker *c, Span span, const char *fmt, ...) {
+void fe_check_error(Checker *c, DiagId id, Span span, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    report(c, DIAG_ERROR, span, fmt, args);
+    report(c, id, DIAG_ERROR, span, fmt, args);
     va_end(args);
 }
 
 void fe_check_note(Checker *c, Span span, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    report(c, DIAG_NOTE, span, fmt, args);
+    report(c, Y_NONE, DIAG_NOTE, span, fmt, args);
     va_end(args);
 }
 
-void fe_check_warning(Checker *c, Span span, const char *fmt, ...) {
+void fe_check_warning(Checker *c, DiagId id, Span span, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    report(c, DIAG_WARNING, span, fmt, args);
+    report(c, id, DIAG_WARNING, span, fmt, args);
     va_end(args);
 }
 
@@ -162,7 +162,7 @@ Span fe_top_name_span(const TopName *top) {
 static void duplicate(Checker *c, const AstStmt *stmt, const AstStmt *previous, const char *what) {
     const char *name = stmt_name(stmt);
     c->def_name = NULL;
-    fe_check_error(c, stmt_name_span(stmt), "「%s」重复%s", name, what);
+    fe_check_error(c, Y_DUPLICATE_DEFINITION, stmt_name_span(stmt), "「%s」重复%s", name, what);
     fe_check_note(c, stmt_name_span(previous), "「%s」先前在这里%s", name, what);
 }
 
@@ -210,7 +210,7 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
     case AST_STMT_DEF:
         if (interface) {
             c->def_name = NULL;
-            fe_check_error(c, stmt_name_span(stmt),
+            fe_check_error(c, Y_BAD_INTERFACE_FILE, stmt_name_span(stmt),
                         "着色内建声明只能有 乃 签名与 即 定义，「%s」不能用 者 给出定义", name);
         } else if (top->def) duplicate(c, stmt, top->def, "定义");
         else if (top->type_def) duplicate(c, stmt, top->type_def, "定义");
@@ -223,7 +223,7 @@ static void collect_stmt(Checker *c, const Module *module, const AstStmt *stmt, 
         break;
     case AST_STMT_LI:
         c->def_name = name;
-        fe_check_error(c, stmt_name_span(stmt), "着色源不能用「立」声明（着四）");
+        fe_check_error(c, Y_TOP_LEVEL_FORM, stmt_name_span(stmt), "着色源不能用「立」声明（着四）");
         c->def_name = NULL;
         break;
     default:
@@ -272,7 +272,7 @@ bool fe_collect_program(Checker *c) {
             if (!stmt) continue;
             if (stmt->kind == AST_STMT_EXPR) {
                 c->def_name = NULL;
-                fe_check_error(c, stmt->span, "%s",
+                fe_check_error(c, Y_TOP_LEVEL_FORM, stmt->span, "%s",
                             module->kind == MODULE_SHADER_INTERFACE
                                 ? "着色内建声明只能有 乃 签名与 即 定义，不能有裸表达式"
                                 : "着色源的顶层不能有裸表达式（着四）：顶层只能写 乃、者、即 与导入");
@@ -391,13 +391,13 @@ void fe_ensure_role(Checker *c, TopName *top) {
         } else {
             TypeCon con = fe_type_con_lookup(top->name);
             if (con == TCON_COUNT) {
-                fe_check_error(c, top->sig->as.sig.name.span,
+                fe_check_error(c, Y_UNKNOWN_BUILTIN, top->sig->as.sig.name.span,
                             "编译器不认识内建类型「%s」（着色内建声明里的类型须由编译器实现）",
                             top->name);
                 top->role = ROLE_CON;
                 top->con = TCON_COUNT;
             } else if (fe_type_con_arity(con) != arity) {
-                fe_check_error(c, top->sig->as.sig.name.span,
+                fe_check_error(c, Y_UNKNOWN_BUILTIN, top->sig->as.sig.name.span,
                             "内建类型「%s」应有 %u 个类型参数，声明里有 %u 个", top->name,
                             fe_type_con_arity(con), arity);
                 top->role = ROLE_CON;
@@ -429,7 +429,7 @@ static int tparam_index(Checker *c, const char *name) {
 /* A qualified type name: only a user type of an imported shader source (reported when not). */
 static Type *resolve_qualified_name(Checker *c, const AstName *name) {
     if (c->in_interface) {
-        fe_check_error(c, name->zhi, "着色源不能用模块投影「之」（着五）：着色内建声明里的名字不带模块前缀");
+        fe_check_error(c, Y_BAD_MODULE_PROJECTION, name->zhi, "着色源不能用模块投影「之」（着五）：着色内建声明里的名字不带模块前缀");
         return c->types.error;
     }
     bool reported;
@@ -437,7 +437,7 @@ static Type *resolve_qualified_name(Checker *c, const AstName *name) {
     fe_index_top_use(c, name->span, top);
     if (!top) return c->types.error;
     if (top->type_def) return fe_resolve_top_type(c, top);
-    fe_check_error(c, name->span, "「%s」不是类型", name->text);
+    fe_check_error(c, Y_NOT_A_TYPE, name->span, "「%s」不是类型", name->text);
     return c->types.error;
 }
 
@@ -448,7 +448,7 @@ static Type *resolve_name(Checker *c, const AstName *name, bool want_arity0) {
     Type *prim = prim_type(c, name->text);
     if (prim) {
         if (prim->kind == TYPE_ERROR)
-            fe_check_error(c, name->span, "编译器没有内建类型「%s」", name->text);
+            fe_check_error(c, Y_UNKNOWN_BUILTIN, name->span, "编译器没有内建类型「%s」", name->text);
         return prim;
     }
     /* The interface never sees the program's names (a user 「三维无」 must not change it). */
@@ -458,7 +458,7 @@ static Type *resolve_name(Checker *c, const AstName *name, bool want_arity0) {
     fe_index_top_use(c, name->span, top);
     if (top) {
         if (top->type_def) return fe_resolve_top_type(c, top);
-        fe_check_error(c, name->span, "「%s」不是类型", name->text);
+        fe_check_error(c, Y_NOT_A_TYPE, name->span, "「%s」不是类型", name->text);
         return c->types.error;
     }
     top = fe_lookup_builtin(c, name->text);
@@ -470,15 +470,15 @@ static Type *resolve_name(Checker *c, const AstName *name, bool want_arity0) {
         case ROLE_CON:
             if (top->con == TCON_COUNT) return c->types.error;
             if (fe_type_con_arity(top->con) != 0 && want_arity0) {
-                fe_check_error(c, name->span, "「%s」须带类型实参（「%s」于 …）", name->text, name->text);
+                fe_check_error(c, Y_TYPE_ARGUMENTS, name->span, "「%s」须带类型实参（「%s」于 …）", name->text, name->text);
                 return c->types.error;
             }
             return fe_type_con(&c->types, top->con, NULL, 0);
         case ROLE_SCALAR_CTOR:
-            fe_check_error(c, name->span, "「%s」须带宽度（如「%s」于「三二」）", name->text, name->text);
+            fe_check_error(c, Y_TYPE_ARGUMENTS, name->span, "「%s」须带宽度（如「%s」于「三二」）", name->text, name->text);
             return c->types.error;
         default:
-            fe_check_error(c, name->span, "「%s」不是类型", name->text);
+            fe_check_error(c, Y_NOT_A_TYPE, name->span, "「%s」不是类型", name->text);
             return c->types.error;
         }
     }
@@ -491,7 +491,7 @@ static Type *resolve_func(Checker *c, const AstType *type) {
     uint32_t count;
     const AstType *result = fe_ast_func_parts(type, params, FE_MAX_PARAMS, &count);
     if (count > FE_MAX_PARAMS) {
-        fe_check_error(c, type->span, "函数的参数太多（%u 个，最多 %d 个：WGSL 的上限）", count, FE_MAX_PARAMS);
+        fe_check_error(c, Y_TOO_MANY_PARAMETERS, type->span, "函数的参数太多（%u 个，最多 %d 个：WGSL 的上限）", count, FE_MAX_PARAMS);
         return c->types.error;
     }
     Type **items = arena_alloc_array(c->arena, count ? count : 1, sizeof *items);
@@ -505,12 +505,12 @@ Type *fe_resolve_type(Checker *c, const AstType *type) {
     switch (type->kind) {
     case AST_TYPE_NAME: return resolve_name(c, &type->as.name, true);
     case AST_TYPE_NUMERAL:
-        fe_check_error(c, type->span, "数字「%s」只能作类型实参（宽度或长度）", type->as.numeral.text);
+        fe_check_error(c, Y_TYPE_ARGUMENTS, type->span, "数字「%s」只能作类型实参（宽度或长度）", type->as.numeral.text);
         return c->types.error;
     case AST_TYPE_APP: return resolve_app(c, type);
     case AST_TYPE_FORALL:
-        if (!c->in_interface) fe_check_error(c, type->span, "着色源不能用 凡 声明多态函数（着四）");
-        else fe_check_error(c, type->span, "凡 只能写在签名的最外层");
+        if (!c->in_interface) fe_check_error(c, Y_POLYMORPHISM, type->span, "着色源不能用 凡 声明多态函数（着四）");
+        else fe_check_error(c, Y_POLYMORPHISM, type->span, "凡 只能写在签名的最外层");
         return c->types.error;
     case AST_TYPE_FUNC: return resolve_func(c, type);
     case AST_TYPE_TUPLE: {
@@ -520,7 +520,7 @@ Type *fe_resolve_type(Checker *c, const AstType *type) {
         return fe_type_tuple(&c->types, items, n);
     }
     case AST_TYPE_RECORD:
-        fe_check_error(c, type->span, "「组类」【…】只能写在 即 定义里（给结构起名字）");
+        fe_check_error(c, Y_RECORD_TYPE_PLACE, type->span, "「组类」【…】只能写在 即 定义里（给结构起名字）");
         return c->types.error;
     }
     return c->types.error;
@@ -533,13 +533,13 @@ static bool numeral_is_count(const AstType *arg) {
 
 static Type *resolve_width(Checker *c, const TopName *ctor, const AstType *arg, Span whole) {
     if (!numeral_is_count(arg)) {
-        fe_check_error(c, arg->span, "标量宽度须写成整数字面量（着八）");
+        fe_check_error(c, Y_TYPE_ARGUMENTS, arg->span, "标量宽度须写成整数字面量（着八）");
         return c->types.error;
     }
     uint64_t width = arg->as.numeral.value.int_value;
     bool ok = width == 32 || (width == 16 && ctor->scalar == SCALAR_FLOAT);
     if (!ok) {
-        fe_check_error(c, whole, "WGSL 没有「%s」于「%s」这种标量（只有「定长小数」于「三二」/「一六」、"
+        fe_check_error(c, Y_UNSUPPORTED_SCALAR, whole, "WGSL 没有「%s」于「%s」这种标量（只有「定长小数」于「三二」/「一六」、"
                     "「定长整数」于「三二」与「定长无符号」于「三二」）",
                     ctor->name, arg->as.numeral.text);
         return c->types.error;
@@ -554,12 +554,12 @@ static Type *resolve_length(Checker *c, const AstType *arg) {
                     !arg->as.numeral.value.is_negative &&
                     (arg->as.numeral.value.overflow || arg->as.numeral.value.int_value > IR_ARRAY_MAX_LENGTH);
     if (too_long) {
-        fe_check_error(c, arg->span, "定长数组的长度「%s」太大：最多 %u 个元素（2²⁸ − 1）", arg->as.numeral.text,
+        fe_check_error(c, Y_ARRAY_LENGTH, arg->span, "定长数组的长度「%s」太大：最多 %u 个元素（2²⁸ − 1）", arg->as.numeral.text,
                        IR_ARRAY_MAX_LENGTH);
         return c->types.error;
     }
     if (!numeral_is_count(arg) || arg->as.numeral.value.int_value == 0) {
-        fe_check_error(c, arg->span, "定长数组的长度须写成正整数字面量（着八）");
+        fe_check_error(c, Y_ARRAY_LENGTH, arg->span, "定长数组的长度须写成正整数字面量（着八）");
         return c->types.error;
     }
     return fe_type_nat(&c->types, arg->as.numeral.value.int_value);
@@ -569,14 +569,14 @@ static Type *resolve_app(Checker *c, const AstType *type) {
     const AstType *head = type->as.app.head;
     uint32_t n = type->as.app.arg_count;
     if (!head || head->kind != AST_TYPE_NAME) {
-        fe_check_error(c, type->span, "只有内建类型构造（如「数组」）能带类型实参");
+        fe_check_error(c, Y_TYPE_ARGUMENTS, type->span, "只有内建类型构造（如「数组」）能带类型实参");
         return c->types.error;
     }
     const char *name = head->as.name.text;
     if (name_is_qualified(&head->as.name)) {
         /* User types take no type arguments: 「模块」之「名」 于 … is always wrong. */
         if (resolve_qualified_name(c, &head->as.name) != c->types.error)
-            fe_check_error(c, head->span, "「%s」不带类型实参", name);
+            fe_check_error(c, Y_TYPE_ARGUMENTS, head->span, "「%s」不带类型实参", name);
         return c->types.error;
     }
     bool reported = false;
@@ -589,12 +589,12 @@ static Type *resolve_app(Checker *c, const AstType *type) {
     if (!top || (top->role != ROLE_CON && top->role != ROLE_SCALAR_CTOR)) {
         if (!top && tparam_index(c, name) < 0 && !prim_type(c, name))
             fe_report_undefined(c, head->span, "类型", name);
-        else fe_check_error(c, head->span, "「%s」不带类型实参", name);
+        else fe_check_error(c, Y_TYPE_ARGUMENTS, head->span, "「%s」不带类型实参", name);
         return c->types.error;
     }
     if (top->role == ROLE_SCALAR_CTOR) {
         if (n != 1) {
-            fe_check_error(c, type->span, "「%s」只带一个宽度", name);
+            fe_check_error(c, Y_TYPE_ARGUMENTS, type->span, "「%s」只带一个宽度", name);
             return c->types.error;
         }
         return resolve_width(c, top, type->as.app.args[0], type->span);
@@ -602,7 +602,7 @@ static Type *resolve_app(Checker *c, const AstType *type) {
     if (top->con == TCON_COUNT) return c->types.error;
     uint32_t arity = fe_type_con_arity(top->con);
     if (n != arity) {
-        fe_check_error(c, type->span, "「%s」应带 %u 个类型实参，这里有 %u 个", name, arity, n);
+        fe_check_error(c, Y_TYPE_ARGUMENTS, type->span, "「%s」应带 %u 个类型实参，这里有 %u 个", name, arity, n);
         return c->types.error;
     }
     Type **args = arena_alloc_array(c->arena, n, sizeof *args);
@@ -637,7 +637,7 @@ TypeScheme *fe_resolve_scheme(Checker *c, const AstType *type) {
 
 static Type *resolve_record(Checker *c, TopName *top, const AstType *type) {
     if (strcmp(type->as.record.head.text, "组类") != 0)
-        fe_check_error(c, type->as.record.head.span, "记录类型要写成「组类」【…】");
+        fe_check_error(c, Y_RECORD_TYPE_PLACE, type->as.record.head.span, "记录类型要写成「组类」【…】");
     uint32_t n = type->as.record.count;
     RecordField *fields = arena_alloc_array(c->arena, n ? n : 1, sizeof *fields);
     Type *record = fe_type_record(&c->types, top->output_name, fields, n);
@@ -648,7 +648,7 @@ static Type *resolve_record(Checker *c, TopName *top, const AstType *type) {
         fields[i].span = f->name.span;
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(fields[j].name, f->name.text) == 0)
-                fe_check_error(c, f->name.span, "字段「%s」重复", f->name.text);
+                fe_check_error(c, Y_DUPLICATE_FIELD, f->name.span, "字段「%s」重复", f->name.text);
         fe_index_field_def(c, top, &fields[i], f->type);
         fields[i].type = fe_resolve_type(c, f->type);
         fields[i].io = fe_io_of_ast_type(c, f->type, &fields[i].alias);
@@ -660,7 +660,7 @@ Type *fe_resolve_top_type(Checker *c, TopName *top) {
     if (top->type_state == STATE_DONE) return top->type;
     if (top->type_state == STATE_BUSY) {
         const AstStmt *stmt = top->type_def ? top->type_def : top->sig;
-        fe_check_error(c, stmt ? stmt_name_span(stmt) : (Span){0, 0, 0},
+        fe_check_error(c, Y_RECURSIVE_TYPE, stmt ? stmt_name_span(stmt) : (Span){0, 0, 0},
                     "类型「%s」的定义引用了自身", top->name);
         return c->types.error;
     }

@@ -44,8 +44,8 @@ enum { MAX_DEPTH = 10000 };
 
 static Span tok_span(const Parser *p, Token t) { return span_make(p->file->id, t.start, t.end); }
 
-static _Noreturn void fail_at(Parser *p, Token t, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+static _Noreturn void fail_at(Parser *p, DiagId id, Token t, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* Messages name the token they reject: its text quoted (cut at 40 bytes), or what it is
  * when it has no text (the end of a line or of the file). */
@@ -71,11 +71,11 @@ static QuotedToken quote_token(const Parser *p, Token t) {
     return q;
 }
 
-static _Noreturn void fail_at(Parser *p, Token t, const char *fmt, ...) {
+static _Noreturn void fail_at(Parser *p, DiagId id, Token t, const char *fmt, ...) {
     if (!p->quiet) {
         va_list args;
         va_start(args, fmt);
-        diag_report(p->diag, DIAG_ERROR, tok_span(p, t), fmt, args);
+        diag_report(p->diag, id, DIAG_ERROR, tok_span(p, t), fmt, args);
         va_end(args);
     }
     longjmp(p->fail, 1);
@@ -98,7 +98,7 @@ static void scan_name(Parser *p, bool allow_dot) {
         if (c == '\\') {
             if (p->pos + 2 >= p->len || !is_hex(p->text[p->pos + 1]) || !is_hex(p->text[p->pos + 2])) {
                 Token bad = {T_EOF, p->pos, p->pos + 1};
-                fail_at(p, bad, "名字里的转义须是 \\ 加两位十六进制数");
+                fail_at(p, Y_YIR_SYNTAX, bad, "名字里的转义须是 \\ 加两位十六进制数");
             }
             p->pos += 3;
         } else if (is_name_byte(c) || (allow_dot && c == '.')) {
@@ -165,7 +165,7 @@ static void next(Parser *p) {
             size_t width = 1;
             utf8_decode(p->text + start, p->len - start, &width);
             Token bad = {T_EOF, start, start + (uint32_t)width};
-            fail_at(p, bad, "无法识别的字符");
+            fail_at(p, Y_YIR_SYNTAX, bad, "无法识别的字符");
         }
     }
     t.start = start;
@@ -205,13 +205,13 @@ static const char *tok_desc(TokKind kind) {
 
 static Token expect(Parser *p, TokKind kind) {
     Token t = p->tok;
-    if (t.kind != kind) fail_at(p, t, "此处应为%s，却是%s", tok_desc(kind), quote_token(p, t).text);
+    if (t.kind != kind) fail_at(p, Y_YIR_SYNTAX, t, "此处应为%s，却是%s", tok_desc(kind), quote_token(p, t).text);
     next(p);
     return t;
 }
 
 static void expect_word(Parser *p, const char *word) {
-    if (!tok_is(p, word)) fail_at(p, p->tok, "此处应为“%s”，却是%s", word, quote_token(p, p->tok).text);
+    if (!tok_is(p, word)) fail_at(p, Y_YIR_SYNTAX, p->tok, "此处应为“%s”，却是%s", word, quote_token(p, p->tok).text);
     next(p);
 }
 
@@ -220,7 +220,7 @@ static void skip_newlines(Parser *p) {
 }
 
 static void end_of_line(Parser *p) {
-    if (p->tok.kind != T_NEWLINE && p->tok.kind != T_EOF) fail_at(p, p->tok, "此处应换行，却是%s", quote_token(p, p->tok).text);
+    if (p->tok.kind != T_NEWLINE && p->tok.kind != T_EOF) fail_at(p, Y_YIR_SYNTAX, p->tok, "此处应换行，却是%s", quote_token(p, p->tok).text);
     skip_newlines(p);
 }
 
@@ -244,13 +244,13 @@ static char *decode_name(Parser *p, uint32_t start, uint32_t end) {
 static char *symbol_name(Parser *p, Token t) { return decode_name(p, t.start + 1, t.end); }
 
 static uint64_t parse_uint(Parser *p, Token t, uint32_t start, uint32_t end, uint64_t max) {
-    if (start >= end) fail_at(p, t, "缺少数字");
+    if (start >= end) fail_at(p, Y_YIR_SYNTAX, t, "缺少数字");
     uint64_t value = 0;
     for (uint32_t i = start; i < end; i++) {
         char c = p->text[i];
-        if (c < '0' || c > '9') fail_at(p, t, "此处应为十进制整数");
+        if (c < '0' || c > '9') fail_at(p, Y_YIR_SYNTAX, t, "此处应为十进制整数");
         value = value * 10 + (uint64_t)(c - '0');
-        if (value > max) fail_at(p, t, "数值超出范围");
+        if (value > max) fail_at(p, Y_YIR_SYNTAX, t, "数值超出范围");
     }
     return value;
 }
@@ -310,7 +310,7 @@ static IrTypeId parse_type_word(Parser *p, Token word) {
             next(p);
             Token n = p->tok;
             length = expect_u32(p);
-            if (length == 0) fail_at(p, n, "定长数组的长度须大于零");
+            if (length == 0) fail_at(p, Y_YIR_SYNTAX, n, "定长数组的长度须大于零");
         }
         expect(p, T_GT);
         return ir_type_array(types, elem, length);
@@ -320,18 +320,18 @@ static IrTypeId parse_type_word(Parser *p, Token word) {
         Token s = expect(p, T_IDENT);
         IrAddressSpace space;
         if (!ir_space_from_name(p->text + s.start, s.end - s.start, &space))
-            fail_at(p, s, "未知的地址空间%s", quote_token(p, s).text);
+            fail_at(p, Y_YIR_SYNTAX, s, "未知的地址空间%s", quote_token(p, s).text);
         expect(p, T_COMMA);
         IrTypeId pointee = parse_type(p);
         expect(p, T_GT);
         return ir_type_pointer(types, space, pointee);
     }
 #undef WORD
-    fail_at(p, word, "未知的类型%s", quote_token(p, word).text);
+    fail_at(p, Y_YIR_SYNTAX, word, "未知的类型%s", quote_token(p, word).text);
 }
 
 static void enter(Parser *p) {
-    if (++p->depth > MAX_DEPTH) fail_at(p, p->tok, "嵌套过深（最多 %d 层）", MAX_DEPTH);
+    if (++p->depth > MAX_DEPTH) fail_at(p, Y_YIR_SYNTAX, p->tok, "嵌套过深（最多 %d 层）", MAX_DEPTH);
 }
 
 /* Room for one more item of `size` bytes in a list the reader grows as it reads (scratch
@@ -339,7 +339,7 @@ static void enter(Parser *p) {
  * module the compiler prints reads back. Returns the list, moved when it grew. */
 static void *grow_list(Parser *p, void *items, uint32_t *cap, uint32_t count, size_t size) {
     if (count < *cap) return items;
-    if (*cap >= UINT32_MAX / 2) fail_at(p, p->tok, "列表过长");
+    if (*cap >= UINT32_MAX / 2) fail_at(p, Y_YIR_SYNTAX, p->tok, "列表过长");
     uint32_t grown = *cap ? *cap * 2 : 8;
     void *bigger = arena_alloc_array(&p->scratch, grown, size);
     if (count) memcpy(bigger, items, count * size);
@@ -362,14 +362,14 @@ static IrTypeId parse_type_inner(Parser *p) {
     if (start.kind == T_TYPENAME) {
         next(p);
         t = find_struct(p->m, symbol_name(p, start));
-        if (t == IR_NO_TYPE) fail_at(p, start, "结构类型未定义");
+        if (t == IR_NO_TYPE) fail_at(p, Y_YIR_UNDEFINED, start, "结构类型未定义");
         return t;
     }
     Token word = expect(p, T_IDENT);
     t = parse_type_word(p, word);
     if (t == IR_NO_TYPE) {
         Token whole = {T_IDENT, start.start, p->tok.start};
-        fail_at(p, whole, "无效的类型");
+        fail_at(p, Y_YIR_SYNTAX, whole, "无效的类型");
     }
     return t;
 }
@@ -385,9 +385,9 @@ static uint64_t parse_scalar_literal(Parser *p, IrTypeId type) {
             next(p);
             return value;
         }
-        fail_at(p, tok, "布尔字面量应为 true 或 false");
+        fail_at(p, Y_YIR_SYNTAX, tok, "布尔字面量应为 true 或 false");
     }
-    if (!t || t->kind != IR_TYPE_SCALAR) fail_at(p, tok, "此类型没有标量字面量");
+    if (!t || t->kind != IR_TYPE_SCALAR) fail_at(p, Y_YIR_SYNTAX, tok, "此类型没有标量字面量");
     if (t->scalar == IR_FLOAT && tok_is(p, "bits")) {
         next(p);
         expect(p, T_LPAREN);
@@ -397,7 +397,7 @@ static uint64_t parse_scalar_literal(Parser *p, IrTypeId type) {
         errno = 0;
         unsigned long long bits = strtoull(digits, &end, 16);
         if (*end || errno || bits > UINT32_MAX || strncmp(digits, "0x", 2) != 0)
-            fail_at(p, n, "位型应为 0x 加至多八位十六进制数");
+            fail_at(p, Y_YIR_SYNTAX, n, "位型应为 0x 加至多八位十六进制数");
         expect(p, T_RPAREN);
         return bits;
     }
@@ -405,11 +405,11 @@ static uint64_t parse_scalar_literal(Parser *p, IrTypeId type) {
     char suffix = p->text[tok.end - 1];
     uint32_t body_end = tok.end - 1;
     if (t->scalar == IR_FLOAT) {
-        if (suffix != (t->width == 16 ? 'h' : 'f')) fail_at(p, tok, "浮点字面量的后缀与类型不符");
+        if (suffix != (t->width == 16 ? 'h' : 'f')) fail_at(p, Y_YIR_SYNTAX, tok, "浮点字面量的后缀与类型不符");
         char *digits = arena_strndup(&p->m->arena, p->text + tok.start, body_end - tok.start);
         char *end = NULL;
         float value = strtof(digits, &end);
-        if (*end || end == digits) fail_at(p, tok, "无效的浮点字面量");
+        if (*end || end == digits) fail_at(p, Y_YIR_SYNTAX, tok, "无效的浮点字面量");
         if (t->width == 16) value = (float)ir_f16_nearest(strtod(digits, NULL));  /* the nearest f16 */
         uint32_t bits;
         memcpy(&bits, &value, sizeof bits);
@@ -417,10 +417,10 @@ static uint64_t parse_scalar_literal(Parser *p, IrTypeId type) {
     }
     bool negative = p->text[tok.start] == '-';
     if (t->scalar == IR_UINT) {
-        if (suffix != 'u' || negative) fail_at(p, tok, "无符号字面量应写成 数u");
+        if (suffix != 'u' || negative) fail_at(p, Y_YIR_SYNTAX, tok, "无符号字面量应写成 数u");
         return parse_uint(p, tok, tok.start, body_end, UINT32_MAX);
     }
-    if (suffix != 'i') fail_at(p, tok, "有符号字面量应写成 数i");
+    if (suffix != 'i') fail_at(p, Y_YIR_SYNTAX, tok, "有符号字面量应写成 数i");
     uint64_t mag = parse_uint(p, tok, tok.start + (negative ? 1 : 0), body_end,
                               negative ? 2147483648u : 2147483647u);
     return (uint32_t)(negative ? (uint32_t)(0u - (uint32_t)mag) : (uint32_t)mag);
@@ -435,7 +435,7 @@ static IrLiteral parse_literal(Parser *p, IrTypeId type) {
     Token open = p->tok;
     next(p);
     uint32_t count = ir_type_member_count(&p->m->types, type);
-    if (count == 0) fail_at(p, open, "此类型不是定长的复合类型");
+    if (count == 0) fail_at(p, Y_YIR_SYNTAX, open, "此类型不是定长的复合类型");
     lit.elems = arena_alloc_array(&p->m->arena, count, sizeof *lit.elems);
     lit.elem_count = count;
     for (uint32_t i = 0; i < count; i++) {
@@ -464,7 +464,7 @@ static uint32_t value_number(Parser *p, Token t, const char **name) {
 static IrValueId use_value(Parser *p) {
     Token t = expect(p, T_VALUE);
     uint32_t n = value_number(p, t, NULL);
-    if (n >= p->number_cap || p->numbers[n] == IR_NONE) fail_at(p, t, "值未定义");
+    if (n >= p->number_cap || p->numbers[n] == IR_NONE) fail_at(p, Y_YIR_UNDEFINED, t, "值未定义");
     return p->numbers[n];
 }
 
@@ -480,7 +480,7 @@ static Def parse_def(Parser *p) {
     Def d;
     d.tok = expect(p, T_VALUE);
     d.number = value_number(p, d.tok, &d.name);
-    if (d.number < p->number_cap && p->numbers[d.number] != IR_NONE) fail_at(p, d.tok, "值重复定义");
+    if (d.number < p->number_cap && p->numbers[d.number] != IR_NONE) fail_at(p, Y_YIR_DUPLICATE, d.tok, "值重复定义");
     expect(p, T_COLON);
     d.type = parse_type(p);
     d.uniformity = IR_UNIFORMITY_UNKNOWN;
@@ -495,7 +495,7 @@ static Def parse_def(Parser *p) {
                 found = true;
             }
         }
-        if (!found) fail_at(p, u, "未知的一致性事实%s", quote_token(p, u).text);
+        if (!found) fail_at(p, Y_YIR_SYNTAX, u, "未知的一致性事实%s", quote_token(p, u).text);
     }
     return d;
 }
@@ -535,17 +535,17 @@ static uint32_t find_symbol(Parser *p, IrOp op, Token t) {
                 : op == IR_OP_CONSTANT ? ir_module_find_constant(p->m, name)
                 : ir_module_find_function(p->m, name);
     if (id == IR_NONE)
-        fail_at(p, t, "%s未定义", op == IR_OP_GLOBAL ? "全局变量" : op == IR_OP_CONSTANT ? "常量" : "函数");
+        fail_at(p, Y_YIR_UNDEFINED, t, "%s未定义", op == IR_OP_GLOBAL ? "全局变量" : op == IR_OP_CONSTANT ? "常量" : "函数");
     return id;
 }
 
 static void check_counts(Parser *p, Token op_tok, IrOp op, uint32_t args, uint32_t results) {
     const IrOpInfo *info = ir_op_info(op);
     if (args < info->min_args || (info->max_args != IR_VARIADIC && args > info->max_args))
-        fail_at(p, op_tok, "“%s”的操作数个数不对", info->name);
+        fail_at(p, Y_YIR_SYNTAX, op_tok, "“%s”的操作数个数不对", info->name);
     bool ok = info->results == IR_RESULTS_N || results == info->results ||
               (op == IR_OP_CALL && results == 0);
-    if (!ok) fail_at(p, op_tok, "“%s”的结果个数不对", info->name);
+    if (!ok) fail_at(p, Y_YIR_SYNTAX, op_tok, "“%s”的结果个数不对", info->name);
 }
 
 static void parse_loop(Parser *p, Token op_tok, const IrTypeId *types, uint32_t result_count,
@@ -571,7 +571,7 @@ static void parse_loop(Parser *p, Token op_tok, const IrTypeId *types, uint32_t 
     for (uint32_t i = 0; i < count; i++) {
         IrValueId v = ir_block_param(p->func, body, i);
         if (ir_value_type(p->func, v) != params[i].type)
-            fail_at(p, params[i].tok, "循环参数的类型与初值不符");
+            fail_at(p, Y_YIR_SYNTAX, params[i].tok, "循环参数的类型与初值不符");
         bind_def(p, &params[i], v);
     }
     (void)op_tok;
@@ -595,7 +595,7 @@ static void parse_if(Parser *p, const IrTypeId *types, uint32_t result_count, co
 /* 未知的指令“fadd2”, with the closest instruction names as a note. */
 static _Noreturn void fail_unknown_op(Parser *p, Token op_tok) {
     if (!p->quiet) {
-        diag_error(p->diag, tok_span(p, op_tok), "未知的指令%s", quote_token(p, op_tok).text);
+        diag_error(p->diag, Y_YIR_SYNTAX, tok_span(p, op_tok), "未知的指令%s", quote_token(p, op_tok).text);
         char written[QUOTED_TOKEN_MAX + 1];
         uint32_t len = op_tok.end - op_tok.start;
         if (len <= QUOTED_TOKEN_MAX) {
@@ -647,7 +647,7 @@ static void parse_inst(Parser *p) {
     uint64_t literal = 0;
     bool abstract_literal = false;
     if (op == IR_OP_CONST) {
-        if (result_count != 1) fail_at(p, op_tok, "“const”须恰有一个结果");
+        if (result_count != 1) fail_at(p, Y_YIR_SYNTAX, op_tok, "“const”须恰有一个结果");
         if (tok_is(p, "abstract")) {
             abstract_literal = true;
             next(p);
@@ -665,7 +665,7 @@ static void parse_inst(Parser *p) {
             indices = grow_list(p, indices, &indices_cap, index_count, sizeof *indices);
             indices[index_count++] = expect_u32(p);
         } else {
-            if (index_count) fail_at(p, p->tok, "值操作数须写在成员序号之前");
+            if (index_count) fail_at(p, Y_YIR_SYNTAX, p->tok, "值操作数须写在成员序号之前");
             args = grow_list(p, args, &args_cap, arg_count, sizeof *args);
             args[arg_count++] = use_value(p);
         }
@@ -674,7 +674,7 @@ static void parse_inst(Parser *p) {
     }
     if (parens) expect(p, T_RPAREN);
     if (index_count && op != IR_OP_EXTRACT && op != IR_OP_INSERT)
-        fail_at(p, op_tok, "“%s”不取成员序号", ir_op_info(op)->name);
+        fail_at(p, Y_YIR_SYNTAX, op_tok, "“%s”不取成员序号", ir_op_info(op)->name);
     check_counts(p, op_tok, op, arg_count, result_count);
     IrInstId id = ir_build_inst(&p->b, op, types, result_count, args, arg_count);
     IrInst *inst = ir_inst(p->func, id);
@@ -693,7 +693,7 @@ static void parse_inst(Parser *p) {
 static void parse_block(Parser *p, IrBlockId block) {
     skip_newlines(p);
     while (p->tok.kind != T_RBRACE) {
-        if (p->tok.kind == T_EOF) fail_at(p, p->tok, "块未闭合：缺少“}”");
+        if (p->tok.kind == T_EOF) fail_at(p, Y_YIR_SYNTAX, p->tok, "块未闭合：缺少“}”");
         p->b.block = block;
         parse_inst(p);
     }
@@ -706,7 +706,7 @@ static void parse_function(Parser *p) {
     IrFunction *f = ir_function(p->m, p->next_func);
     const char *name = symbol_name(p, name_tok);
     if (!f || strcmp(f->name, name) != 0 || ir_module_find_function(p->m, name) != p->next_func)
-        fail_at(p, name_tok, "函数重复定义");
+        fail_at(p, Y_YIR_DUPLICATE, name_tok, "函数重复定义");
     p->next_func++;
     p->func = f;
     f->span = tok_span(p, name_tok);
@@ -739,7 +739,7 @@ static void parse_function(Parser *p) {
 static void parse_struct_decl(Parser *p) {
     Token name_tok = expect(p, T_TYPENAME);
     const char *name = symbol_name(p, name_tok);
-    if (find_struct(p->m, name) != IR_NO_TYPE) fail_at(p, name_tok, "结构类型重复定义");
+    if (find_struct(p->m, name) != IR_NO_TYPE) fail_at(p, Y_YIR_DUPLICATE, name_tok, "结构类型重复定义");
     expect(p, T_EQ);
     expect_word(p, "struct");
     expect(p, T_LBRACE);
@@ -749,7 +749,7 @@ static void parse_struct_decl(Parser *p) {
         if (count) expect(p, T_COMMA);
         fields = grow_list(p, fields, &cap, count, sizeof *fields);
         Token f = p->tok;
-        if (f.kind != T_IDENT && f.kind != T_NUMBER) fail_at(p, f, "此处应为字段名");
+        if (f.kind != T_IDENT && f.kind != T_NUMBER) fail_at(p, Y_YIR_SYNTAX, f, "此处应为字段名");
         next(p);
         fields[count].name = decode_name(p, f.start, f.end);
         expect(p, T_COLON);
@@ -757,14 +757,14 @@ static void parse_struct_decl(Parser *p) {
     }
     next(p);
     if (ir_type_struct(&p->m->types, name, fields, count) == IR_NO_TYPE)
-        fail_at(p, name_tok, "无效的结构类型（字段类型不可存储）");
+        fail_at(p, Y_YIR_SYNTAX, name_tok, "无效的结构类型（字段类型不可存储）");
     end_of_line(p);
 }
 
 static uint32_t parse_attr_number(Parser *p, const char *attr) {
     Token t = expect(p, T_GLOBAL);
     if (t.end - t.start != strlen(attr) + 1 || memcmp(p->text + t.start + 1, attr, strlen(attr)) != 0)
-        fail_at(p, t, "此处应为 @%s", attr);
+        fail_at(p, Y_YIR_SYNTAX, t, "此处应为 @%s", attr);
     expect(p, T_LPAREN);
     uint32_t n = expect_u32(p);
     expect(p, T_RPAREN);
@@ -775,11 +775,11 @@ static void parse_global(Parser *p) {
     expect(p, T_LT);
     Token s = expect(p, T_IDENT);
     IrAddressSpace space;
-    if (!ir_space_from_name(p->text + s.start, s.end - s.start, &space)) fail_at(p, s, "未知的地址空间%s", quote_token(p, s).text);
+    if (!ir_space_from_name(p->text + s.start, s.end - s.start, &space)) fail_at(p, Y_YIR_SYNTAX, s, "未知的地址空间%s", quote_token(p, s).text);
     expect(p, T_GT);
     Token name_tok = expect(p, T_GLOBAL);
     const char *name = symbol_name(p, name_tok);
-    if (ir_module_find_global(p->m, name) != IR_NONE) fail_at(p, name_tok, "全局变量重复定义");
+    if (ir_module_find_global(p->m, name) != IR_NONE) fail_at(p, Y_YIR_DUPLICATE, name_tok, "全局变量重复定义");
     expect(p, T_COLON);
     IrTypeId type = parse_type(p);
     IrGlobalId id = ir_module_add_global(p->m, name, type, space, tok_span(p, name_tok));
@@ -794,7 +794,7 @@ static void parse_global(Parser *p) {
 static void parse_constant(Parser *p) {
     Token name_tok = expect(p, T_GLOBAL);
     const char *name = symbol_name(p, name_tok);
-    if (ir_module_find_constant(p->m, name) != IR_NONE) fail_at(p, name_tok, "常量重复定义");
+    if (ir_module_find_constant(p->m, name) != IR_NONE) fail_at(p, Y_YIR_DUPLICATE, name_tok, "常量重复定义");
     expect(p, T_COLON);
     IrTypeId type = parse_type(p);
     expect(p, T_EQ);
@@ -815,7 +815,7 @@ static IrIo parse_io(Parser *p) {
         Token b = expect(p, T_IDENT);
         io.kind = IR_IO_BUILTIN;
         if (!ir_builtin_from_name(p->text + b.start, b.end - b.start, &io.builtin))
-            fail_at(p, b, "未知的内建输入输出%s", quote_token(p, b).text);
+            fail_at(p, Y_YIR_SYNTAX, b, "未知的内建输入输出%s", quote_token(p, b).text);
     } else if (len == 8 && memcmp(w, "location", 8) == 0) {
         io.kind = IR_IO_LOCATION;
         io.location = expect_u32(p);
@@ -836,7 +836,7 @@ static IrIo parse_io(Parser *p) {
         IrIo *copy = ir_io_struct(p->m, &io, count);
         if (count) memcpy(copy, fields, count * sizeof *fields);
     } else {
-        fail_at(p, word, "未知的输入输出绑定%s", quote_token(p, word).text);
+        fail_at(p, Y_YIR_SYNTAX, word, "未知的输入输出绑定%s", quote_token(p, word).text);
     }
     expect(p, T_RPAREN);
     return io;
@@ -848,7 +848,7 @@ static void parse_entry(Parser *p) {
     Token stage_tok = expect(p, T_IDENT);
     IrStage stage;
     if (!ir_stage_from_name(p->text + stage_tok.start, stage_tok.end - stage_tok.start, &stage))
-        fail_at(p, stage_tok, "未知的着色阶段%s", quote_token(p, stage_tok).text);
+        fail_at(p, Y_YIR_SYNTAX, stage_tok, "未知的着色阶段%s", quote_token(p, stage_tok).text);
     Token func_tok = expect(p, T_GLOBAL);
     IrFuncId func = find_symbol(p, IR_OP_CALL, func_tok);
     IrEntry *e = ir_module_add_entry(p->m, symbol_name(p, name_tok), stage, func, tok_span(p, name_tok));
@@ -865,10 +865,10 @@ static void parse_entry(Parser *p) {
     uint32_t count = 0;
     while (p->tok.kind != T_RPAREN) {
         if (count) expect(p, T_COMMA);
-        if (count >= e->param_count) fail_at(p, p->tok, "入口的参数绑定多于函数参数");
+        if (count >= e->param_count) fail_at(p, Y_YIR_SYNTAX, p->tok, "入口的参数绑定多于函数参数");
         e->params[count++] = parse_io(p);
     }
-    if (count != e->param_count) fail_at(p, open, "入口的参数绑定少于函数参数");
+    if (count != e->param_count) fail_at(p, Y_YIR_SYNTAX, open, "入口的参数绑定少于函数参数");
     next(p);
     if (p->tok.kind == T_ARROW) {
         next(p);
@@ -907,7 +907,7 @@ static void parse_module(Parser *p) {
         else if (len == 5 && memcmp(w, "const", 5) == 0) parse_constant(p);
         else if (len == 2 && memcmp(w, "fn", 2) == 0) parse_function(p);
         else if (len == 5 && memcmp(w, "entry", 5) == 0) parse_entry(p);
-        else fail_at(p, kw, "此处应为 type、var、const、fn 或 entry，却是%s", quote_token(p, kw).text);
+        else fail_at(p, Y_YIR_SYNTAX, kw, "此处应为 type、var、const、fn 或 entry，却是%s", quote_token(p, kw).text);
     }
 }
 
@@ -920,7 +920,7 @@ IrModule *ir_read(DiagEngine *diag, const SourceFile *file) {
     p.len = file->len;
     size_t bad = utf8_find_invalid(file->text, file->len);
     if (bad < file->len) {
-        diag_error(diag, span_make(file->id, (uint32_t)bad, (uint32_t)bad + 1), "文件不是有效的 UTF-8");
+        diag_error(diag, Y_INVALID_UTF8, span_make(file->id, (uint32_t)bad, (uint32_t)bad + 1), "文件不是有效的 UTF-8");
         return NULL;
     }
     diag_warn_bidi_controls(diag, file);
@@ -940,7 +940,7 @@ IrModule *ir_read(DiagEngine *diag, const SourceFile *file) {
     arena_free(&p.scratch);
     if (p.next_func != ir_function_count(p.m)) {
         /* The pre-scan saw a function the main pass did not reach: cannot happen on success. */
-        diag_error(diag, tok_span(&p, p.tok), "函数定义不完整");
+        diag_error(diag, Y_YIR_SYNTAX, tok_span(&p, p.tok), "函数定义不完整");
         ir_module_free(p.m);
         return NULL;
     }

@@ -22,7 +22,7 @@ typedef struct Verifier {
 #define VERR(v, span, ...)                                   \
     do {                                                     \
         (v)->ok = false;                                     \
-        diag_error((v)->diag, (span), __VA_ARGS__);           \
+        diag_error((v)->diag, Y_YIR_INVALID, (span), __VA_ARGS__);           \
     } while (0)
 
 static const IrType *ty(const Verifier *v, IrTypeId id) { return ir_type(v->types, id); }

@@ -43,7 +43,7 @@ static void io_error(IoCheck *c, const char *fmt, ...) {
     strbuf_vprintf(&why, fmt, args);
     va_end(args);
     c->ok = false;
-    diag_error(c->diag, c->e->span, "入口「%s」的%s绑定不对：%s", c->e->name, strbuf_cstr(&c->place),
+    diag_error(c->diag, Y_ENTRY_IO_BINDING, c->e->span, "入口「%s」的%s绑定不对：%s", c->e->name, strbuf_cstr(&c->place),
                strbuf_cstr(&why));
     strbuf_free(&why);
 }
@@ -165,7 +165,7 @@ static void check_result(IoCheck *c, IoDirection *out, const IrFunction *f) {
     }
     if (c->e->stage == IR_STAGE_VERTEX && !out->has_position) {
         c->ok = false;
-        diag_error(c->diag, c->e->span, "顶点入口「%s」须输出 @builtin(position)（返回它或含它的结构）",
+        diag_error(c->diag, Y_ENTRY_IO_BINDING, c->e->span, "顶点入口「%s」须输出 @builtin(position)（返回它或含它的结构）",
                    c->e->name);
     }
 }

@@ -40,7 +40,6 @@ typedef struct ResultOutput {
 typedef struct PendingDiagnostic {
     yusec_diagnostic public;
     PtrVec notes;     /* yusec_diagnostic * */
-    size_t text_end;  /* where its rendering ends in the session's diagnostics text */
 } PendingDiagnostic;
 
 struct yusec_result {
@@ -60,13 +59,13 @@ struct yusec_result {
     size_t error_count;
     const char *rendered;
     size_t rendered_len;
-    size_t target_diagnostics[YUSEC_TARGET_COUNT];  /* where each target's own began (SIZE_MAX: none) */
     /* Out of memory: the guard of the compile (here, not on the stack, so what the unwind
      * leaves in it is well defined after longjmp) and the one diagnostic, made without
      * allocating (also the one of YUSEC_CONTEXT_BUSY). */
     MemoryGuard guard;
     yusec_diagnostic lone;
     char lone_message[96];
+    char lone_code[DIAG_CODE_SIZE];
     char lone_rendered[256];
 };
 
@@ -158,6 +157,29 @@ static void copy_include_dirs(yusec_context *ctx, const yusec_options *options) 
     ctx->config.include_count = kept;
 }
 
+/* yusec_options.warnings into the config's flags; the first bad one becomes the error each
+ * compile of the context reports. */
+static void copy_warning_flags(yusec_context *ctx, const yusec_options *options) {
+    size_t count = options->warnings ? options->warning_count : 0;
+    for (size_t i = 0; i < count && !ctx->options_error; i++) {
+        const char *flag = options->warnings[i];
+        if (!flag) {
+            ctx->options_error = arena_printf(&ctx->arena, "yusec_options.warnings[%zu] 是空指针", i);
+            break;
+        }
+        if (strncmp(flag, "-W", 2) == 0) flag += 2;
+        const char *name;
+        DiagFlagResult result = diag_warning_flag_apply(&ctx->config.warnings, flag, &name);
+        const char *best = result == DIAG_FLAG_UNKNOWN ? diag_warning_suggest(name) : NULL;
+        if (result == DIAG_FLAG_NOT_WARNING)
+            ctx->options_error = arena_printf(&ctx->arena, "yusec_options.warnings[%zu]：「%s」是错误，不是警告，-W 管不了它",
+                                              i, name);
+        else if (result == DIAG_FLAG_UNKNOWN)
+            ctx->options_error = arena_printf(&ctx->arena, "yusec_options.warnings[%zu]：没有名为「%s」的警告%s%s%s", i,
+                                              name, best ? "（是不是想写「" : "", best ? best : "", best ? "」？）" : "");
+    }
+}
+
 static void context_fill(yusec_context *ctx, const yusec_options *options) {
     LibConfig *config = &ctx->config;
     lib_config_init(config);
@@ -170,6 +192,7 @@ static void context_fill(yusec_context *ctx, const yusec_options *options) {
     config->bounds_check = options->bounds_check;
     config->max_errors = options->max_errors;
     copy_include_dirs(ctx, options);
+    if (!ctx->options_error) copy_warning_flags(ctx, options);
     ctx->provider = options->provider;
     config->reader = (SourceReader){provider_read, &ctx->provider};
     config->builtin_dir = options->builtin_dir ? arena_strdup(&ctx->arena, options->builtin_dir)
@@ -258,8 +281,14 @@ static yusec_location location_of(Arena *arena, const DiagRecord *record) {
 
 typedef struct Collector {
     yusec_result *result;
-    const DiagEngine *diag;
 } Collector;
+
+/* from_target and target from the record's origin (lib/compile.h). */
+static void set_origin(yusec_diagnostic *d, DiagOrigin origin) {
+    yusec_target target;
+    d->from_target = lib_origin_target(origin, &target);
+    if (d->from_target) d->target = target;
+}
 
 /* The DiagEngine's listener: one pending diagnostic per error or warning, notes on the one
  * before them. */
@@ -269,7 +298,14 @@ static void collect_diagnostic(void *user, const DiagRecord *record) {
     Arena *arena = &result->arena;
     yusec_diagnostic d = {severity_of(record->level), location_of(arena, record),
                           arena_strdup(arena, record->message), NULL, 0, false, YUSEC_TARGET_WGSL,
-                          record->replacement ? arena_strdup(arena, record->replacement) : NULL};
+                          record->replacement ? arena_strdup(arena, record->replacement) : NULL, NULL, NULL};
+    const DiagInfo *info = diag_info(record->id);
+    if (info) {
+        char code[DIAG_CODE_SIZE];
+        diag_code(record->id, code);
+        d.code = arena_strdup(arena, code);
+        d.name = info->name;
+    }
     if (record->level == DIAG_NOTE && result->pending.len) {
         PendingDiagnostic *last = result->pending.items[result->pending.len - 1];
         yusec_diagnostic *note = arena_alloc(arena, sizeof *note);
@@ -277,26 +313,29 @@ static void collect_diagnostic(void *user, const DiagRecord *record) {
         ptrvec_push(arena, &last->notes, note);
         return;
     }
+    set_origin(&d, record->origin);
     PendingDiagnostic *pending = arena_alloc(arena, sizeof *pending);
     pending->public = d;
-    pending->text_end = collector->diag->text.len;
     ptrvec_push(arena, &result->pending, pending);
 }
 
-/* Fixes the pending diagnostics into arrays and the rendered text. Those rendered after byte
- * `demote_after` of the session's text are a failing target's of the generated module: errors
- * become warnings (SIZE_MAX: none). */
-/* The target whose own passes reported the diagnostic rendered up to `text_end`. */
-static void set_origin(yusec_diagnostic *d, const size_t target_from[YUSEC_TARGET_COUNT], size_t text_end) {
-    d->from_target = false;
-    for (int t = 0; t < YUSEC_TARGET_COUNT; t++)
-        if (target_from[t] != SIZE_MAX && text_end > target_from[t]) {
-            d->from_target = true;
-            d->target = (yusec_target)t;
-        }
+/* The session's diagnostics as text, each target's errors as warnings when `demote_targets`. */
+static void render_session(StrBuf *out, DiagEngine *diag, bool demote_targets) {
+    if (!demote_targets) {
+        strbuf_append(out, strbuf_cstr(&diag->text), diag->text.len);
+        return;
+    }
+    for (uint32_t i = 0; i < diag->record_count; i++) {
+        Diagnostic record = diag->records[i];
+        if (record.origin != DIAG_ORIGIN_FRONT_END && record.level == DIAG_ERROR) record.level = DIAG_WARNING;
+        diag_render_text(out, &record, false);
+    }
 }
 
-static void finish_diagnostics(yusec_result *result, LibSession *session, size_t demote_after) {
+/* Fixes the pending diagnostics into arrays and the rendered text. With `demote_targets` (the
+ * generated module was made), what a target reported is a failing target's: its errors become
+ * warnings. */
+static void finish_diagnostics(yusec_result *result, LibSession *session, bool demote_targets) {
     Arena *arena = &result->arena;
     result->diagnostic_count = result->pending.len;
     result->diagnostics = arena_alloc_array(arena, result->pending.len + 1, sizeof *result->diagnostics);
@@ -304,24 +343,16 @@ static void finish_diagnostics(yusec_result *result, LibSession *session, size_t
         PendingDiagnostic *p = result->pending.items[i];
         yusec_diagnostic *d = &result->diagnostics[i];
         *d = p->public;
-        set_origin(d, result->target_diagnostics, p->text_end);
-        if (p->text_end > demote_after && d->severity == YUSEC_ERROR) d->severity = YUSEC_WARNING;
+        if (demote_targets && d->from_target && d->severity == YUSEC_ERROR) d->severity = YUSEC_WARNING;
         yusec_diagnostic *notes = arena_alloc_array(arena, p->notes.len + 1, sizeof *notes);
         for (size_t n = 0; n < p->notes.len; n++) notes[n] = *(yusec_diagnostic *)p->notes.items[n];
         d->notes = notes;
         d->note_count = p->notes.len;
         if (d->severity == YUSEC_ERROR) result->error_count++;
     }
-    const char *text = strbuf_cstr(&session->diag.text);
-    size_t len = session->diag.text.len;
     StrBuf rendered;
     strbuf_init(&rendered);
-    if (demote_after < len) {
-        strbuf_append(&rendered, text, demote_after);
-        gen_as_warnings(&rendered, text + demote_after);
-    } else {
-        strbuf_append(&rendered, text, len);
-    }
+    render_session(&rendered, &session->diag, demote_targets);
     result->rendered = arena_strndup(arena, strbuf_cstr(&rendered), rendered.len);
     result->rendered_len = rendered.len;
     strbuf_free(&rendered);
@@ -382,7 +413,6 @@ static LibStatus compile_targets(LibSession *session, yusec_result *result, unsi
     LibStatus status = lib_compile_targets(session, wanted & YUSEC_ALL_WANTED, LIB_ABI_AS_BUILT, &outputs);
     if (outputs.entries.rows) keep_entries(result, &outputs.entries);
     if (outputs.has_abi) result->abi = outputs.abi;
-    memcpy(result->target_diagnostics, outputs.target_diagnostics, sizeof result->target_diagnostics);
     for (int t = 0; t < YUSEC_TARGET_COUNT; t++) {
         keep_output(result, (yusec_target)t, outputs.ok[t], &outputs.text[t]);
         keep_yir(result, (yusec_target)t, &outputs.yir[t]);
@@ -391,16 +421,15 @@ static LibStatus compile_targets(LibSession *session, yusec_result *result, unsi
     return status;
 }
 
-/* The generated module and, from the same build, every target's text. `*demote_after` gets
- * where the targets' diagnostics begin when the module was made (they are warnings then). */
-static LibStatus compile_generated(LibSession *session, yusec_result *result, size_t *demote_after) {
+/* The generated module and, from the same build, every target's text. `*demote_targets`:
+ * the module was made, so what the targets reported is warnings. */
+static LibStatus compile_generated(LibSession *session, yusec_result *result, bool *demote_targets) {
     LibGenerated generated;
     lib_generated_init(&generated, &result->arena);
     LibStatus status = lib_generate(session, &generated);
-    *demote_after = generated.made ? generated.front_end_diagnostics : SIZE_MAX;
+    *demote_targets = generated.made;
     if (generated.entries.rows) keep_entries(result, &generated.entries);
     if (generated.has_abi) result->abi = generated.abi;
-    memcpy(result->target_diagnostics, generated.target_diagnostics, sizeof result->target_diagnostics);
     for (int t = 0; t < YUSEC_TARGET_COUNT; t++)
         keep_output(result, (yusec_target)t, generated.targets[t].ok, &generated.targets[t].text);
     if (generated.made) {
@@ -414,16 +443,16 @@ static LibStatus compile_generated(LibSession *session, yusec_result *result, si
 /* One compile's pipeline, when it has the deep stack (docs/library.md "Stack"); else only the
  * error that it could not get one. */
 static LibStatus run_pipeline(LibSession *session, yusec_result *result, const yusec_input *input,
-                              unsigned targets, bool on_deep_stack, size_t *demote_after) {
+                              unsigned targets, bool on_deep_stack, bool *demote_targets) {
     if (!on_deep_stack) {
-        diag_error_path(&session->diag, "yusec", "无法为编译分配栈");
+        diag_error_path(&session->diag, Y_NO_STACK, "yusec", "无法为编译分配栈");
         return LIB_IO;
     }
     if (!input || !input->path) {
-        diag_error_path(&session->diag, "yusec", "没有给出输入（yusec_input.path）");
+        diag_error_path(&session->diag, Y_NO_INPUT, "yusec", "没有给出输入（yusec_input.path）");
         return LIB_IO;
     }
-    if (targets & YUSEC_WANT_GEN) return compile_generated(session, result, demote_after);
+    if (targets & YUSEC_WANT_GEN) return compile_generated(session, result, demote_targets);
     return compile_targets(session, result, targets);
 }
 
@@ -434,27 +463,29 @@ static void compile_into(yusec_result *result, yusec_context *context, const yus
     config.reader = (SourceReader){lib_input_read, &reader};
     LibSession session;
     lib_session_init(&session, &config, input && input->path ? input->path : "", NULL);
-    Collector collector = {result, &session.diag};
+    Collector collector = {result};
     session.diag.listener = collect_diagnostic;
     session.diag.listener_user = &collector;
-    size_t demote_after = SIZE_MAX;
+    bool demote_targets = false;
     LibStatus status = LIB_ERRORS;
-    if (context->options_error) diag_error_path(&session.diag, "yusec", "%s", context->options_error);
-    else status = run_pipeline(&session, result, input, targets, on_deep_stack, &demote_after);
+    if (context->options_error) diag_error_path(&session.diag, Y_BAD_OPTIONS, "yusec", "%s", context->options_error);
+    else status = run_pipeline(&session, result, input, targets, on_deep_stack, &demote_targets);
     result->files_read = arena_alloc_array(&result->arena, session.files_read_count + 1,
                                            sizeof *result->files_read);
     for (uint32_t i = 0; i < session.files_read_count; i++)
         result->files_read[i] = arena_strdup(&result->arena, session.files_read[i]);
     result->files_read_count = session.files_read_count;
-    finish_diagnostics(result, &session, demote_after);
+    finish_diagnostics(result, &session, demote_targets);
     result->status = status == LIB_IO ? YUSEC_IO_ERROR : status == LIB_OK ? YUSEC_OK : YUSEC_ERRORS;
     lib_session_free(&session);
 }
 
 /* A result whose one diagnostic is `message` (no file), made without allocating. */
-static void report_lone_error(yusec_result *result, yusec_status status, const char *message) {
+static void report_lone_error(yusec_result *result, yusec_status status, DiagId id, const char *message) {
     result->status = status;
-    result->lone = (yusec_diagnostic){.severity = YUSEC_ERROR, .message = message};
+    result->lone = (yusec_diagnostic){.severity = YUSEC_ERROR, .message = message, .name = diag_info(id)->name};
+    diag_code(id, result->lone_code);
+    result->lone.code = result->lone_code;
     result->diagnostics = &result->lone;
     result->diagnostic_count = 1;
     result->error_count = 1;
@@ -467,7 +498,6 @@ static void report_lone_error(yusec_result *result, yusec_status status, const c
  * its out-of-memory form, built in its own fields. */
 static void report_out_of_memory(yusec_result *result, size_t refused) {
     memset(result->outputs, 0, sizeof result->outputs);
-    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
     arena_init(&result->arena);
     result->entries = NULL;
     result->entry_count = 0;
@@ -478,13 +508,13 @@ static void report_out_of_memory(yusec_result *result, size_t refused) {
     result->files_read_count = 0;
     result->pending = (PtrVec){0};
     const char *message = mem_exhausted_message(result->lone_message, sizeof result->lone_message, refused);
-    report_lone_error(result, YUSEC_OUT_OF_MEMORY, message);
+    report_lone_error(result, YUSEC_OUT_OF_MEMORY, Y_OUT_OF_MEMORY, message);
 }
 
 /* The context is compiling or indexing for another call (issue 30 item 15: eight threads on
  * one context deadlocked in its deep-stack worker). Nothing of the context is touched. */
 static void report_context_busy(yusec_result *result) {
-    report_lone_error(result, YUSEC_CONTEXT_BUSY, LIB_CONTEXT_BUSY_MESSAGE);
+    report_lone_error(result, YUSEC_CONTEXT_BUSY, Y_CONTEXT_BUSY, LIB_CONTEXT_BUSY_MESSAGE);
 }
 
 typedef struct CompileCall {
@@ -533,7 +563,6 @@ yusec_result *yusec_compile(yusec_context *context, const yusec_input *input, un
     yusec_result *result = calloc(1, sizeof *result);
     if (!result) return NULL;
     arena_init(&result->arena);
-    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) result->target_diagnostics[t] = SIZE_MAX;
     if (!lib_context_acquire(context)) {
         report_context_busy(result);
         return result;

@@ -9,7 +9,6 @@ void lib_outputs_init(LibOutputs *outputs, Arena *arena) {
     for (int t = 0; t < YUSEC_TARGET_COUNT; t++) {
         strbuf_init(&outputs->text[t]);
         strbuf_init(&outputs->yir[t]);
-        outputs->target_diagnostics[t] = SIZE_MAX;
     }
     for (int k = 0; k < LIB_MAX_ARCHS; k++) strbuf_init(&outputs->other_arch_ptx[k]);
     lib_entries_init(&outputs->entries, arena);
@@ -61,7 +60,7 @@ LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSourc
     LibStatus overall = LIB_OK;
     for (int t = 0; t < YUSEC_TARGET_COUNT; t++) {
         if (!(built & TARGET_BIT(t))) continue;
-        outputs->target_diagnostics[t] = session->diag.text.len;
+        diag_set_origin(&session->diag, LIB_DIAG_ORIGIN(t));  /* its passes and emitter report as its */
         IrModule *module = lib_build_target(session, shared, t == last, (yusec_target)t, &status);
         if (t == last) shared = NULL;  /* taken */
         if (module && (kernel_targets() & TARGET_BIT(t))) {
@@ -72,6 +71,7 @@ LibStatus lib_compile_targets(LibSession *session, unsigned targets, LibAbiSourc
         if (targets & TARGET_BIT(t))
             outputs->ok[t] = module && emit_target(session, module, (yusec_target)t, outputs);
         if ((targets & TARGET_BIT(t)) ? !outputs->ok[t] : !module) overall = LIB_ERRORS;
+        diag_set_origin(&session->diag, DIAG_ORIGIN_FRONT_END);
         ir_module_free(module);
     }
     ir_module_free(shared);

@@ -9,6 +9,14 @@
 
 enum { LIB_MAX_ARCHS = 16 };
 
+/* The origin (base/diag.h) of what a target's own passes and emitter report, and back. */
+#define LIB_DIAG_ORIGIN(target) ((DiagOrigin)(target) + 1u)
+static inline bool lib_origin_target(DiagOrigin origin, yusec_target *target) {
+    if (origin == DIAG_ORIGIN_FRONT_END || origin > YUSEC_TARGET_COUNT) return false;
+    *target = (yusec_target)(origin - 1u);
+    return true;
+}
+
 typedef struct LibOutputs {
     Arena *arena;                       /* the entry table and the ABI live here */
     bool ok[YUSEC_TARGET_COUNT];          /* requested and emitted */
@@ -21,9 +29,6 @@ typedef struct LibOutputs {
     LibEntryTable entries;              /* once the module was built */
     LibAbi abi;
     bool has_abi;
-    /* bytes of the session's diagnostics text when each target's own passes began (what is
-     * reported after is that target's); SIZE_MAX: the target did not run */
-    size_t target_diagnostics[YUSEC_TARGET_COUNT];
     bool print_yir;                     /* set by the caller: keep each target's module as YIR text */
     StrBuf yir[YUSEC_TARGET_COUNT];       /* the module after the target's passes, before its emitter */
 } LibOutputs;

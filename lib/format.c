@@ -255,7 +255,7 @@ static yusec_formatted *format(const char *name, const char *text, size_t len) {
     DiagEngine diag, lex_diag;
     diag_init(&diag, &sources, NULL);
     diag_init(&lex_diag, &sources, NULL); /* the lexer's errors come again from the parse */
-    if (len > SOURCE_MAX_BYTES) diag_error_path(&diag, file->path, "源文件过大（上限 64 MiB）");
+    if (len > SOURCE_MAX_BYTES) diag_error_path(&diag, Y_SOURCE_TOO_LARGE, file->path, "源文件过大（上限 64 MiB）");
     else fe_parse_file(&arena, file, &diag);
     if (!diag_has_errors(&diag)) {
         CommentList comments;

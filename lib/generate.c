@@ -1,12 +1,13 @@
 #include "generate.h"
 
+#include "compile.h"
+
 #include <string.h>
 
 void lib_generated_init(LibGenerated *generated, Arena *arena) {
     memset(generated, 0, sizeof *generated);
     generated->arena = arena;
     for (int i = 0; i < YUSEC_TARGET_COUNT; i++) gen_target_init(&generated->targets[i]);
-    for (int t = 0; t < YUSEC_TARGET_COUNT; t++) generated->target_diagnostics[t] = SIZE_MAX;
     lib_entries_init(&generated->entries, arena);
     strbuf_init(&generated->text);
 }
@@ -29,16 +30,31 @@ static void ptx_failure_facts(const LibSession *session, const TargetFailure *fa
     out->imported = strcmp(file->path, session->input) != 0;
 }
 
-/* Emits one target from `module` (NULL: its passes failed); its diagnostics are those
- * reported from byte `from` of the session's text on. */
-static void emit_target(LibSession *session, const IrModule *module, yusec_target target, size_t from,
+/* The text of the diagnostics reported from record `first` on. */
+static void render_records(StrBuf *out, const DiagEngine *diag, uint32_t first) {
+    for (uint32_t i = first; i < diag->record_count; i++) diag_render_text(out, &diag->records[i], false);
+}
+
+/* Emits one target from `module` (NULL: its passes failed), reporting as that target; its
+ * diagnostics are the records from `first` on. */
+static void emit_target(LibSession *session, const IrModule *module, yusec_target target, uint32_t first,
                         GenTarget *result) {
     TargetFailure failure = {0};
+    diag_set_origin(&session->diag, LIB_DIAG_ORIGIN(target));
     result->ok = module && lib_emit(session, module, target, &result->text, NULL, &failure);
+    diag_set_origin(&session->diag, DIAG_ORIGIN_FRONT_END);
     if ((target_descriptor(target)->caps & TARGET_CAP_ASCII_FAILURE) && !result->ok)
         ptx_failure_facts(session, &failure, &result->ptx_failure);
-    const char *text = strbuf_cstr(&session->diag.text);
-    strbuf_append(&result->diagnostics, text + from, session->diag.text.len - from);
+    render_records(&result->diagnostics, &session->diag, first);
+}
+
+/* A target's passes, reporting as that target. */
+static IrModule *build_target(LibSession *session, IrModule *shared, bool take, yusec_target target) {
+    LibStatus status;
+    diag_set_origin(&session->diag, LIB_DIAG_ORIGIN(target));
+    IrModule *module = lib_build_target(session, shared, take, target, &status);
+    diag_set_origin(&session->diag, DIAG_ORIGIN_FRONT_END);
+    return module;
 }
 
 /* ---- one report of what two pipelines both find ----
@@ -77,24 +93,27 @@ static bool seen_before(const Seen *earlier, const DiagRecord *record) {
     return false;
 }
 
-/* Reports `record` into `diag` as it was reported into another engine. */
+/* Reports `record` into `diag` as it was reported into another engine, with its origin. */
 static void replay(DiagEngine *diag, const DiagRecord *record) {
+    DiagOrigin origin = diag->origin;
+    diag_set_origin(diag, record->origin);
     if (!record->file && record->level == DIAG_ERROR && record->path) {
-        diag_error_path(diag, record->path, "%s", record->message);
-        return;
+        diag_error_path(diag, record->id, record->path, "%s", record->message);
+    } else {
+        switch (record->level) {
+        case DIAG_ERROR: diag_error(diag, record->id, record->span, "%s", record->message); break;
+        case DIAG_WARNING: diag_warning(diag, record->id, record->span, "%s", record->message); break;
+        case DIAG_NOTE: diag_note(diag, record->span, "%s", record->message); break;
+        }
     }
-    switch (record->level) {
-    case DIAG_ERROR: diag_error(diag, record->span, "%s", record->message); break;
-    case DIAG_WARNING: diag_warning(diag, record->span, "%s", record->message); break;
-    case DIAG_NOTE: diag_note(diag, record->span, "%s", record->message); break;
-    }
+    diag_set_origin(diag, origin);
 }
 
 /* An inlining target's (PTX's) passes and emitter with a diagnostics engine of their own;
  * afterwards what the text targets did not report (an error or warning with its notes) is
  * reported into the session. */
 static IrModule *build_apart(LibSession *session, IrModule *shared, bool take, yusec_target target,
-                             const Seen *text_targets, GenTarget *result, size_t from) {
+                             const Seen *text_targets, GenTarget *result, uint32_t first) {
     Seen ptx = {&session->arena, {0}, NULL, NULL};
     DiagEngine own;
     diag_init(&own, &session->sources, NULL);
@@ -103,8 +122,7 @@ static IrModule *build_apart(LibSession *session, IrModule *shared, bool take, y
     own.listener_user = &ptx;
     DiagEngine kept = session->diag;
     session->diag = own;
-    LibStatus status;
-    IrModule *module = lib_build_target(session, shared, take, target, &status);
+    IrModule *module = build_target(session, shared, take, target);
     emit_target(session, module, target, 0, result);
     own = session->diag;
     session->diag = kept;
@@ -115,8 +133,7 @@ static IrModule *build_apart(LibSession *session, IrModule *shared, bool take, y
         if (record->level != DIAG_NOTE) skipping = seen_before(text_targets, record);
         if (!skipping) replay(&session->diag, record);
     }
-    const char *text = strbuf_cstr(&session->diag.text);
-    strbuf_append(&result->diagnostics, text + from, session->diag.text.len - from);
+    render_records(&result->diagnostics, &session->diag, first);
     diag_free(&own);
     return module;
 }
@@ -137,7 +154,6 @@ static size_t text_twin(const LibSession *session, const TargetDescriptor *regis
 LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     LibStatus status;
     IrModule *shared = lib_build_shared(session, TARGET_ALL_BITS, &status);
-    generated->front_end_diagnostics = session->diag.text.len;
     generated->first_target_record = session->diag.record_count;
     if (!shared) return status;
     lib_entries_build(&generated->entries, shared);
@@ -150,10 +166,9 @@ LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     for (size_t i = 0; i < count; i++) {
         yusec_target id = registry[i].id;
         bool take = i + 1 == count;  /* the last target takes the shared module */
-        size_t from = session->diag.text.len;
-        generated->target_diagnostics[id] = from;
+        uint32_t first = session->diag.record_count;
         if (registry[i].inline_policy == INLINE_ALL) {
-            modules[id] = build_apart(session, shared, take, id, &text_targets, &generated->targets[id], from);
+            modules[id] = build_apart(session, shared, take, id, &text_targets, &generated->targets[id], first);
             owned[id] = true;
             continue;
         }
@@ -164,10 +179,10 @@ LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
             modules[id] = modules[registry[twin].id];
             if (take) ir_module_free(shared);
         } else {
-            modules[id] = lib_build_target(session, shared, take, id, &status);
+            modules[id] = build_target(session, shared, take, id);
             owned[id] = true;
         }
-        emit_target(session, modules[id], id, from, &generated->targets[id]);
+        emit_target(session, modules[id], id, first, &generated->targets[id]);
         session->diag.listener = text_targets.forward;
         session->diag.listener_user = text_targets.forward_user;
     }

@@ -15,9 +15,8 @@ typedef struct LibGenerated {
     LibEntryTable entries;                /* once the module was built */
     LibAbi abi;                           /* of the PTX pipeline's module, when built */
     bool has_abi;
-    size_t front_end_diagnostics;         /* bytes of diag.text before the first target's */
-    size_t target_diagnostics[YUSEC_TARGET_COUNT];  /* before each target's (SIZE_MAX: not run) */
-    uint32_t first_target_record;         /* diag.records before the first target's */
+    uint32_t first_target_record;         /* diag.records before the first target's (each
+                                             target's carry its origin, lib/compile.h) */
     bool made;                            /* `text` holds the module */
     StrBuf text;
 } LibGenerated;

@@ -114,21 +114,3 @@ bool gen_module_source(StrBuf *out, GenTarget targets[YUSEC_TARGET_COUNT], const
     return true;
 }
 
-void gen_as_warnings(StrBuf *out, const char *diagnostics) {
-    static const char ERROR[] = ": error: ";
-    while (*diagnostics) {
-        size_t len = first_line(diagnostics);
-        const char *hit = strstr(diagnostics, ERROR);
-        if (hit && hit < diagnostics + len) {
-            strbuf_append(out, diagnostics, (size_t)(hit - diagnostics));
-            strbuf_puts(out, ": warning: ");
-            hit += strlen(ERROR);
-            strbuf_append(out, hit, (size_t)(diagnostics + len - hit));
-        } else {
-            strbuf_append(out, diagnostics, len);
-        }
-        if (diagnostics[len] == '\n') strbuf_putc(out, '\n');
-        diagnostics += len + (diagnostics[len] == '\n');
-    }
-}
-

@@ -40,7 +40,4 @@ void gen_escape_string(StrBuf *out, const char *text, size_t len);
  * whether PTX succeeded or not. False (out untouched) when all three failed. */
 bool gen_module_source(StrBuf *out, GenTarget targets[YUSEC_TARGET_COUNT], const LibEntryTable *entries);
 
-/* Copies diagnostics text to out with each "error:" header turned into "warning:". */
-void gen_as_warnings(StrBuf *out, const char *diagnostics);
-
 #endif

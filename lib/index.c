@@ -206,7 +206,7 @@ static void build_index(yusec_index *index, yusec_context *context, const yusec_
     Arena *arena = &index->session.arena;
     fe_index_init(&index->fe, arena);
     const Program *program = NULL;
-    if (!on_deep_stack) diag_error_path(&index->session.diag, "yusec", "无法为编译分配栈");
+    if (!on_deep_stack) diag_error_path(&index->session.diag, Y_NO_STACK, "yusec", "无法为编译分配栈");
     else if (input && input->path) program = lib_check_indexed(&index->session, &index->fe);
     index->config.reader = (SourceReader){NULL, NULL};  /* `reader` ends here: nothing is read later */
     index->config.dir_cache = NULL;                     /* the context's, which the index outlives */

@@ -20,6 +20,7 @@ void lib_session_init(LibSession *session, const LibConfig *config, const char *
     session->builtin_adopted = config->builtin_ast && source_adopt(&session->sources, config->builtin_file);
     diag_init(&session->diag, &session->sources, stream);
     session->diag.max_errors = config->max_errors;
+    session->diag.warnings = config->warnings;
     strbuf_init(&session->dumps);
 }
 
@@ -39,7 +40,7 @@ static bool has_suffix(const char *text, const char *suffix) {
 static const SourceFile *load_main(LibSession *session) {
     const char *error = NULL;
     const SourceFile *file = source_load(&session->sources, session->input, &error);
-    if (!file) diag_error_path(&session->diag, session->input, "%s", error);
+    if (!file) diag_error_path(&session->diag, Y_UNREADABLE_FILE, session->input, "%s", error);
     return file;
 }
 

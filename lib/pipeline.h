@@ -39,6 +39,7 @@ typedef struct LibConfig {
     struct DirCache *dir_cache;       /* a context's package-lookup listings (frontend/dir_cache.h);
                                          NULL: none kept */
     int max_errors;
+    DiagWarningFlags warnings;        /* -W<name>, -Wno-<name>, -Werror=<name>, -Wall, -Werror */
     SourceReader reader;              /* files served before the file system */
     /* the YIR pipeline */
     const char *passes;               /* -passes=; NULL: each target's default pipeline */

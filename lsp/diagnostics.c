@@ -120,6 +120,7 @@ static json_t *to_lsp_diagnostic(const LspServer *server, Publication *publicati
     json_t *out = json_pack("{s:o,s:i,s:s,s:o}", "range", lsp_range_of(&publication->columns, here ? &diag->location : &top),
                             "severity", lsp_severity(diag->severity), "source", source, "message",
                             here || !diag->location.file ? lsp_json_text(diag->message) : message_with_place(diag));
+    if (diag->code) json_object_set_new(out, "code", json_string(diag->code));
     json_t *notes = json_array();
     for (size_t i = 0; i < diag->note_count; i++)
         if (diag->notes[i].location.file) json_array_append_new(notes, related(server, publication, &diag->notes[i]));

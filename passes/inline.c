@@ -156,7 +156,7 @@ static void substitutions_apply(IrFunction *f, Substitutions *subs) {
 static bool can_inline(PassContext *ctx, const IrInst *call, const IrFunction *g) {
     if (!g) return false;
     if (!single_final_return(g) && return_in_loop(g, g->body, false)) {
-        diag_error(ctx->diag, call->span, "无法内联「%s」：它在循环里返回", g->name);
+        diag_error(ctx->diag, Y_CANNOT_INLINE, call->span, "无法内联「%s」：它在循环里返回", g->name);
         return false;
     }
     return true;
@@ -294,7 +294,7 @@ static bool check_no_recursion_from(PassContext *ctx, const CallSites *sites, ui
         IrFuncId callee = callee_of(f, call);
         if (callee >= count || state[callee] == CALL_DONE) continue;
         if (state[callee] == CALL_ACTIVE) {
-            diag_error(ctx->diag, ir_inst(f, call)->span, "无法内联：函数「%s」递归调用自身",
+            diag_error(ctx->diag, Y_CANNOT_INLINE, ir_inst(f, call)->span, "无法内联：函数「%s」递归调用自身",
                        ir_function(ctx->module, callee)->name);
             return false;
         }

@@ -72,7 +72,7 @@ static bool for_each_name(const char *pipeline, bool (*each)(void *, const char 
 static bool check_name(void *data, const char *name, size_t len) {
     PassContext *ctx = data;
     if (pass_find(name, len)) return true;
-    diag_error_path(ctx->diag, "-passes", "没有名为「%.*s」的变换", (int)len, name);
+    diag_error_path(ctx->diag, Y_UNKNOWN_PASS, "-passes", "没有名为「%.*s」的变换", (int)len, name);
     const char *best = pass_suggest(name, len);
     if (best) {
         StrBuf hint;
@@ -108,7 +108,7 @@ static bool run_one(void *data, const char *name, size_t len) {
     }
     dump(ctx, pass->name);
     if (ctx->verify_each && !ir_verify(ctx->module, ctx->diag)) {
-        diag_error_path(ctx->diag, "-verify-each", "变换「%s」之后 YIR 校验不通过", pass->name);
+        diag_error_path(ctx->diag, Y_VERIFY_EACH_FAILED, "-verify-each", "变换「%s」之后 YIR 校验不通过", pass->name);
         return false;
     }
     return true;

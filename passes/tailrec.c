@@ -123,7 +123,7 @@ static bool report_self_calls(PassContext *ctx, IrFunction *f) {
     for (uint32_t i = 0; insts && i < n; i++) {
         const IrInst *in = ir_inst(f, insts[i]);
         if (!is_self_call(f, in)) continue;
-        diag_error(ctx->diag, in->span, "其他递归：局部递归函数「%s」不在尾位置调用自身", f->name);
+        diag_error(ctx->diag, Y_NON_TAIL_RECURSION, in->span, "其他递归：局部递归函数「%s」不在尾位置调用自身", f->name);
         diag_note(ctx->diag, f->span, "「%s」在此定义；只有尾位置的自调用能化为循环", f->name);
         found = true;
     }
@@ -245,7 +245,7 @@ static bool convert(PassContext *ctx, IrFunction *f) {
         return true;
     }
     if (return_in_loop(f, f->body, false)) {
-        diag_error(ctx->diag, f->span, "局部递归函数「%s」在循环里返回，无法化为循环", f->name);
+        diag_error(ctx->diag, Y_NON_TAIL_RECURSION, f->span, "局部递归函数「%s」在循环里返回，无法化为循环", f->name);
         return false;
     }
     Tailrec t = {f, pass_count_uses(f), true};

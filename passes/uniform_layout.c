@@ -14,14 +14,14 @@ static void report(PassContext *ctx, Arena *arena, const IrGlobal *g, const IrUn
     const char *at = where(arena, g, p->path);
     switch (p->rule) {
     case IR_UNIFORM_ARRAY_STRIDE:
-        diag_error(ctx->diag, g->span, "%s的数组步长是 %u 字节：经典均匀缓冲布局要求步长是 16 的倍数", at, p->value);
+        diag_error(ctx->diag, Y_UNIFORM_BUFFER_LAYOUT, g->span, "%s的数组步长是 %u 字节：经典均匀缓冲布局要求步长是 16 的倍数", at, p->value);
         break;
     case IR_UNIFORM_MEMBER_OFFSET:
-        diag_error(ctx->diag, g->span, "%s（数组或结构）从第 %u 字节开始：经典均匀缓冲布局要求从 16 的倍数开始", at,
+        diag_error(ctx->diag, Y_UNIFORM_BUFFER_LAYOUT, g->span, "%s（数组或结构）从第 %u 字节开始：经典均匀缓冲布局要求从 16 的倍数开始", at,
                    p->value);
         break;
     case IR_UNIFORM_STRUCT_GAP:
-        diag_error(ctx->diag, g->span, "%s是结构，下一个字段在它之后 %u 字节开始：经典均匀缓冲布局要求至少 %u 字节", at,
+        diag_error(ctx->diag, Y_UNIFORM_BUFFER_LAYOUT, g->span, "%s是结构，下一个字段在它之后 %u 字节开始：经典均匀缓冲布局要求至少 %u 字节", at,
                    p->value, p->needed);
         break;
     }

@@ -786,11 +786,11 @@ static void report(Uni *u, const Graph *g, bool subgroup) {
     /* The caret shows the source call. */
     const char *name = site.op ? pass_uniformity_op_name(site.op->op) : "?";
     if (site.operand)
-        diag_error(u->ctx->diag, site.span, "子组运算（%s）的第二个实参须在子组之内一致，此处的值可能不一致", name);
+        diag_error(u->ctx->diag, Y_UNIFORMITY, site.span, "子组运算（%s）的第二个实参须在子组之内一致，此处的值可能不一致", name);
     else if (subgroup)
-        diag_error(u->ctx->diag, site.span, "子组运算（%s）须在子组一致控制流里执行，此处的控制流可能不一致", name);
+        diag_error(u->ctx->diag, Y_UNIFORMITY, site.span, "子组运算（%s）须在子组一致控制流里执行，此处的控制流可能不一致", name);
     else
-        diag_error(u->ctx->diag, site.span, "此运算（%s）须在一致控制流里执行，此处的控制流可能不一致", name);
+        diag_error(u->ctx->diag, Y_UNIFORMITY, site.span, "此运算（%s）须在一致控制流里执行，此处的控制流可能不一致", name);
     for (uint32_t i = 0; i < notes.count; i++) diag_note(u->ctx->diag, notes.spans[i], "%s", notes.texts[i]);
     u->ok = false;
 }

@@ -37,14 +37,14 @@ static bool check_workgroup_size(const IrEntry *entry, const TargetLimits *limit
     bool ok = true;
     for (int axis = 0; axis < 3; axis++)
         if (size[axis] > limits->workgroup_size[axis]) {
-            diag_error(diag, entry->span, "入口「%s」的工作组大小 %c 维为 %u，超过%s目标的上限 %u（%s）",
+            diag_error(diag, Y_TARGET_LIMIT, entry->span, "入口「%s」的工作组大小 %c 维为 %u，超过%s目标的上限 %u（%s）",
                        entry->name, AXES[axis], size[axis], limits->name,
                        limits->workgroup_size[axis], limits->workgroup_size_source);
             ok = false;
         }
     uint64_t total = (uint64_t)size[0] * size[1] * size[2];
     if (total > limits->invocations_per_workgroup) {
-        diag_error(diag, entry->span, "入口「%s」每个工作组有 %llu 个调用，超过%s目标的上限 %u（%s）",
+        diag_error(diag, Y_TARGET_LIMIT, entry->span, "入口「%s」每个工作组有 %llu 个调用，超过%s目标的上限 %u（%s）",
                    entry->name, (unsigned long long)total, limits->name,
                    limits->invocations_per_workgroup, limits->workgroup_size_source);
         ok = false;
@@ -66,7 +66,7 @@ static bool check_workgroup_storage(const IrReach *reach, const IrEntry *entry,
         if (bytes > largest) largest = bytes, biggest = global;
     }
     if (total <= limits->workgroup_storage_bytes) return true;
-    diag_error(diag, entry->span, "入口「%s」用到 %llu 字节的工作组内存，超过%s目标的上限 %llu 字节（%s）",
+    diag_error(diag, Y_TARGET_LIMIT, entry->span, "入口「%s」用到 %llu 字节的工作组内存，超过%s目标的上限 %llu 字节（%s）",
                entry->name, (unsigned long long)total, limits->name,
                (unsigned long long)limits->workgroup_storage_bytes, limits->source);
     diag_note(diag, biggest->span, "工作组变量「%s」占 %llu 字节", biggest->name,
@@ -103,7 +103,7 @@ static VarSum function_vars(const IrModule *module, const IrFunction *func) {
 
 static bool report_memory(DiagEngine *diag, Span at, const char *what, const VarSum *sum, uint64_t limit,
                           const TargetLimits *limits) {
-    diag_error(diag, at, "%s %llu 字节，超过%s目标的上限 %llu 字节（%s）", what, (unsigned long long)sum->total,
+    diag_error(diag, Y_TARGET_LIMIT, at, "%s %llu 字节，超过%s目标的上限 %llu 字节（%s）", what, (unsigned long long)sum->total,
                limits->name, (unsigned long long)limit, limits->invocation_source);
     diag_note(diag, sum->span, "变量「%s」占 %llu 字节", sum->name, (unsigned long long)sum->largest);
     return false;
@@ -159,13 +159,13 @@ static bool check_bindings(const IrModule *module, const TargetLimits *limits, D
         const IrGlobal *global = ir_global(module, g);
         if (!global->has_binding) continue;
         if (limits->bind_groups && global->group >= limits->bind_groups) {
-            diag_error(diag, global->span, "资源「%s」在第 %u 组，%s目标只有 %u 个绑定组（组号 0 到 %u，%s）",
+            diag_error(diag, Y_BINDING_LIMIT, global->span, "资源「%s」在第 %u 组，%s目标只有 %u 个绑定组（组号 0 到 %u，%s）",
                        global->name, global->group, limits->name, limits->bind_groups,
                        limits->bind_groups - 1, limits->source);
             ok = false;
         }
         if (limits->bindings_per_group && global->binding >= limits->bindings_per_group) {
-            diag_error(diag, global->span, "资源「%s」的绑定号 %u 超过%s目标的上限（绑定号 0 到 %u，%s）",
+            diag_error(diag, Y_BINDING_LIMIT, global->span, "资源「%s」的绑定号 %u 超过%s目标的上限（绑定号 0 到 %u，%s）",
                        global->name, global->binding, limits->name, limits->bindings_per_group - 1,
                        limits->source);
             ok = false;
@@ -186,13 +186,13 @@ static bool check_buffers_per_stage(const IrReach *reach, const IrEntry *entry,
     }
     bool ok = true;
     if (limits->storage_buffers_per_stage && storage > limits->storage_buffers_per_stage) {
-        diag_error(diag, entry->span, "入口「%s」用到 %u 个存储缓冲，超过%s目标的上限 %u（%s）",
+        diag_error(diag, Y_TARGET_LIMIT, entry->span, "入口「%s」用到 %u 个存储缓冲，超过%s目标的上限 %u（%s）",
                    entry->name, storage, limits->name, limits->storage_buffers_per_stage,
                    limits->source);
         ok = false;
     }
     if (limits->uniform_buffers_per_stage && uniform > limits->uniform_buffers_per_stage) {
-        diag_error(diag, entry->span, "入口「%s」用到 %u 个均匀缓冲，超过%s目标的上限 %u（%s）",
+        diag_error(diag, Y_TARGET_LIMIT, entry->span, "入口「%s」用到 %u 个均匀缓冲，超过%s目标的上限 %u（%s）",
                    entry->name, uniform, limits->name, limits->uniform_buffers_per_stage,
                    limits->source);
         ok = false;

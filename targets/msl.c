@@ -66,18 +66,18 @@ static void binding_attr(TextEmitter *em, MslState *st, StrBuf *out, IrGlobalId 
     if (st->binding_reported[id]) return;
     if (g->binding >= MSL_GROUP_STRIDE) {
         st->binding_reported[id] = true;
-        te_error(em, g->span, "资源「%s」的绑定号 %u 超过 15：金属按 组号×16＋绑定号 编序号，绑定号须小于 16",
+        te_error(em, Y_BINDING_LIMIT, g->span, "资源「%s」的绑定号 %u 超过 15：金属按 组号×16＋绑定号 编序号，绑定号须小于 16",
                  g->name, g->binding);
     } else if (index > max) {
         st->binding_reported[id] = true;
         if (max == MSL_MAX_SAMPLER)
-            te_error(em, g->span, "采样器「%s」在组 %u：金属的采样器序号只到 15，采样器与比较采样器只能放在组 0",
+            te_error(em, Y_BINDING_LIMIT, g->span, "采样器「%s」在组 %u：金属的采样器序号只到 15，采样器与比较采样器只能放在组 0",
                      g->name, g->group);
         else if (max == MSL_MAX_BUFFER)
-            te_error(em, g->span, "缓冲「%s」在组 %u 号 %u，金属序号 %u 超过 30：一个金属函数最多 31 个缓冲，组号只能用 0 与 1",
+            te_error(em, Y_BINDING_LIMIT, g->span, "缓冲「%s」在组 %u 号 %u，金属序号 %u 超过 30：一个金属函数最多 31 个缓冲，组号只能用 0 与 1",
                      g->name, g->group, g->binding, index);
         else
-            te_error(em, g->span, "纹理「%s」在组 %u：金属的纹理序号只到 127", g->name, g->group);
+            te_error(em, Y_BINDING_LIMIT, g->span, "纹理「%s」在组 %u：金属的纹理序号只到 127", g->name, g->group);
     }
 }
 
@@ -89,7 +89,7 @@ static void check_length_operands(TextEmitter *em) {
         for (uint32_t k = 0; k < fn->inst_count; k++) {
             const IrInst *inst = &fn->insts[k];
             if (inst->op == IR_OP_ARRAY_LENGTH && ir_length_target(fn, inst) == IR_NONE)
-                te_error(em, inst->span, "函数「%s」：「数组长度」的实参须直接是存储缓冲", fn->name);
+                te_error(em, Y_UNSUPPORTED_BY_TARGET, inst->span, "函数「%s」：「数组长度」的实参须直接是存储缓冲", fn->name);
         }
     }
 }
@@ -169,7 +169,7 @@ static void note_output_struct(TextEmitter *em, MslState *st, const IrEntry *e, 
     const IrType *t = type_of(em, type);
     const IrIo *io = &e->result;
     if (!t || t->kind != IR_TYPE_STRUCT || io->field_count != t->field_count) {
-        te_error(em, e->span, "入口「%s」的结构返回值与结构的字段不符", e->name);
+        te_error(em, Y_TARGET_ENTRY, e->span, "入口「%s」的结构返回值与结构的字段不符", e->name);
         return;
     }
     for (uint32_t i = 0; i < io->field_count; i++) {
@@ -179,7 +179,7 @@ static void note_output_struct(TextEmitter *em, MslState *st, const IrEntry *e, 
             ok = e->stage == IR_STAGE_VERTEX ? f->builtin == IR_BUILTIN_POSITION
                                              : f->builtin == IR_BUILTIN_FRAG_DEPTH || f->builtin == IR_BUILTIN_SAMPLE_MASK;
         if (!ok) {
-            te_error(em, e->span, "入口「%s」：%s输出结构「%s」的字段「%s」在金属里没有对应的属性", e->name,
+            te_error(em, Y_TARGET_ENTRY, e->span, "入口「%s」：%s输出结构「%s」的字段「%s」在金属里没有对应的属性", e->name,
                      stage_word(e->stage), t->name, t->fields[i].name);
             return;
         }
@@ -192,22 +192,22 @@ static void note_output_struct(TextEmitter *em, MslState *st, const IrEntry *e, 
     }
     bool same = st->out_stage[type] == e->stage;
     for (uint32_t i = 0; same && i < io->field_count; i++) same = te_io_binds_alike(&seen->fields[i], &io->fields[i]);
-    if (!same) te_error(em, e->span, "结构「%s」在几个入口里作输出，属性不一致", t->name);
+    if (!same) te_error(em, Y_TARGET_ENTRY, e->span, "结构「%s」在几个入口里作输出，属性不一致", t->name);
 }
 
 static void check_result(TextEmitter *em, MslState *st, const IrEntry *e, const IrFunction *f) {
     const IrIo *r = &e->result;
     if (r->kind == IR_IO_STRUCT) {
-        if (e->stage == IR_STAGE_COMPUTE) te_error(em, e->span, "计算入口「%s」不能有返回值", e->name);
+        if (e->stage == IR_STAGE_COMPUTE) te_error(em, Y_TARGET_ENTRY, e->span, "计算入口「%s」不能有返回值", e->name);
         else note_output_struct(em, st, e, f->return_type);
     } else if (e->stage == IR_STAGE_VERTEX && r->kind != IR_IO_NONE &&
                !(r->kind == IR_IO_BUILTIN && r->builtin == IR_BUILTIN_POSITION)) {
-        te_error(em, e->span, "顶点入口「%s」只能返回裁剪位置或结构（金属把单独的 float4 返回值当作位置）", e->name);
+        te_error(em, Y_TARGET_ENTRY, e->span, "顶点入口「%s」只能返回裁剪位置或结构（金属把单独的 float4 返回值当作位置）", e->name);
     } else if (e->stage == IR_STAGE_FRAGMENT && r->kind == IR_IO_BUILTIN) {
-        te_error(em, e->span, "片元入口「%s」单独返回内建量「%s」：金属里请返回结构", e->name,
+        te_error(em, Y_TARGET_ENTRY, e->span, "片元入口「%s」单独返回内建量「%s」：金属里请返回结构", e->name,
                  ir_builtin_name(r->builtin));
     } else if (e->stage == IR_STAGE_FRAGMENT && r->kind == IR_IO_LOCATION && r->location != 0) {
-        te_error(em, e->span, "片元入口「%s」单独返回的颜色只能是位置 0（颜色目标 0），其余请返回结构", e->name);
+        te_error(em, Y_TARGET_ENTRY, e->span, "片元入口「%s」单独返回的颜色只能是位置 0（颜色目标 0），其余请返回结构", e->name);
     }
 }
 
@@ -220,7 +220,7 @@ static void check_entry(TextEmitter *em, const IrEntry *e, const IrFunction *f) 
     for (uint32_t k = 0; k < st->uses[e->func].count; k++) {
         const IrGlobal *gl = ir_global(m, st->uses[e->func].ids[k]);
         if (gl->space == IR_SPACE_WORKGROUP && e->stage != IR_STAGE_COMPUTE)
-            te_error(em, e->span, "%s入口「%s」用到工作组变量「%s」：金属只有计算函数有线程组内存",
+            te_error(em, Y_TARGET_ENTRY, e->span, "%s入口「%s」用到工作组变量「%s」：金属只有计算函数有线程组内存",
                      stage_word(e->stage), e->name, gl->name);
     }
 }
@@ -261,7 +261,7 @@ static void emit_struct(TextEmitter *em, const MslState *st, StrBuf *out, IrType
     strbuf_printf(out, "struct %s {\n", em->names.structs[id]);
     for (uint32_t i = 0; i < t->field_count; i++) {
         if (is_runtime_array(em, t->fields[i].type))
-            te_error(em, (Span){0}, "结构「%s」的字段「%s」是运行期数组：MSL 目标不支持（请把数组单独绑定）", t->name,
+            te_error(em, Y_UNSUPPORTED_BY_TARGET, (Span){0}, "结构「%s」的字段「%s」是运行期数组：MSL 目标不支持（请把数组单独绑定）", t->name,
                      t->fields[i].name);
         strbuf_indent(out, 1);
         if (msl_field_is_packed(em, id, i)) {  /* WGSL's offsets: the next field may start at +12 */
@@ -331,7 +331,7 @@ static void plain_param(TextEmitter *em, Params *p, const IrFunction *f, uint32_
     IrTypeId t = ir_value_type(f, f->params[i]);
     const IrType *pt = type_of(em, t);
     if (pt && pt->kind == IR_TYPE_POINTER && is_runtime_array(em, pt->elem))
-        te_error(em, f->span, "函数「%s」：MSL 目标不支持指向运行期数组的指针参数", f->name);
+        te_error(em, Y_UNSUPPORTED_BY_TARGET, f->span, "函数「%s」：MSL 目标不支持指向运行期数组的指针参数", f->name);
     StrBuf *out = param_next(p);
     te_type(em, out, t);
     strbuf_printf(out, " %s", te_param_name(em, i));
@@ -388,7 +388,7 @@ static void entry_params(TextEmitter *em, MslState *st, Params *p, StageIn *in, 
         } else {
             const IrType *s = type_of(em, t);
             if (!s || s->kind != IR_TYPE_STRUCT || s->field_count != io->field_count) {
-                te_error(em, e->span, "入口「%s」的结构参数与结构的字段不符", e->name);
+                te_error(em, Y_TARGET_ENTRY, e->span, "入口「%s」的结构参数与结构的字段不符", e->name);
                 continue;
             }
             StrBuf rebuilt;
@@ -425,7 +425,7 @@ static void length_params(TextEmitter *em, MslState *st, Params *p, const IrFunc
             const IrGlobal *gl = ir_global(m, st->uses[f->id].ids[k]);
             if (ir_global_is_buffer(gl) &&
                 gl->group * MSL_GROUP_STRIDE + gl->binding == IR_ABI_MSL_LENGTHS_INDEX)
-                te_error(em, gl->span, "缓冲「%s」占了金属序号 %u，而入口「%s」用到「数组长度」：宿主在序号 %u 传数组长度",
+                te_error(em, Y_TARGET_ENTRY, gl->span, "缓冲「%s」占了金属序号 %u，而入口「%s」用到「数组长度」：宿主在序号 %u 传数组长度",
                          gl->name, IR_ABI_MSL_LENGTHS_INDEX, e->name, IR_ABI_MSL_LENGTHS_INDEX);
         }
         return;
@@ -447,7 +447,7 @@ static void resource_params(TextEmitter *em, MslState *st, Params *p, const IrFu
             if (t && t->kind == IR_TYPE_STRUCT && t->field_count &&
                 is_runtime_array(em, t->fields[t->field_count - 1].type) && !st->binding_reported[g]) {
                 st->binding_reported[g] = true;
-                te_error(em, gl->span, "缓冲「%s」的结构末尾是运行期数组：MSL 目标不支持，请把数组单独绑定", gl->name);
+                te_error(em, Y_UNSUPPORTED_BY_TARGET, gl->span, "缓冲「%s」的结构末尾是运行期数组：MSL 目标不支持，请把数组单独绑定", gl->name);
             }
         }
         if (e && (gl->space == IR_SPACE_WORKGROUP || gl->space == IR_SPACE_PRIVATE)) {

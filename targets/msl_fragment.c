@@ -84,7 +84,7 @@ bool msl_check_fragments(TextEmitter *em) {
                 continue;  /* tensor fragments (着十三) have their own prelude */
             any = true;
             if (kind == IR_FRAG_A_S8 || kind == IR_FRAG_B_S8 || kind == IR_FRAG_ACC_S32) {
-                te_error(em, f->values[v].span, "函数「%s」：整八矩阵片只有千手能译，金属翻译报错（着十二）", f->name);
+                te_error(em, Y_UNSUPPORTED_BY_TARGET, f->values[v].span, "函数「%s」：整八矩阵片只有千手能译，金属翻译报错（着十二）", f->name);
                 break;
             }
         }

@@ -86,7 +86,7 @@ static void float_text(StrBuf *out, float value) {
 static bool msl_literal(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t bits, Span span) {
     const IrType *t = ir_type(&em->m->types, type);
     if (!t || (t->kind != IR_TYPE_BOOL && t->kind != IR_TYPE_SCALAR)) {
-        te_error(em, span, "MSL 翻译的内部错误：字面量的类型不是标量");
+        te_error(em, Y_TARGET_INTERNAL, span, "MSL 翻译的内部错误：字面量的类型不是标量");
         strbuf_puts(out, "_");
         return false;
     }

@@ -45,7 +45,7 @@ bool msl_check_tensor_entries(TextEmitter *em, const MslState *st) {
         ir_reach_from(&reach, e->func);
         for (uint32_t k = 0; k < reach.func_count; k++) {
             if (!msl_function_uses_tensor(ir_function(m, reach.func_list[k]))) continue;
-            te_error(em, e->span, "计算入口「%s」用到张量片，工作组大小须恰为 128（4 个子组，着十三），现为 %llu",
+            te_error(em, Y_TARGET_ENTRY, e->span, "计算入口「%s」用到张量片，工作组大小须恰为 128（4 个子组，着十三），现为 %llu",
                      e->name, (unsigned long long)size);
             ok = false;
             break;

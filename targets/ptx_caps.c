@@ -83,27 +83,27 @@ bool ptx_check_options(const PtxOptions *options, DiagEngine *diag) {
     for (size_t i = 0; !a && i < COUNT(newer_arches); i++)
         if (strcmp(newer_arches[i].name, arch) == 0) newer = &newer_arches[i];
     if (newer) {
-        diag_error_path(diag, "-arch",
+        diag_error_path(diag, Y_PTX_ARCH, "-arch",
                         "千手架构「%s」要 PTX ISA %s 以上，而 PTX 插件所用的 LLVM 19 最多到 sm_90a 与 PTX 8.5"
                         "（可用 sm_80、sm_86、sm_89、sm_90、sm_90a；sm_90 的 PTX 也能由驱动在更新的 GPU 上即时编译）",
                         arch, newer->ptx_isa);
         ok = false;
     } else if (!a) {
-        diag_error_path(diag, "-arch", "不支持的千手架构「%s」（可用 sm_80、sm_86、sm_89、sm_90、sm_90a）",
+        diag_error_path(diag, Y_PTX_ARCH, "-arch", "不支持的千手架构「%s」（可用 sm_80、sm_86、sm_89、sm_90、sm_90a）",
                         arch);
         ok = false;
     }
     if (!v) {
-        diag_error_path(diag, "-ptx-version", "不支持的 PTX 版本「%s」（可用 8.0 至 8.5）", version);
+        diag_error_path(diag, Y_PTX_ARCH, "-ptx-version", "不支持的 PTX 版本「%s」（可用 8.0 至 8.5）", version);
         ok = false;
     }
     if (a && v && v->tenths < a->min_ptx) {
-        diag_error_path(diag, "-ptx-version", "PTX %s 不认识架构 %s（至少要 PTX %u.%u）", version,
+        diag_error_path(diag, Y_PTX_ARCH, "-ptx-version", "PTX %s 不认识架构 %s（至少要 PTX %u.%u）", version,
                         arch, a->min_ptx / 10, a->min_ptx % 10);
         ok = false;
     }
     if (options->opt_level < 0 || options->opt_level > 3) {
-        diag_error_path(diag, "-O", "优化级别须是 0 至 3，而不是 %d", options->opt_level);
+        diag_error_path(diag, Y_OPT_LEVEL, "-O", "优化级别须是 0 至 3，而不是 %d", options->opt_level);
         ok = false;
     }
     return ok;

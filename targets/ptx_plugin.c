@@ -79,7 +79,7 @@ void *ptx_plugin_open(const PtxOptions *options, StrBuf *tried) {
 }
 
 static void report_missing(DiagEngine *diag, const StrBuf *tried) {
-    diag_error_path(diag, "yusec", "此 yusec 构建没有 PTX 目标（缺少 %s；需要 LLVM 19）",
+    diag_error_path(diag, Y_PTX_UNAVAILABLE, "yusec", "此 yusec 构建没有 PTX 目标（缺少 %s；需要 LLVM 19）",
                     PTX_PLUGIN_FILE);
     /* one note per path tried: a note's message is one line (line breaks would be spelled
      * <U+000A>) */
@@ -98,14 +98,14 @@ static void report_missing(DiagEngine *diag, const StrBuf *tried) {
 static const PtxPluginApi *plugin_api(void *handle, DiagEngine *diag) {
     void *sym = dlsym(handle, PTX_PLUGIN_SYMBOL);
     if (!sym) {
-        diag_error_path(diag, PTX_PLUGIN_FILE, "插件里没有入口 %s（版本不符？）", PTX_PLUGIN_SYMBOL);
+        diag_error_path(diag, Y_PTX_UNAVAILABLE, PTX_PLUGIN_FILE, "插件里没有入口 %s（版本不符？）", PTX_PLUGIN_SYMBOL);
         return NULL;
     }
     PtxPluginEntry entry;
     memcpy(&entry, &sym, sizeof entry);  /* object pointer → function pointer, as POSIX allows */
     const PtxPluginApi *api = entry();
     if (!api || api->abi != PTX_PLUGIN_ABI || api->layout != PTX_PLUGIN_LAYOUT || !api->emit) {
-        diag_error_path(diag, PTX_PLUGIN_FILE, "PTX 插件与此 yusec 不是同一次构建（请重新构建）");
+        diag_error_path(diag, Y_PTX_UNAVAILABLE, PTX_PLUGIN_FILE, "PTX 插件与此 yusec 不是同一次构建（请重新构建）");
         return NULL;
     }
     return api;

@@ -27,10 +27,10 @@ void te_init(TextEmitter *em, const TeLang *lang, const IrModule *m, DiagEngine 
 
 void te_free(TextEmitter *em) { arena_free(&em->arena); }
 
-void te_error(TextEmitter *em, Span span, const char *fmt, ...) {
+void te_error(TextEmitter *em, DiagId id, Span span, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    diag_report(em->diag, DIAG_ERROR, span, fmt, args);
+    diag_report(em->diag, id, DIAG_ERROR, span, fmt, args);
     va_end(args);
     em->failed = true;
 }
@@ -151,7 +151,7 @@ void te_collect_entries(TextEmitter *em, TeEntryCheck check) {
         const IrFunction *f = ir_function(m, e->func);
         if (!f) continue;
         if (em->entry_of[e->func]) {
-            te_error(em, e->span, "函数「%s」已由入口项「%s」使用，%s里一个函数只能是一个入口", f->name,
+            te_error(em, Y_TARGET_ENTRY, e->span, "函数「%s」已由入口项「%s」使用，%s里一个函数只能是一个入口", f->name,
                      em->entry_of[e->func]->name, target);
             continue;
         }
@@ -163,7 +163,7 @@ void te_collect_entries(TextEmitter *em, TeEntryCheck check) {
         for (uint32_t k = 0; k < f->inst_count; k++) {
             const IrInst *inst = &f->insts[k];
             if (inst->op == IR_OP_CALL && inst->symbol < ir_function_count(m) && em->entry_of[inst->symbol])
-                te_error(em, inst->span, "函数「%s」调用了入口函数「%s」：%s的入口函数不能被调用", f->name,
+                te_error(em, Y_TARGET_ENTRY, inst->span, "函数「%s」调用了入口函数「%s」：%s的入口函数不能被调用", f->name,
                          ir_function(m, inst->symbol)->name, target);
         }
     }

@@ -202,6 +202,6 @@ bool te_const_lanes(TextEmitter *em, IrValueId value, uint64_t *lanes, uint32_t 
  * an expression from being duplicated). */
 TeExpr te_materialise(TextEmitter *em, const TeExpr *e, IrTypeId type);
 void te_line(TextEmitter *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void te_error(TextEmitter *em, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void te_error(TextEmitter *em, DiagId id, Span span, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 #endif

@@ -202,7 +202,7 @@ static void order_flush(TextEmitter *em, uint32_t flags) {
 
 static TeExpr use(TextEmitter *em, IrValueId v, Span span) {
     if (v >= em->f->value_count || em->vals[v].state == TS_UNDEF) {
-        te_error(em, span, "函数「%s」：%s 翻译的内部错误：值在定义之前被使用", em->f->name, em->lang->name);
+        te_error(em, Y_TARGET_INTERNAL, span, "函数「%s」：%s 翻译的内部错误：值在定义之前被使用", em->f->name, em->lang->name);
         return name_expr("_");
     }
     TeValue *tv = &em->vals[v];
@@ -407,7 +407,7 @@ static TeExpr default_expr(TextEmitter *em, const IrInst *inst, const TeExpr *ar
     }
     default:
         if (!spell || !spell[0]) {
-            te_error(em, inst->span, "函数「%s」：%s 目标不支持指令“%s”", em->f->name, em->lang->name,
+            te_error(em, Y_UNSUPPORTED_BY_TARGET, inst->span, "函数「%s」：%s 目标不支持指令“%s”", em->f->name, em->lang->name,
                      ir_op_info(inst->op)->name);
             return name_expr("_");
         }
@@ -800,7 +800,7 @@ static void emit_block(TextEmitter *em, IrBlockId id, Ctx ctx) {
     const IrBlock *b = ir_block(em->f, id);
     if (!b) return;
     if (em->depth > TE_MAX_NESTING) {
-        if (!em->failed) te_error(em, em->f->span, "函数「%s」：控制流嵌套过深（超过 %d 层）", em->f->name, TE_MAX_NESTING);
+        if (!em->failed) te_error(em, Y_CONTROL_FLOW_TOO_DEEP, em->f->span, "函数「%s」：控制流嵌套过深（超过 %d 层）", em->f->name, TE_MAX_NESTING);
         em->failed = true;
         return;
     }

@@ -116,14 +116,14 @@ static bool reject_fragments(TextEmitter *em, const IrModule *m) {
         const IrFunction *f = ir_function(m, i);
         const IrInst *tensor = first_tensor_op(f);
         if (tensor) {
-            te_error(em, tensor->span, "函数「%s」：WGSL 没有张量片，「%s」只有金属能译（着十三）", f->name,
+            te_error(em, Y_UNSUPPORTED_BY_TARGET, tensor->span, "函数「%s」：WGSL 没有张量片，「%s」只有金属能译（着十三）", f->name,
                      ir_tensor_builtin_name(tensor->op));
             found = true;
             continue;
         }
         for (uint32_t v = 0; v < f->value_count; v++) {
             if (!ir_type_is_fragment(&m->types, f->values[v].type, NULL)) continue;
-            te_error(em, f->values[v].span, "函数「%s」：WGSL 没有子组矩阵片，翻译报错（着十二）", f->name);
+            te_error(em, Y_UNSUPPORTED_BY_TARGET, f->values[v].span, "函数「%s」：WGSL 没有子组矩阵片，翻译报错（着十二）", f->name);
             found = true;
             break;
         }
@@ -142,7 +142,7 @@ static void note_struct_io(TextEmitter *em, WgslState *st, IrTypeId type, const 
                            bool interpolated) {
     const IrType *t = ir_type(&em->m->types, type);
     if (!t || t->kind != IR_TYPE_STRUCT || io->field_count != t->field_count) {
-        te_error(em, span, "入口的结构输入输出与结构「%s」的字段不符", t && t->name ? t->name : "");
+        te_error(em, Y_TARGET_ENTRY, span, "入口的结构输入输出与结构「%s」的字段不符", t && t->name ? t->name : "");
         return;
     }
     if (!st->struct_flat[type]) st->struct_flat[type] = arena_alloc_array(&em->arena, t->field_count + 1, sizeof(bool));
@@ -155,7 +155,7 @@ static void note_struct_io(TextEmitter *em, WgslState *st, IrTypeId type, const 
     }
     for (uint32_t i = 0; i < io->field_count; i++) {
         if (!te_io_binds_alike(&seen->fields[i], &io->fields[i])) {
-            te_error(em, span, "结构「%s」在几个入口里的输入输出属性不一致（字段「%s」）", t->name,
+            te_error(em, Y_TARGET_ENTRY, span, "结构「%s」在几个入口里的输入输出属性不一致（字段「%s」）", t->name,
                      t->fields[i].name);
             return;
         }
@@ -204,7 +204,7 @@ static void emit_global(TextEmitter *em, StrBuf *out, IrGlobalId id) {
     switch (g->space) {
     case IR_SPACE_HANDLE: strbuf_puts(out, "var "); break;
     case IR_SPACE_FUNCTION:
-        te_error(em, g->span, "全局变量「%s」不能在函数地址空间", g->name);
+        te_error(em, Y_UNSUPPORTED_BY_TARGET, g->span, "全局变量「%s」不能在函数地址空间", g->name);
         strbuf_puts(out, "var ");
         break;
     default: strbuf_printf(out, "var<%s> ", wgsl_space_decl(g->space)); break;
@@ -243,7 +243,7 @@ static void emit_signature(TextEmitter *em, StrBuf *out, const IrFunction *f) {
             io_attrs(out, &e->params[i], needs_flat(em, t, &e->params[i], e->stage == IR_STAGE_FRAGMENT));
         const IrType *pt = ir_type(&em->m->types, t);
         if (pt && pt->kind == IR_TYPE_POINTER && pt->space == IR_SPACE_HANDLE)
-            te_error(em, f->span, "函数「%s」：WGSL 的参数不能是指向纹理或采样器的指针", f->name);
+            te_error(em, Y_UNSUPPORTED_BY_TARGET, f->span, "函数「%s」：WGSL 的参数不能是指向纹理或采样器的指针", f->name);
         strbuf_printf(out, "%s: ", te_param_name(em, i));
         te_type(em, out, t);
     }

@@ -25,10 +25,10 @@ bool wgsl_reject_fragment_elements(TextEmitter *em, const IrModule *m) {
         const IrInst *in = first_unwritable(m, f);
         if (!in) continue;
         if (in->op == IR_OP_FRAG_LOAD_TRANSPOSED)
-            te_error(em, in->span, "函数「%s」：「载入矩阵片乙自转置」在 WGSL 的子组矩阵里没有对应的载入，翻译报错（着十二）",
+            te_error(em, Y_UNSUPPORTED_BY_TARGET, in->span, "函数「%s」：「载入矩阵片乙自转置」在 WGSL 的子组矩阵里没有对应的载入，翻译报错（着十二）",
                      f->name);
         else
-            te_error(em, in->span, "函数「%s」：「%s」要逐个访问子组矩阵片的元素，WGSL 的子组矩阵没有元素访问，翻译报错（着十二）",
+            te_error(em, Y_UNSUPPORTED_BY_TARGET, in->span, "函数「%s」：「%s」要逐个访问子组矩阵片的元素，WGSL 的子组矩阵没有元素访问，翻译报错（着十二）",
                      f->name, ir_fragment_element_builtin(in->op));
         found = true;
     }

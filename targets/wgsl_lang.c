@@ -90,14 +90,14 @@ void wgsl_float_text(StrBuf *out, float value) {
 }
 
 void wgsl_report_nonfinite(TextEmitter *em, Span span) {
-    te_error(em, span,
+    te_error(em, Y_WGSL_NAN_CONSTANT, span,
              "WGSL 的常量求值不许出现 NaN 与无穷：要用 NaN 或无穷时借一个运行期的值按位合成");
 }
 
 static bool wgsl_literal(TextEmitter *em, StrBuf *out, IrTypeId type, uint64_t bits, Span span) {
     const IrType *t = ir_type(&em->m->types, type);
     if (!t || (t->kind != IR_TYPE_BOOL && t->kind != IR_TYPE_SCALAR)) {
-        te_error(em, span, "WGSL 翻译的内部错误：字面量的类型不是标量");
+        te_error(em, Y_TARGET_INTERNAL, span, "WGSL 翻译的内部错误：字面量的类型不是标量");
         strbuf_puts(out, "_");
         return false;
     }
@@ -196,7 +196,7 @@ static bool bitcast_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args
                 for (uint32_t k = 0; k < step; k++) bits |= (uint32_t)bytes[i + k] << (8 * k);
                 bool bad = step == 2 ? (bits & 0x7C00u) == 0x7C00u : (bits & 0x7F800000u) == 0x7F800000u;
                 if (bad) {
-                    te_error(em, inst->span,
+                    te_error(em, Y_WGSL_NAN_CONSTANT, inst->span,
                              "bitcast 一个常量位型得到 NaN 或无穷：WGSL 的常量求值不许出现 NaN 与无穷，"
                              "要用时借一个运行期的值按位合成");
                     break;

@@ -40,7 +40,7 @@ bool wgsl_reject_stage_ops(TextEmitter *em, const IrModule *m) {
         const IrFunction *f = NULL;
         const IrInst *use = first_use(&reach, &f);
         if (!use) continue;
-        te_error(em, use->span, "函数「%s」：WGSL 的 %s 只能用在片元入口，%s入口「%s」却用到它", f->name,
+        te_error(em, Y_TARGET_ENTRY, use->span, "函数「%s」：WGSL 的 %s 只能用在片元入口，%s入口「%s」却用到它", f->name,
                  op_spelling(use->op), e->stage == IR_STAGE_COMPUTE ? "计算" : "顶点", e->name);
         found = true;
     }

@@ -110,6 +110,12 @@ typedef struct yusec_options {
      * (YUSEC_OUT_OF_MEMORY; a NULL index, names or context). 0: no limit. Counts yusec's
      * own allocations, not LLVM's inside the PTX plugin. */
     size_t memory_limit;
+    /* The command line's -W flags without their "-W" (a leading "-W" is accepted too), in
+     * order: "all", "error", "no-error", "<name>", "no-<name>", "error=<name>",
+     * "no-error=<name>", with a warning's name from docs/diagnostics.md. An unknown name (or an
+     * error's) makes every compile of the context report a bad-options error (Y1003). */
+    const char *const *warnings;
+    size_t warning_count;
 } yusec_options;
 
 /* The defaults: opt_level -1, fma true, max_errors 20, everything else zero. */
@@ -304,6 +310,10 @@ typedef struct yusec_diagnostic {
      * there), e.g. the one near name of 是不是想写「…」？, or the missing 寻观…之书。 line at the
      * top of the file; NULL for none and for errors and warnings. */
     const char *replacement;
+    /* The catalogue entry (docs/diagnostics.md, yusec --explain): its stable code ("Y0303")
+     * and name ("undefined-name", the one -W flags take); NULL for notes. */
+    const char *code;
+    const char *name;
 } yusec_diagnostic;
 
 /* Errors and warnings in the order reported; notes hang off the diagnostic they belong to. */

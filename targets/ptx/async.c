@@ -28,7 +28,7 @@ LLVMValueRef ptx_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
     default: {
         uint32_t n = 0;
         if (!ir_value_known_u32(fc->px->m, fc->f, inst->args[0], &n)) {
-            ptx_fail(fc->px, inst->span, "the count of cp.async.wait_group must be a constant", "「等待异步拷贝」的组数须是常量（PTX 的 cp.async.wait_group 只收立即数）");
+            ptx_fail(fc->px, Y_UNSUPPORTED_BY_TARGET, inst->span, "the count of cp.async.wait_group must be a constant", "「等待异步拷贝」的组数须是常量（PTX 的 cp.async.wait_group 只收立即数）");
             return NULL;
         }
         LLVMValueRef count = LLVMConstInt(ptx_i32(fc->px), n, false);

@@ -233,7 +233,7 @@ static LLVMValueRef fragment_load(FnCtx *fc, const IrInst *inst, const Lane *lan
     case IR_FRAG_MEM_STORAGE_U32: return words_lane_by_lane(fc, lane, args, is_b, false, 4);
     case IR_FRAG_MEM_WORKGROUP_F32: return acc_load(fc, lane, args, true, rows8);
     default:
-        ptx_fail(fc->px, inst->span, "a subgroup matrix fragment cannot be loaded from this memory",
+        ptx_fail(fc->px, Y_UNSUPPORTED_BY_TARGET, inst->span, "a subgroup matrix fragment cannot be loaded from this memory",
                  "PTX 目标：子组矩阵片不能这样载入");
         return NULL;
     }

@@ -68,7 +68,7 @@ static LLVMValueRef *make_phis(FnCtx *fc, LLVMBasicBlockRef bb, const IrValueId 
 static void jump_with(FnCtx *fc, const IrInst *inst, LLVMBasicBlockRef target, LLVMValueRef *phis,
                       uint32_t phi_count) {
     if (!target) {
-        ptx_fail(fc->px, inst->span, ptx_ascii(fc->px, "internal error: %s outside its if or loop", ir_op_info(inst->op)->name),
+        ptx_fail(fc->px, Y_TARGET_INTERNAL, inst->span, ptx_ascii(fc->px, "internal error: %s outside its if or loop", ir_op_info(inst->op)->name),
                  "PTX 目标：「%s」不在相应的 if 或 loop 里", ir_op_info(inst->op)->name);
         return;
     }
@@ -282,7 +282,7 @@ static bool emit_inst(FnCtx *fc, const IrInst *inst, const FlowTarget *ft) {
     case IR_OP_RETURN: emit_return(fc, inst); return false;
     case IR_OP_UNREACHABLE: LLVMBuildUnreachable(px->b); return false;
     case IR_OP_DISCARD:
-        ptx_fail(px, inst->span, "discard in a compute entry", "函数「%s」：计算入口里不能「discard」", fc->f->name);
+        ptx_fail(px, Y_TARGET_ENTRY, inst->span, "discard in a compute entry", "函数「%s」：计算入口里不能「discard」", fc->f->name);
         LLVMBuildUnreachable(px->b);
         return false;
     case IR_OP_VAR: result = emit_var(fc, inst); break;
@@ -304,7 +304,7 @@ static bool emit_inst(FnCtx *fc, const IrInst *inst, const FlowTarget *ft) {
     }
     if (inst->result_count == 1) fc->vals[inst->results[0]] = result;
     if (inst->result_count == 1 && !result && !px->failed)
-        ptx_fail(px, inst->span, ptx_ascii(px, "YIR operation %s is not supported", ir_op_info(inst->op)->name),
+        ptx_fail(px, Y_UNSUPPORTED_BY_TARGET, inst->span, ptx_ascii(px, "YIR operation %s is not supported", ir_op_info(inst->op)->name),
                  "PTX 目标不支持「%s」", ir_op_info(inst->op)->name);
     return true;
 }

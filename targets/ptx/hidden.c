@@ -54,7 +54,7 @@ LLVMValueRef ptx_hidden_param(FnCtx *fc, uint32_t slot, Span span) {
         else hi = mid;
     }
     if (lo < h->count && h->slots[lo] == slot) return fc->hidden_vals[lo];
-    ptx_fail(fc->px, span, ptx_ascii(fc->px, "internal error: function %s lacks hidden parameter %u", fc->f->name, slot),
+    ptx_fail(fc->px, Y_TARGET_INTERNAL, span, ptx_ascii(fc->px, "internal error: function %s lacks hidden parameter %u", fc->f->name, slot),
              "PTX 目标内部错误：函数「%s」没有第 %u 个隐含参数", fc->f->name, slot);
     return NULL;
 }

@@ -117,13 +117,13 @@ void ptx_widen_narrow_min_max(LLVMModuleRef mod);
 /* ---- module.c ---- */
 /* Reports the error `fmt` (Chinese, for the diagnostic) and, when it is the first, its ASCII
  * counterpart `ascii` for PtxFailure (着十: the generated module's comment must be ASCII). */
-void ptx_fail(PtxCtx *px, Span span, const char *ascii, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+void ptx_fail(PtxCtx *px, DiagId id, Span span, const char *ascii, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 /* A formatted ASCII reason for ptx_fail, in the translation's arena. */
 const char *ptx_ascii(PtxCtx *px, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* An error without a source position (LLVM, internal), with its ASCII reason. */
-void ptx_fail_path(DiagEngine *diag, PtxFailure *failure, const char *ascii, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+void ptx_fail_path(DiagEngine *diag, DiagId id, PtxFailure *failure, const char *ascii, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 LLVMTypeRef ptx_i32(PtxCtx *px);
 LLVMTypeRef ptx_i64(PtxCtx *px);
 LLVMTypeRef ptx_ptr(PtxCtx *px, unsigned space);

@@ -43,7 +43,7 @@ LLVMValueRef ptx_intrinsic(FnCtx *fc, const char *name, LLVMTypeRef *overloads, 
     PtxCtx *px = fc->px;
     unsigned id = name && in_table(name) ? LLVMLookupIntrinsicID(name, strlen(name)) : 0;
     if (id == 0) {
-        ptx_fail(px, span, ptx_ascii(px, "this LLVM does not know the intrinsic %s", name ? name : "?"),
+        ptx_fail(px, Y_TARGET_INTERNAL, span, ptx_ascii(px, "this LLVM does not know the intrinsic %s", name ? name : "?"),
                  "PTX 目标：此 LLVM 不认识内建函数 %s", name ? name : "?");
         return NULL;
     }
@@ -52,7 +52,7 @@ LLVMValueRef ptx_intrinsic(FnCtx *fc, const char *name, LLVMTypeRef *overloads, 
     LLVMValueRef fn = LLVMGetIntrinsicDeclaration(px->mod, id, overloads, overload_count);
     LLVMTypeRef type = LLVMIntrinsicGetType(px->ctx, id, overloads, overload_count);
     if (LLVMCountParamTypes(type) != count) {
-        ptx_fail(px, span, ptx_ascii(px, "wrong argument count for the intrinsic %s", name),
+        ptx_fail(px, Y_TARGET_INTERNAL, span, ptx_ascii(px, "wrong argument count for the intrinsic %s", name),
                  "PTX 目标：内建函数 %s 的参数个数不符", name);
         return NULL;
     }

@@ -50,7 +50,7 @@ bool ptx_write_launch_bounds(PtxCtx *px, const char *text, size_t len, StrBuf *o
         line = next;
     }
     if (written == px->kernel_count && !pending) return true;
-    ptx_fail_path(px->diag, px->failure, "internal error: a kernel's header was not found in LLVM's PTX",
+    ptx_fail_path(px->diag, Y_TARGET_INTERNAL, px->failure, "internal error: a kernel's header was not found in LLVM's PTX",
                   "内部错误：LLVM 的 PTX 里少了入口的开头（%u 个入口，找到 %u 个）", px->kernel_count, written);
     return false;
 }

@@ -31,7 +31,7 @@ LLVMValueRef ptx_array_length(FnCtx *fc, const IrInst *inst) {
     uint32_t offset = 0, stride = 0;
     if (g == IR_NONE || px->length_hidden[g] == IR_NONE ||
         !ir_runtime_array_extent(px->types, ir_global(px->m, g)->type, &offset, &stride) || stride == 0) {
-        ptx_fail(px, inst->span, "array_length of something other than a storage buffer",
+        ptx_fail(px, Y_UNSUPPORTED_BY_TARGET, inst->span, "array_length of something other than a storage buffer",
                  "「数组长度」的实参须直接是存储缓冲（PTX 由宿主传缓冲的字节数）");
         return NULL;
     }

@@ -204,7 +204,7 @@ LLVMValueRef ptx_math(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
     PtxCtx *px = fc->px;
     switch (inst->op) {
     case IR_OP_DPDX: case IR_OP_DPDY:
-        ptx_fail(px, inst->span, ptx_ascii(px, "%s needs a fragment entry; PTX has compute entries only", ir_op_info(inst->op)->name),
+        ptx_fail(px, Y_UNSUPPORTED_BY_TARGET, inst->span, ptx_ascii(px, "%s needs a fragment entry; PTX has compute entries only", ir_op_info(inst->op)->name),
                  "PTX 目标只有计算入口，没有「%s」", ir_op_info(inst->op)->name);
         return NULL;
     case IR_OP_PACK2X16FLOAT: case IR_OP_UNPACK2X16FLOAT: return pack(fc, inst, args[0]);

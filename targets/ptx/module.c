@@ -8,10 +8,10 @@
 #include "internal.h"
 #include "../../ir/abi.h"
 
-void ptx_fail(PtxCtx *px, Span span, const char *ascii, const char *fmt, ...) {
+void ptx_fail(PtxCtx *px, DiagId id, Span span, const char *ascii, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    diag_report(px->diag, DIAG_ERROR, span, fmt, args);
+    diag_report(px->diag, id, DIAG_ERROR, span, fmt, args);
     va_end(args);
     ptx_failure_set_at(px->failure, span, ascii);
     px->failed = true;
@@ -26,14 +26,14 @@ const char *ptx_ascii(PtxCtx *px, const char *fmt, ...) {
     return arena_strdup(&px->arena, text);
 }
 
-void ptx_fail_path(DiagEngine *diag, PtxFailure *failure, const char *ascii, const char *fmt, ...) {
+void ptx_fail_path(DiagEngine *diag, DiagId id, PtxFailure *failure, const char *ascii, const char *fmt, ...) {
     StrBuf message;
     strbuf_init(&message);
     va_list args;
     va_start(args, fmt);
     strbuf_vprintf(&message, fmt, args);
     va_end(args);
-    diag_error_path(diag, "yusec", "%s", strbuf_cstr(&message));
+    diag_error_path(diag, id, "yusec", "%s", strbuf_cstr(&message));
     strbuf_free(&message);
     ptx_failure_set(failure, "%s", ascii);
 }
@@ -64,7 +64,7 @@ static IrBufferParams kernel_params(PtxCtx *px, const EntryReach *reach) {
         for (uint32_t i = 0; i < reach->global_count; i++)
             if (ir_global(px->m, reach->globals[i])->binding == params.too_large_binding)
                 span = ir_global(px->m, reach->globals[i])->span;
-        ptx_fail(px, span, ptx_ascii(px, "binding %u is too large (group 0 allows at most %u)", params.too_large_binding,
+        ptx_fail(px, Y_BINDING_LIMIT, span, ptx_ascii(px, "binding %u is too large (group 0 allows at most %u)", params.too_large_binding,
                                      IR_ABI_MAX_DENSE_BINDING),
                  "PTX 目标：绑定号 %u 太大（组 0 的绑定号最多 %u）", params.too_large_binding,
                  IR_ABI_MAX_DENSE_BINDING);
@@ -132,7 +132,7 @@ static LLVMValueRef builtin_value(FnCtx *fc, IrBuiltin builtin, Span span) {
         return ptx_intrinsic(fc, "llvm.nvvm.read.ptx.sreg.laneid", NULL, 0, NULL, 0, span);
     case IR_BUILTIN_SUBGROUP_SIZE: return LLVMConstInt(ptx_i32(fc->px), 32, false);
     default:
-        ptx_fail(fc->px, span, ptx_ascii(fc->px, "compute entries have no builtin input %s", ir_builtin_name(builtin)),
+        ptx_fail(fc->px, Y_TARGET_ENTRY, span, ptx_ascii(fc->px, "compute entries have no builtin input %s", ir_builtin_name(builtin)),
                  "PTX 目标的计算入口没有内建输入 %s", ir_builtin_name(builtin));
         return NULL;
     }
@@ -141,7 +141,7 @@ static LLVMValueRef builtin_value(FnCtx *fc, IrBuiltin builtin, Span span) {
 static LLVMValueRef io_value(FnCtx *fc, const IrIo *io, IrTypeId type, Span span) {
     if (io->kind == IR_IO_BUILTIN) return builtin_value(fc, io->builtin, span);
     if (io->kind != IR_IO_STRUCT) {
-        ptx_fail(fc->px, span, "compute entries take builtin inputs only", "PTX 目标的计算入口只收内建输入");
+        ptx_fail(fc->px, Y_TARGET_ENTRY, span, "compute entries take builtin inputs only", "PTX 目标的计算入口只收内建输入");
         return NULL;
     }
     LLVMTypeRef rt = ptx_reg_type(fc->px, type, span);
@@ -284,7 +284,7 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, const EntryReach *reach) {
     strbuf_init(&name);
     ptx_entry_name(&name, &px->arena, px->m, e);
     if (LLVMGetNamedFunction(px->mod, strbuf_cstr(&name))) {
-        ptx_fail(px, e->span, ptx_ascii(px, "two compute entries use one function: both would be named %s", strbuf_cstr(&name)),
+        ptx_fail(px, Y_TARGET_ENTRY, e->span, ptx_ascii(px, "two compute entries use one function: both would be named %s", strbuf_cstr(&name)),
                  "两个计算入口用同一个函数「%s」，PTX 入口名会重复", ir_function(px->m, e->func)->name);
         strbuf_free(&name);
         return;
@@ -301,7 +301,7 @@ static void emit_kernel(PtxCtx *px, const IrEntry *e, const EntryReach *reach) {
 static bool check_shared_size(PtxCtx *px, IrGlobalId id) {
     const IrGlobal *g = ir_global(px->m, id);
     if (ir_type_size(px->types, g->type) != 0) return true;
-    ptx_fail(px, g->span, "a workgroup variable needs a fixed size", "工作组变量「%s」须有固定大小", g->name);
+    ptx_fail(px, Y_TARGET_ENTRY, g->span, "a workgroup variable needs a fixed size", "工作组变量「%s」须有固定大小", g->name);
     return false;
 }
 

@@ -54,7 +54,7 @@ static bool all_renamed(PtxCtx *px, uint32_t **seen) {
     for (uint32_t k = 0; k < px->kernel_count; k++)
         for (uint32_t i = 0; i < px->kernels[k].params.count + px->kernels[k].params.texture_count; i++)
             if (seen[k][i] == 0) {
-                ptx_fail_path(px->diag, px->failure,
+                ptx_fail_path(px->diag, Y_TARGET_INTERNAL, px->failure,
                               ptx_ascii(px, "internal error: LLVM did not name parameter %u of %s %s_param_%u",
                                         i + 1, px->kernels[k].name, px->kernels[k].name, i),
                               "内部错误：LLVM 没有把入口 %s 的第 %u 个参数命名为 %s_param_%u",

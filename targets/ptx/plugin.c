@@ -36,7 +36,7 @@ static LLVMTargetMachineRef make_machine(const PtxOptions *options, int opt_leve
     LLVMTargetRef target;
     char *error = NULL;
     if (LLVMGetTargetFromTriple(PTX_TRIPLE, &target, &error)) {
-        ptx_fail_path(diag, failure, "this LLVM has no NVPTX backend", "此 LLVM 没有 NVPTX 后端：%s",
+        ptx_fail_path(diag, Y_PTX_UNAVAILABLE, failure, "this LLVM has no NVPTX backend", "此 LLVM 没有 NVPTX 后端：%s",
                       error ? error : "");
         LLVMDisposeMessage(error);
         return NULL;
@@ -78,7 +78,7 @@ static bool optimise(PtxCtx *px, LLVMTargetMachineRef tm) {
     LLVMDisposePassBuilderOptions(opts);
     if (!err) return true;
     char *msg = LLVMGetErrorMessage(err);
-    ptx_fail_path(px->diag, px->failure, "LLVM optimisation failed", "LLVM 优化失败：%s", msg);
+    ptx_fail_path(px->diag, Y_LLVM_FAILED, px->failure, "LLVM optimisation failed", "LLVM 优化失败：%s", msg);
     LLVMDisposeErrorMessage(msg);
     return false;
 }
@@ -95,7 +95,7 @@ static bool emit_text(LLVMModuleRef mod, LLVMTargetMachineRef tm, StrBuf *out, D
     LLVMMemoryBufferRef buf = NULL;
     char *error = NULL;
     if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &error, &buf)) {
-        ptx_fail_path(diag, failure, "LLVM could not write the PTX", "LLVM 生成 PTX 失败：%s",
+        ptx_fail_path(diag, Y_LLVM_FAILED, failure, "LLVM could not write the PTX", "LLVM 生成 PTX 失败：%s",
                       error ? error : "");
         LLVMDisposeMessage(error);
         return false;
@@ -104,7 +104,7 @@ static bool emit_text(LLVMModuleRef mod, LLVMTargetMachineRef tm, StrBuf *out, D
     size_t len = LLVMGetBufferSize(buf);
     bool ok = all_ascii(text, len);
     if (ok) strbuf_append(out, text, len);
-    else ptx_fail_path(diag, failure, "internal error: the PTX holds non-ASCII bytes",
+    else ptx_fail_path(diag, Y_TARGET_INTERNAL, failure, "internal error: the PTX holds non-ASCII bytes",
                        "内部错误：生成的 PTX 含非 ASCII 字节");
     LLVMDisposeMemoryBuffer(buf);
     return ok;
@@ -127,7 +127,7 @@ static bool verify_llvm(LLVMModuleRef mod, DiagEngine *diag, PtxFailure *failure
         LLVMDisposeMessage(msg);
         return true;
     }
-    ptx_fail_path(diag, failure, "internal error: the LLVM IR made is invalid",
+    ptx_fail_path(diag, Y_TARGET_INTERNAL, failure, "internal error: the LLVM IR made is invalid",
                   "内部错误：译出的 LLVM IR 不合法：%s", msg ? msg : "");
     LLVMDisposeMessage(msg);
     return false;

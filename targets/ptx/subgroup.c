@@ -253,7 +253,7 @@ LLVMValueRef ptx_subgroup(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
     unsigned lanes;
     if (inst->op != IR_OP_SUBGROUP_BALLOT && inst->op != IR_OP_SUBGROUP_ALL && inst->op != IR_OP_SUBGROUP_ANY &&
         !element(fc, ir_value_type(fc->f, inst->args[0]), &lanes)) {
-        ptx_fail(fc->px, inst->span, "subgroup operations take f32, i32, u32, f16 and their vectors only",
+        ptx_fail(fc->px, Y_UNSUPPORTED_BY_TARGET, inst->span, "subgroup operations take f32, i32, u32, f16 and their vectors only",
                  "千手目标的子组运算只收「浮三二」「整三二」「无三二」「浮十六」及其向量");
         return NULL;
     }

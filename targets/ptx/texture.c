@@ -16,7 +16,7 @@
 void ptx_plan_textures(PtxCtx *px, const bool *funcs) {
     const IrInst *bad = NULL;
     if (!ir_texture_params(&px->arena, px->m, funcs, &px->textures, &bad)) {
-        ptx_fail(px, bad->span, "a texture or sampler operand that is not a module binding",
+        ptx_fail(px, Y_UNSUPPORTED_BY_TARGET, bad->span, "a texture or sampler operand that is not a module binding",
                  "PTX 目标：纹理与采样器的实参须直接是模块的绑定（宿主按绑定传纹理对象）");
         px->textures.texture_count = 0;
     }
@@ -41,7 +41,7 @@ static LLVMTypeRef f32(FnCtx *fc) { return LLVMFloatTypeInContext(fc->px->ctx); 
 static LLVMValueRef param_of(FnCtx *fc, const IrInst *inst, IrTextureParam want) {
     uint32_t k = ir_texture_slot(&fc->px->textures, want);
     if (k == IR_NONE) {
-        ptx_fail(fc->px, inst->span, "internal error: a texture use without its parameter",
+        ptx_fail(fc->px, Y_TARGET_INTERNAL, inst->span, "internal error: a texture use without its parameter",
                  "PTX 目标内部错误：纹理运算没有对应的纹理参数");
         return NULL;
     }

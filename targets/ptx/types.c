@@ -40,7 +40,7 @@ static LLVMTypeRef make_reg_type(PtxCtx *px, IrTypeId id, Span span) {
     }
     case IR_TYPE_ARRAY: {
         if (t->count == 0) {
-            ptx_fail(px, span, "a runtime-sized array cannot be a value", "PTX 目标不能把运行期数组当作值");
+            ptx_fail(px, Y_UNSUPPORTED_BY_TARGET, span, "a runtime-sized array cannot be a value", "PTX 目标不能把运行期数组当作值");
             return NULL;
         }
         LLVMTypeRef elem = ptx_reg_type(px, t->elem, span);
@@ -59,7 +59,7 @@ static LLVMTypeRef make_reg_type(PtxCtx *px, IrTypeId id, Span span) {
     case IR_TYPE_TEXTURE_2D: case IR_TYPE_TEXTURE_DEPTH_2D: case IR_TYPE_SAMPLER: case IR_TYPE_SAMPLER_COMPARISON:
         return ptx_i64(px);  /* never used: texture.c takes the objects from the bindings */
     default:
-        ptx_fail(px, span, ptx_ascii(px, "internal error: type kind %d has no register form", (int)t->kind),
+        ptx_fail(px, Y_TARGET_INTERNAL, span, ptx_ascii(px, "internal error: type kind %d has no register form", (int)t->kind),
                  "PTX 目标内部错误：类型（种类 %d）没有寄存器形式", (int)t->kind);
         return NULL;
     }
@@ -137,7 +137,7 @@ enum { PTX_MAX_MEMBERWISE = 4096 };
 static bool too_many_members(PtxCtx *px, IrTypeId id, Span span) {
     uint32_t n = ir_type_member_count(px->types, id);
     if (n <= PTX_MAX_MEMBERWISE) return false;
-    ptx_fail(px, span, ptx_ascii(px, "a value too large to load or store whole (%u members)", n),
+    ptx_fail(px, Y_UNSUPPORTED_BY_TARGET, span, ptx_ascii(px, "a value too large to load or store whole (%u members)", n),
              "PTX 目标不能整体读写这么大的值（%u 个成员）", n);
     return true;
 }
@@ -216,7 +216,7 @@ LLVMValueRef ptx_literal(PtxCtx *px, IrTypeId type, uint64_t bits, Span span) {
     if (!t || !reg) return NULL;
     if (t->kind == IR_TYPE_BOOL) return LLVMConstInt(reg, bits & 1, false);
     if (t->kind != IR_TYPE_SCALAR) {
-        ptx_fail(px, span, "internal error: a literal must be a scalar", "PTX 目标：字面量须是标量");
+        ptx_fail(px, Y_TARGET_INTERNAL, span, "internal error: a literal must be a scalar", "PTX 目标：字面量须是标量");
         return NULL;
     }
     LLVMValueRef word = LLVMConstInt(ptx_i32(px), (uint32_t)bits, false);
@@ -236,7 +236,7 @@ LLVMValueRef ptx_const_value(PtxCtx *px, const IrLiteral *lit, Span span) {
         return ptx_literal(px, lit->type, lit->bits, span);
     uint32_t n = lit->elem_count;
     if (n != ir_type_member_count(px->types, lit->type)) {
-        ptx_fail(px, span, "internal error: a constant's element count does not match its type",
+        ptx_fail(px, Y_TARGET_INTERNAL, span, "internal error: a constant's element count does not match its type",
                  "PTX 目标：常量的元素个数与类型不符");
         return NULL;
     }

@@ -59,7 +59,8 @@ lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
 objs = [json.loads(line) for line in lines]
 assert len(objs) == 5, len(objs)
 first = objs[0]
-assert set(first) == {"file", "line", "column", "end", "severity", "message", "notes"}, first
+assert set(first) == {"file", "line", "column", "end", "severity", "code", "name", "message", "notes"}, first
+assert first["code"] == "Y0303" and first["name"] == "undefined-name", first
 assert first["file"] == "近似名字。着色器。豫" and first["line"] == 9 and first["column"] == 7, first
 assert first["end"] == {"line": 9, "column": 12}, first["end"]
 assert first["severity"] == "error" and first["message"].startswith("未定义的类型「浮三三」"), first
@@ -118,6 +119,37 @@ expect 1 "-Werror" -- -Werror -check "$warned"
 contains "$tmp/err" "error: 双向文字控制字符" "-Werror makes it an error"
 expect 0 "-w" -- -w -check "$warned"
 if [ -s "$tmp/err" ]; then fail "-w left output"; cat "$tmp/err" >&2; else ok; fi
+
+# ---- one warning by its name (base/diagnostics.def, docs/diagnostics.md) ----
+misled="$inputs/缩进误导。着色器。豫"
+expect 0 "-Wno-<name>" -- -Wno-bidi-chars -check "$warned"
+if [ -s "$tmp/err" ]; then fail "-Wno-bidi-chars left output"; cat "$tmp/err" >&2; else ok; fi
+expect 0 "-Wno-<name> keeps the others" -- -Wno-bidi-chars -check "$misled"
+contains "$tmp/err" "warning: 「；」后的这一行" "another warning stays"
+expect 1 "-Werror=<name>" -- -Werror=bidi-chars -check "$warned"
+contains "$tmp/err" "error: 双向文字控制字符" "-Werror=bidi-chars makes it an error"
+expect 0 "-Werror=<name> leaves the others" -- -Werror=bidi-chars -check "$misled"
+expect 0 "-Werror -Wno-error=<name>" -- -Werror -Wno-error=bidi-chars -check "$warned"
+contains "$tmp/err" "warning: 双向文字控制字符" "-Wno-error=bidi-chars keeps it a warning"
+expect 0 "-Wall after -Wno-<name>" -- -Wno-bidi-chars -Wall -check "$warned"
+contains "$tmp/err" "warning: 双向文字控制字符" "-Wall turns every warning back on"
+expect 2 "unknown warning" -- -Wno-bidi-char -check "$warned"
+contains "$tmp/err" "yusec: error: '-Wno-bidi-char'：没有名为「bidi-char」的警告" "the flag is named"
+contains "$tmp/err" "yusec: note: 是不是想写 '-Wno-bidi-chars'？" "the closest warning, the flag's form kept"
+expect 2 "an error's name" -- -Wno-undefined-name -check "$warned"
+contains "$tmp/err" "「undefined-name」是错误，不是警告" "errors cannot be turned off"
+
+# ---- yusec --explain: the catalogue's long explanation, by code or name ----
+expect 0 "--explain code" -- --explain Y0205
+contains "$tmp/out" "Y0205 misleading-indentation（警告）：缩进误导" "the entry's header"
+contains "$tmp/out" "要它归「若」管，请把它缩进得比「若」深" "the explanation"
+expect 0 "--explain name" -- --explain=undefined-name
+contains "$tmp/out" "Y0303 undefined-name（错误）：未定义的名字或类型" "by name"
+expect 2 "--explain unknown code" -- --explain Y9999
+contains "$tmp/err" "yusec: error: --explain Y9999：没有这个代码或名字的诊断" "unknown code"
+expect 2 "--explain misspelt name" -- --explain undefined-nam
+contains "$tmp/err" "是不是想写 'undefined-name'？" "the closest name"
+expect 2 "--explain without a value" -- --explain
 
 # ---- a lone CR ends a line as LF and CRLF do (issue 30.14): the line an editor shows ----
 printf '「甲」乃「无三二」也。\r「乙」乃「无三二」也。\r\n「甲」者「未定义」也。\n' >"$tmp/回车。着色器。豫"

@@ -230,6 +230,7 @@ def test_diagnostics(yusec, examples):
     check(undefined[0]["range"]["start"] == {"line": 1, "character": 6}, undefined[0]["range"])
     check(undefined[0]["range"]["end"] == {"line": 1, "character": 11}, undefined[0]["range"])
     check(undefined[0]["severity"] == 1, undefined[0])
+    check(undefined[0]["code"] == "Y0303", undefined[0])  # the catalogue entry (docs/diagnostics.md)
 
     # A lone CR ends a line as LF and CRLF do (issue 30.14): 「未定义」 is on line 3.
     change(client, uri, 2, {"text": "「𠀀甲」乃「无三二」也。\r\r\n「乙」乃「无三二」也。\r「𠀀甲」者「未定义」也。\n"})
@@ -441,6 +442,7 @@ def test_target_settings(yusec, root):
         open_doc(client, buri, open(barrier, encoding="utf-8").read())
         found = [d for d in client.diagnostics(buri)["diagnostics"] if "一致控制流" in d["message"]]
         check(len(found) == 1 and found[0]["severity"] == 1 and found[0]["source"] == "yusec", found)
+        check(found[0]["code"] == "Y0806", found)
         related = found[0]["relatedInformation"]
         check([r["location"]["range"]["start"] for r in related] ==
               [{"line": 8, "character": 1}, {"line": 7, "character": 8}], related)

@@ -194,7 +194,7 @@ static void test_diag_format_with_caret(void **state) {
     DiagEngine diag;
     diag_init(&diag, &map, NULL);
     uint32_t start = (uint32_t)(strstr(text, "「乙」") - text);
-    diag_error(&diag, span_make(file->id, start, start + (uint32_t)strlen("「乙」")),
+    diag_error(&diag, Y_UNDEFINED_NAME, span_make(file->id, start, start + (uint32_t)strlen("「乙」")),
                "未知的名字「%s」", "乙");
     diag_note(&diag, span_make(file->id, 0, 3), "这里");
     assert_string_equal(strbuf_cstr(&diag.text),
@@ -221,7 +221,7 @@ static void test_diag_cap_and_invalid_bytes(void **state) {
     diag_init(&diag, &map, NULL);
     diag.max_errors = 2;
     for (int i = 0; i < 5; i++) {
-        diag_error(&diag, span_make(file->id, 1, 2), "坏字节");
+        diag_error(&diag, Y_UNDEFINED_NAME, span_make(file->id, 1, 2), "坏字节");
         diag_note(&diag, span_make(file->id, 0, 1), "说明");
     }
     assert_int_equal(diag.error_count, 5);

@@ -111,9 +111,9 @@ static void records_hold_places_and_notes(void **state) {
     (void)state;
     Fixture f;
     fixture_init(&f);
-    diag_error(&f.diag, span_of(&f, "「乙」"), "未定义的名字「%s」", "乙");
+    diag_error(&f.diag, Y_UNDEFINED_NAME, span_of(&f, "「乙」"), "未定义的名字「%s」", "乙");
     diag_note(&f.diag, span_of(&f, "「甲」"), "这里");
-    diag_error_path(&f.diag, "x.yir", "无法打开文件");
+    diag_error_path(&f.diag, Y_UNREADABLE_FILE, "x.yir", "无法打开文件");
     assert_int_equal(f.diag.record_count, 2);
     const Diagnostic *r = &f.diag.records[0];
     assert_int_equal(r->level, DIAG_ERROR);
@@ -135,26 +135,33 @@ static void json_renderer(void **state) {
     (void)state;
     Fixture f;
     fixture_init(&f);
-    diag_error(&f.diag, span_of(&f, "「乙」"), "名字「%s」有\"引号\"", "乙");
+    diag_error(&f.diag, Y_UNDEFINED_NAME, span_of(&f, "「乙」"), "名字「%s」有\"引号\"", "乙");
     diag_note(&f.diag, span_of(&f, "「甲」"), "这里");
     StrBuf out;
     strbuf_init(&out);
     diag_render_json(&out, &f.diag.records[0]);
     assert_string_equal(strbuf_cstr(&out),
                         "{\"file\":\"t。着色器。豫\",\"line\":2,\"column\":2,\"end\":{\"line\":2,\"column\":5},"
-                        "\"severity\":\"error\",\"message\":\"名字「乙」有\\\"引号\\\"\",\"notes\":["
+                        "\"severity\":\"error\",\"code\":\"Y0303\",\"name\":\"undefined-name\","
+                        "\"message\":\"名字「乙」有\\\"引号\\\"\",\"notes\":["
                         "{\"file\":\"t。着色器。豫\",\"line\":1,\"column\":1,\"end\":{\"line\":1,\"column\":4},"
                         "\"message\":\"这里\"}]}");
     strbuf_clear(&out);
     diag_render_sarif(&out, f.diag.records, f.diag.record_count, "1.2");
     const char *log = strbuf_cstr(&out);
     assert_non_null(strstr(log, "\"version\":\"2.1.0\""));
-    assert_non_null(strstr(log, "\"driver\":{\"name\":\"yusec\",\"version\":\"1.2\"}"));
+    assert_non_null(strstr(log, "\"driver\":{\"name\":\"yusec\",\"version\":\"1.2\","));
     assert_non_null(strstr(log, "\"columnKind\":\"unicodeCodePoints\""));
     /* the Chinese file name as a percent-encoded URI */
     assert_non_null(strstr(log, "\"uri\":\"t%E3%80%82%E7%9D%80%E8%89%B2%E5%99%A8%E3%80%82%E8%B1%AB\""));
     assert_non_null(strstr(log, "\"region\":{\"startLine\":2,\"startColumn\":2,\"endLine\":2,\"endColumn\":5}"));
     assert_non_null(strstr(log, "\"relatedLocations\":[{\"id\":0,"));
+    /* the result names its rule, and the driver describes it */
+    assert_non_null(strstr(log, "{\"level\":\"error\",\"ruleId\":\"Y0303\",\"ruleIndex\":0,"));
+    assert_non_null(strstr(log, "\"rules\":[{\"id\":\"Y0303\",\"name\":\"undefined-name\","
+                                "\"shortDescription\":{\"text\":\"未定义的名字或类型\"}"));
+    assert_non_null(strstr(log, "\"defaultConfiguration\":{\"level\":\"error\"},\"helpUri\":\""));
+    assert_non_null(strstr(log, "diagnostics.md#y0303\"}]"));
     strbuf_free(&out);
     fixture_free(&f);
 }
@@ -163,7 +170,7 @@ static void text_renderer_colours_like_clang(void **state) {
     (void)state;
     Fixture f;
     fixture_init(&f);
-    diag_warning(&f.diag, span_of(&f, "「乙」"), "小心");
+    diag_warning(&f.diag, Y_SHADOWED_BUILTIN, span_of(&f, "「乙」"), "小心");
     StrBuf out;
     strbuf_init(&out);
     diag_render_text(&out, &f.diag.records[0], true);
@@ -193,21 +200,21 @@ static void werror_and_w(void **state) {
     fixture_init(&f);
     DiagOptions options;
     diag_options_init(&options);
-    options.warnings_as_errors = true;
+    options.warnings.all_as_errors = true;
     diag_configure(&f.diag, &options, false, NULL);
-    diag_warning(&f.diag, span_of(&f, "「乙」"), "小心");
+    diag_warning(&f.diag, Y_SHADOWED_BUILTIN, span_of(&f, "「乙」"), "小心");
     assert_int_equal(f.diag.error_count, 1);
     assert_int_equal(f.diag.records[0].level, DIAG_ERROR);
     assert_non_null(strstr(strbuf_cstr(&f.diag.text), "error: 小心"));
     fixture_free(&f);
 
     fixture_init(&f);
-    options.warnings_as_errors = false;
+    options.warnings.all_as_errors = false;
     options.no_warnings = true;
     diag_configure(&f.diag, &options, false, NULL);
-    diag_warning(&f.diag, span_of(&f, "「乙」"), "小心");
+    diag_warning(&f.diag, Y_SHADOWED_BUILTIN, span_of(&f, "「乙」"), "小心");
     diag_note(&f.diag, span_of(&f, "「甲」"), "随警告一起不见");
-    diag_error(&f.diag, span_of(&f, "「丙」"), "错");
+    diag_error(&f.diag, Y_UNDEFINED_NAME, span_of(&f, "「丙」"), "错");
     assert_int_equal(f.diag.warning_count, 0);
     assert_int_equal(f.diag.record_count, 1);
     assert_null(strstr(strbuf_cstr(&f.diag.text), "随警告"));
@@ -219,10 +226,10 @@ static void stop_at_cap_prints_the_notice(void **state) {
     Fixture f;
     fixture_init(&f);
     f.diag.max_errors = 2;
-    diag_error(&f.diag, span_of(&f, "「乙」"), "一");
+    diag_error(&f.diag, Y_UNDEFINED_NAME, span_of(&f, "「乙」"), "一");
     diag_stop_at_cap(&f.diag);  /* below the cap: nothing */
     assert_null(strstr(strbuf_cstr(&f.diag.text), "错误过多"));
-    diag_error(&f.diag, span_of(&f, "「丙」"), "二");
+    diag_error(&f.diag, Y_UNDEFINED_NAME, span_of(&f, "「丙」"), "二");
     diag_stop_at_cap(&f.diag);
     diag_stop_at_cap(&f.diag);  /* once */
     const char *text = strbuf_cstr(&f.diag.text);
@@ -257,9 +264,9 @@ static void listener_hears_every_part(void **state) {
     Heard heard = {0};
     f.diag.listener = hear;
     f.diag.listener_user = &heard;
-    diag_error(&f.diag, span_of(&f, "「乙」"), "错");
+    diag_error(&f.diag, Y_UNDEFINED_NAME, span_of(&f, "「乙」"), "错");
     diag_note(&f.diag, span_of(&f, "「甲」"), "这里");
-    diag_error_path(&f.diag, "x.yir", "读不了");
+    diag_error_path(&f.diag, Y_UNREADABLE_FILE, "x.yir", "读不了");
     assert_int_equal(heard.count, 3);
     assert_int_equal(heard.levels[1], DIAG_NOTE);
     assert_string_equal(heard.messages[1], "这里");

@@ -197,16 +197,6 @@ static void test_ptx_names_without_ptx(void **state) {
     free_targets(t);
 }
 
-static void test_warnings(void **state) {
-    (void)state;
-    StrBuf out;
-    strbuf_init(&out);
-    gen_as_warnings(&out, "a.豫:1:2: error: 甲\n  ^\nyusec: note: 乙\nyusec: error: 丙");
-    assert_string_equal(strbuf_cstr(&out), "a.豫:1:2: warning: 甲\n  ^\n"
-                                           "yusec: note: 乙\nyusec: warning: 丙");
-    strbuf_free(&out);
-}
-
 static void test_depfile(void **state) {
     (void)state;
     StrBuf out;
@@ -289,7 +279,6 @@ int main(void) {
         cmocka_unit_test(test_failed_target_is_a_comment),
         cmocka_unit_test(test_all_failed),
         cmocka_unit_test(test_ptx_names_without_ptx),
-        cmocka_unit_test(test_warnings),
         cmocka_unit_test(test_depfile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

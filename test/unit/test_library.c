@@ -205,6 +205,8 @@ static void test_structured_diagnostics(void **state) {
     assert_true(d[0].location.end_column > d[0].location.column);
     assert_null(strstr(d[0].message, "error:"));
     assert_non_null(strstr(d[0].message, "乙"));
+    assert_string_equal(d[0].code, "Y0303");  /* the catalogue entry, base/diagnostics.def */
+    assert_string_equal(d[0].name, "undefined-name");
     size_t len;
     const char *text = yusec_result_render_diagnostics(r, &len);
     assert_int_equal(strlen(text), len);
@@ -219,6 +221,55 @@ static void test_structured_diagnostics(void **state) {
 }
 
 /* A file that is not there: an I/O error, not a crash, with a diagnostic naming it. */
+/* yusec_options.warnings: the command line's -W flags by name; a bad name is the context's
+ * bad-options error (Y1003) with the closest warning's name. */
+static yusec_result *compile_with_warnings(const char *const *warnings, size_t count, const char *text) {
+    yusec_options options;
+    yusec_options_init(&options);
+    options.builtin_dir = YUSEC_TEST_SOURCE_DIR "/库/点染";
+    options.warnings = warnings;
+    options.warning_count = count;
+    yusec_context *ctx = yusec_context_new(&options);
+    assert_non_null(ctx);
+    yusec_input input = {"双向。着色器。豫", text, strlen(text)};
+    yusec_result *r = yusec_compile(ctx, &input, YUSEC_WANT_WGSL);
+    yusec_context_free(ctx);
+    return r;
+}
+
+static void test_warning_flags(void **state) {
+    (void)state;
+    /* a right-to-left override (U+202E) in a comment: the bidi-chars warning */
+    static const char BIDI[] = "寻观「点染」之「点染本」之书。\n「：注\xE2\x80\xAE释：」\n"
+                               "「甲」乃「无三二」也。\n「甲」者「三」也。\n";
+    size_t count;
+    yusec_result *r = compile_with_warnings(NULL, 0, BIDI);
+    const yusec_diagnostic *d = yusec_result_diagnostics(r, &count);
+    assert_int_equal(count, 1);
+    assert_int_equal(d[0].severity, YUSEC_WARNING);
+    assert_string_equal(d[0].name, "bidi-chars");
+    yusec_result_free(r);
+    static const char *const OFF[] = {"no-bidi-chars"};
+    r = compile_with_warnings(OFF, 1, BIDI);
+    yusec_result_diagnostics(r, &count);
+    assert_int_equal(count, 0);
+    yusec_result_free(r);
+    static const char *const AS_ERROR[] = {"-Werror=bidi-chars"};
+    r = compile_with_warnings(AS_ERROR, 1, BIDI);
+    d = yusec_result_diagnostics(r, &count);
+    assert_int_equal(count, 1);
+    assert_int_equal(d[0].severity, YUSEC_ERROR);
+    assert_int_equal(yusec_result_status(r), YUSEC_ERRORS);
+    yusec_result_free(r);
+    static const char *const BAD[] = {"all", "no-bidi-char"};
+    r = compile_with_warnings(BAD, 2, BIDI);
+    d = yusec_result_diagnostics(r, &count);
+    assert_int_equal(count, 1);
+    assert_string_equal(d[0].code, "Y1003");
+    assert_string_equal(d[0].message, "yusec_options.warnings[1]：没有名为「bidi-char」的警告（是不是想写「bidi-chars」？）");
+    yusec_result_free(r);
+}
+
 static void test_missing_file(void **state) {
     (void)state;
     yusec_context *ctx = new_context();
@@ -263,11 +314,15 @@ static void test_generated_module(void **state) {
     const yusec_diagnostic *d = yusec_result_diagnostics(r, &count);
     assert_true(count >= 2);
     for (size_t i = 0; i < count; i++) assert_int_equal(d[i].severity, YUSEC_WARNING);
+    /* the failing targets' own: their origin, typed (not where their text began) */
+    for (size_t i = 0; i < count; i++) assert_true(d[i].from_target && d[i].target != YUSEC_TARGET_PTX);
+    assert_int_equal(d[0].target, YUSEC_TARGET_WGSL);
     assert_int_equal(d[0].note_count, 1);
     assert_int_equal(d[0].notes[0].severity, YUSEC_NOTE);
     assert_int_equal(d[0].notes[0].location.line, 9);
     assert_int_equal(yusec_result_error_count(r), 0);
     assert_null(strstr(yusec_result_render_diagnostics(r, NULL), "error:"));
+    assert_non_null(strstr(yusec_result_render_diagnostics(r, NULL), ": warning: "));
     free(shared);
     free(shared_gen);
     yusec_result_free(r);
@@ -413,6 +468,7 @@ static void test_diagnostic_origin(void **state) {
     assert_non_null(strstr(d[0].message, "textureSample"));
     assert_true(d[0].from_target);
     assert_int_equal(d[0].target, YUSEC_TARGET_WGSL);
+    assert_string_equal(d[0].code, "Y0904");  /* target-entry */
     assert_true(yusec_result_ok(r, YUSEC_TARGET_MSL));
     yusec_result_free(r);
     free(sampling);
@@ -953,6 +1009,7 @@ int main(void) {
         cmocka_unit_test(test_tokens),
         cmocka_unit_test(test_yir),
         cmocka_unit_test(test_diagnostic_origin),
+        cmocka_unit_test(test_warning_flags),
         cmocka_unit_test(test_ptx_available),
         cmocka_unit_test(test_line_info),
         cmocka_unit_test(test_out_of_memory_is_a_result),

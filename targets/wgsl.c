@@ -7,13 +7,6 @@
 #include "../ir/fragment.h"
 #include "wgsl_internal.h"
 
-typedef struct WgslState {
-    const IrIo **struct_io;     /* per type id: the IO of a struct used as entry IO */
-    bool **struct_flat;         /* per type id: per field, @interpolate(flat) in some use */
-    bool uses_f16, uses_subgroups;
-    bool subgroup_uniform_flow;  /* see relies_on_subgroup_uniformity */
-} WgslState;
-
 /* ---- what the module uses ---- */
 
 static bool type_uses_f16(const IrTypeTable *types, IrTypeId id, uint32_t depth) {
@@ -107,25 +100,17 @@ static const IrInst *first_tensor_op(const IrFunction *f) {
     return NULL;
 }
 
-/* 着十二/着十三: WGSL has no subgroup matrix fragments and no tensor tiles; the first tensor
- * op (naming its builtin), else the first fragment value, of each function is the error. */
-static bool reject_fragments(TextEmitter *em, const IrModule *m) {
+/* 着十三: WGSL has no tensor tiles; the first tensor op of each function (naming its builtin)
+ * is the error. Subgroup matrix fragments (着十二) are wgsl_fragment.c's. */
+static bool reject_tensors(TextEmitter *em, const IrModule *m) {
     bool found = false;
     for (uint32_t i = 0; i < ir_function_count(m); i++) {
         const IrFunction *f = ir_function(m, i);
         const IrInst *tensor = first_tensor_op(f);
-        if (tensor) {
-            te_error(em, tensor->span, "函数「%s」：WGSL 没有张量片，「%s」只有金属能译（着十三）", f->name,
-                     ir_tensor_builtin_name(tensor->op));
-            found = true;
-            continue;
-        }
-        for (uint32_t v = 0; v < f->value_count; v++) {
-            if (!ir_type_is_fragment(&m->types, f->values[v].type, NULL)) continue;
-            te_error(em, f->values[v].span, "函数「%s」：WGSL 没有子组矩阵片，翻译报错（着十二）", f->name);
-            found = true;
-            break;
-        }
+        if (!tensor) continue;
+        te_error(em, tensor->span, "函数「%s」：WGSL 没有张量片，「%s」只有金属能译（着十三）", f->name,
+                 ir_tensor_builtin_name(tensor->op));
+        found = true;
     }
     return found;
 }
@@ -209,7 +194,7 @@ static void emit_global(TextEmitter *em, StrBuf *out, IrGlobalId id) {
     default: strbuf_printf(out, "var<%s> ", wgsl_space_decl(g->space)); break;
     }
     strbuf_printf(out, "%s: ", em->names.globals[id]);
-    te_type(em, out, g->type);
+    if (!wgsl_global_type(em, out, id)) te_type(em, out, g->type);
     strbuf_puts(out, ";\n");
 }
 
@@ -280,9 +265,10 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
     te_assign_module_names(&em, items, count);
     te_collect_entries(&em, note_entry_structs);
     scan_uses(module, &st);
-    bool fragments_rejected = reject_fragments(&em, module);
-    bool stage_ops_rejected = wgsl_reject_stage_ops(&em, module);  /* both report, then stop */
-    if (fragments_rejected || stage_ops_rejected) {
+    bool tensors_rejected = reject_tensors(&em, module);
+    bool fragments_ok = tensors_rejected || wgsl_plan_fragments(&em, &st);
+    bool stage_ops_rejected = wgsl_reject_stage_ops(&em, module);  /* all report, then stop */
+    if (tensors_rejected || !fragments_ok || stage_ops_rejected) {
         te_free(&em);
         strbuf_free(&text);
         return false;
@@ -290,8 +276,13 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
 
     if (st.uses_f16) strbuf_puts(&text, "enable f16;\n");
     if (st.uses_subgroups) strbuf_puts(&text, "enable subgroups;\n");
+    if (st.uses_fragments) strbuf_puts(&text, "enable chromium_experimental_subgroup_matrix;\n");
     if (st.uses_subgroups && st.subgroup_uniform_flow) strbuf_puts(&text, "diagnostic(off, subgroup_uniformity);\n");
-    bool any = st.uses_f16 || st.uses_subgroups;
+    /* Tint checks fragment calls against workgroup-uniform control flow (its
+     * subgroup_matrix_uniformity rule); ours accepted subgroup-uniform flow (着十二). */
+    if (st.uses_fragments && st.subgroup_uniform_flow)
+        strbuf_puts(&text, "diagnostic(off, chromium.subgroup_matrix_uniformity);\n");
+    bool any = st.uses_f16 || st.uses_subgroups || st.uses_fragments;
     TeItemKind prev = TE_ITEM_STRUCT;
     for (uint32_t i = 0; i < count; i++) {
         TeItemKind kind = items[i].kind;

@@ -5,6 +5,21 @@
 #include "target.h"
 #include "text_emit.h"
 
+/* A global that fragment ops move through, declared with the extension's element type
+ * (wgsl_fragment.c): a workgroup array<u32, N> of 整八 fragments as array<i32, N>, a storage
+ * array<u32> that 自存储 loads read as array<f16>. */
+typedef enum WgslRetype { WGSL_RETYPE_NONE, WGSL_RETYPE_I32, WGSL_RETYPE_F16 } WgslRetype;
+
+/* What the WGSL emitter knows about the module; TextEmitter.user points here. */
+typedef struct WgslState {
+    const IrIo **struct_io;     /* per type id: the IO of a struct used as entry IO */
+    bool **struct_flat;         /* per type id: per field, @interpolate(flat) in some use */
+    bool uses_f16, uses_subgroups;
+    bool subgroup_uniform_flow;  /* see relies_on_subgroup_uniformity */
+    bool uses_fragments;         /* 着十二: enable chromium_experimental_subgroup_matrix */
+    WgslRetype *retype;          /* per global (wgsl_plan_fragments) */
+} WgslState;
+
 extern const TeLang wgsl_lang;
 /* wgsl_spelling.c: the op table of wgsl_lang and the ops deliberately not in it. */
 extern const char *const wgsl_spelling[IR_OP_COUNT];
@@ -12,6 +27,15 @@ extern const char *const wgsl_spelling[IR_OP_COUNT];
 /* wgsl_stage.c: fragment-only builtins that a compute or vertex entry reaches are errors. */
 bool wgsl_reject_stage_ops(TextEmitter *em, const IrModule *module);
 bool wgsl_op_unspelled(IrOp op);
+
+/* wgsl_fragment.c (着十二): checks the module's fragment ops (diagnostics for the forms WGSL
+ * cannot express, the entries' workgroup size) and plans the retyped globals; false after a
+ * diagnostic. Then the fragment type spelling, a retyped global's declared type (false: not
+ * retyped) and the expressions of fragment ops and of retyped memory (false: the default). */
+bool wgsl_plan_fragments(TextEmitter *em, WgslState *st);
+void wgsl_fragment_type(TextEmitter *em, StrBuf *out, const IrType *fragment);
+bool wgsl_global_type(TextEmitter *em, StrBuf *out, IrGlobalId id);
+bool wgsl_fragment_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out);
 
 /* `storage, read_write`, `uniform`, `workgroup`, … as written in var<…>. */
 const char *wgsl_space_decl(IrAddressSpace space);

@@ -601,9 +601,7 @@ static void emit_plain(TextEmitter *em, const IrInst *inst) {
     TeExpr *args = use_args(em, inst);
     if (inst->op == IR_OP_STORE && inst->arg_count == 2) {
         flush(em, TE_READS | TE_EFFECTS);
-        TeExpr whole;  /* the language may write the whole assignment (WGSL: retyped arrays) */
-        if (em->lang->expr && em->lang->expr(em, inst, args, &whole)) te_line(em, "%s;", whole.text);
-        else te_line(em, "%s = %s;", args[0].text, args[1].text);
+        te_line(em, "%s = %s;", args[0].text, args[1].text);
         return;
     }
     TeExpr e = expr_for(em, inst, args);

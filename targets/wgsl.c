@@ -194,7 +194,7 @@ static void emit_global(TextEmitter *em, StrBuf *out, IrGlobalId id) {
     default: strbuf_printf(out, "var<%s> ", wgsl_space_decl(g->space)); break;
     }
     strbuf_printf(out, "%s: ", em->names.globals[id]);
-    if (!wgsl_global_type(em, out, id)) te_type(em, out, g->type);
+    te_type(em, out, g->type);
     strbuf_puts(out, ";\n");
 }
 

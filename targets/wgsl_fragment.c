@@ -10,28 +10,21 @@
  *   累 C[m][n]  → subgroup_matrix_result<f32, 16, 16>, row-major;
  *   整八 甲/乙   → subgroup_matrix_left<i8, 32, 16> / subgroup_matrix_right<i8, 16, 32>,
  *                 整矩阵片累 → subgroup_matrix_result<i32, 16, 16>.
- * Offsets and strides count elements of the array named (Tint lowers the pointer to
- * &array[offset] and passes the stride to OpCooperativeMatrixLoadKHR, which counts elements
- * of the pointee), so 起 and 步 keep their meaning: f16 or f32 elements, u32 words for 整八.
- *
- * Tint wants the array's element type to be the matrix's shader scalar type (f16 for f16,
- * i32 for i8 and i32). Two memories of 着十二 differ, and their globals are declared with the
- * type the extension wants ("retyped"): a workgroup array<u32, N> that 整八 fragments move
- * through is array<i32, N> (reads bitcast<u32>, writes bitcast<i32>), a storage array<u32>
- * that 自存储 loads read is array<f16> (word i reads as bitcast<u32> of elements 2i, 2i + 1;
- * 数组长度 halves). Every other use of such a global is an error.
+ * Offsets and strides of the templated forms count elements of the array named, whatever the
+ * matrix's element type (Tint since its "subgroup matrix load/store update": the pointer
+ * becomes &array[offset] and the stride goes to OpCooperativeMatrixLoadKHR, which counts
+ * pointee elements), and the array's element type may differ from the matrix's (Dawn's
+ * "relaxed subgroupMatrixLoad/Store array requirements"; npm webgpu 0.6.2 has both). So 起 and
+ * 步 keep their meaning for f16 and f32 arrays and for the u32 words of 整八, and the f16 loads
+ * from a u32 storage buffer (自存储, two halves a word) halve them: words.
  *
  * What WGSL cannot express is decided in one place, fragment_refusal: the 前八行 forms (a
  * fragment is loaded and stored whole, there is no element access to zero or skip rows) and
  * any op on fragments that is not in the table below. */
-#include <string.h>
-
 #include "wgsl_internal.h"
 
 #include "../ir/abi.h"
 #include "../ir/fragment.h"
-
-#define FRAGMENT_ROWS 16u
 
 static IrFragmentKind kind_of(const IrModule *m, IrTypeId type) {
     IrFragmentKind kind = IR_FRAG_KIND_COUNT;
@@ -96,98 +89,6 @@ static bool touches_fragment(const IrModule *m, const IrFunction *f, const IrIns
     return ir_op_is_fragment(in->op) || op_kind(m, f, in) != IR_FRAG_KIND_COUNT;
 }
 
-/* ---- globals declared with the extension's element type ---- */
-
-/* The global a pointer value is rooted in (through access chains), or UINT32_MAX. */
-static uint32_t root_global(const IrFunction *f, IrValueId v) {
-    for (uint32_t depth = 0; depth < 64; depth++) {
-        const IrValue *value = ir_value(f, v);
-        const IrInst *def = value && value->kind == IR_VALUE_RESULT ? ir_inst(f, value->def) : NULL;
-        if (!def) return UINT32_MAX;
-        if (def->op == IR_OP_GLOBAL) return def->symbol;
-        if (def->op != IR_OP_ACCESS || def->arg_count == 0) return UINT32_MAX;
-        v = def->args[0];
-    }
-    return UINT32_MAX;
-}
-
-/* The pointer is the global itself (not an element of it). */
-static bool is_global_itself(const IrFunction *f, IrValueId v) {
-    const IrValue *value = ir_value(f, v);
-    const IrInst *def = value && value->kind == IR_VALUE_RESULT ? ir_inst(f, value->def) : NULL;
-    return def && def->op == IR_OP_GLOBAL;
-}
-
-static WgslRetype retype_for(IrFragMemory memory, IrFragmentKind kind) {
-    if (memory == IR_FRAG_MEM_WORKGROUP_U32) return WGSL_RETYPE_I32;
-    if (memory == IR_FRAG_MEM_STORAGE_U32 && (kind == IR_FRAG_A_F16 || kind == IR_FRAG_B_F16)) return WGSL_RETYPE_F16;
-    return WGSL_RETYPE_NONE;
-}
-
-static WgslRetype retype_of(const TextEmitter *em, const IrFunction *f, IrValueId pointer) {
-    const WgslState *st = em->user;
-    uint32_t g = root_global(f, pointer);
-    return g < ir_global_count(em->m) && st->retype ? st->retype[g] : WGSL_RETYPE_NONE;
-}
-
-/* Marks the globals fragment ops move through with another element type; a memory operand
- * that is not a global itself is an error. */
-static bool plan_retypes(TextEmitter *em, WgslState *st) {
-    const IrModule *m = em->m;
-    bool ok = true;
-    for (uint32_t i = 0; i < ir_function_count(m); i++) {
-        const IrFunction *f = ir_function(m, i);
-        for (uint32_t k = 0; k < f->inst_count; k++) {
-            const IrInst *in = &f->insts[k];
-            IrFragMemory memory = memory_of(m, f, in);
-            if (memory == IR_FRAG_MEM_NONE) continue;
-            WgslRetype want = retype_for(memory, op_kind(m, f, in));
-            uint32_t g = root_global(f, in->args[IR_FRAG_ARG_MEMORY]);
-            if (want == WGSL_RETYPE_NONE) continue;
-            if (g >= ir_global_count(m) || !is_global_itself(f, in->args[IR_FRAG_ARG_MEMORY])) {
-                te_error(em, in->span, "函数「%s」：WGSL 里子组矩阵片的内存须直接是顶层资源（着十二）", f->name);
-                ok = false;
-                continue;
-            }
-            st->retype[g] = want;
-        }
-    }
-    return ok;
-}
-
-/* Every use of a retyped global is an element read or write, its length, or a fragment op. */
-static bool check_retyped_uses(TextEmitter *em, const WgslState *st) {
-    const IrModule *m = em->m;
-    bool ok = true;
-    for (uint32_t i = 0; i < ir_function_count(m); i++) {
-        const IrFunction *f = ir_function(m, i);
-        for (uint32_t k = 0; k < f->inst_count; k++) {
-            const IrInst *in = &f->insts[k];
-            for (uint32_t a = 0; a < in->arg_count; a++) {
-                const IrType *t = ir_type(&m->types, ir_value_type(f, in->args[a]));
-                if (!t || t->kind != IR_TYPE_POINTER) continue;
-                uint32_t g = root_global(f, in->args[a]);
-                if (g >= ir_global_count(m) || st->retype[g] == WGSL_RETYPE_NONE) continue;
-                bool whole = is_global_itself(f, in->args[a]);
-                bool fine = (ir_op_is_fragment(in->op) && a == IR_FRAG_ARG_MEMORY) ||
-                            (in->op == IR_OP_ACCESS && a == 0) ||
-                            (in->op == IR_OP_ARRAY_LENGTH && whole) ||
-                            (in->op == IR_OP_LOAD && !whole) ||
-                            (in->op == IR_OP_STORE && a == 0 && !whole && st->retype[g] == WGSL_RETYPE_I32);
-                if (fine) continue;
-                const IrGlobal *global = ir_global(m, g);
-                te_error(em, in->span,
-                         "函数「%s」：「%s」是子组矩阵片的内存，WGSL 里声明为 %s，这里的用法译不出"
-                         "（只能按元素读%s）（着十二）",
-                         f->name, global->name, st->retype[g] == WGSL_RETYPE_I32 ? "array<i32, N>" : "array<f16>",
-                         st->retype[g] == WGSL_RETYPE_I32 ? "写" : "");
-                ok = false;
-            }
-        }
-    }
-    return ok;
-}
-
 /* ---- entries ---- */
 
 /* 着十二 on WGSL: the pipeline needs the x of @workgroup_size to be a multiple of the device's
@@ -216,7 +117,6 @@ static bool check_entries(TextEmitter *em, const bool *has_fragment) {
 
 bool wgsl_plan_fragments(TextEmitter *em, WgslState *st) {
     const IrModule *m = em->m;
-    st->retype = arena_alloc_array(&em->arena, ir_global_count(m) + 1, sizeof *st->retype);
     bool *has_fragment = arena_alloc_array(&em->arena, ir_function_count(m) + 1, sizeof *has_fragment);
     bool ok = true;
     for (uint32_t i = 0; i < ir_function_count(m); i++) {
@@ -234,13 +134,7 @@ bool wgsl_plan_fragments(TextEmitter *em, WgslState *st) {
             ok = false;
         }
     }
-    if (!st->uses_fragments) return true;
-    ok = plan_retypes(em, st) && ok;
-    ok = check_retyped_uses(em, st) && ok;
-    ok = check_entries(em, has_fragment) && ok;
-    for (uint32_t g = 0; g < ir_global_count(m); g++)
-        if (st->retype[g] == WGSL_RETYPE_F16) st->uses_f16 = true;
-    return ok;
+    return !st->uses_fragments || (check_entries(em, has_fragment) && ok);
 }
 
 /* ---- spelling ---- */
@@ -258,19 +152,17 @@ void wgsl_fragment_type(TextEmitter *em, StrBuf *out, const IrType *t) {
     }
 }
 
-bool wgsl_global_type(TextEmitter *em, StrBuf *out, IrGlobalId id) {
-    const WgslState *st = em->user;
-    if (!st->retype || st->retype[id] == WGSL_RETYPE_NONE) return false;
-    const IrType *t = ir_type(&em->m->types, ir_global(em->m, id)->type);
-    if (st->retype[id] == WGSL_RETYPE_I32) strbuf_printf(out, "array<i32, %u>", t ? t->count : 0);
-    else strbuf_puts(out, "array<f16>");
-    return true;
-}
-
 /* Row- or column-major per kind and op (see the table at the top). */
 static const char *majorness(IrOp op, IrFragmentKind kind) {
     if (op == IR_OP_FRAG_LOAD_TRANSPOSED) return "row_major";
     return kind == IR_FRAG_B_F16 || kind == IR_FRAG_B_S8 ? "col_major" : "row_major";
+}
+
+/* f16 halves read from a storage buffer of u32 words (自存储, 自转置存储): 起 and 步 count
+ * halves, the array's elements are words. */
+static bool in_words(const TextEmitter *em, const IrInst *inst, IrFragmentKind kind) {
+    return (kind == IR_FRAG_A_F16 || kind == IR_FRAG_B_F16) &&
+           memory_of(em->m, em->f, inst) == IR_FRAG_MEM_STORAGE_U32;
 }
 
 static TeExpr fragment_op(TextEmitter *em, const IrInst *inst, const TeExpr *args) {
@@ -298,6 +190,11 @@ static TeExpr fragment_op(TextEmitter *em, const IrInst *inst, const TeExpr *arg
     default: {  /* loads */
         TeExpr list[3] = {args[0], args[1], args[2]};
         list[0].text = te_address_of(em, &args[0]);
+        if (in_words(em, inst, kind)) {
+            TeExpr two = {"2u", TE_PRIMARY, TE_CONST, 0};
+            list[1] = te_binary(em, TE_MUL, "/", &args[1], &two);
+            list[2] = te_binary(em, TE_MUL, "/", &args[2], &two);
+        }
         e = te_call(em, arena_printf(&em->arena, "subgroupMatrixLoad<%s, %s>", type, majorness(inst->op, kind)),
                     list, 3);
         break;
@@ -307,46 +204,8 @@ static TeExpr fragment_op(TextEmitter *em, const IrInst *inst, const TeExpr *arg
     return e;
 }
 
-/* Word `index` of a storage array<u32> declared array<f16>: its two halves, low first. */
-static TeExpr f16_word(TextEmitter *em, const TeExpr *base, const TeExpr *index) {
-    const char *b = te_operand(em, TE_PRIMARY, false, base);
-    const char *i = te_operand(em, TE_MUL, true, index);
-    TeExpr e = te_make(em, TE_PRIMARY, "bitcast<u32>(vec2<f16>(%s[2u * %s], %s[2u * %s + 1u]))", b, i, b, i);
-    e.flags = ((base->flags | index->flags) & ~TE_CONST) | TE_READS;
-    e.params = base->params | index->params;
-    return e;
-}
-
 bool wgsl_fragment_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out) {
-    const WgslState *st = em->user;
-    if (ir_op_is_fragment(inst->op)) {
-        *out = fragment_op(em, inst, args);
-        return true;
-    }
-    if (!st->uses_fragments || inst->arg_count == 0) return false;
-    WgslRetype retype = retype_of(em, em->f, inst->args[0]);
-    if (retype == WGSL_RETYPE_NONE) return false;
-    switch (inst->op) {
-    case IR_OP_ACCESS:  /* the element of an f16-declared word array reads as a value */
-        if (retype != WGSL_RETYPE_F16 || inst->arg_count != 2) return false;
-        *out = f16_word(em, &args[0], &args[1]);
-        return true;
-    case IR_OP_LOAD:
-        if (retype != WGSL_RETYPE_I32) return false;  /* f16: the access already read the word */
-        *out = te_call(em, "bitcast<u32>", args, 1);
-        out->flags |= TE_READS;
-        return true;
-    case IR_OP_STORE: {
-        TeExpr value = te_call(em, "bitcast<i32>", &args[1], 1);
-        *out = te_make(em, TE_PRIMARY, "%s = %s", args[0].text, value.text);
-        return true;
-    }
-    case IR_OP_ARRAY_LENGTH:
-        if (retype != WGSL_RETYPE_F16) return false;
-        *out = te_make(em, TE_MUL, "arrayLength(%s) / 2u", te_address_of(em, &args[0]));
-        out->flags = TE_READS;
-        return true;
-    default:
-        return false;
-    }
+    if (!ir_op_is_fragment(inst->op)) return false;
+    *out = fragment_op(em, inst, args);
+    return true;
 }

@@ -5,11 +5,6 @@
 #include "target.h"
 #include "text_emit.h"
 
-/* A global that fragment ops move through, declared with the extension's element type
- * (wgsl_fragment.c): a workgroup array<u32, N> of 整八 fragments as array<i32, N>, a storage
- * array<u32> that 自存储 loads read as array<f16>. */
-typedef enum WgslRetype { WGSL_RETYPE_NONE, WGSL_RETYPE_I32, WGSL_RETYPE_F16 } WgslRetype;
-
 /* What the WGSL emitter knows about the module; TextEmitter.user points here. */
 typedef struct WgslState {
     const IrIo **struct_io;     /* per type id: the IO of a struct used as entry IO */
@@ -17,7 +12,6 @@ typedef struct WgslState {
     bool uses_f16, uses_subgroups;
     bool subgroup_uniform_flow;  /* see relies_on_subgroup_uniformity */
     bool uses_fragments;         /* 着十二: enable chromium_experimental_subgroup_matrix */
-    WgslRetype *retype;          /* per global (wgsl_plan_fragments) */
 } WgslState;
 
 extern const TeLang wgsl_lang;
@@ -29,12 +23,11 @@ bool wgsl_reject_stage_ops(TextEmitter *em, const IrModule *module);
 bool wgsl_op_unspelled(IrOp op);
 
 /* wgsl_fragment.c (着十二): checks the module's fragment ops (diagnostics for the forms WGSL
- * cannot express, the entries' workgroup size) and plans the retyped globals; false after a
- * diagnostic. Then the fragment type spelling, a retyped global's declared type (false: not
- * retyped) and the expressions of fragment ops and of retyped memory (false: the default). */
+ * cannot express, the entries' workgroup size) and notes what they need (uses_fragments,
+ * uses_f16); false after a diagnostic. Then the fragment type spelling and the expressions of
+ * fragment ops (false: not a fragment op). */
 bool wgsl_plan_fragments(TextEmitter *em, WgslState *st);
 void wgsl_fragment_type(TextEmitter *em, StrBuf *out, const IrType *fragment);
-bool wgsl_global_type(TextEmitter *em, StrBuf *out, IrGlobalId id);
 bool wgsl_fragment_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out);
 
 /* `storage, read_write`, `uniform`, `workgroup`, … as written in var<…>. */

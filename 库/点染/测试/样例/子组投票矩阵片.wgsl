@@ -4,8 +4,8 @@ enable chromium_experimental_subgroup_matrix;
 diagnostic(off, subgroup_uniformity);
 diagnostic(off, chromium.subgroup_matrix_uniformity);
 
-@group(0) @binding(0) var<storage, read> 甲源: array<f16>;
-@group(0) @binding(1) var<storage, read> 乙源: array<f16>;
+@group(0) @binding(0) var<storage, read> 甲源: array<u32>;
+@group(0) @binding(1) var<storage, read> 乙源: array<u32>;
 @group(0) @binding(2) var<storage, read_write> 出: array<f32>;
 
 const 零无: u32 = 0u;
@@ -20,7 +20,7 @@ const 六四无: u32 = 64u;
 
 fn 看块(kk: u32, 道: u32) -> bool {
   let 基 = 道 / 二无 * 三二无 + kk * 八无 + 道 % 二无 * 四无;
-  let 或 = bitcast<u32>(vec2<f16>(甲源[2u * 基], 甲源[2u * 基 + 1u])) | bitcast<u32>(vec2<f16>(甲源[2u * (基 + 一无)], 甲源[2u * (基 + 一无) + 1u])) | (bitcast<u32>(vec2<f16>(甲源[2u * (基 + 二无)], 甲源[2u * (基 + 二无) + 1u])) | bitcast<u32>(vec2<f16>(甲源[2u * (基 + 三无)], 甲源[2u * (基 + 三无) + 1u])));
+  let 或 = 甲源[基] | 甲源[基 + 一无] | (甲源[基 + 二无] | 甲源[基 + 三无]);
   return 或 != 零无;
 }
 
@@ -40,8 +40,8 @@ fn 积(kk: u32, 累: subgroup_matrix_result<f32, 16, 16>, 道: u32) -> subgroup_
     if kk_2 < 四无 {
       var _2: subgroup_matrix_result<f32, 16, 16>;
       if subgroupAny(看块(kk_2, 道)) {
-        let _3 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&甲源, kk_2 * 一六无, 六四无);
-        _2 = subgroupMatrixMultiplyAccumulate(_3, subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, col_major>(&乙源, kk_2 * 一六无, 六四无), 累_2);
+        let _3 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&甲源, kk_2 * 一六无 / 2u, 六四无 / 2u);
+        _2 = subgroupMatrixMultiplyAccumulate(_3, subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, col_major>(&乙源, kk_2 * 一六无 / 2u, 六四无 / 2u), 累_2);
       } else {
         _2 = 累_2;
       }

@@ -3,9 +3,9 @@ enable chromium_experimental_subgroup_matrix;
 @group(0) @binding(0) var<storage, read> 整甲源: array<u32>;
 @group(0) @binding(1) var<storage, read> 整乙源: array<u32>;
 @group(0) @binding(2) var<storage, read_write> 整出: array<u32>;
-var<workgroup> 整甲: array<i32, 256>;
-var<workgroup> 整乙: array<i32, 256>;
-var<workgroup> 整累: array<i32, 256>;
+var<workgroup> 整甲: array<u32, 256>;
+var<workgroup> 整乙: array<u32, 256>;
+var<workgroup> 整累: array<u32, 256>;
 
 const 零无: u32 = 0u;
 const 一无: u32 = 1u;
@@ -29,8 +29,8 @@ fn 搬(i: u32) {
   var i_2 = i;
   loop {
     if i_2 < 二五六无 {
-      整甲[i_2] = bitcast<i32>(整甲源[i_2]);
-      整乙[i_2] = bitcast<i32>(整乙源[i_2]);
+      整甲[i_2] = 整甲源[i_2];
+      整乙[i_2] = 整乙源[i_2];
       i_2 = i_2 + 三二无;
       continue;
     } else {
@@ -61,7 +61,7 @@ fn 写(i: u32) {
   var i_2 = i;
   loop {
     if i_2 < 二五六无 {
-      整出[i_2] = bitcast<u32>(整累[i_2]);
+      整出[i_2] = 整累[i_2];
       i_2 = i_2 + 三二无;
       continue;
     } else {

@@ -1,9 +1,9 @@
 enable f16;
 enable chromium_experimental_subgroup_matrix;
 
-@group(0) @binding(0) var<storage, read> 甲源: array<f16>;
-@group(0) @binding(1) var<storage, read> 乙源: array<f16>;
-@group(0) @binding(2) var<storage, read> 乙转置源: array<f16>;
+@group(0) @binding(0) var<storage, read> 甲源: array<u32>;
+@group(0) @binding(1) var<storage, read> 乙源: array<u32>;
+@group(0) @binding(2) var<storage, read> 乙转置源: array<u32>;
 @group(0) @binding(3) var<storage, read> 累源: array<f32>;
 @group(0) @binding(4) var<storage, read_write> 出: array<f32>;
 @group(0) @binding(5) var<storage, read_write> 出二: array<f32>;
@@ -31,7 +31,7 @@ fn 搬(i: u32) {
   var i_2 = i;
   loop {
     if i_2 < 五一二无 {
-      let 对 = unpack2x16float(bitcast<u32>(vec2<f16>(甲源[2u * i_2], 甲源[2u * i_2 + 1u])));
+      let 对 = unpack2x16float(甲源[i_2]);
       let 位 = i_2 / 三二无 * 七二无 + i_2 % 三二无 * 二无;
       甲共享[位] = f16(对.x);
       甲共享[位 + 一无] = f16(对.y);
@@ -51,7 +51,7 @@ fn 搬_2(i: u32) {
   var i_2 = i;
   loop {
     if i_2 < 五一二无 {
-      let 对 = unpack2x16float(bitcast<u32>(vec2<f16>(乙源[2u * i_2], 乙源[2u * i_2 + 1u])));
+      let 对 = unpack2x16float(乙源[i_2]);
       let 位 = i_2 / 三二无 * 七二无 + i_2 % 三二无 * 二无;
       乙共享[位] = f16(对.x);
       乙共享[位 + 一无] = f16(对.y);
@@ -100,8 +100,8 @@ fn 写(i: u32) {
 fn 块乘(kk: u32, 累: subgroup_matrix_result<f32, 16, 16>) -> subgroup_matrix_result<f32, 16, 16> {
   var _1: subgroup_matrix_result<f32, 16, 16>;
   if kk < 二无 {
-    let _2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&甲源, kk * 一六无, 六四无);
-    _1 = subgroupMatrixMultiplyAccumulate(_2, subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, col_major>(&乙源, kk * 一六无, 六四无), 累);
+    let _2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&甲源, kk * 一六无 / 2u, 六四无 / 2u);
+    _1 = subgroupMatrixMultiplyAccumulate(_2, subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, col_major>(&乙源, kk * 一六无 / 2u, 六四无 / 2u), 累);
   } else {
     let _3 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&甲共享, kk * 一六无, 七二无);
     _1 = subgroupMatrixMultiplyAccumulate(_3, subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, col_major>(&乙共享, kk * 一六无, 七二无), 累);
@@ -143,8 +143,8 @@ fn 转置积(kk: u32, 累: subgroup_matrix_result<f32, 16, 16>) -> subgroup_matr
   var _1: subgroup_matrix_result<f32, 16, 16>;
   loop {
     if kk_2 < 四无 {
-      let _2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&甲源, kk_2 * 一六无, 六四无);
-      累_2 = subgroupMatrixMultiplyAccumulate(_2, subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&乙转置源, kk_2 * 二五六无, 一六无), 累_2);
+      let _2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&甲源, kk_2 * 一六无 / 2u, 六四无 / 2u);
+      累_2 = subgroupMatrixMultiplyAccumulate(_2, subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&乙转置源, kk_2 * 二五六无 / 2u, 一六无 / 2u), 累_2);
       kk_2 = kk_2 + 一无;
       continue;
     } else {

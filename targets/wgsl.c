@@ -278,9 +278,9 @@ bool wgsl_emit(const IrModule *module, StrBuf *out, StrBuf *entry_table, DiagEng
     if (st.uses_subgroups) strbuf_puts(&text, "enable subgroups;\n");
     if (st.uses_fragments) strbuf_puts(&text, "enable chromium_experimental_subgroup_matrix;\n");
     if (st.uses_subgroups && st.subgroup_uniform_flow) strbuf_puts(&text, "diagnostic(off, subgroup_uniformity);\n");
-    /* Tint checks fragment calls against workgroup-uniform control flow (its
-     * subgroup_matrix_uniformity rule); ours accepted subgroup-uniform flow (着十二). */
-    if (st.uses_fragments && st.subgroup_uniform_flow)
+    /* Tint checks fragment calls and their operands against workgroup uniformity (its
+     * subgroup_matrix_uniformity rule); ours accepted subgroup-uniform flow or operands (着十二). */
+    if (st.uses_fragments && (st.subgroup_uniform_flow || st.fragment_operands_subgroup_uniform))
         strbuf_puts(&text, "diagnostic(off, chromium.subgroup_matrix_uniformity);\n");
     bool any = st.uses_f16 || st.uses_subgroups || st.uses_fragments;
     TeItemKind prev = TE_ITEM_STRUCT;

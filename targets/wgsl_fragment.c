@@ -85,6 +85,53 @@ static const char *fragment_refusal(TextEmitter *em, const IrFunction *f, const 
     }
 }
 
+/* The 点染 builtin an op comes from (ir_fragment_access_ok's combinations), for diagnostics. */
+static const char *builtin_name(IrOp op, IrFragmentKind kind, IrFragMemory memory) {
+    bool storage = memory == IR_FRAG_MEM_STORAGE_U32 || memory == IR_FRAG_MEM_STORAGE_F32;
+    switch (op) {
+    case IR_OP_FRAG_FILL: return "满整矩阵片累";
+    case IR_OP_FRAG_LOAD_TRANSPOSED: return "载矩阵片乙自转置存储";
+    case IR_OP_FRAG_STORE:
+        if (kind == IR_FRAG_ACC_S32) return "存回整矩阵片累";
+        return storage ? "存矩阵片累到存储" : "存回矩阵片累";
+    case IR_OP_FRAG_LOAD:
+        switch (kind) {
+        case IR_FRAG_A_F16: return storage ? "载矩阵片甲自存储" : "载入矩阵片甲";
+        case IR_FRAG_B_F16: return storage ? "载矩阵片乙自存储" : "载入矩阵片乙";
+        case IR_FRAG_ACC_F32: return "载入矩阵片累";
+        case IR_FRAG_A_S8: return "载入整八矩阵片甲";
+        case IR_FRAG_B_S8: return "载入整八矩阵片乙";
+        default: return ir_op_info(op)->name;
+        }
+    default: return ir_op_info(op)->name;
+    }
+}
+
+/* Tint's subgroup_matrix_uniformity rule also wants the operands that say where a fragment
+ * goes (起 and 步) and a fill value to be the same in the whole subgroup. With our analysis'
+ * facts (none under -fno-uniformity-check: Tint checks alone): a possibly non-uniform one is
+ * an error here, a subgroup-uniform one (a vote, a reduction), which Tint cannot prove, turns
+ * the rule off in the module (*relies). */
+static bool check_operands(TextEmitter *em, const IrFunction *f, const IrInst *in, IrFragmentKind kind,
+                           bool *relies) {
+    uint32_t first = 0, count = 0;
+    if (in->op == IR_OP_FRAG_FILL) count = 1;
+    else if (memory_of(em->m, f, in) != IR_FRAG_MEM_NONE) first = IR_FRAG_ARG_START, count = 2;
+    for (uint32_t a = first; a < first + count && a < in->arg_count; a++) {
+        const IrValue *v = ir_value(f, in->args[a]);
+        IrUniformity fact = v ? v->uniformity : IR_UNIFORMITY_UNKNOWN;
+        if (fact == IR_SUBGROUP_UNIFORM) *relies = true;
+        if (fact != IR_NON_UNIFORM) continue;
+        const char *what = in->op == IR_OP_FRAG_FILL ? "位型" : a == IR_FRAG_ARG_START ? "「起」" : "「步」";
+        te_error(em, in->span,
+                 "函数「%s」：WGSL 要求「%s」的%s在子组之内一致（Tint 的 subgroup_matrix_uniformity），"
+                 "此处的值可能不一致（着十二）",
+                 f->name, builtin_name(in->op, kind, memory_of(em->m, f, in)), what);
+        return false;
+    }
+    return true;
+}
+
 static bool touches_fragment(const IrModule *m, const IrFunction *f, const IrInst *in) {
     return ir_op_is_fragment(in->op) || op_kind(m, f, in) != IR_FRAG_KIND_COUNT;
 }
@@ -129,9 +176,12 @@ bool wgsl_plan_fragments(TextEmitter *em, WgslState *st) {
             IrFragmentKind kind = op_kind(m, f, in);
             if (kind == IR_FRAG_A_F16 || kind == IR_FRAG_B_F16) st->uses_f16 = true;
             const char *refusal = fragment_refusal(em, f, in);
-            if (!refusal) continue;
-            te_error(em, in->span, "函数「%s」：%s", f->name, refusal);
-            ok = false;
+            if (refusal) {
+                te_error(em, in->span, "函数「%s」：%s", f->name, refusal);
+                ok = false;
+                continue;
+            }
+            ok = check_operands(em, f, in, kind, &st->fragment_operands_subgroup_uniform) && ok;
         }
     }
     return !st->uses_fragments || (check_entries(em, has_fragment) && ok);

@@ -12,6 +12,7 @@ typedef struct WgslState {
     bool uses_f16, uses_subgroups;
     bool subgroup_uniform_flow;  /* see relies_on_subgroup_uniformity */
     bool uses_fragments;         /* 着十二: enable chromium_experimental_subgroup_matrix */
+    bool fragment_operands_subgroup_uniform;  /* a fragment's 起, 步 or fill value only is */
 } WgslState;
 
 extern const TeLang wgsl_lang;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the 名。运行.json of the two fragment samples that WGSL translates (着十二 on
-WebGPU): 矩阵片网页 (f16) and 矩阵片整八网页 (s8). Inputs are small integers (exact in f16,
+"""Writes the 名。运行.json of the fragment samples made for WGSL (着十二 on WebGPU):
+矩阵片网页 (f16), 矩阵片整八网页 (s8) and 矩阵片子组一致起 (起 from a subgroup reduction). Inputs are small integers (exact in f16,
 products and sums exact in f32), from a fixed seed; the expected buffers are computed here
 from the layouts of docs/builtins.md ("Subgroup matrix fragments"), independently of yusec.
 exec.samples checks them on the CPU executor; test/gpu/run_dawn_vulkan.sh on the GPU (PTX and
@@ -69,10 +69,28 @@ def int8_sample(rng):
     }
 
 
+def subgroup_start_sample(rng):
+    halves = [rng.randint(-3, 3) for _ in range(512)]   # two 16×16 blocks, rows of 16
+    out = []
+    for block in range(2):
+        a = [[halves[256 * block + 16 * r + c] for c in range(16)] for r in range(16)]
+        out += [float(sum(a[m][k] * a[n][k] for k in range(16))) for m in range(16) for n in range(16)]
+    return {
+        "entry": "块乘入口", "function": "块乘", "workgroup_size": 64, "workgroups": [1, 1, 1],
+        "needs": ["f16", "subgroups", "subgroup-matrix"],
+        "note": NOTE.replace("一个工作组恰是一个子组", "一个工作组是两个子组"),
+        "buffers": [
+            {"group": 0, "binding": 0, "type": "u32", "init": halves_to_words(halves)},
+            {"group": 0, "binding": 1, "type": "f32", "init": [0.0] * 512, "expect": out},
+        ],
+    }
+
+
 def main():
     samples = sys.argv[1]
     rng = random.Random(33)
-    for stem, spec in (("矩阵片网页", half_sample(rng)), ("矩阵片整八网页", int8_sample(rng))):
+    for stem, spec in (("矩阵片网页", half_sample(rng)), ("矩阵片整八网页", int8_sample(rng)),
+                       ("矩阵片子组一致起", subgroup_start_sample(rng))):
         with open(os.path.join(samples, stem + "。运行.json"), "w", encoding="utf-8") as f:
             json.dump(spec, f, ensure_ascii=False, indent=1)
             f.write("\n")

@@ -20,7 +20,7 @@ if ! python3 "$here/compare_backends.py" --dry-run "$yusec" "$root/库/点染/�
   exit 1
 fi
 status=0
-for stem in 矩阵片网页 矩阵片整八网页 子组投票矩阵片; do
+for stem in 矩阵片网页 矩阵片整八网页 矩阵片子组一致起 子组投票矩阵片; do
   if ! grep -q "^| $stem | [^|]* | [0-9]* | 计划 | 计划 | 计划 |$" "$work/table.md"; then
     echo "FAIL: $stem is not planned on both backends:"; grep "^| $stem |" "$work/table.md"
     status=1

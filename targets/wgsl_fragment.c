@@ -52,44 +52,13 @@ static IrFragMemory memory_of(const IrModule *m, const IrFunction *f, const IrIn
                                   : IR_FRAG_MEM_NONE;
 }
 
-/* The 点染 builtin of a 前八行 op, for its diagnostic. */
-static const char *rows8_builtin(IrOp op, IrFragmentKind kind) {
-    if (op == IR_OP_FRAG_STORE_ROWS8) return "存矩阵片累前八行";
-    return kind == IR_FRAG_A_F16 ? "载矩阵片甲前八行" : "载入矩阵片累前八行";
-}
-
-/* THE place deciding what WGSL cannot express: NULL when `in` (an instruction whose operands
- * or result are fragments, or a frag_* op) has a WGSL form, else the diagnostic's text after
- * "函数「…」：". New ops on fragments are refused here until they get a form. */
-static const char *fragment_refusal(TextEmitter *em, const IrFunction *f, const IrInst *in) {
-    const IrModule *m = em->m;
-    IrFragmentKind kind = op_kind(m, f, in);
-    IrFragMemory memory = memory_of(m, f, in);
-    switch (in->op) {
-    case IR_OP_FRAG_ZERO: case IR_OP_FRAG_FILL: case IR_OP_FRAG_MMA:
-        return NULL;
-    case IR_OP_FRAG_LOAD: case IR_OP_FRAG_LOAD_TRANSPOSED: case IR_OP_FRAG_STORE:
-        return ir_fragment_access_ok(in->op, memory, kind) ? NULL : "这种子组矩阵片的载入或存回 WGSL 译不出（着十二）";
-    case IR_OP_FRAG_LOAD_ROWS8: case IR_OP_FRAG_STORE_ROWS8:
-        return arena_printf(&em->arena,
-                            "WGSL 的子组矩阵片只能整块载入、存回（subgroupMatrixLoad/Store 没有只读写几行的形式，"
-                            "片也不能按元素访问），「%s」翻译报错（着十二）",
-                            rows8_builtin(in->op, kind));
-    /* Values flowing as values: bound, passed, returned, carried through loops and 格. */
-    case IR_OP_CALL: case IR_OP_RETURN: case IR_OP_YIELD: case IR_OP_CONTINUE: case IR_OP_BREAK:
-    case IR_OP_IF: case IR_OP_LOOP: case IR_OP_VAR: case IR_OP_LOAD: case IR_OP_STORE:
-        return NULL;
-    default:
-        return arena_printf(&em->arena, "WGSL 的子组矩阵片没有“%s”的写法，翻译报错（着十二）",
-                            ir_op_info(in->op)->name);
-    }
-}
-
 /* The 点染 builtin an op comes from (ir_fragment_access_ok's combinations), for diagnostics. */
 static const char *builtin_name(IrOp op, IrFragmentKind kind, IrFragMemory memory) {
     bool storage = memory == IR_FRAG_MEM_STORAGE_U32 || memory == IR_FRAG_MEM_STORAGE_F32;
     switch (op) {
     case IR_OP_FRAG_FILL: return "满整矩阵片累";
+    case IR_OP_FRAG_LOAD_ROWS8: return kind == IR_FRAG_A_F16 ? "载矩阵片甲前八行" : "载入矩阵片累前八行";
+    case IR_OP_FRAG_STORE_ROWS8: return "存矩阵片累前八行";
     case IR_OP_FRAG_LOAD_TRANSPOSED: return "载矩阵片乙自转置存储";
     case IR_OP_FRAG_STORE:
         if (kind == IR_FRAG_ACC_S32) return "存回整矩阵片累";
@@ -104,6 +73,37 @@ static const char *builtin_name(IrOp op, IrFragmentKind kind, IrFragMemory memor
         default: return ir_op_info(op)->name;
         }
     default: return ir_op_info(op)->name;
+    }
+}
+
+/* THE place deciding what WGSL cannot express: NULL when `in` (an instruction whose operands
+ * or result are fragments, or a frag_* op) has a WGSL form, else the diagnostic's text after
+ * "函数「…」：". An op on fragments that is not listed here (a new builtin, such as an
+ * accumulator element operation) is refused by the default case until it gets a form here
+ * and in fragment_op. */
+static const char *fragment_refusal(TextEmitter *em, const IrFunction *f, const IrInst *in) {
+    const IrModule *m = em->m;
+    IrFragmentKind kind = op_kind(m, f, in);
+    IrFragMemory memory = memory_of(m, f, in);
+    switch (in->op) {
+    case IR_OP_FRAG_ZERO: case IR_OP_FRAG_FILL: case IR_OP_FRAG_MMA:
+        return NULL;
+    case IR_OP_FRAG_LOAD: case IR_OP_FRAG_LOAD_TRANSPOSED: case IR_OP_FRAG_STORE:
+        return ir_fragment_access_ok(in->op, memory, kind)
+                   ? NULL
+                   : arena_printf(&em->arena, "「%s」的这种内存 WGSL 译不出（着十二）", builtin_name(in->op, kind, memory));
+    case IR_OP_FRAG_LOAD_ROWS8: case IR_OP_FRAG_STORE_ROWS8:
+        return arena_printf(&em->arena,
+                            "WGSL 的子组矩阵片只能整块载入、存回（subgroupMatrixLoad/Store 没有只读写几行的形式，"
+                            "片也不能按元素访问），「%s」翻译报错（着十二）",
+                            builtin_name(in->op, kind, memory));
+    /* Values flowing as values: bound, passed, returned, carried through loops and 格. */
+    case IR_OP_CALL: case IR_OP_RETURN: case IR_OP_YIELD: case IR_OP_CONTINUE: case IR_OP_BREAK:
+    case IR_OP_IF: case IR_OP_LOOP: case IR_OP_VAR: case IR_OP_LOAD: case IR_OP_STORE:
+        return NULL;
+    default:
+        return arena_printf(&em->arena, "WGSL 的子组矩阵片没有“%s”的写法，翻译报错（着十二）",
+                            ir_op_info(in->op)->name);
     }
 }
 

@@ -8,13 +8,6 @@
 #include "../ir/fragment.h"
 #include "wgsl_internal.h"
 
-typedef struct WgslState {
-    const IrIo **struct_io;     /* per type id: the IO of a struct used as entry IO */
-    bool **struct_flat;         /* per type id: per field, @interpolate(flat) in some use */
-    bool uses_f16, uses_subgroups;
-    bool subgroup_uniform_flow;  /* see relies_on_subgroup_uniformity */
-} WgslState;
-
 /* ---- what the module uses ---- */
 
 static bool type_uses_f16(const IrTypeTable *types, IrTypeId id, uint32_t depth) {
@@ -108,25 +101,17 @@ static const IrInst *first_tensor_op(const IrFunction *f) {
     return NULL;
 }
 
-/* 着十二/着十三: WGSL has no subgroup matrix fragments and no tensor tiles; the first tensor
- * op (naming its builtin), else the first fragment value, of each function is the error. */
-static bool reject_fragments(TextEmitter *em, const IrModule *m) {
+/* 着十三: WGSL has no tensor tiles; the first tensor op of each function (naming its builtin)
+ * is the error. Subgroup matrix fragments (着十二) are wgsl_fragment.c's. */
+static bool reject_tensors(TextEmitter *em, const IrModule *m) {
     bool found = false;
     for (uint32_t i = 0; i < ir_function_count(m); i++) {
         const IrFunction *f = ir_function(m, i);
         const IrInst *tensor = first_tensor_op(f);
-        if (tensor) {
-            te_error(em, Y_UNSUPPORTED_BY_TARGET, tensor->span, "函数「%s」：WGSL 没有张量片，「%s」只有金属能译（着十三）", f->name,
-                     ir_tensor_builtin_name(tensor->op));
-            found = true;
-            continue;
-        }
-        for (uint32_t v = 0; v < f->value_count; v++) {
-            if (!ir_type_is_fragment(&m->types, f->values[v].type, NULL)) continue;
-            te_error(em, Y_UNSUPPORTED_BY_TARGET, f->values[v].span, "函数「%s」：WGSL 没有子组矩阵片，翻译报错（着十二）", f->name);
-            found = true;
-            break;
-        }
+        if (!tensor) continue;
+        te_error(em, Y_UNSUPPORTED_BY_TARGET, tensor->span, "函数「%s」：WGSL 没有张量片，「%s」只有金属能译（着十三）", f->name,
+                 ir_tensor_builtin_name(tensor->op));
+        found = true;
     }
     return found;
 }
@@ -283,10 +268,11 @@ bool wgsl_emit(const IrModule *module, const TargetEmitOptions *options, TargetO
     te_assign_module_names(&em, items, count);
     te_collect_entries(&em, note_entry_structs);
     scan_uses(module, &st);
-    bool elements_rejected = wgsl_reject_fragment_elements(&em, module);
-    bool fragments_rejected = reject_fragments(&em, module) || elements_rejected;
-    bool stage_ops_rejected = wgsl_reject_stage_ops(&em, module);  /* both report, then stop */
-    if (fragments_rejected || stage_ops_rejected) {
+    bool tensors_rejected = reject_tensors(&em, module);
+    bool elements_rejected = wgsl_reject_fragment_elements(&em, module);  /* their own message */
+    bool fragments_ok = tensors_rejected || elements_rejected || wgsl_plan_fragments(&em, &st);
+    bool stage_ops_rejected = wgsl_reject_stage_ops(&em, module);  /* all report, then stop */
+    if (tensors_rejected || elements_rejected || !fragments_ok || stage_ops_rejected) {
         te_free(&em);
         strbuf_free(&text);
         return false;
@@ -294,8 +280,13 @@ bool wgsl_emit(const IrModule *module, const TargetEmitOptions *options, TargetO
 
     if (st.uses_f16) strbuf_puts(&text, "enable f16;\n");
     if (st.uses_subgroups) strbuf_puts(&text, "enable subgroups;\n");
+    if (st.uses_fragments) strbuf_puts(&text, "enable chromium_experimental_subgroup_matrix;\n");
     if (st.uses_subgroups && st.subgroup_uniform_flow) strbuf_puts(&text, "diagnostic(off, subgroup_uniformity);\n");
-    bool any = st.uses_f16 || st.uses_subgroups;
+    /* Tint checks fragment calls and their operands against workgroup uniformity (its
+     * subgroup_matrix_uniformity rule); ours accepted subgroup-uniform flow or operands (着十二). */
+    if (st.uses_fragments && (st.subgroup_uniform_flow || st.fragment_operands_subgroup_uniform))
+        strbuf_puts(&text, "diagnostic(off, chromium.subgroup_matrix_uniformity);\n");
+    bool any = st.uses_f16 || st.uses_subgroups || st.uses_fragments;
     TeItemKind prev = TE_ITEM_STRUCT;
     for (uint32_t i = 0; i < count; i++) {
         TeItemKind kind = items[i].kind;

@@ -209,6 +209,7 @@ static bool bitcast_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args
 }
 
 static bool wgsl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, TeExpr *out) {
+    if (wgsl_fragment_expr(em, inst, args, out)) return true;
     switch (inst->op) {
     case IR_OP_AND: case IR_OP_OR: {
         const IrType *t = ir_type(&em->m->types, ir_value_type(em->f, inst->args[0]));
@@ -269,7 +270,7 @@ const TeLang wgsl_lang = {
         .atomic = "atomic<$e>", .texture_2d = "texture_2d<$e>",
         .texture_depth_2d = "texture_depth_2d", .sampler = "sampler", .sampler_comparison = "sampler_comparison",
         .pointer = wgsl_pointer,
-        .fragment = NULL,  /* "_": wgsl.c rejects fragments first */
+        .fragment = wgsl_fragment_type,
     },
     .literal = wgsl_literal,
     .abstract_literal = wgsl_abstract_literal,

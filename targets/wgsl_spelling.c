@@ -30,9 +30,10 @@ const char *const wgsl_spelling[IR_OP_COUNT] = {
     [IR_OP_DISCARD]                 = "discard",
 };
 
-/* BITCAST is written whole by wgsl_lang.c (bitcast<T>(x) with the 着八 constant check); WGSL
- * has no subgroup matrix fragments (着十二), no asynchronous copies and no tensor tiles
- * (着十三), which are reported instead. */
+/* BITCAST is written whole by wgsl_lang.c (bitcast<T>(x) with the 着八 constant check) and the
+ * fragment ops by wgsl_fragment.c (着十二: subgroupMatrixLoad<…>, …, or a diagnostic for the
+ * 前八行 forms); WGSL has no asynchronous copies and no tensor tiles (着十三), which are
+ * reported instead. */
 bool wgsl_op_unspelled(IrOp op) {
     switch (op) {
     case IR_OP_BITCAST:

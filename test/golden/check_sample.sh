@@ -199,10 +199,11 @@ if [ -f "$stem。生成" ]; then
 fi
 
 # Uniformity verdicts must agree with Tint's: where our analysis rejects a sample, the WGSL
-# emitted without our check must be rejected by Tint too. A sample WGSL cannot express
-# (matrix fragments, 着十二) has no WGSL for Tint to judge.
+# emitted without our check must be rejected by Tint too (subgroup matrix fragments included:
+# Tint's chromium_experimental_subgroup_matrix rule). A sample WGSL cannot express (a 前八行
+# form, 着十二) has no WGSL for Tint to judge.
 wgsl_expressible() {
-  ! "$yusec" -emit-wgsl -fno-uniformity-check "$file" 2>&1 >/dev/null | grep -q "WGSL 没有子组矩阵片"
+  ! "$yusec" -emit-wgsl -fno-uniformity-check "$file" 2>&1 >/dev/null | grep -q "翻译报错（着十二）"
 }
 if [ "$mode" = full ] && [ -f "$stem。错误" ] && grep -q "一致控制流" "$stem。错误" && $have_node &&
    wgsl_expressible; then

@@ -3,7 +3,14 @@
 (the golden 名.wgsl) through Dawn's Vulkan backend — and compares each buffer with the
 expected values of 名。运行.json and the two runs with each other. Prints a Markdown table.
 
-usage: compare_backends.py YUSEC SAMPLES_DIR PTX_DIR NODE RUN_WGSL_MJS WORK_DIR
+usage: compare_backends.py [--dry-run] YUSEC SAMPLES_DIR PTX_DIR NODE RUN_WGSL_MJS WORK_DIR
+
+--dry-run (what the normal test suite runs, no GPU): every PTX run only compiles and plans
+(`yusec run --dry-run`), every WGSL run only checks that its golden and 运行.json exist and that
+node can load RUN_WGSL_MJS's syntax; the table says 计划 where a run would be. Subgroup matrix
+samples (着十二) need "subgroup-matrix" in their 运行.json: run_wgsl.mjs asks Dawn for the
+experimental feature and skips (跳过) when the adapter lacks it, the configuration, or a
+subgroupMaxSize dividing the workgroup size x.
 
 PTX_DIR may be "" (yusec translates the sample itself; needs a yusec with LLVM). The Dawn run
 gets YUSEC_DAWN_BACKEND=vulkan and writes its buffers to a JSON file; its output goes to a log
@@ -46,11 +53,20 @@ def differences(kind, got, want, tolerance):
             for i in range(len(want)) if not equal(kind, got[i], want[i], tolerance)]
 
 
+DRY_RUN = "--dry-run" in sys.argv[1:]
+
+
 def ptx_run(yusec, samples, ptx_dir, stem, spec, work):
-    """({"g:b": values}, None) or (None, reason)."""
+    """({"g:b": values}, None) or (None, reason); in a dry run ({}, None) once planned."""
     tmp = os.path.join(work, "ptx")
     os.makedirs(tmp, exist_ok=True)
-    reason = run_samples.run_sample(yusec, samples, ptx_dir, stem, spec, tmp)
+    args, outs = run_samples.prepare(samples, ptx_dir or None, stem, spec, tmp)
+    if DRY_RUN:
+        args.append("--dry-run")
+    reason = run_samples.run_one(yusec, args, outs) if not DRY_RUN else \
+        run_samples.run_one(yusec, args, [])
+    if DRY_RUN:
+        return ({}, None) if not reason else (None, reason)
     if reason and not reason.startswith("缓冲"):  # a wrong value still leaves the buffers to compare
         return None, reason
     out = {}
@@ -73,6 +89,9 @@ def wgsl_run(node, script, samples, stem, work):
         return "skip", "the sample's WGSL is a translation error (%s.wgsl。错误)" % stem
     if not os.path.exists(wgsl):
         return "fail", "no golden %s.wgsl" % stem
+    if DRY_RUN:
+        status = subprocess.run([node, "--check", script], capture_output=True, text=True).returncode
+        return ("plan", None) if status == 0 else ("fail", "node --check %s failed" % script)
     dump = os.path.join(work, stem + ".wgsl.json")
     log = os.path.join(work, stem + ".wgsl.log")
     for path in (dump, log):
@@ -97,13 +116,18 @@ def wgsl_run(node, script, samples, stem, work):
 
 
 def verdict(diff):
+    if DRY_RUN:
+        return "计划"
     if diff is None:
         return "—"
     return "一致" if not diff else "不符 %d 处（%s）" % (len(diff), diff[0])
 
 
 def main():
-    yusec, samples, ptx_dir, node, script, work = sys.argv[1:7]
+    args = [a for a in sys.argv[1:] if a != "--dry-run"]
+    if len(args) != 6:
+        sys.exit(__doc__)
+    yusec, samples, ptx_dir, node, script, work = args
     os.makedirs(work, exist_ok=True)
     rows, failed = [], False
     for name in sorted(os.listdir(samples)):
@@ -126,11 +150,12 @@ def main():
             p = ptx.get(key) if ptx else None
             d_w, d_p, d_wp = (differences(b["type"], w, b["expect"], tol), differences(b["type"], p, b["expect"], tol),
                               differences(b["type"], w, p, tol))
-            w_cell = verdict(d_w) if kind == "ran" else ("跳过：" + wgsl if kind == "skip" else "失败：" + wgsl)
-            p_cell = verdict(d_p) if ptx else (ptx_why if ptx_why.startswith("跳过") else "失败：" + ptx_why)
+            w_cell = verdict(d_w) if kind in ("ran", "plan") else ("跳过：" + wgsl if kind == "skip" else "失败：" + wgsl)
+            p_cell = verdict(d_p) if ptx is not None else (ptx_why if ptx_why.startswith("跳过") else "失败：" + ptx_why)
             failed |= kind == "fail" or bool(d_w) or bool(d_p) or bool(d_wp) or \
-                (not ptx and not ptx_why.startswith("跳过"))
-            rows.append((stem, key, len(b["expect"]), w_cell, p_cell, verdict(d_wp)))
+                (ptx is None and not ptx_why.startswith("跳过"))
+            both = verdict(d_wp) if DRY_RUN or (kind == "ran" and ptx) else "—"
+            rows.append((stem, key, len(b["expect"]), w_cell, p_cell, both))
     print("| 样例 | 缓冲 | 个数 | WGSL（Dawn/Vulkan）对期望 | PTX（yusec run）对期望 | WGSL 对 PTX |")
     print("|---|---|---|---|---|---|")
     for r in rows:

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # On the GPU machine (the H200 of the device tool), from the repository root:
 #   bash test/gpu/run_dawn_vulkan.sh [DAWN_DIR]
+# (the device tool: pack_dawn.sh here first, then one call with carry [".dev/dawn"] and the
+# command `bash test/gpu/run_dawn_vulkan.sh`; test/gpu/test_compare_dry.sh dry-runs it in the suite)
 # Runs every compute sample twice on the GPU — its PTX through `yusec run`, its golden WGSL
 # through Dawn's Vulkan backend on the NVIDIA driver — and prints the table of
 # test/gpu/compare_backends.py (each buffer against 名。运行.json and WGSL against PTX).

@@ -7,7 +7,7 @@
 // needed features and opened again when lost. (Dawn 0.6.2 crashed when one process opened a
 // device per run; one device for all runs held for 10,000 programs, docs/testing.md.)
 // SPEC: {"function": "加倍", "workgroups": [x, y, z],   ("entry" is used when no "function")
-//        "needs": ["f16"|"subgroups"], "skip": {"wgsl": "why"},
+//        "needs": ["f16"|"subgroups"|"subgroup-matrix"], "skip": {"wgsl": "why"},
 //        "buffers": [{"group": 0, "binding": 0, "type": "u32"|"i32"|"f32",
 //                     "init": [...], "expect": [...], "tolerance": 0}],
 //        "textures": [{"group", "binding", "format": WebGPU format, "width", "height",
@@ -23,8 +23,9 @@
 // the CPU) or "vulkan" (create([]): the machine's Vulkan driver, e.g. NVIDIA's on the H200;
 // test/gpu/run_dawn_vulkan.sh). YUSEC_DAWN_DUMP=FILE also writes the buffers read back as JSON
 // {"group:binding": [values]} (test/gpu/compare_backends.py compares them with the PTX run).
-// Prints 跳过 and exits 0 when no adapter (or no adapter with the features the sample needs)
-// is available; exit 1 on a mismatch. Dawn 0.6.2 can crash at exit when stdout is a pipe:
+// Prints 跳过 and exits 0 when no adapter (or no adapter with the features the sample needs,
+// or, for subgroup matrices, without the configuration or a subgroupMaxSize dividing the
+// workgroup size x) is available; exit 1 on a mismatch. Dawn 0.6.2 can crash at exit when stdout is a pipe:
 // callers redirect the output to a file.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { create, globals } from 'webgpu';
@@ -43,7 +44,10 @@ function declaredAccess(code, group, binding) {
 }
 
 const backend = process.env.YUSEC_DAWN_BACKEND ?? 'gles';
-const FEATURES = { f16: 'shader-f16', subgroups: 'subgroups' };
+const FEATURES = { f16: 'shader-f16', subgroups: 'subgroups',
+                   'subgroup-matrix': 'chromium-experimental-subgroup-matrix' };
+// The adapter info of each device opened here (its subgroupMatrixConfigs and subgroupMaxSize).
+const ADAPTER_INFO = new Map();
 
 // Dawn's instances, each kept for as long as the process runs: the device does not keep its
 // instance alive, and once the garbage collector took an instance (a local of openDevice), the
@@ -59,13 +63,18 @@ function instance(options) {
 // The device, or a string saying why there is none.
 async function openDevice(needs) {
   if (backend === 'vulkan') {
-    const gpu = instance([]);
+    // Subgroup matrices (着十二) are an experimental feature: Dawn offers it only with the
+    // allow_unsafe_apis toggle, and only beside subgroups.
+    const matrices = needs.includes('subgroup-matrix');
+    const gpu = instance(matrices ? ['enable-dawn-features=allow_unsafe_apis'] : []);
     const adapter = await gpu.requestAdapter();
     if (!adapter) return 'no Vulkan adapter';
-    const wanted = needs.map((n) => FEATURES[n] ?? n);
+    const wanted = [...new Set([...needs, ...(matrices ? ['subgroups'] : [])])].map((n) => FEATURES[n] ?? n);
     const missing = wanted.filter((f) => !adapter.features.has(f));
     if (missing.length) return `the Vulkan adapter lacks ${missing.join(', ')}`;
-    return adapter.requestDevice({ requiredFeatures: wanted });
+    const device = await adapter.requestDevice({ requiredFeatures: wanted });
+    ADAPTER_INFO.set(device, adapter.info);
+    return device;
   }
   if (needs.length) {
     // llvmpipe through GLES has neither f16 nor subgroups. Vulkan lavapipe from
@@ -203,6 +212,36 @@ async function runOne(device, code, spec, shaderPath, dumpPath) {
   }
 }
 
+// The subgroup matrix configurations yusec's WGSL uses (着十二): f16 16×16×16 → f32 and
+// s8 16×16×32 → s32, as GPUSubgroupMatrixConfig fields.
+const MATRIX_CONFIGS = [
+  { uses: 'subgroup_matrix_left<f16,', componentType: 'f16', resultComponentType: 'f32', M: 16, N: 16, K: 16 },
+  { uses: 'subgroup_matrix_left<i8,', componentType: 'i8', resultComponentType: 'i32', M: 16, N: 16, K: 32 },
+];
+
+// Why a module with subgroup matrices cannot run on this adapter (null: it can): a
+// configuration the adapter does not list, or a workgroup x that is not a multiple of its
+// subgroupMaxSize (a pipeline-creation error, 着十二).
+function matrixMismatch(code, spec, info) {
+  if (!info || !code.includes('enable chromium_experimental_subgroup_matrix;')) return null;
+  const offered = [...(info.subgroupMatrixConfigs ?? [])];
+  for (const want of MATRIX_CONFIGS) {
+    if (!code.includes(want.uses)) continue;
+    const has = offered.some((c) => c.componentType === want.componentType &&
+      c.resultComponentType === want.resultComponentType && c.M === want.M && c.N === want.N && c.K === want.K);
+    if (!has) {
+      const list = offered.map((c) => `${c.componentType}→${c.resultComponentType} ${c.M}×${c.N}×${c.K}`).join(', ');
+      return `the adapter offers no subgroup matrix configuration ${want.componentType}→${want.resultComponentType} ` +
+             `${want.M}×${want.N}×${want.K} (it offers: ${list || 'none'})`;
+    }
+  }
+  const fn = spec.function ?? spec.entry;
+  const m = code.match(new RegExp(String.raw`@workgroup_size\((\d+)[^)]*\)\s*fn\s+${fn}\(`, 'u'));
+  if (m && info.subgroupMaxSize && Number(m[1]) % info.subgroupMaxSize !== 0)
+    return `workgroup size x ${m[1]} is not a multiple of the adapter's subgroupMaxSize ${info.subgroupMaxSize}`;
+  return null;
+}
+
 // Devices by the features they were opened with; one that was lost is opened again.
 function deviceCache() {
   const open = new Map();
@@ -231,6 +270,11 @@ async function runSpec(deviceFor, shaderPath, specPath, dumpPath) {
   const device = await deviceFor(spec.needs ?? []);
   if (typeof device === 'string') {
     console.log(`跳过: ${shaderPath}: ${device}`);
+    return 'skip';
+  }
+  const unfit = matrixMismatch(code, spec, ADAPTER_INFO.get(device));
+  if (unfit) {
+    console.log(`跳过: ${shaderPath}: ${unfit}`);
     return 'skip';
   }
   return runOne(device, code, spec, shaderPath, dumpPath);

@@ -10,12 +10,18 @@ import { create, globals } from 'webgpu';
 
 Object.assign(globalThis, globals);
 
+// Subgroup matrices (着十二, `enable chromium_experimental_subgroup_matrix;`): Dawn offers the
+// experimental feature only with the allow_unsafe_apis toggle; the null adapter then has it
+// (Dawn 0.6.2), with no subgroupMatrixConfigs — shader-module validation (Tint: types, builtins,
+// uniformity) does not need them, pipeline creation (configs, workgroup size x a multiple of
+// subgroupMaxSize, 128 here) would.
+const SUBGROUP_MATRIX = 'chromium-experimental-subgroup-matrix';
 let gpu;  // the instance, alive as long as the process (see above)
 async function openDevice() {
-  gpu = create(['backend=null']);
+  gpu = create(['backend=null', 'enable-dawn-features=allow_unsafe_apis']);
   const adapter = await gpu.requestAdapter();
   if (!adapter) throw new Error('Dawn gave no null adapter');
-  const wanted = ['shader-f16', 'subgroups'].filter((f) => adapter.features.has(f));
+  const wanted = ['shader-f16', 'subgroups', SUBGROUP_MATRIX].filter((f) => adapter.features.has(f));
   return adapter.requestDevice({ requiredFeatures: wanted });
 }
 

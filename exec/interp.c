@@ -406,6 +406,7 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
         return atomic(wg, inv, in);
     case IR_OP_WORKGROUP_BARRIER: case IR_OP_STORAGE_BARRIER:
     case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE:  /* the workgroup's, at once (run.c) */
+    case IR_OP_TENSOR_MMA_SHARED:
         inv->state = EX_AT_BARRIER;
         inv->barrier = in;
         inv->barriers++;

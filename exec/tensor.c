@@ -13,7 +13,9 @@
  * rows, and B[n][k] the f16 element n·32 + k of 乙. Each product is exact in f32 and each sum
  * rounded to f32, k from 0 up (tensor cores may add in another order). 存回张量片累 (acc, 丙,
  * 起, 步, 列数, 行数) writes acc[r][c] to 丙[起 + r·步 + c] for r < 行数 and c < 列数. Every element
- * read or written must lie inside its buffer. */
+ * read or written must lie inside its buffer. 张量片共享乘加 (acc, 数组, 甲起, 乙起) (PTX-only
+ * extension): A and B are 64 × 64 f16 tiles of the workgroup array in the core-matrix layout
+ * (ir_tensor_core_index), starts multiples of 8; the same sums over k 0–63. */
 #include <string.h>
 
 #include "internal.h"
@@ -81,6 +83,39 @@ static bool mma(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t *
     return true;
 }
 
+/* 张量片共享乘加: A and B, 64 × 64 f16 tiles at elements 甲起 and 乙起 of one workgroup array in
+ * the core-matrix layout (ir_tensor_core_index); the same sums as mma over k 0–63. */
+static bool tile_of(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t arg, float tile[TILE][TILE]) {
+    uint32_t start = word(inv, in, arg);
+    if (start % IR_TENSOR_SHARED_ALIGN != 0) {
+        ex_fault(wg->fault, in->span, "「张量片共享乘加」的%s按元素算，须是 %u 的倍数（十六字节对齐），此处是 %u",
+                 arg == 2 ? "甲起" : "乙起", IR_TENSOR_SHARED_ALIGN, start);
+        return false;
+    }
+    const uint8_t *mem = elements(wg, inv, in, 1, start, IR_TENSOR_SHARED_ELEMENTS, 2);
+    if (!mem) return false;
+    for (uint32_t r = 0; r < TILE; r++)
+        for (uint32_t k = 0; k < IR_TENSOR_SHARED_K; k++) {
+            uint16_t h;
+            memcpy(&h, mem + 2 * ir_tensor_core_index(r, k), sizeof h);
+            tile[r][k] = ir_f16_value(h);
+        }
+    return true;
+}
+
+static bool mma_shared(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t *out) {
+    const uint32_t *acc = inv->regs + in->args[0];
+    float a[TILE][TILE], b[TILE][TILE];
+    if (!tile_of(wg, inv, in, 2, a) || !tile_of(wg, inv, in, 3, b)) return false;
+    for (uint32_t m = 0; m < TILE; m++)
+        for (uint32_t n = 0; n < TILE; n++) {
+            float sum = ex_f32(acc[m * TILE + n]);
+            for (uint32_t k = 0; k < IR_TENSOR_SHARED_K; k++) sum = sum + a[m][k] * b[n][k];  /* each product exact */
+            out[m * TILE + n] = ex_bits(sum);
+        }
+    return true;
+}
+
 static bool store(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
     const uint32_t *acc = inv->regs + in->args[0];
     uint64_t start = word(inv, in, 2), stride = word(inv, in, 3);
@@ -102,6 +137,9 @@ bool ex_tensor_execute(ExWorkgroup *wg, const ExInst *in, ExInvocation *invs, ui
     case IR_OP_TENSOR_ZERO: memset(out, 0, sizeof out); break;
     case IR_OP_TENSOR_MMA:
         if (!mma(wg, &invs[0], in, out)) return false;
+        break;
+    case IR_OP_TENSOR_MMA_SHARED:
+        if (!mma_shared(wg, &invs[0], in, out)) return false;
         break;
     default: return store(wg, &invs[0], in);
     }

@@ -115,8 +115,9 @@ static bool reject_fragments(TextEmitter *em, const IrModule *m) {
         const IrFunction *f = ir_function(m, i);
         const IrInst *tensor = first_tensor_op(f);
         if (tensor) {
-            te_error(em, tensor->span, "函数「%s」：WGSL 没有张量片，「%s」只有金属能译（着十三）", f->name,
-                     ir_tensor_builtin_name(tensor->op));
+            te_error(em, tensor->span, "函数「%s」：WGSL 没有张量片，「%s」只有%s能译（着十三）", f->name,
+                     ir_tensor_builtin_name(tensor->op),
+                     ir_tensor_op_is_ptx_only(tensor->op) ? "千手（sm_90a）" : "金属");
             found = true;
             continue;
         }

@@ -257,6 +257,54 @@ static LLVMValueRef tensor_mma(FnCtx *fc, const IrInst *inst, LLVMValueRef *args
     return out;
 }
 
+/* ---- 张量片共享乘加: both tiles in workgroup memory (ir/fragment.h's core-matrix layout) ---- */
+
+/* The descriptor of a 64 × 64 f16 tile at element `start` of the workgroup array `base`, K16
+ * step `step`: leading byte offset 128 (next core matrix along K), stride byte offset 1024
+ * (next 8 rows: the 8 core matrices of a row block), +256 bytes a step. */
+static LLVMValueRef shared_descriptor(FnCtx *fc, LLVMValueRef base, LLVMValueRef start, uint32_t step) {
+    LLVMTypeRef i64 = ptx_i64(fc->px);
+    LLVMValueRef address = LLVMBuildPtrToInt(B(fc), base, ptx_i32(fc->px), "");
+    address = add(fc, add(fc, address, mul(fc, start, u32c(fc, 2))), u32c(fc, step * (K_STEP / 8) * CORE_BYTES));
+    LLVMValueRef field = LLVMBuildAnd(B(fc), LLVMBuildLShr(B(fc), address, u32c(fc, 4), ""), u32c(fc, 0x3FFF), "");
+    uint64_t fixed = ((uint64_t)(CORE_BYTES >> 4) << 16) |
+                     ((uint64_t)((IR_TENSOR_SHARED_K / 8) * CORE_BYTES >> 4) << 32);
+    return LLVMBuildOr(B(fc), LLVMBuildZExt(B(fc), field, i64, ""), LLVMConstInt(i64, fixed, false), "");
+}
+
+/* wgmma m64n64k16 with A ($64) and B ($65) through descriptors. */
+static void wgmma_ss(FnCtx *fc, LLVMValueRef *acc, LLVMValueRef a, LLVMValueRef b) {
+    char text[1024];
+    size_t n = (size_t)snprintf(text, sizeof text,
+                                "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                                "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {");
+    for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(text + n, sizeof text - n, i ? ", $%u" : "$%u", i);
+    snprintf(text + n, sizeof text - n, "}, $64, $65, p, 1, 1, 0, 0;\n}");
+    LLVMValueRef extra[2] = {a, b};
+    tied_asm(fc, acc, text, "l,l,", extra, 2);
+}
+
+/* acc + A·Bᵀ over k 0–63: args acc, the workgroup array, A start, B start. Every thread's own
+ * stores go to the async proxy (fence.proxy.async) before the barrier that orders everybody's. */
+static LLVMValueRef tensor_mma_shared(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    plain_asm(fc, "fence.proxy.async.shared::cta;");
+    if (!barrier(fc, inst->span)) return NULL;
+    LLVMValueRef a[IR_TENSOR_SHARED_K / K_STEP], b[IR_TENSOR_SHARED_K / K_STEP];
+    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) {
+        a[s] = shared_descriptor(fc, args[1], args[2], s);
+        b[s] = shared_descriptor(fc, args[1], args[3], s);
+    }
+    LLVMValueRef acc[ACC_REGS];
+    for (uint32_t i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
+    tied_asm(fc, acc, "wgmma.fence.sync.aligned;", "", NULL, 0);
+    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss(fc, acc, a[s], b[s]);
+    plain_asm(fc, "wgmma.commit_group.sync.aligned;");
+    tied_asm(fc, acc, "wgmma.wait_group.sync.aligned 0;", "", NULL, 0);
+    LLVMValueRef out = LLVMGetUndef(ptx_tensor_acc_type(fc->px));
+    for (uint32_t i = 0; i < ACC_REGS; i++) out = LLVMBuildInsertElement(B(fc), out, acc[i], u32c(fc, i), "");
+    return out;
+}
+
 /* args acc, D, start, stride, columns, rows: element (row, col) to D[start + row·stride + col]
  * when col < columns and row < rows. */
 static bool tensor_store(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
@@ -283,6 +331,7 @@ LLVMValueRef ptx_tensor(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
     switch (inst->op) {
     case IR_OP_TENSOR_ZERO: return LLVMConstNull(ptx_tensor_acc_type(fc->px));
     case IR_OP_TENSOR_MMA: return tensor_mma(fc, inst, args);
+    case IR_OP_TENSOR_MMA_SHARED: return tensor_mma_shared(fc, inst, args);
     default: tensor_store(fc, inst, args); return NULL;
     }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Runs the tensor tile samples (库/点染/测试/样例/张量片 and 张量片边界, 着十三) with `yusec run` and
-checks each output against a CPU reference.
+"""Runs the tensor tile samples (库/点染/测试/样例/张量片, 张量片边界 and 张量片共享, 着十三 and
+张量片共享乘加) with `yusec run` and checks each output against a CPU reference.
 
 usage: tensor.py YUSEC SAMPLES_DIR [golden]
        YUSEC_RUN_DEVICE=cpu tensor.py YUSEC SAMPLES_DIR   (the YIR executor; no 跳过)
@@ -39,7 +39,7 @@ def f32(x):
 
 class Shape:
     """One entry: A at 甲[a_start(kb) + m·a_stride + k] for m < a_rows, k < 32, over k blocks kb;
-    B of block kb at 乙源[b_block·kb + n·32 + k]; the tile stored at 丙[s_start + r·s_stride + c]
+    B of block kb at 乙源[b_block·kb + n·32 + k] (b_block None: at 乙源[a_start(kb) + n·a_stride + k]); the tile stored at 丙[s_start + r·s_stride + c]
     for c < columns, r < rows; buffer sizes."""
 
     def __init__(self, blocks, a_start, a_stride, a_rows, b_block, s_start, s_stride, columns, rows,
@@ -53,7 +53,17 @@ SHAPES = {
     # 张量片边界: three B blocks, A from 8 with stride 104 and 40 rows, a truncated store.
     "张量片边界": ("边界入口", Shape(3, lambda kb: 32 * kb + 8, 104, 40, 2048, 5, 70, 48, 56,
                                   8 + 2 * 32 + 39 * 104 + 32, 3 * 2048, 3910)),
+    # 张量片共享 (张量片共享乘加, both tiles in workgroup memory): 甲源 and 乙源 are 64 × 128
+    # row-major; the shader puts k block kb (64 wide) of each into the core-matrix layout, so
+    # this is A at 64·kb + 128·m + k and B at 64·kb + 128·n + k, in k blocks of 32.
+    "张量片共享": ("共享入口", Shape(4, lambda kb: 32 * kb, 128, 64, None, 0, 64, 64, 64, 8192, 8192, 4096)),
 }
+
+
+def b_index(s, kb, n, k):
+    if s.b_block is None:  # B laid out like A: row n of 128
+        return s.a_start(kb) + n * s.a_stride + k
+    return s.b_block * kb + n * TILE_K + k
 
 
 def reference(s, a, b):
@@ -65,7 +75,7 @@ def reference(s, a, b):
             for kb in range(s.blocks):
                 for k in range(TILE_K):
                     av = f16(a[s.a_start(kb) + m * s.a_stride + k]) if m < s.a_rows else 0.0
-                    bv = f16(b[s.b_block * kb + n * TILE_K + k])
+                    bv = f16(b[b_index(s, kb, n, k)])
                     t = av * bv  # exact in f32: f16 times f16
                     total += t
                     scale += abs(t)

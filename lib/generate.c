@@ -148,6 +148,7 @@ LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
     if (ptx) {
         lib_abi_build(&generated->abi, generated->arena, ptx, &generated->entries);
         generated->has_abi = true;
+        targets[GEN_PTX].ptx_arch = generated->abi.ptx_target;
     }
     if (msl != wgsl) ir_module_free(msl);
     ir_module_free(wgsl);

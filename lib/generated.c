@@ -110,6 +110,8 @@ bool gen_module_source(StrBuf *out, GenTarget targets[GEN_TARGET_COUNT], const L
     put_target(out, "着色源", "WGSL", &t[GEN_WGSL]);
     put_target(out, "金属源", "MSL", &t[GEN_MSL]);
     put_target(out, "并线汇编源", "PTX", &t[GEN_PTX]);
+    if (t[GEN_PTX].ok && t[GEN_PTX].ptx_arch)
+        put_constant(out, "并线汇编架构", t[GEN_PTX].ptx_arch, strlen(t[GEN_PTX].ptx_arch));
     put_entries(out, entries);
     return true;
 }

@@ -27,6 +27,8 @@ typedef struct GenTarget {
     StrBuf text;
     StrBuf diagnostics;   /* the diagnostics text the target reported */
     GenPtxFailure ptx_failure;  /* GEN_PTX when not ok */
+    const char *ptx_arch;  /* GEN_PTX when ok: the arch above -arch its PTX is written for
+                              (ptx_arch_for_module: "sm_90a" for warpgroup MMA), else NULL */
 } GenTarget;
 
 void gen_target_init(GenTarget *target);
@@ -35,7 +37,8 @@ void gen_target_free(GenTarget *target);
 /* Appends text as the body of a 豫言 string 『…』 (the lexer's four escapes). */
 void gen_escape_string(StrBuf *out, const char *text, size_t len);
 
-/* The source of 名。着色生成。豫: 「着色源」「金属源」「并线汇编源」 (a failed target: one
+/* The source of 名。着色生成。豫: 「着色源」「金属源」「并线汇编源」 and, when its PTX needs an arch
+ * above -arch, 「并线汇编架构」 (a failed target: one
  * comment line naming its first diagnostic; for PTX in ASCII, from ptx_failure), one constant
  * per entry item of `entries` (its function's name) and 「项并线汇编名」 per compute entry,
  * whether PTX succeeded or not. False (out untouched) when all three failed. */

@@ -71,7 +71,7 @@ static const HelpEntry ENTRIES[] = {
     {HELP_PIPELINE, "-fclassic-uniform-layout", "按经典的 16 字节均匀缓冲规则检查均匀缓冲（报出不合的字段）"},
     {HELP_PIPELINE, "-finline-budget=N", "千手内联预算：一个函数的额外副本超过 N 条指令就保留为函数（默认 4096）"},
 
-    {HELP_PTX, "-arch=sm_XX, -arch sm_XX", "目标计算能力：sm_80（默认）、sm_86、sm_89、sm_90、sm_90a；-emit=列表 可列多个（逗号分隔）"},
+    {HELP_PTX, "-arch=sm_XX, -arch sm_XX", "目标计算能力：sm_80（默认）、sm_86、sm_89、sm_90、sm_90a；-emit=列表 可列多个（逗号分隔）；用到张量片（着十三，wgmma）的模块总写成 sm_90a"},
     {HELP_PTX, "-ptx-version=8.X", "PTX 版本 8.0（默认）至 8.5"},
     {HELP_PTX, "-fno-fma", "不把乘加合成 fma"},
     {HELP_PTX, "-lineinfo, -g", ("PTX 里写 .file/.loc 行号信息，指令对应到豫言源的行与列（nvdisasm -g 与 Nsight Compute 可见；"

@@ -237,7 +237,7 @@ static int run_emit_binary(Command *command, CudaBinary kind) {
         status = EXIT_DIAGNOSTICS;
     } else {
         const Options *options = command->options;
-        const char *arch = lib_arch_or_default(options->arch);
+        const char *arch = lib_module_arch(module, options->arch);
         status = cuda_build_binary(&command->session.arena, kind, arch, strbuf_cstr(&ptx), ptx.len,
                                    options->verbose, &binary, &status)
                      ? finish(command, &binary)
@@ -404,15 +404,17 @@ static void binaries_free(Binaries *binaries) {
         for (int k = 0; k < OPTIONS_MAX_ARCHS; k++) strbuf_free(&binaries->bytes[b][k]);
 }
 
-/* cubin/fatbin of every arch through the CUDA toolkit into `binaries`; an exit status. */
-static int stage_binaries(Command *command, const PtxTexts *ptx, Binaries *binaries) {
+/* cubin/fatbin of every arch through the CUDA toolkit into `binaries`; an exit status.
+ * `ptx_target`: the arch every PTX text is written for when the module needs one above -arch
+ * (LibAbi.ptx_target), else NULL. */
+static int stage_binaries(Command *command, const PtxTexts *ptx, const char *ptx_target, Binaries *binaries) {
     unsigned want = command->options->emit_many;
     static const struct { unsigned bit; CudaBinary kind; const char *extension; } BINARIES[BINARY_KINDS] = {
         [BINARY_CUBIN] = {EMIT_CUBIN, CUDA_CUBIN, ".cubin"}, [BINARY_FATBIN] = {EMIT_FATBIN, CUDA_FATBIN, ".fatbin"}};
     for (size_t b = 0; b < BINARY_KINDS; b++) {
         if (!(want & BINARIES[b].bit)) continue;
         for (int k = 0; k < arch_count(command); k++) {
-            const char *arch = lib_arch_or_default(command->options->arch ? command->options->archs[k] : NULL);
+            const char *arch = ptx_target ? ptx_target : lib_arch_or_default(command->options->arch ? command->options->archs[k] : NULL);
             StrBuf *binary = &binaries->bytes[b][k];
             int status = EXIT_OK;
             bool built = cuda_build_binary(&command->session.arena, BINARIES[b].kind, arch,
@@ -457,7 +459,7 @@ static int stage_many(Command *command, const StrBuf texts[YUSEC_TARGET_COUNT], 
     }
     Binaries binaries;
     binaries_init(&binaries);
-    int status = stage_binaries(command, ptx, &binaries);
+    int status = stage_binaries(command, ptx, abi->ptx_target, &binaries);
     const char *source = source_path_for_output(&command->session.arena, command->options,
                                                 command->session.package_root);
     if (status == EXIT_OK && (want & EMIT_TABLE) && !stage_table(command, texts, ptx, &binaries, entries, abi, source))

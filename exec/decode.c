@@ -270,7 +270,6 @@ static bool supported(IrOp op) {
     case IR_OP_DPDX: case IR_OP_DPDY: case IR_OP_DISCARD:
     case IR_OP_TEXTURE_SAMPLE: case IR_OP_TEXTURE_SAMPLE_LEVEL: case IR_OP_TEXTURE_LOAD:
     case IR_OP_TEXTURE_DIMENSIONS: case IR_OP_TEXTURE_SAMPLE_COMPARE:
-    case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE:
         return false;
     default:
         return true;

@@ -188,4 +188,12 @@ bool ex_fragment_execute(ExWorkgroup *wg, const ExInst *inst, ExInvocation **lan
 /* async_copy, done at once; false with the fault (misaligned index, out of bounds). */
 bool ex_async_copy(ExWorkgroup *wg, ExInvocation *inv, const ExInst *inst);
 
+/* ---- tensor tiles (tensor.c) ---- */
+/* Register words of a tensor tile: its 64 × 64 f32, row after row. */
+#define EX_TENSOR_WORDS (64u * 64u)
+/* Executes the tensor op (tensor_*) that all `count` invocations of the workgroup wait at,
+ * once; false with the fault when the workgroup is not exactly 128 invocations, their operands
+ * differ, or memory is out of bounds. */
+bool ex_tensor_execute(ExWorkgroup *wg, const ExInst *inst, ExInvocation *invs, uint32_t count);
+
 #endif

@@ -405,6 +405,8 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
     case IR_OP_ATOMIC_COMPARE_EXCHANGE:
         return atomic(wg, inv, in);
     case IR_OP_WORKGROUP_BARRIER: case IR_OP_STORAGE_BARRIER:
+    case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE:  /* the workgroup's, at once (run.c) */
+    case IR_OP_TENSOR_MMA_SHARED:
         inv->state = EX_AT_BARRIER;
         inv->barrier = in;
         inv->barriers++;

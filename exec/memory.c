@@ -18,7 +18,8 @@ static uint64_t type_words_wide(const IrTypeTable *types, IrTypeId type) {
         return elem && t->count > UINT64_MAX / elem ? UINT64_MAX : t->count * elem;
     }
     case IR_TYPE_POINTER: return 2;
-    case IR_TYPE_FRAGMENT: return ex_fragment_words(t->fragment);
+    case IR_TYPE_FRAGMENT:
+        return t->fragment == IR_FRAG_TENSOR_ACC_F32 ? EX_TENSOR_WORDS : ex_fragment_words(t->fragment);
     case IR_TYPE_STRUCT: {
         uint64_t n = 0;
         for (uint32_t i = 0; i < t->field_count; i++) {

@@ -2,7 +2,8 @@
  * until it returns or stops at a barrier or a subgroup operation (docs/exec.md):
  *   - a subgroup whose live lanes all wait at the same subgroup operation executes it
  *     together (returned lanes and the missing lanes of a short last subgroup are inactive);
- *   - when every live invocation waits at the same barrier, all continue;
+ *   - when every live invocation waits at the same barrier, all continue; a tensor tile op
+ *     (着十三) waits like a barrier and then runs once for the whole workgroup (tensor.c);
  *   - anything else (lanes of one subgroup at different places, invocations at different
  *     barriers) is control flow that is not uniform: a fault at the instruction. */
 #include <stdlib.h>
@@ -183,15 +184,19 @@ static bool release_barrier(Group *g, bool *progress) {
         const ExInvocation *inv = &g->invs[i];
         returned = returned || inv->state == EX_DONE;
         if (inv->state != EX_AT_BARRIER) continue;
-        if (first && !same_barrier(first, inv)) return blame(g, inv->barrier, "工作组屏障");
+        if (first && !same_barrier(first, inv))
+            return blame(g, inv->barrier, ir_op_is_tensor(inv->barrier->op) ? "张量片运算" : "工作组屏障");
         if (!first) first = inv;
     }
     if (!first) return true;
     if (returned) {
-        ex_fault(g->wg.fault, Y_EXEC_NON_UNIFORM, first->barrier->span,
-                 "工作组屏障须在一致控制流里执行：同一工作组的调用有的已经返回，有的还停在屏障处");
+        ex_fault(g->wg.fault, Y_EXEC_NON_UNIFORM, first->barrier->span, "%s须在一致控制流里执行：同一工作组的调用有的已经返回，有的还停在%s处",
+                 ir_op_is_tensor(first->barrier->op) ? "张量片运算" : "工作组屏障",
+                 ir_op_is_tensor(first->barrier->op) ? "张量片运算" : "屏障");
         return false;
     }
+    if (ir_op_is_tensor(first->barrier->op) && !ex_tensor_execute(&g->wg, first->barrier, g->invs, g->count))
+        return false;
     for (uint32_t i = 0; i < g->count; i++)
         if (g->invs[i].state == EX_AT_BARRIER) g->invs[i].state = EX_RUNNING;
     *progress = true;

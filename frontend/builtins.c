@@ -167,6 +167,7 @@ static const BuiltinInfo INFO[INTRINSIC_COUNT] = {
     [INTRINSIC_TENSOR_ZERO_ACC] = {{0}, F_SIDE | F_UNIFORM | F_TENSOR},
     [INTRINSIC_TENSOR_MMA] = {{C_NAT}, F_SIDE | F_UNIFORM | F_TENSOR},
     [INTRINSIC_TENSOR_STORE_ACC] = {{0}, F_SIDE | F_UNIFORM | F_TENSOR | F_WRITES},
+    [INTRINSIC_TENSOR_MMA_SHARED] = {{C_NAT}, F_SIDE | F_UNIFORM | F_TENSOR},
 };
 
 static unsigned flags_of(Intrinsic intrinsic) {

@@ -376,6 +376,12 @@ static IrValueId lower_tensor(FnCtx *fc, const SemaExpr *e, IrOp op) {
     if (op == IR_OP_TENSOR_ZERO) {
         if (n != 1 || !lower_args(fc, e, args)) return IR_NONE;  /* the unit argument */
         n = 0;
+    } else if (op == IR_OP_TENSOR_MMA_SHARED) {  /* 累 数组 甲起 乙起 */
+        if (n != 4) return IR_NONE;
+        for (uint32_t i = 0; i < n; i++) {
+            args[i] = i == 1 ? fe_lower_resource_ptr(fc, e->as.call.args[i]) : fe_lower_expr(fc, e->as.call.args[i]);
+            TRY(args[i]);
+        }
     } else {
         if (n != 6) return IR_NONE;
         bool is_store = op == IR_OP_TENSOR_STORE;
@@ -403,6 +409,7 @@ static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     if (in == INTRINSIC_TENSOR_ZERO_ACC) return lower_tensor(fc, e, IR_OP_TENSOR_ZERO);
     if (in == INTRINSIC_TENSOR_MMA) return lower_tensor(fc, e, IR_OP_TENSOR_MMA);
     if (in == INTRINSIC_TENSOR_STORE_ACC) return lower_tensor(fc, e, IR_OP_TENSOR_STORE);
+    if (in == INTRINSIC_TENSOR_MMA_SHARED) return lower_tensor(fc, e, IR_OP_TENSOR_MMA_SHARED);
     switch (in) {
     case INTRINSIC_NEW_F32: case INTRINSIC_NEW_F16: case INTRINSIC_NEW_I32: case INTRINSIC_NEW_U32:
         /* A constructed literal is the literal itself (2u, 0.5f), else a conversion. */

@@ -105,7 +105,9 @@
     X(ASYNC_COPY, "异步拷贝") X(ASYNC_COMMIT, "提交异步拷贝") X(ASYNC_WAIT, "等待异步拷贝") \
     /* tensor fragments (着十三, Metal only) */                                       \
     X(TENSOR_ZERO_ACC, "零张量片累") X(TENSOR_MMA, "张量片乘加")                      \
-    X(TENSOR_STORE_ACC, "存回张量片累")
+    X(TENSOR_STORE_ACC, "存回张量片累")                                               \
+    /* warpgroup MMA with both tiles in workgroup memory (PTX sm_90a only) */          \
+    X(TENSOR_MMA_SHARED, "张量片共享乘加")
 
 typedef enum Intrinsic {
     INTRINSIC_NONE,

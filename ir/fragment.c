@@ -109,7 +109,14 @@ bool ir_op_is_fragment(IrOp op) {
 }
 
 bool ir_op_is_tensor(IrOp op) {
-    return op == IR_OP_TENSOR_ZERO || op == IR_OP_TENSOR_MMA || op == IR_OP_TENSOR_STORE;
+    return op == IR_OP_TENSOR_ZERO || op == IR_OP_TENSOR_MMA || op == IR_OP_TENSOR_STORE ||
+           op == IR_OP_TENSOR_MMA_SHARED;
+}
+
+bool ir_tensor_op_is_ptx_only(IrOp op) { return op == IR_OP_TENSOR_MMA_SHARED; }
+
+uint32_t ir_tensor_core_index(uint32_t row, uint32_t k) {
+    return ((row / 8) * (IR_TENSOR_SHARED_K / 8) + k / 8) * 64 + (row % 8) * 8 + k % 8;
 }
 
 const char *ir_tensor_builtin_name(IrOp op) {
@@ -117,6 +124,7 @@ const char *ir_tensor_builtin_name(IrOp op) {
     case IR_OP_TENSOR_ZERO: return "零张量片累";
     case IR_OP_TENSOR_MMA: return "张量片乘加";
     case IR_OP_TENSOR_STORE: return "存回张量片累";
+    case IR_OP_TENSOR_MMA_SHARED: return "张量片共享乘加";
     default: return "";
     }
 }

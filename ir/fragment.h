@@ -65,6 +65,17 @@ const char *ir_tensor_builtin_name(IrOp op);
 /* B of tensor_mma: a 64 × 32 f16 tile ([n][k], k fastest) at the start of its workgroup array. */
 #define IR_TENSOR_B_ELEMENTS (64u * 32u)
 
+/* tensor_mma_shared (PTX sm_90a only: ir_tensor_op_is_ptx_only): A (64 rows m) and B (64 rows n)
+ * are 64 × 64 f16 tiles (K = 64) in one workgroup array, each at its start (in f16 elements, a
+ * multiple of IR_TENSOR_SHARED_ALIGN), in wgmma's no-swizzle K-major core-matrix layout: element
+ * (row, k) at start + ir_tensor_core_index(row, k) — 8 × 8 core matrices of 64 elements (row % 8
+ * at 8 elements each), core matrix (row / 8, k / 8) at 64·(8·(row / 8) + k / 8). */
+#define IR_TENSOR_SHARED_K 64u
+#define IR_TENSOR_SHARED_ELEMENTS (64u * IR_TENSOR_SHARED_K)
+#define IR_TENSOR_SHARED_ALIGN 8u
+bool ir_tensor_op_is_ptx_only(IrOp op);
+uint32_t ir_tensor_core_index(uint32_t row, uint32_t k);
+
 /* When `value` is a u32 `const` or module constant: its value in *out, true. */
 bool ir_value_known_u32(const IrModule *module, const IrFunction *func, IrValueId value, uint32_t *out);
 

@@ -382,6 +382,14 @@ static bool check_tensor(Verifier *v, const IrInst *inst) {
     if (inst->op == IR_OP_TENSOR_ZERO)
         return fragment_of(v, result_type(v, inst), &kind) && kind == IR_FRAG_TENSOR_ACC_F32;
     if (!fragment_of(v, arg_type(v, inst, 0), &kind) || kind != IR_FRAG_TENSOR_ACC_F32) return false;
+    if (inst->op == IR_OP_TENSOR_MMA_SHARED) {  /* acc, workgroup array<f16>, A start, B start */
+        IrAddressSpace space = IR_SPACE_FUNCTION;
+        uint32_t count = 0;
+        return result_type(v, inst) == arg_type(v, inst, 0) &&
+               float_array_pointer(v, arg_type(v, inst, 1), 16, &space, &count) && space == IR_SPACE_WORKGROUP &&
+               count >= IR_TENSOR_SHARED_ELEMENTS && is_scalar_of(v, arg_type(v, inst, 2), IR_UINT) &&
+               is_scalar_of(v, arg_type(v, inst, 3), IR_UINT);
+    }
     IrAddressSpace space = IR_SPACE_FUNCTION;
     uint32_t count = 0;
     if (!float_array_pointer(v, arg_type(v, inst, 1), 32, &space, &count) || count != 0 ||

@@ -4,6 +4,7 @@
 
 #include "../runtime/plan.h"
 #include "../targets/names.h"
+#include "../targets/ptx.h"
 
 static yusec_resource_kind resource_kind(const IrModule *m, const IrGlobal *g) {
     switch (g->space) {
@@ -216,6 +217,7 @@ void lib_abi_build(LibAbi *abi, Arena *arena, const IrModule *m, const LibEntryT
     build_layouts(abi, arena, m, layout_of);
     build_resources(abi, arena, m, layout_of, resource_of);
     abi->entry_count = ir_entry_count(m);
+    abi->ptx_target = ptx_module_needs_sm90a(m) ? PTX_WARPGROUP_ARCH : NULL;
     abi->ptx_entries = arena_alloc_array(arena, abi->entry_count + 1, sizeof *abi->ptx_entries);
     IrReach reach;
     ir_reach_init(&reach, arena, m);

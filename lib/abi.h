@@ -45,6 +45,8 @@ typedef struct LibAbi {
     size_t layout_count;
     yusec_ptx_entry **ptx_entries;  /* per entry of the module; NULL for vertex/fragment */
     size_t entry_count;
+    const char *ptx_target;         /* the arch the module's PTX must be written for when it is
+                                       above -arch ("sm_90a": warpgroup MMA); NULL otherwise */
 } LibAbi;
 
 /* Builds the ABI of `module` (the module the PTX pipeline built, for its parameters) into

@@ -192,6 +192,7 @@ LibStatus lib_generate(LibSession *session, LibGenerated *generated) {
         if (!(registry[i].caps & TARGET_CAP_KERNEL_NAMES) || !module) continue;
         lib_abi_build(&generated->abi, generated->arena, module, &generated->entries);
         generated->has_abi = true;
+        generated->targets[registry[i].id].ptx_arch = generated->abi.ptx_target;
     }
     for (size_t i = 0; i < count; i++)
         if (owned[registry[i].id]) ir_module_free(modules[registry[i].id]);

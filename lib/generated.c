@@ -110,6 +110,8 @@ bool gen_module_source(StrBuf *out, GenTarget targets[YUSEC_TARGET_COUNT], const
     size_t count;
     const TargetDescriptor *registry = target_registry(&count);
     for (size_t i = 0; i < count; i++) put_target(out, &registry[i], &targets[registry[i].id]);
+    const GenTarget *ptx = &targets[YUSEC_TARGET_PTX];
+    if (ptx->ok && ptx->ptx_arch) put_constant(out, "并线汇编架构", ptx->ptx_arch, strlen(ptx->ptx_arch));
     put_entries(out, entries);
     return true;
 }

@@ -25,6 +25,8 @@ typedef struct GenTarget {
     StrBuf text;
     StrBuf diagnostics;   /* the diagnostics text the target reported */
     GenPtxFailure ptx_failure;  /* a target with TARGET_CAP_ASCII_FAILURE, when not ok */
+    const char *ptx_arch;  /* PTX when ok: the arch above -arch its PTX is written for
+                              (ptx_arch_for_module: "sm_90a" for warpgroup MMA), else NULL */
 } GenTarget;
 
 void gen_target_init(GenTarget *target);
@@ -35,7 +37,8 @@ void gen_escape_string(StrBuf *out, const char *text, size_t len);
 
 /* The source of 名。着色生成。豫: each registered target's constant (TargetDescriptor's
  * generated_constant: 「着色源」「金属源」「并线汇编源」; a failed target: one comment line naming
- * its first diagnostic; for PTX in ASCII, from ptx_failure), one constant
+ * its first diagnostic; for PTX in ASCII, from ptx_failure), 「并线汇编架构」 when PTX needs an
+ * arch above -arch, one constant
  * per entry item of `entries` (its function's name) and 「项并线汇编名」 per compute entry,
  * whether PTX succeeded or not. False (out untouched) when all three failed. */
 bool gen_module_source(StrBuf *out, GenTarget targets[YUSEC_TARGET_COUNT], const LibEntryTable *entries);

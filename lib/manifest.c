@@ -151,6 +151,7 @@ static void put_layouts(StrBuf *out, const LibAbi *abi) {
 void lib_manifest_json(StrBuf *out, const char *source, const LibEntryTable *entries, const LibAbi *abi) {
     strbuf_puts(out, "{\n  \"source\": ");
     json_append_string(out, source);
+    if (abi->ptx_target) strbuf_printf(out, ",\n  \"ptx_target\": \"%s\"", abi->ptx_target);
     strbuf_puts(out, ",\n  \"entries\": [\n");
     for (uint32_t i = 0; i < entries->count; i++) {
         put_entry(out, abi, &entries->rows[i], i < abi->entry_count ? abi->ptx_entries[i] : NULL);

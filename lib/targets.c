@@ -9,3 +9,7 @@ const TargetDescriptor *lib_target_word(const char *word) { return target_find_w
 void lib_target_words(StrBuf *out, const char *separator) { target_list_words(out, separator); }
 
 const char *lib_arch_or_default(const char *arch) { return arch ? arch : PTX_DEFAULT_ARCH; }
+
+const char *lib_module_arch(const IrModule *module, const char *arch) {
+    return ptx_arch_for_module(module, lib_arch_or_default(arch));
+}

@@ -15,6 +15,9 @@ const TargetDescriptor *lib_target(yusec_target id);
 const TargetDescriptor *lib_target_word(const char *word);
 /* `arch`, or the -arch a compile without one uses (PTX_DEFAULT_ARCH, targets/ptx.h). */
 const char *lib_arch_or_default(const char *arch);
+/* The arch `module`'s PTX is written for under -arch `arch` (NULL: the default):
+ * ptx_arch_for_module (targets/ptx.h), "sm_90a" for warpgroup MMA. */
+const char *lib_module_arch(const IrModule *module, const char *arch);
 /* The words joined by `separator`, for messages ("wgsl、msl、ptx"), in `out`. */
 void lib_target_words(StrBuf *out, const char *separator);
 

@@ -442,6 +442,19 @@ runs['子组投票矩阵片'] = run('投票乘入口', '投票乘', 32, [1, 1, 1
     needs=['subgroups'],
     note='PTX 与 CPU 执行器（WGSL 没有子组矩阵片）；一个工作组恰是一个子组，假定子组大小为 32')
 
+# 张量片 (着十三): 丙 = Σ over two k blocks of 32 of 甲块 · 乙ᵀ — 甲 64 × 64 f32 (步长 64, 行数 64),
+# 乙源 [n][k] 64 × 32 f32 that the shader rounds to f16. Small integers: exact in f16, and every
+# sum exact in f32 in any order (Metal's matmul2d, wgmma on sm_90a and the CPU executor alike).
+TM, TK, TB = 64, 64, 32
+ta = [float((m * 3 + k * 5) % 7 - 3) for m in range(TM) for k in range(TK)]
+tb = [float((n * 2 + k) % 5 - 2) for n in range(TM) for k in range(TB)]
+runs['张量片'] = run('张量入口', '张量乘', 128, [1, 1, 1], [
+    buf(0, 'f32', ta, access='read'),
+    buf(1, 'f32', tb, access='read'),
+    buf(2, 'f32', [0.0] * (TM * TM),
+        [sum(ta[m * TK + k] * tb[n * TB + k % TB] for k in range(TK)) for m in range(TM) for n in range(TM)])],
+    note='金属、PTX（sm_90a：wgmma，只在计算能力 9.0 上运行）与 CPU 执行器（WGSL 没有张量片）')
+
 for name, r in runs.items():
     path = os.path.join(DIR, name + '。运行.json')
     if not os.path.exists(os.path.join(DIR, name + '。着色器。豫')):

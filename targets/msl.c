@@ -596,6 +596,7 @@ bool msl_emit(const IrModule *module, const TargetEmitOptions *options, TargetOu
     plan_cmpxchg(&em, &st);
     msl_plan_tensor(&em, &st);
     msl_check_tensor_entries(&em, &st);
+    msl_check_ptx_only_tensor_ops(&em);
 
     msl_tensor_includes(&st, &text);
     strbuf_puts(&text, "#include <metal_stdlib>\nusing namespace metal;\n");

@@ -54,6 +54,8 @@ bool msl_function_uses_tensor(const IrFunction *f);
 void msl_plan_tensor(TextEmitter *em, MslState *st);
 /* Every compute entry reaching a tensor op has 128 invocations; else diagnostics, false. */
 bool msl_check_tensor_entries(TextEmitter *em, const MslState *st);
+/* False (after one error per function) when the module uses a tensor op only PTX has. */
+bool msl_check_ptx_only_tensor_ops(TextEmitter *em);
 /* The two #include lines (first in the file) and the declarations after `using namespace metal;`. */
 void msl_tensor_includes(const MslState *st, StrBuf *out);
 void msl_tensor_prelude(const MslState *st, StrBuf *out);

@@ -423,8 +423,8 @@ static bool msl_expr(TextEmitter *em, const IrInst *inst, const TeExpr *args, Te
     case IR_OP_SUBGROUP_BALLOT:
         *out = ballot_expr(em, inst, args);
         return true;
-    case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE:
-        *out = msl_tensor_expr(em, inst, args);
+    case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE: case IR_OP_TENSOR_MMA_SHARED:
+        *out = msl_tensor_expr(em, inst, args);  /* tensor_mma_shared: refused before (msl_tensor.c) */
         return true;
     case IR_OP_ARRAY_LENGTH:
         *out = array_length_expr(em, inst);

@@ -54,6 +54,24 @@ bool msl_check_tensor_entries(TextEmitter *em, const MslState *st) {
     return ok;
 }
 
+/* The tensor ops that only PTX translates (tensor_mma_shared: wgmma with both tiles in
+ * workgroup memory, sm_90a): the first of each function is the error. */
+bool msl_check_ptx_only_tensor_ops(TextEmitter *em) {
+    const IrModule *m = em->m;
+    bool ok = true;
+    for (uint32_t i = 0; i < ir_function_count(m); i++) {
+        const IrFunction *f = ir_function(m, i);
+        for (uint32_t k = 0; k < f->inst_count; k++) {
+            if (!ir_tensor_op_is_ptx_only(f->insts[k].op)) continue;
+            te_error(em, Y_UNSUPPORTED_BY_TARGET, f->insts[k].span, "函数「%s」：金属没有「%s」，它只有千手能译（sm_90a 的 wgmma）", f->name,
+                     ir_tensor_builtin_name(f->insts[k].op));
+            ok = false;
+            break;
+        }
+    }
+    return ok;
+}
+
 bool msl_function_uses_tensor(const IrFunction *f) {
     for (uint32_t k = 0; k < f->inst_count; k++)
         if (ir_op_is_tensor(f->insts[k].op)) return true;

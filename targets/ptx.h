@@ -91,6 +91,13 @@ void ptx_entry_name(StrBuf *out, Arena *arena, const IrModule *module, const IrE
  * in a URI): 加倍。着色器。豫 → %E5%8A%A0%E5%80%8D… (docs/targets.md § Line information). */
 void ptx_encode_path(StrBuf *out, const char *path);
 
+/* The arch a module's PTX is written for (targets/ptx_arch.c, docs/targets.md § Warpgroup MMA):
+ * PTX_WARPGROUP_ARCH when it uses warpgroup MMA (着十三's tensor tiles), else `requested` (the
+ * -arch asked for). The PTX's .target, ptxas's -arch and the manifest's "ptx_target" follow it. */
+#define PTX_WARPGROUP_ARCH "sm_90a"
+bool ptx_module_needs_sm90a(const IrModule *module);
+const char *ptx_arch_for_module(const IrModule *module, const char *requested);
+
 #define PTX_ENTRY_PREFIX "yy"
 #define PTX_SHARED_PREFIX "ys"
 

@@ -109,8 +109,8 @@ static bool reject_tensors(TextEmitter *em, const IrModule *m) {
         const IrFunction *f = ir_function(m, i);
         const IrInst *tensor = first_tensor_op(f);
         if (!tensor) continue;
-        te_error(em, Y_UNSUPPORTED_BY_TARGET, tensor->span, "函数「%s」：WGSL 没有张量片，「%s」只有金属能译（着十三）", f->name,
-                 ir_tensor_builtin_name(tensor->op));
+        te_error(em, Y_UNSUPPORTED_BY_TARGET, tensor->span, "函数「%s」：WGSL 没有张量片，「%s」只有%s能译（着十三）", f->name,
+                 ir_tensor_builtin_name(tensor->op), ir_tensor_op_is_ptx_only(tensor->op) ? "千手（sm_90a）" : "金属");
         found = true;
     }
     return found;

@@ -205,6 +205,15 @@ bool ptx_fragment_lane(FnCtx *fc, Span span, LLVMValueRef *g, LLVMValueRef *t);
 /* ---- fragment_elements.c: accumulator element operations in registers ---- */
 LLVMValueRef ptx_fragment_element(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 
+/* ---- warpgroup.c: 着十三's tensor tiles through wgmma.mma_async (sm_90a) ---- */
+/* The register form of a tensor tile: the 32 f32 accumulators a thread holds. */
+LLVMTypeRef ptx_tensor_acc_type(PtxCtx *px);
+LLVMValueRef ptx_tensor(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
+bool ptx_function_uses_tensor(const IrFunction *f);
+/* False (after a diagnostic) when compute entry `e`, which reaches `funcs`, uses a tensor tile
+ * without exactly 128 invocations (one warpgroup). */
+bool ptx_check_tensor_entry(PtxCtx *px, const IrEntry *e, const uint32_t *funcs, uint32_t func_count);
+
 /* ---- async.c: cp.async into workgroup memory ---- */
 LLVMValueRef ptx_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 

@@ -413,7 +413,8 @@ bool ptx_translate(PtxCtx *px) {
     define_functions(px, funcs);
     for (uint32_t i = 0; i < ir_entry_count(m) && !px->failed; i++) {
         const IrEntry *e = ir_entry(m, i);
-        if (e->stage == IR_STAGE_COMPUTE) emit_kernel(px, e, &reaches[i]);
+        if (e->stage == IR_STAGE_COMPUTE && ptx_check_tensor_entry(px, e, reaches[i].funcs, reaches[i].func_count))
+            emit_kernel(px, e, &reaches[i]);
     }
     ptx_debug_finish(px);
     return !px->failed;

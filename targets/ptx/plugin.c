@@ -26,8 +26,9 @@ static void set_llvm_options(void) {
     LLVMParseCommandLineOptions(2, argv, NULL);
 }
 
-static LLVMTargetMachineRef make_machine(const PtxOptions *options, int opt_level, DiagEngine *diag,
-                                         PtxFailure *failure) {
+/* `module`: the module the machine writes, whose arch (ptx_arch_for_module) may be above -arch. */
+static LLVMTargetMachineRef make_machine(const IrModule *module, const PtxOptions *options, int opt_level,
+                                         DiagEngine *diag, PtxFailure *failure) {
     set_llvm_options();
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
@@ -49,7 +50,8 @@ static LLVMTargetMachineRef make_machine(const PtxOptions *options, int opt_leve
      * instructions (issue 16; bench/README.md). */
     static const LLVMCodeGenOptLevel levels[4] = {LLVMCodeGenLevelNone, LLVMCodeGenLevelLess,
                                                   LLVMCodeGenLevelDefault, LLVMCodeGenLevelDefault};
-    return LLVMCreateTargetMachine(target, PTX_TRIPLE, ptx_cpu_name(options), ptx_feature_string(options),
+    return LLVMCreateTargetMachine(target, PTX_TRIPLE, ptx_arch_for_module(module, ptx_cpu_name(options)),
+                                   ptx_feature_string(options),
                                    levels[opt_level], LLVMRelocDefault, LLVMCodeModelDefault);
 }
 
@@ -157,7 +159,7 @@ static bool translate_and_emit(PtxCtx *px, LLVMTargetMachineRef tm, StrBuf *out)
     strbuf_init(&llvm_text);
     strbuf_init(&named);
     strbuf_init(&text);
-    LLVMTargetMachineRef code_tm = ok && is_large(px) ? make_machine(px->options, 0, px->diag, px->failure) : tm;
+    LLVMTargetMachineRef code_tm = ok && is_large(px) ? make_machine(px->m, px->options, 0, px->diag, px->failure) : tm;
     ok = ok && code_tm && emit_text(px->mod, code_tm, &llvm_text, px->diag, px->failure) &&
          ptx_name_params(px, strbuf_cstr(&llvm_text), llvm_text.len, &named) &&
          ptx_write_launch_bounds(px, strbuf_cstr(&named), named.len, &text);
@@ -182,7 +184,7 @@ static bool plugin_emit(const IrModule *module, const PtxOptions *options, StrBu
         ptx_failure_set(failure, "PTX options rejected");
         return false;
     }
-    LLVMTargetMachineRef tm = make_machine(options, options->opt_level, diag, failure);
+    LLVMTargetMachineRef tm = make_machine(module, options, options->opt_level, diag, failure);
     if (!tm) return false;
     PtxCtx px;
     memset(&px, 0, sizeof px);

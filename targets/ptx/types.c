@@ -53,7 +53,9 @@ static LLVMTypeRef make_reg_type(PtxCtx *px, IrTypeId id, Span span) {
         return LLVMStructTypeInContext(px->ctx, fields, t->field_count, false);
     }
     case IR_TYPE_POINTER: return ptx_ptr(px, ptx_space(t->space));
-    case IR_TYPE_FRAGMENT: /* four words of A/B, eight accumulator elements (fragment.c) */
+    case IR_TYPE_FRAGMENT: /* four words of A/B, eight accumulator elements (fragment.c); a tensor
+                              tile's 32 accumulators (warpgroup.c) */
+        if (t->fragment == IR_FRAG_TENSOR_ACC_F32) return ptx_tensor_acc_type(px);
         if (t->fragment == IR_FRAG_ACC_F32) return LLVMVectorType(LLVMFloatTypeInContext(px->ctx), 8);
         return LLVMVectorType(ptx_i32(px), t->fragment == IR_FRAG_ACC_S32 ? 8 : 4);
     case IR_TYPE_TEXTURE_2D: case IR_TYPE_TEXTURE_DEPTH_2D: case IR_TYPE_SAMPLER: case IR_TYPE_SAMPLER_COMPARISON:

@@ -40,6 +40,20 @@ assert b"yy_e5_8a_a0_e5_80_8d" in data, "kernel name missing"
 PY
   then ok "$arch: a CUDA ELF holding the kernel"; else fail "$arch: the cubin"; fi
 done
+# A module with tensor tiles (着十三, wgmma) is written for sm_90a whatever -arch says: its PTX,
+# the ptxas command (-emit-cubin and -emit=cubin alike) and the manifest's ptx_target say so.
+tensor=$(cd "$(dirname "$0")/../.." && pwd)/库/点染/测试/样例/张量片。着色器。豫
+for arch in sm_80 sm_90; do
+  "$yusec" -emit-cubin -arch $arch "$tensor" -o "$tmp/tensor.cubin" -v 2>"$tmp/err" || { fail "tensor -emit-cubin $arch"; cat "$tmp/err"; }
+  grep -q "阶段：外部 .*ptxas -arch=sm_90a " "$tmp/err" && ok "tensor tiles, -arch=$arch: ptxas -arch=sm_90a" || { fail "tensor $arch: ptxas arch"; cat "$tmp/err"; }
+done
+"$yusec" -emit=ptx,cubin,json -o-dir "$tmp/tensor" "$tensor" 2>"$tmp/err" || { fail "tensor -emit=ptx,cubin,json"; cat "$tmp/err"; }
+grep -qx ".target sm_90a" "$tmp/tensor/张量片.ptx" && ok "tensor tiles: .target sm_90a" || fail "tensor: .target"
+[ -s "$tmp/tensor/张量片.cubin" ] && ok "tensor tiles: -emit=cubin assembles for sm_90a" || fail "tensor: -emit=cubin"
+grep -qF '"ptx_target": "sm_90a"' "$tmp/tensor/张量片.json" && ok "tensor tiles: the manifest's ptx_target" || fail "tensor: ptx_target"
+"$yusec" --entries=json "$example" >"$tmp/plain.json" 2>/dev/null
+grep -qF '"ptx_target"' "$tmp/plain.json" && fail "加倍's manifest names a ptx_target" || ok "no ptx_target without warpgroup MMA"
+
 "$yusec" -emit-fatbin -arch sm_90 "$example" -o "$tmp/a.fatbin" 2>"$tmp/err" || { fail "-emit-fatbin"; cat "$tmp/err"; }
 if python3 -c 'import sys,struct; d=open(sys.argv[1],"rb").read(); sys.exit(0 if struct.unpack_from("<I",d,0)[0]==0xba55ed50 and len(d)>64 else 1)' "$tmp/a.fatbin"; then
   ok "the fatbin starts with the fatbinary magic"; else fail "the fatbin's magic"; fi

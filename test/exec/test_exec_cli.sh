@@ -41,6 +41,51 @@ check 坏子组大小 2 $? "--subgroup-size 须是 4 至 128 之间的二的幂"
 "$yusec" run "$samples/加倍。着色器。豫" --device=gpu --subgroup-size 16 --buffer 0:0=u32:1 >"$tmp/out" 2>&1
 check gpu不收子组大小 2 $? "--subgroup-size 只用于 CPU" "$tmp/out"
 
+# Tensor tiles (着十三) are the whole workgroup's: exactly 128 invocations, and the same operands
+# in every invocation (a located fault, exit 1).
+"$yusec" run "$samples/张量片工作组。着色器。豫" --device=cpu --buffer 0:0=f32:4096*0 >"$tmp/out" 2>&1
+check 张量片工作组 1 $? "张量片工作组。着色器。豫:9:12: error: CPU 执行失败：张量片运算须由整个工作组一起执行，工作组须恰为 128 个调用（着十三），现为 64" "$tmp/out"
+cat >"$tmp/张量片操作数.yir" <<'YIR'
+var<storage_read_write> @丙: array<f32> @group(0) @binding(0)
+
+fn @f(%0:u32) {
+  %1:tensor_acc_f32 = tensor_zero
+  %2:ptr<storage_read_write, array<f32>> = global @丙
+  %3:u32 = const 64u
+  tensor_store %1, %2, %0, %3, %3, %3
+  return
+}
+
+entry @e = compute @f workgroup_size(128, 1, 1) (builtin(local_invocation_index))
+YIR
+"$yusec" run "$tmp/张量片操作数.yir" --device=cpu --buffer 0:0=f32:5000*0 >"$tmp/out" 2>&1
+check 张量片操作数 1 $? "张量片操作数.yir:7:3: error: CPU 执行失败：张量片运算的操作数须在整个工作组里相同：第 1 个调用的第 3 个操作数与第 0 个调用的不同" "$tmp/out"
+
+# 张量片共享乘加: tile starts are multiples of 8 f16 elements, and each tile lies in the array.
+cat >"$tmp/共享起.yir" <<'YIR'
+var<storage_read_write> @丙: array<f32> @group(0) @binding(0)
+var<workgroup> @块: array<f16, 8192>
+
+fn @f(%0:u32) {
+  %1:tensor_acc_f32 = tensor_zero
+  %2:ptr<workgroup, array<f16, 8192>> = global @块
+  %3:u32 = const 4u
+  %4:u32 = const 4096u
+  %5:tensor_acc_f32 = tensor_mma_shared %1, %2, %3, %4
+  %6:ptr<storage_read_write, array<f32>> = global @丙
+  %7:u32 = const 64u
+  tensor_store %5, %6, %4, %7, %7, %7
+  return
+}
+
+entry @e = compute @f workgroup_size(128, 1, 1) (builtin(local_invocation_index))
+YIR
+"$yusec" run "$tmp/共享起.yir" --device=cpu --buffer 0:0=f32:8192*0 >"$tmp/out" 2>&1
+check 共享起对齐 1 $? "共享起.yir:9:3: error: CPU 执行失败：「张量片共享乘加」的甲起按元素算，须是 8 的倍数（十六字节对齐），此处是 4" "$tmp/out"
+sed -i 's/const 4u/const 4104u/' "$tmp/共享起.yir"
+"$yusec" run "$tmp/共享起.yir" --device=cpu --buffer 0:0=f32:8192*0 >"$tmp/out" 2>&1
+check 共享起越界 1 $? "共享起.yir:9:3: error: CPU 执行失败：越界访问：「块」只有 16384 字节，却要访问第 8208 至 16399 字节" "$tmp/out"
+
 # 4 GiB − 16 B of workgroup memory: refused at the variable (was a heap overflow).
 "$yusec" run "$here/工作组四吉。着色器。豫" --device=cpu --buffer 0:0=u32:1*0 >"$tmp/out" 2>&1
 check 工作组四吉 1 $? "工作组四吉。着色器。豫:7:1: error: CPU 执行失败：工作组变量「暂存」使工作组内存达到 4294967280 字节，超过 CPU 执行器的上限 1048576 字节" "$tmp/out"

@@ -4,7 +4,7 @@
 #   名。错误    yusec -emit-ir             (stderr, exit 1; without it -check and -emit-ir pass)
 #   名.wgsl     yusec -emit-wgsl, validated by Tint and, with 名。运行.json, run on llvmpipe
 #   名。金属    yusec -emit-msl, checked by clang -fsyntax-only against test/msl/metal_stub.h
-#   名。千手    yusec -emit-ptx, assembled by ptxas for sm_80 and sm_90
+#   名。千手    yusec -emit-ptx, assembled by ptxas for sm_80 and sm_90 (sm_90a PTX: for sm_90a)
 #   <golden>。错误  the expected diagnostics of a target that must reject the sample
 #   名。预期    hand-written "行:列 片语" lines the diagnostics must contain
 #   名。生成    yusec -emit-gen (the generated module 名。着色生成。豫)
@@ -118,7 +118,10 @@ external_check() {
       fi ;;
     -emit-ptx)
       if [ -x "$ptxas" ]; then
-        for arch in sm_80 sm_90; do
+        # A module written for sm_90a (warpgroup MMA, docs/targets.md) assembles for it alone.
+        archs="sm_80 sm_90"
+        grep -q '^\.target sm_90a$' "$text" && archs=sm_90a
+        for arch in $archs; do
           if ! "$ptxas" -arch=$arch "$text" -o /dev/null 2>"$work/ptxas"; then
             echo "FAIL: ptxas -arch=$arch rejects the PTX of $file:" >&2; cat "$work/ptxas" >&2
             failed=$((failed + 1))

@@ -4,7 +4,7 @@
 - for every sample with a PTX golden (名。千手), `-emit-ptx -lineinfo` is `-emit-ptx` plus
   `.file`/`.loc` directives and their labels, nothing else (the same instructions; no
   `.target …, debug`, on which ptxas would compile as for -G); -g writes the same; ptxas
-  accepts it for sm_80 and sm_90;
+  accepts it for sm_80 and sm_90 (sm_90a PTX: for sm_90a);
 - every `.loc` names a declared file and a line of it (or line 0, LLVM's mark for code merged
   from several lines), and a column (code points, 1-based) inside that line; every `.file` is the source's absolute path, percent-encoded (ptxas takes
   no byte outside ASCII and no escape);
@@ -56,7 +56,9 @@ def ptxas(text, tmp, what):
     path = os.path.join(tmp, "x.ptx")
     with open(path, "w", encoding="ascii") as f:
         f.write(text)
-    for arch in ("sm_80", "sm_90"):
+    # PTX written for sm_90a (warpgroup MMA, docs/targets.md) assembles for sm_90a alone.
+    archs = ("sm_90a",) if re.search(r"^\.target sm_90a$", text, re.M) else ("sm_80", "sm_90")
+    for arch in archs:
         run = subprocess.run([PTXAS, "-arch=" + arch, path, "-o", os.path.join(tmp, "x.cubin")],
                              capture_output=True, text=True)
         if run.returncode != 0:

@@ -135,6 +135,35 @@ static void test_failed_target_is_a_comment(void **state) {
     free_targets(t);
 }
 
+/* 「并线汇编架构」 follows 「并线汇编源」 only when the PTX needs an arch above -arch (sm_90a for
+ * warpgroup MMA), and only when PTX succeeded. */
+static void test_ptx_arch_constant(void **state) {
+    (void)state;
+    GenTarget t[YUSEC_TARGET_COUNT];
+    set_target(&t[YUSEC_TARGET_WGSL], true, "fn f() {}\n", "");
+    set_target(&t[YUSEC_TARGET_MSL], true, "kernel void f();\n", "");
+    set_target(&t[YUSEC_TARGET_PTX], true, ".target sm_90a\n", "");
+    t[YUSEC_TARGET_PTX].ptx_arch = "sm_90a";
+    LibEntry rows[2];
+    LibEntryTable entries = two_entries(rows, "乘入口", "乘", "yy_e4_b9_98", "画入口", "画");
+    StrBuf out;
+    strbuf_init(&out);
+    assert_true(gen_module_source(&out, t, &entries));
+    assert_non_null(strstr(strbuf_cstr(&out), "「并线汇编源」者『.target sm_90a「：换行：」』也。\n"
+                                              "「并线汇编架构」者『sm_90a』也。\n「乘入口」者『乘』也。\n"));
+    strbuf_clear(&out);
+    t[YUSEC_TARGET_PTX].ptx_arch = NULL;
+    assert_true(gen_module_source(&out, t, &entries));
+    assert_null(strstr(strbuf_cstr(&out), "并线汇编架构"));
+    strbuf_clear(&out);
+    t[YUSEC_TARGET_PTX].ok = false;
+    t[YUSEC_TARGET_PTX].ptx_arch = "sm_90a";
+    assert_true(gen_module_source(&out, t, &entries));
+    assert_null(strstr(strbuf_cstr(&out), "并线汇编架构"));
+    strbuf_free(&out);
+    free_targets(t);
+}
+
 static void test_all_failed(void **state) {
     (void)state;
     GenTarget t[YUSEC_TARGET_COUNT];
@@ -278,6 +307,7 @@ int main(void) {
         cmocka_unit_test(test_manifest_escapes_as_diagnostics),
         cmocka_unit_test(test_failed_target_is_a_comment),
         cmocka_unit_test(test_all_failed),
+        cmocka_unit_test(test_ptx_arch_constant),
         cmocka_unit_test(test_ptx_names_without_ptx),
         cmocka_unit_test(test_depfile),
     };

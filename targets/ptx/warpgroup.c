@@ -1,0 +1,358 @@
+/* 着十三's tensor tiles on sm_90a through warpgroup MMA (docs/targets.md § Warpgroup MMA).
+ * The workgroup (exactly 128 threads) is one warpgroup; its 64 × 64 f32 tile is the
+ * accumulator of wgmma.mma_async.m64n64k16, 32 f32 registers a thread. LLVM 19 has no
+ * intrinsic for any wgmma instruction, so each is one inline-asm call, and the module is
+ * written for sm_90a (ptx_arch_for_module) before LLVM sees it.
+ *
+ * Layouts, with warp w = (flat thread index / 32) % 4, g = lane / 4 and t = lane % 4:
+ *   accumulator register i (0–31): row 16w + g + 8·((i >> 1) & 1), column 8·(i >> 2) + 2t + (i & 1)
+ *                                  (four stacked m16n8 fragments a warp);
+ *   A from registers (m64k16 f16, the mma.sync A layout): word r (0–3) holds row
+ *                                  16w + g + 8·(r & 1), columns k0 + 2t + 8·(r >> 1) and one more,
+ *                                  low half first — each element read from the device f32 tensor
+ *                                  and rounded to f16 (cvt.rn), rows ≥ 行数 as 0;
+ *   B ([n][k], k fastest, 64 × 32 f16 at the start of the workgroup array) is copied by the
+ *     whole workgroup into ys_tensor_b, a 4 KiB shared array in wgmma's no-swizzle K-major
+ *     layout: 8 × 8 core matrices of 128 bytes (row n % 8 at 16 bytes each), core matrix
+ *     (n / 8, k / 8) at (4·(n / 8) + k / 8)·128 bytes. Its matrix descriptor: start address
+ *     >> 4 (+ 256 bytes for the second K16 step), leading byte offset 128 (the K-direction
+ *     stride between core matrices), stride byte offset 512 (the N-direction stride), no swizzle.
+ * One 张量片乘加 is: bar.sync; the copy; fence.proxy.async.shared::cta (ordinary stores that
+ * the tensor cores read next); bar.sync; A into registers; wgmma.fence; two wgmma (K 0–15,
+ * 16–31); wgmma.commit_group; wgmma.wait_group 0. The 32 accumulators are tied operands
+ * (output i and input "i") of the fence, both wgmma and the wait, and nothing touches them in
+ * between: otherwise LLVM may move them, or ptxas serialises the wgmmas (warning C7515). */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+#include "../../ir/fragment.h"
+
+enum {
+    ACC_REGS = 32,             /* f32 accumulators a thread */
+    TILE_N = 64, TILE_K = 32,  /* B: 64 rows n of 32 k */
+    K_STEP = 16,               /* one wgmma */
+    A_WORDS = 4,               /* f16 pairs of A a thread and K16 step */
+    WARPGROUP = 128,
+    CORE_BYTES = 128,          /* one 8 × 8 f16 core matrix */
+    CHUNK_BYTES = 16,          /* one core-matrix row */
+    LEADING_BYTES = CORE_BYTES,                     /* next core matrix along K */
+    STRIDE_BYTES = CORE_BYTES * (TILE_K / 8),       /* next core matrix along N */
+    SCRATCH_BYTES = TILE_N * TILE_K * 2,
+};
+
+#define SCRATCH_NAME "ys_tensor_b"  /* mangled names (ptx_mangle) never hold "_t" */
+
+static LLVMBuilderRef B(FnCtx *fc) { return fc->px->b; }
+static LLVMValueRef u32c(FnCtx *fc, uint32_t v) { return LLVMConstInt(ptx_i32(fc->px), v, false); }
+static LLVMValueRef add(FnCtx *fc, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildAdd(B(fc), a, b, ""); }
+static LLVMValueRef mul(FnCtx *fc, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildMul(B(fc), a, b, ""); }
+static LLVMTypeRef f32t(FnCtx *fc) { return LLVMFloatTypeInContext(fc->px->ctx); }
+
+LLVMTypeRef ptx_tensor_acc_type(PtxCtx *px) { return LLVMVectorType(LLVMFloatTypeInContext(px->ctx), ACC_REGS); }
+
+/* Where a thread sits in the warpgroup. */
+typedef struct Thread {
+    LLVMValueRef flat, warp, g, t;
+} Thread;
+
+static LLVMValueRef sreg(FnCtx *fc, const char *name, Span span) {
+    return ptx_intrinsic(fc, name, NULL, 0, NULL, 0, span);
+}
+
+static bool thread_of(FnCtx *fc, Span span, Thread *th) {
+    LLVMValueRef x = sreg(fc, "llvm.nvvm.read.ptx.sreg.tid.x", span), y = sreg(fc, "llvm.nvvm.read.ptx.sreg.tid.y", span);
+    LLVMValueRef z = sreg(fc, "llvm.nvvm.read.ptx.sreg.tid.z", span);
+    LLVMValueRef nx = sreg(fc, "llvm.nvvm.read.ptx.sreg.ntid.x", span);
+    LLVMValueRef ny = sreg(fc, "llvm.nvvm.read.ptx.sreg.ntid.y", span);
+    LLVMValueRef lane = sreg(fc, "llvm.nvvm.read.ptx.sreg.laneid", span);
+    if (!x || !y || !z || !nx || !ny || !lane) return false;
+    th->flat = add(fc, x, mul(fc, nx, add(fc, y, mul(fc, ny, z))));
+    th->warp = LLVMBuildAnd(B(fc), LLVMBuildLShr(B(fc), th->flat, u32c(fc, 5), ""), u32c(fc, 3), "");
+    th->g = LLVMBuildLShr(B(fc), lane, u32c(fc, 2), "");
+    th->t = LLVMBuildAnd(B(fc), lane, u32c(fc, 3), "");
+    return true;
+}
+
+/* Row and column of accumulator register i. */
+static void acc_place(FnCtx *fc, const Thread *th, uint32_t i, LLVMValueRef *row, LLVMValueRef *col) {
+    *row = add(fc, add(fc, mul(fc, th->warp, u32c(fc, 16)), th->g), u32c(fc, 8 * ((i >> 1) & 1)));
+    *col = add(fc, add(fc, mul(fc, th->t, u32c(fc, 2)), u32c(fc, 8 * (i >> 2))), u32c(fc, i & 1));
+}
+
+/* Element start + row·stride + col of a storage f32 array. */
+static LLVMValueRef f32_address(FnCtx *fc, LLVMValueRef base, LLVMValueRef start, LLVMValueRef stride,
+                                LLVMValueRef row, LLVMValueRef col) {
+    LLVMValueRef index = add(fc, add(fc, start, mul(fc, row, stride)), col);
+    return ptx_element_gep(fc, base, LLVMBuildZExt(B(fc), index, ptx_i64(fc->px), ""), 4);
+}
+
+/* ---- inline asm with any number of operands ---- */
+
+static LLVMValueRef call_asm(FnCtx *fc, LLVMTypeRef result, const char *text, const char *constraints,
+                             LLVMValueRef *args, unsigned count) {
+    LLVMTypeRef params[2 * ACC_REGS + 8];
+    for (unsigned i = 0; i < count; i++) params[i] = LLVMTypeOf(args[i]);
+    LLVMTypeRef type = LLVMFunctionType(result, params, count, false);
+    LLVMValueRef as = LLVMGetInlineAsm(type, (char *)text, strlen(text), (char *)constraints, strlen(constraints),
+                                       true, false, LLVMInlineAsmDialectATT, false);
+    return LLVMBuildCall2(B(fc), type, as, args, count, "");
+}
+
+static void plain_asm(FnCtx *fc, const char *text) {
+    call_asm(fc, LLVMVoidTypeInContext(fc->px->ctx), text, "~{memory}", NULL, 0);
+}
+
+/* `text` with the 32 accumulators as outputs $0–$31 tied to inputs $32–$63, and `extra`
+ * more inputs ($64…) of `extra_constraints`; acc[] is replaced by the outputs. */
+static void tied_asm(FnCtx *fc, LLVMValueRef *acc, const char *text, const char *extra_constraints,
+                     LLVMValueRef *extra, unsigned extra_count) {
+    char constraints[512];
+    size_t n = 0;
+    for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(constraints + n, sizeof constraints - n, "=f,");
+    for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(constraints + n, sizeof constraints - n, "%u,", i);
+    snprintf(constraints + n, sizeof constraints - n, "%s~{memory}", extra_constraints);
+    LLVMTypeRef fields[ACC_REGS];
+    LLVMValueRef args[ACC_REGS + 8];
+    for (unsigned i = 0; i < ACC_REGS; i++) {
+        fields[i] = f32t(fc);
+        args[i] = acc[i];
+    }
+    for (unsigned i = 0; i < extra_count; i++) args[ACC_REGS + i] = extra[i];
+    LLVMTypeRef result = LLVMStructTypeInContext(fc->px->ctx, fields, ACC_REGS, false);
+    LLVMValueRef out = call_asm(fc, result, text, constraints, args, ACC_REGS + extra_count);
+    for (unsigned i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractValue(B(fc), out, i, "");
+}
+
+/* wgmma.mma_async m64n64k16 f32 += f16 (A: four words in $64–$67) · f16 (B: descriptor $68). */
+static void wgmma(FnCtx *fc, LLVMValueRef *acc, LLVMValueRef *a_words, LLVMValueRef descriptor) {
+    char text[1024];
+    size_t n = (size_t)snprintf(text, sizeof text,
+                                "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                                "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {");
+    for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(text + n, sizeof text - n, i ? ", $%u" : "$%u", i);
+    snprintf(text + n, sizeof text - n, "}, {$64, $65, $66, $67}, $68, p, 1, 1, 0;\n}");
+    LLVMValueRef extra[A_WORDS + 1] = {a_words[0], a_words[1], a_words[2], a_words[3], descriptor};
+    tied_asm(fc, acc, text, "r,r,r,r,l,", extra, A_WORDS + 1);
+}
+
+/* ---- operands ---- */
+
+/* Loads `count` f32 values of one row (0 when row ≥ rows) through one guarded block. */
+static void load_row(FnCtx *fc, LLVMValueRef *args, LLVMValueRef row, LLVMValueRef *cols, uint32_t count,
+                     LLVMValueRef *out) {
+    LLVMValueRef inside = LLVMBuildICmp(B(fc), LLVMIntULT, row, args[4], "");
+    LLVMBasicBlockRef from = LLVMGetInsertBlock(B(fc));
+    LLVMBasicBlockRef load_bb = LLVMAppendBasicBlockInContext(fc->px->ctx, fc->fn, "tensor.a");
+    LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(fc->px->ctx, fc->fn, "tensor.a.join");
+    LLVMBuildCondBr(B(fc), inside, load_bb, join);
+    LLVMPositionBuilderAtEnd(B(fc), load_bb);
+    LLVMValueRef loaded[2 * 2 * A_WORDS];
+    for (uint32_t i = 0; i < count; i++) {
+        loaded[i] = LLVMBuildLoad2(B(fc), f32t(fc), f32_address(fc, args[1], args[2], args[3], row, cols[i]), "");
+        LLVMSetAlignment(loaded[i], 4);
+    }
+    LLVMBuildBr(B(fc), join);
+    LLVMPositionBuilderAtEnd(B(fc), join);
+    LLVMValueRef zero = LLVMConstNull(f32t(fc));
+    for (uint32_t i = 0; i < count; i++) {
+        out[i] = LLVMBuildPhi(B(fc), f32t(fc), "");
+        LLVMValueRef values[2] = {loaded[i], zero};
+        LLVMBasicBlockRef blocks[2] = {load_bb, from};
+        LLVMAddIncoming(out[i], values, blocks, 2);
+    }
+}
+
+/* Two f32 → one word of two f16 (round to nearest even), the first in the low half. */
+static LLVMValueRef pack_half2(FnCtx *fc, LLVMValueRef lo, LLVMValueRef hi) {
+    LLVMTypeRef h = LLVMHalfTypeInContext(fc->px->ctx), h2 = LLVMVectorType(h, 2);
+    LLVMValueRef v = LLVMGetUndef(h2);
+    v = LLVMBuildInsertElement(B(fc), v, LLVMBuildFPTrunc(B(fc), lo, h, ""), u32c(fc, 0), "");
+    v = LLVMBuildInsertElement(B(fc), v, LLVMBuildFPTrunc(B(fc), hi, h, ""), u32c(fc, 1), "");
+    return LLVMBuildBitCast(B(fc), v, ptx_i32(fc->px), "");
+}
+
+/* A of both K16 steps: words[4·s + r] (see the layout above). */
+static void load_a(FnCtx *fc, const Thread *th, LLVMValueRef *args, LLVMValueRef *words) {
+    for (uint32_t half = 0; half < 2; half++) {  /* rows g and g + 8 */
+        LLVMValueRef row = add(fc, add(fc, mul(fc, th->warp, u32c(fc, 16)), th->g), u32c(fc, 8 * half));
+        LLVMValueRef cols[2 * 2 * A_WORDS], values[2 * 2 * A_WORDS];
+        /* per step s and column block c (k0 + 2t + 8c): two columns */
+        for (uint32_t i = 0; i < 8; i++) {
+            uint32_t step = i >> 2, block = (i >> 1) & 1, odd = i & 1;
+            cols[i] = add(fc, mul(fc, th->t, u32c(fc, 2)), u32c(fc, K_STEP * step + 8 * block + odd));
+        }
+        load_row(fc, args, row, cols, 8, values);
+        for (uint32_t step = 0; step < 2; step++)
+            for (uint32_t block = 0; block < 2; block++)
+                words[A_WORDS * step + 2 * block + half] =
+                    pack_half2(fc, values[4 * step + 2 * block], values[4 * step + 2 * block + 1]);
+    }
+}
+
+static LLVMValueRef scratch(FnCtx *fc) {
+    PtxCtx *px = fc->px;
+    LLVMValueRef g = LLVMGetNamedGlobal(px->mod, SCRATCH_NAME);
+    if (g) return g;
+    LLVMTypeRef t = LLVMArrayType(LLVMInt8TypeInContext(px->ctx), SCRATCH_BYTES);
+    g = LLVMAddGlobalInAddressSpace(px->mod, t, SCRATCH_NAME, PTX_AS_SHARED);
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    LLVMSetInitializer(g, LLVMGetUndef(t));
+    LLVMSetAlignment(g, CORE_BYTES);
+    return g;
+}
+
+/* B ([n][k] at the start of its workgroup array) into the scratch's core matrices: 256
+ * chunks of 16 bytes (8 k of one n), chunk c = 4n + k/8 at byte 16c of B; two a thread. */
+static void copy_b(FnCtx *fc, const Thread *th, LLVMValueRef b) {
+    LLVMTypeRef chunk = LLVMVectorType(ptx_i32(fc->px), 4);
+    LLVMValueRef to = scratch(fc);
+    for (uint32_t k = 0; k < SCRATCH_BYTES / CHUNK_BYTES / WARPGROUP; k++) {
+        LLVMValueRef c = add(fc, th->flat, u32c(fc, WARPGROUP * k));
+        LLVMValueRef from = ptx_element_gep(fc, b, LLVMBuildZExt(B(fc), c, ptx_i64(fc->px), ""), CHUNK_BYTES);
+        LLVMValueRef v = LLVMBuildLoad2(B(fc), chunk, from, "");
+        LLVMSetAlignment(v, CHUNK_BYTES);
+        LLVMValueRef n = LLVMBuildLShr(B(fc), c, u32c(fc, 2), "");
+        LLVMValueRef core = add(fc, mul(fc, LLVMBuildLShr(B(fc), n, u32c(fc, 3), ""), u32c(fc, TILE_K / 8)),
+                                LLVMBuildAnd(B(fc), c, u32c(fc, 3), ""));
+        LLVMValueRef index = add(fc, mul(fc, core, u32c(fc, CORE_BYTES / CHUNK_BYTES)),
+                                 LLVMBuildAnd(B(fc), n, u32c(fc, 7), ""));
+        LLVMValueRef dst = ptx_element_gep(fc, to, LLVMBuildZExt(B(fc), index, ptx_i64(fc->px), ""), CHUNK_BYTES);
+        LLVMSetAlignment(LLVMBuildStore(B(fc), v, dst), CHUNK_BYTES);
+    }
+}
+
+/* The shared-memory matrix descriptor of K16 step `step` of the scratch. */
+static LLVMValueRef descriptor(FnCtx *fc, uint32_t step) {
+    LLVMTypeRef i64 = ptx_i64(fc->px);
+    LLVMValueRef address = LLVMBuildPtrToInt(B(fc), scratch(fc), ptx_i32(fc->px), "");
+    address = add(fc, address, u32c(fc, step * (K_STEP / 8) * CORE_BYTES));
+    LLVMValueRef start = LLVMBuildAnd(B(fc), LLVMBuildLShr(B(fc), address, u32c(fc, 4), ""), u32c(fc, 0x3FFF), "");
+    uint64_t fixed = ((uint64_t)(LEADING_BYTES >> 4) << 16) | ((uint64_t)(STRIDE_BYTES >> 4) << 32);
+    return LLVMBuildOr(B(fc), LLVMBuildZExt(B(fc), start, i64, ""), LLVMConstInt(i64, fixed, false), "");
+}
+
+static bool barrier(FnCtx *fc, Span span) { return ptx_intrinsic(fc, "llvm.nvvm.barrier0", NULL, 0, NULL, 0, span) != NULL; }
+
+/* acc + A·Bᵀ: args acc, A, start, stride, rows, B. */
+static LLVMValueRef tensor_mma(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    Thread th;
+    if (!thread_of(fc, inst->span, &th) || !barrier(fc, inst->span)) return NULL;
+    copy_b(fc, &th, args[5]);
+    plain_asm(fc, "fence.proxy.async.shared::cta;");
+    if (!barrier(fc, inst->span)) return NULL;
+    LLVMValueRef words[2 * A_WORDS];
+    load_a(fc, &th, args, words);
+    LLVMValueRef acc[ACC_REGS];
+    for (uint32_t i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
+    LLVMValueRef d0 = descriptor(fc, 0), d1 = descriptor(fc, 1);
+    tied_asm(fc, acc, "wgmma.fence.sync.aligned;", "", NULL, 0);
+    wgmma(fc, acc, words, d0);
+    wgmma(fc, acc, words + A_WORDS, d1);
+    plain_asm(fc, "wgmma.commit_group.sync.aligned;");
+    tied_asm(fc, acc, "wgmma.wait_group.sync.aligned 0;", "", NULL, 0);
+    LLVMValueRef out = LLVMGetUndef(ptx_tensor_acc_type(fc->px));
+    for (uint32_t i = 0; i < ACC_REGS; i++) out = LLVMBuildInsertElement(B(fc), out, acc[i], u32c(fc, i), "");
+    return out;
+}
+
+/* ---- 张量片共享乘加: both tiles in workgroup memory (ir/fragment.h's core-matrix layout) ---- */
+
+/* The descriptor of a 64 × 64 f16 tile at element `start` of the workgroup array `base`, K16
+ * step `step`: leading byte offset 128 (next core matrix along K), stride byte offset 1024
+ * (next 8 rows: the 8 core matrices of a row block), +256 bytes a step. */
+static LLVMValueRef shared_descriptor(FnCtx *fc, LLVMValueRef base, LLVMValueRef start, uint32_t step) {
+    LLVMTypeRef i64 = ptx_i64(fc->px);
+    LLVMValueRef address = LLVMBuildPtrToInt(B(fc), base, ptx_i32(fc->px), "");
+    address = add(fc, add(fc, address, mul(fc, start, u32c(fc, 2))), u32c(fc, step * (K_STEP / 8) * CORE_BYTES));
+    LLVMValueRef field = LLVMBuildAnd(B(fc), LLVMBuildLShr(B(fc), address, u32c(fc, 4), ""), u32c(fc, 0x3FFF), "");
+    uint64_t fixed = ((uint64_t)(CORE_BYTES >> 4) << 16) |
+                     ((uint64_t)((IR_TENSOR_SHARED_K / 8) * CORE_BYTES >> 4) << 32);
+    return LLVMBuildOr(B(fc), LLVMBuildZExt(B(fc), field, i64, ""), LLVMConstInt(i64, fixed, false), "");
+}
+
+/* wgmma m64n64k16 with A ($64) and B ($65) through descriptors. */
+static void wgmma_ss(FnCtx *fc, LLVMValueRef *acc, LLVMValueRef a, LLVMValueRef b) {
+    char text[1024];
+    size_t n = (size_t)snprintf(text, sizeof text,
+                                "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                                "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {");
+    for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(text + n, sizeof text - n, i ? ", $%u" : "$%u", i);
+    snprintf(text + n, sizeof text - n, "}, $64, $65, p, 1, 1, 0, 0;\n}");
+    LLVMValueRef extra[2] = {a, b};
+    tied_asm(fc, acc, text, "l,l,", extra, 2);
+}
+
+/* acc + A·Bᵀ over k 0–63: args acc, the workgroup array, A start, B start. Every thread's own
+ * stores go to the async proxy (fence.proxy.async) before the barrier that orders everybody's. */
+static LLVMValueRef tensor_mma_shared(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    plain_asm(fc, "fence.proxy.async.shared::cta;");
+    if (!barrier(fc, inst->span)) return NULL;
+    LLVMValueRef a[IR_TENSOR_SHARED_K / K_STEP], b[IR_TENSOR_SHARED_K / K_STEP];
+    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) {
+        a[s] = shared_descriptor(fc, args[1], args[2], s);
+        b[s] = shared_descriptor(fc, args[1], args[3], s);
+    }
+    LLVMValueRef acc[ACC_REGS];
+    for (uint32_t i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
+    tied_asm(fc, acc, "wgmma.fence.sync.aligned;", "", NULL, 0);
+    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss(fc, acc, a[s], b[s]);
+    plain_asm(fc, "wgmma.commit_group.sync.aligned;");
+    tied_asm(fc, acc, "wgmma.wait_group.sync.aligned 0;", "", NULL, 0);
+    LLVMValueRef out = LLVMGetUndef(ptx_tensor_acc_type(fc->px));
+    for (uint32_t i = 0; i < ACC_REGS; i++) out = LLVMBuildInsertElement(B(fc), out, acc[i], u32c(fc, i), "");
+    return out;
+}
+
+/* args acc, D, start, stride, columns, rows: element (row, col) to D[start + row·stride + col]
+ * when col < columns and row < rows. */
+static bool tensor_store(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    Thread th;
+    if (!thread_of(fc, inst->span, &th)) return false;
+    for (uint32_t i = 0; i < ACC_REGS; i++) {
+        LLVMValueRef row, col;
+        acc_place(fc, &th, i, &row, &col);
+        LLVMValueRef inside = LLVMBuildAnd(B(fc), LLVMBuildICmp(B(fc), LLVMIntULT, col, args[4], ""),
+                                           LLVMBuildICmp(B(fc), LLVMIntULT, row, args[5], ""), "");
+        LLVMBasicBlockRef store_bb = LLVMAppendBasicBlockInContext(fc->px->ctx, fc->fn, "tensor.store");
+        LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(fc->px->ctx, fc->fn, "tensor.store.join");
+        LLVMBuildCondBr(B(fc), inside, store_bb, join);
+        LLVMPositionBuilderAtEnd(B(fc), store_bb);
+        LLVMValueRef v = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
+        LLVMSetAlignment(LLVMBuildStore(B(fc), v, f32_address(fc, args[1], args[2], args[3], row, col)), 4);
+        LLVMBuildBr(B(fc), join);
+        LLVMPositionBuilderAtEnd(B(fc), join);
+    }
+    return true;
+}
+
+LLVMValueRef ptx_tensor(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    switch (inst->op) {
+    case IR_OP_TENSOR_ZERO: return LLVMConstNull(ptx_tensor_acc_type(fc->px));
+    case IR_OP_TENSOR_MMA: return tensor_mma(fc, inst, args);
+    case IR_OP_TENSOR_MMA_SHARED: return tensor_mma_shared(fc, inst, args);
+    default: tensor_store(fc, inst, args); return NULL;
+    }
+}
+
+bool ptx_function_uses_tensor(const IrFunction *f) {
+    for (uint32_t k = 0; k < f->inst_count; k++)
+        if (ir_op_is_tensor(f->insts[k].op)) return true;
+    return false;
+}
+
+bool ptx_check_tensor_entry(PtxCtx *px, const IrEntry *e, const uint32_t *funcs, uint32_t func_count) {
+    uint64_t size = (uint64_t)e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2];
+    if (size == WARPGROUP) return true;
+    for (uint32_t k = 0; k < func_count; k++) {
+        if (!ptx_function_uses_tensor(ir_function(px->m, funcs[k]))) continue;
+        ptx_fail(px, Y_TARGET_ENTRY, e->span,
+                 ptx_ascii(px, "a compute entry that uses tensor tiles needs exactly 128 invocations, not %llu",
+                           (unsigned long long)size),
+                 "计算入口「%s」用到张量片，工作组大小须恰为 128（4 个子组，着十三），现为 %llu", e->name,
+                 (unsigned long long)size);
+        return false;
+    }
+    return true;
+}

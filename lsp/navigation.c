@@ -27,17 +27,12 @@ bool lsp_navigation_open(LspServer *server, json_t *params, LspError *error, Lsp
     json_t *position = json_object_get(params, "position");
     nav->position.line = clamp_u32(json_object_get(position, "line"));
     nav->position.character = clamp_u32(json_object_get(position, "character"));
-    yusec_context *context = lsp_context(server);
-    yusec_input input = {nav->doc->path, nav->doc->text, nav->doc->len};
-    nav->index = yusec_index_build(context, &input);
-    yusec_context_free(context);
-    if (!nav->index) mem_exhausted(nav->doc->len);
+    nav->index = lsp_index_of(server, nav->doc);
     return true;
 }
 
 void lsp_navigation_close(LspNavigation *nav) {
-    yusec_index_free(nav->index);
-    nav->index = NULL;
+    nav->index = NULL;  /* the cache's (lsp/index_cache.h) */
 }
 
 const yusec_symbol *lsp_navigation_symbol_at(const LspNavigation *nav) {

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "lsp/call_hierarchy.h"
 #include "lsp/code_actions.h"
 #include "lsp/folding.h"
 #include "lsp/formatting.h"
@@ -43,6 +44,9 @@ static const LspMethod methods[] = {
     {"textDocument/rangeFormatting", lsp_range_formatting, NULL, lsp_advertise_range_formatting, NULL},
     {"textDocument/codeAction", lsp_code_actions, NULL, lsp_advertise_code_actions, NULL},
     {"textDocument/inlayHint", lsp_inlay_hints, NULL, lsp_advertise_inlay_hints, NULL},
+    {"textDocument/prepareCallHierarchy", lsp_prepare_call_hierarchy, NULL, lsp_advertise_call_hierarchy, NULL},
+    {"callHierarchy/incomingCalls", lsp_incoming_calls, NULL, NULL, NULL},
+    {"callHierarchy/outgoingCalls", lsp_outgoing_calls, NULL, NULL, NULL},
 };
 
 const LspMethod *lsp_method_find(const char *name) {

@@ -68,7 +68,22 @@ def requests(uri, text):
         ("codeAction", "textDocument/codeAction",
          {"textDocument": doc, "range": whole, "context": {"diagnostics": []}}),
         ("inlayHint", "textDocument/inlayHint", {"textDocument": doc, "range": whole}),
+        ("prepareCallHierarchy", "textDocument/prepareCallHierarchy", {"textDocument": doc, "position": function}),
     ]
+
+
+def call_hierarchy_requests(client, uri, text):
+    """incomingCalls and outgoingCalls of the items prepareCallHierarchy gives for 「函甲0」 (a
+    function the kernel calls) and for the kernel 「核函甲」 (which calls many)."""
+    out = []
+    for needle in ("「函甲0」", "「核函甲」"):
+        answer = client.request("textDocument/prepareCallHierarchy",
+                                {"textDocument": {"uri": uri}, "position": position_of(text, needle, 0)})
+        check(answer.get("result"), f"prepareCallHierarchy {needle}: {answer}")
+        item = answer["result"][0]
+        out.append(("incomingCalls " + needle, "callHierarchy/incomingCalls", {"item": item}))
+        out.append(("outgoingCalls " + needle, "callHierarchy/outgoingCalls", {"item": item}))
+    return out
 
 
 def cpu_ms(pid):
@@ -110,7 +125,7 @@ def measure(yusec, source_dir, lines, repeat):
     open_doc(client, uri, text)
     version = 1
     times = {}
-    for label, method, params in requests(uri, text):
+    for label, method, params in requests(uri, text) + call_hierarchy_requests(client, uri, text):
         runs = times.setdefault(label, {"cold": [], "warm": []})
         for _ in range(repeat):
             version += 1

@@ -389,6 +389,47 @@ def test_inlay_hints(client, source_dir):
         check(re.search(r"(?<!递归)令「[^」]+」$", before) and re.fullmatch(r"乃「[^」]+」", h["label"]), (before, h))
 
 
+def call_items(client, uri, text, needle, nth=0):
+    return request(client, "textDocument/prepareCallHierarchy", uri, text, needle, nth)
+
+
+def calls(client, direction, item):
+    answer = client.request(f"callHierarchy/{direction}Calls", {"item": item})
+    check("result" in answer, f"{direction}Calls: {answer}")
+    side = "from" if direction == "incoming" else "to"
+    return sorted((g[side]["name"], os.path.basename(path_of(g[side]["uri"])), len(g["fromRanges"]))
+                  for g in answer["result"])
+
+
+def test_call_hierarchy(client, source_dir):
+    """prepareCallHierarchy, incomingCalls and outgoingCalls across the package: 「甲」之「倍」
+    used in 限定名's 「计算」, 「计算」 the kernel of 「主入口」; a resource is no call item."""
+    uri, text = open_sample(client, source_dir, "test", "modules", "重名", "限定名。着色器。豫")
+    items = call_items(client, uri, text, "「倍」于「值」")
+    check(len(items) == 1 and items[0]["name"] == "倍" and path_of(items[0]["uri"]).endswith("几何/甲。着色器。豫"), items)
+    incoming = calls(client, "incoming", items[0])
+    check(incoming == [("计算", "限定名。着色器。豫", 1)], incoming)
+    # the ranges are the uses' names
+    answer = client.request("callHierarchy/incomingCalls", {"item": items[0]})["result"]
+    check(slices(text, answer[0]["fromRanges"]) == ["「倍」"], answer)
+    kernel = call_items(client, uri, text, "「计算」")[0]
+    outgoing = calls(client, "outgoing", kernel)
+    check(outgoing == sorted([("读数组", "点染本。着色器。接口。豫", 1), ("倍", "甲。着色器。豫", 1), ("倍", "乙。着色器。豫", 1),
+                              ("合", "限定名。着色器。豫", 1), ("写数组", "点染本。着色器。接口。豫", 1)]), outgoing)
+    check(calls(client, "incoming", kernel) == [("主入口", "限定名。着色器。豫", 1)], "the entry calls its kernel")
+    entry = call_items(client, uri, text, "「主入口」")[0]
+    check(calls(client, "outgoing", entry) == sorted([("计算", "限定名。着色器。豫", 1),
+                                                      ("计算入口项", "点染本。着色器。接口。豫", 1)]), "the entry's calls")
+    check(call_items(client, uri, text, "「数据」") is None, "a resource is not called")
+    # from 甲 itself: its 「倍」's callers in the open importer
+    jia, jia_text = open_sample(client, source_dir, "test", "modules", "重名", "几何", "甲。着色器。豫")
+    item = call_items(client, jia, jia_text, "「倍」乃")[0]
+    check(calls(client, "incoming", item) == [("计算", "限定名。着色器。豫", 1)], "across open documents")
+    check(calls(client, "outgoing", item) == [("新无三二", "点染本。着色器。接口。豫", 1)], "甲's 「倍」 calls 新无三二")
+    bad = client.request("callHierarchy/incomingCalls", {"item": {"name": "倍"}})
+    check(bad.get("error", {}).get("code") == -32602, bad)
+
+
 def main():
     yusec, source_dir = sys.argv[1], sys.argv[2]
     client = Client([yusec, "lsp"])
@@ -401,7 +442,7 @@ def main():
         check(name in legend["tokenModifiers"], legend)
     for provider in ("hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
                      "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider", "workspaceSymbolProvider", "foldingRangeProvider",
-                     "codeActionProvider", "inlayHintProvider"):
+                     "codeActionProvider", "inlayHintProvider", "callHierarchyProvider"):
         check(provider in capabilities, f"{provider} advertised: {capabilities}")
     test_seed(client, source_dir)
     test_modules(client, source_dir)
@@ -414,6 +455,7 @@ def main():
     test_semantic_kinds(client, source_dir, legend)
     test_code_actions(client, source_dir)
     test_inlay_hints(client, source_dir)
+    test_call_hierarchy(client, source_dir)
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)

@@ -373,15 +373,35 @@ def test_inlay_hints(client, source_dir):
     """The inferred type after each 令 binding's name (令 has no written type); none for
     parameters or 递归令 (its type is written), none outside the range."""
     uri, text = open_sample(client, source_dir, "examples", "加倍。着色器。豫")
-    hints = inlay_hints(client, uri, 0, 100)
+    all_hints = inlay_hints(client, uri, 0, 100)
+    hints = [h for h in all_hints if h["label"].startswith("乃")]
     at = position_of(text, "「序」", 0, 0)
     check([(h["position"], h["label"], h["kind"]) for h in hints] ==
           [({"line": at["line"], "character": at["character"] + 3}, "乃「无三二」", 1)], hints)
-    check(inlay_hints(client, uri, 0, at["line"] - 1) == [], "no 令 on those lines")
-    check(len(inlay_hints(client, uri, at["line"], at["line"] + 1)) == 1, "the range's line")
+    check([h for h in inlay_hints(client, uri, 0, at["line"] - 1) if h["label"].startswith("乃")] == [],
+          "no 令 on those lines")
+    check(len([h for h in inlay_hints(client, uri, at["line"], at["line"] + 1) if h["label"].startswith("乃")]) == 1,
+          "the range's line")
+    # implicit type arguments: after each polymorphic builtin's name, what 以 would give
+    def after(needle):
+        p = position_of(text, needle, 0, 0)
+        return {"line": p["line"], "character": p["character"] + len(needle.encode("utf-16-le")) // 2}
+    implicit = sorted(((h["position"]["line"], h["position"]["character"]), h["label"]) for h in all_hints
+                      if not h["label"].startswith("乃"))
+    expected = sorted(((p["line"], p["character"]), label) for p, label in [
+        (after("「绑定」"), "以（「数组」于「无三二」）"), (after("「写数组」"), "以「无三二」"),
+        (after("「读数组」"), "以「无三二」"), (after("「新无三二」"), "以「无三二」")])
+    check(implicit == expected, implicit)
+    check(all(h["kind"] == 1 for h in all_hints), all_hints)
     uri, text = open_sample(client, source_dir, "库", "点染", "测试", "样例", "整数点积。着色器。豫")
-    hints = inlay_hints(client, uri, 0, 10000)
+    all_hints = inlay_hints(client, uri, 0, 10000)
+    hints = [h for h in all_hints if h["label"].startswith("乃")]
     lines = text.split("\n")
+    # 「位转换」以「整三二」 gives its type argument: no hint there
+    for h in all_hints:
+        before = utf16_slice(lines[h["position"]["line"]], 0, h["position"]["character"])
+        check(not before.endswith("「位转换」"), f"a hint where 以 is written: {h}")
+    check(any(h["label"].startswith("以") for h in all_hints), "implicit type arguments in 整数点积")
     lets = text.count("令「") - text.count("递归令「")
     check(len(hints) == lets and lets > 5, (lets, hints))
     for h in hints:

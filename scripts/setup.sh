@@ -35,6 +35,12 @@ if [ ! -d test/tools/node_modules/webgpu ]; then
   npm ci --prefix test/tools --no-audit --no-fund
 fi
 
+# The VS Code extension's client library and packager, pinned by editors/vscode/package-lock.json
+# (editors.vsix packages the .vsix with them).
+if [ ! -x editors/vscode/node_modules/.bin/vsce ]; then
+  npm ci --prefix editors/vscode --no-audit --no-fund
+fi
+
 # The SARIF 2.1.0 schema, pinned by test/diag/schema/package-lock.json (test/diag).
 if [ ! -d test/diag/schema/node_modules/@microsoft/jest-sarif ]; then
   npm ci --prefix test/diag/schema --no-audit --no-fund

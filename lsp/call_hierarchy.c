@@ -74,9 +74,11 @@ static void split_statements(FileStatements *file, const char *text, size_t len)
     bool open = false;
     for (size_t i = 0; i < count; i++) {
         if (items[i].kind == YUSEC_TOKEN_COMMENT) continue;
+        /* offsets in increasing order: the cursor walks the text once (linear) */
+        yusec_position start = lib_cursor_seek(&cursor, items[i].offset);
         yusec_position end = lib_cursor_seek(&cursor, items[i].offset + items[i].length);
         if (!open) {
-            file->items[file->count].start = lib_cursor_seek(&cursor, items[i].offset);
+            file->items[file->count].start = start;
             open = true;
         }
         file->items[file->count].end = end;

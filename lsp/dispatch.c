@@ -32,7 +32,7 @@ static const LspMethod methods[] = {
     {"textDocument/hover", lsp_hover, NULL, lsp_advertise_hover, NULL},
     {"textDocument/definition", lsp_definition, NULL, lsp_advertise_definition, NULL},
     {"textDocument/references", lsp_references, NULL, lsp_advertise_references, NULL},
-    {"textDocument/documentSymbol", lsp_document_symbols, NULL, lsp_advertise_document_symbols, NULL},
+    {"textDocument/documentSymbol", NULL, NULL, lsp_advertise_document_symbols, lsp_document_symbols},
     {"textDocument/completion", lsp_completion, NULL, lsp_advertise_completion, NULL},
     {"textDocument/signatureHelp", lsp_signature_help, NULL, lsp_advertise_signature_help, NULL},
     {"textDocument/documentHighlight", lsp_document_highlight, NULL, lsp_advertise_document_highlight, NULL},

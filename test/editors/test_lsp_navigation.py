@@ -409,6 +409,18 @@ def test_inlay_hints(client, source_dir):
         check(re.search(r"(?<!递归)令「[^」]+」$", before) and re.fullmatch(r"乃「[^」]+」", h["label"]), (before, h))
 
 
+def test_document_symbol_text(client):
+    """documentSymbol is written as JSON text (issue 35, speed): a name with a quote, a
+    backslash comes back as it is."""
+    name = '引"号\\'
+    text = f"「{name}」乃「无三二」也。\n「{name}」者「一」也。\n"
+    uri = "file:///tmp/yusec-lsp-test/符号文本。着色器。豫"
+    open_doc(client, uri, text)
+    answer = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    symbols = answer["result"]
+    check([(s["name"], s["kind"], s["children"]) for s in symbols] == [(name, 14, [])], symbols)
+
+
 def call_items(client, uri, text, needle, nth=0):
     return request(client, "textDocument/prepareCallHierarchy", uri, text, needle, nth)
 
@@ -476,6 +488,7 @@ def main():
     test_code_actions(client, source_dir)
     test_inlay_hints(client, source_dir)
     test_call_hierarchy(client, source_dir)
+    test_document_symbol_text(client)
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)

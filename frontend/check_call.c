@@ -188,6 +188,7 @@ static SemaExpr *call_builtin(Checker *c, const AstExpr *e, TopName *top, Type *
     s->as.call.intrinsic = intrinsic;
     s->as.call.type_args = targs;
     s->as.call.type_arg_count = scheme->count;
+    if (!e->as.call.type_arg && scheme->count) fe_index_type_args(c, e, targs, scheme->count);
     int resource_param = fe_builtin_array_resource_param(intrinsic);
     for (uint32_t i = 0; i < e->as.call.arg_count; i++) {
         const AstExpr *arg = e->as.call.args[i];

@@ -236,6 +236,8 @@ void fe_index_field_def(Checker *c, TopName *record, const RecordField *field, c
 void fe_index_field_use(Checker *c, Span span, Type *record, uint32_t field);
 /* A call of a named callee (for signature help). */
 void fe_index_call(Checker *c, const AstExpr *call);
+/* The type arguments the checker infers for `call` of a polymorphic builtin without 以. */
+void fe_index_type_args(Checker *c, const AstExpr *call, Type **type_args, uint32_t count);
 /* Describes every definition, once checking is over. */
 void fe_index_finish(Checker *c);
 

@@ -136,6 +136,34 @@ void fe_index_call(Checker *c, const AstExpr *call) {
     ptrvec_push(c->index->arena, &c->index->calls, site);
 }
 
+void fe_index_type_args(Checker *c, const AstExpr *call, Type **type_args, uint32_t count) {
+    if (!c->index) return;
+    /* the site fe_index_call added for this call: the last one (arguments are checked after) */
+    for (size_t i = c->index->calls.len; i-- > 0;) {
+        FeCallSite *site = c->index->calls.items[i];
+        if (site->call.file != call->span.file || site->call.start != call->span.start ||
+            site->call.end != call->span.end)
+            continue;
+        site->type_args = type_args;
+        site->type_arg_count = count;
+        return;
+    }
+}
+
+/* The text of each call's inferred type arguments (none when one stayed unknown). */
+static void describe_type_args(FeIndex *index) {
+    for (size_t i = 0; i < index->calls.len; i++) {
+        FeCallSite *site = index->calls.items[i];
+        bool known = site->type_args != NULL;
+        for (uint32_t a = 0; known && a < site->type_arg_count; a++)
+            known = !fe_type_is_unbound(site->type_args[a]) && !fe_type_is_error(site->type_args[a]);
+        if (!known) continue;
+        site->type_arg_text = arena_alloc_array(index->arena, site->type_arg_count, sizeof *site->type_arg_text);
+        for (uint32_t a = 0; a < site->type_arg_count; a++)
+            site->type_arg_text[a] = fe_type_to_string(index->arena, site->type_args[a]);
+    }
+}
+
 /* ---- the finish: describing every definition ---- */
 
 static const SourceFile *source_of(const FeIndex *index, uint32_t file) {
@@ -324,4 +352,5 @@ void fe_index_finish(Checker *c) {
     }
     find_visible_modules(index);
     resolve_call_sites(index);
+    describe_type_args(index);
 }

@@ -73,6 +73,11 @@ typedef struct FeCallSite {
     FeSymbol *symbol;          /* NULL when the callee did not resolve */
     Span *args;
     uint32_t arg_count;
+    /* a polymorphic builtin's type arguments when the call gives none with 以 (inlay hints):
+     * the checker's variables, then (at the finish) their text; NULL when one stays unknown */
+    struct Type **type_args;
+    uint32_t type_arg_count;
+    const char **type_arg_text;
 } FeCallSite;
 
 typedef struct FeIndex {

@@ -25,6 +25,8 @@ struct yusec_index {
     size_t *reference_start;          /* … symbol s's are [start[s], start[s + 1]) */
     size_t *document;
     size_t document_count;
+    yusec_type_arguments *type_arguments;  /* of the input's calls, in source order */
+    size_t type_argument_count;
     size_t *scope;                    /* yusec_index_in_scope's answer */
     size_t scope_count;
     MemoryGuard guard;                /* of the build: memory running out gives NULL (lib/api.c) */
@@ -180,6 +182,31 @@ static void make_ranges(yusec_index *index) {
     arena_free(&scratch);
 }
 
+/* The input's calls with inferred type arguments; calls are met in checking order, which is
+ * source order within a statement but not across them: sorted after. */
+static int by_callee(const void *a, const void *b) {
+    const yusec_type_arguments *x = a, *y = b;
+    if (x->callee.start.line != y->callee.start.line) return x->callee.start.line < y->callee.start.line ? -1 : 1;
+    return (x->callee.start.character > y->callee.start.character) - (x->callee.start.character < y->callee.start.character);
+}
+
+static void make_type_arguments(yusec_index *index) {
+    size_t sites = index->fe.calls.len;
+    index->type_arguments = arena_alloc_array(&index->session.arena, sites + 1, sizeof *index->type_arguments);
+    if (!index->main) return;
+    RangeWalk walk;
+    walk_init(&walk, &index->session.sources);
+    for (size_t i = 0; i < sites; i++) {
+        const FeCallSite *site = index->fe.calls.items[i];
+        if (!site->type_arg_text || site->callee.file != index->main->id) continue;
+        yusec_type_arguments *out = &index->type_arguments[index->type_argument_count++];
+        out->callee = walk_range(&walk, site->callee);
+        out->types = site->type_arg_text;
+        out->count = site->type_arg_count;
+    }
+    qsort(index->type_arguments, index->type_argument_count, sizeof *index->type_arguments, by_callee);
+}
+
 static void make_document(yusec_index *index) {
     const Module *main = index->fe.program ? index->fe.program->main : NULL;
     index->document = arena_alloc_array(&index->session.arena, index->symbol_count + 1, sizeof *index->document);
@@ -218,6 +245,7 @@ static void build_index(yusec_index *index, yusec_context *context, const yusec_
     make_ranges(index);
     make_references(index);
     make_document(index);
+    make_type_arguments(index);
     index->scope = arena_alloc_array(arena, index->symbol_count + 1, sizeof *index->scope);
 }
 
@@ -386,6 +414,11 @@ const size_t *yusec_index_in_scope(yusec_index *index, yusec_position position, 
     }
     if (count) *count = index->scope_count;
     return index->scope_count ? index->scope : NULL;
+}
+
+const yusec_type_arguments *yusec_index_type_arguments(const yusec_index *index, size_t *count) {
+    if (count) *count = index->type_argument_count;
+    return index->type_argument_count ? index->type_arguments : NULL;
 }
 
 bool yusec_index_call_at(const yusec_index *index, yusec_position position, size_t *symbol, size_t *argument) {

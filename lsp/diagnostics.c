@@ -198,6 +198,9 @@ void lsp_publish_diagnostics(LspServer *server, LspDocument *doc) {
     yusec_result *result = lsp_compile(server, doc, server->settings.targets);
     size_t count = 0;
     const yusec_diagnostic *diags = yusec_result_diagnostics(result, &count);
+    size_t read_count = 0;
+    const char *const *reads = yusec_result_files_read(result, &read_count);
+    lsp_document_set_reads(doc, reads, read_count);
     Publication publication;
     publication.doc = doc;
     lib_column_cursor_init(&publication.columns, doc->text, doc->len);

@@ -96,7 +96,35 @@ LspDocument *lsp_documents_open(LspDocuments *documents, const char *uri, const 
     return doc;
 }
 
+static void free_reads(LspDocument *doc) {
+    for (size_t i = 0; i < doc->read_count; i++) mem_free(doc->reads[i]);
+    mem_free(doc->reads);
+    doc->reads = NULL;
+    doc->read_count = 0;
+}
+
+void lsp_document_set_reads(LspDocument *doc, const char *const *files, size_t count) {
+    free_reads(doc);
+    doc->reads = mem_calloc(count ? count : 1, sizeof *doc->reads);
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(files[i], doc->path) != 0) doc->reads[doc->read_count++] = copy_bytes(files[i], strlen(files[i]));
+}
+
+static bool reads(const LspDocument *doc, const char *path) {
+    for (size_t i = 0; i < doc->read_count; i++)
+        if (strcmp(doc->reads[i], path) == 0) return true;
+    return false;
+}
+
+void lsp_documents_changed(LspDocuments *documents, const char *path) {
+    documents->generation++;
+    for (size_t i = 0; i < documents->count; i++)
+        if (strcmp(documents->items[i]->path, path) != 0 && reads(documents->items[i], path))
+            documents->items[i]->dirty = true;
+}
+
 static void free_document(LspDocument *doc) {
+    free_reads(doc);
     mem_free(doc->uri);
     mem_free(doc->path);
     mem_free(doc->text);

@@ -16,11 +16,14 @@ typedef struct LspDocument {
     size_t len;
     int64_t version;
     bool dirty;          /* changed since its diagnostics were published */
+    char **reads;        /* the other files its last diagnostics compile read (its imports) */
+    size_t read_count;
 } LspDocument;
 
 typedef struct LspDocuments {
     LspDocument **items;
     size_t count, cap;
+    uint64_t generation;  /* counts the changes of what a compile may read (lsp_documents_changed) */
 } LspDocuments;
 
 void lsp_documents_free(LspDocuments *documents);
@@ -33,6 +36,13 @@ LspDocument *lsp_documents_find_path(const LspDocuments *documents, const char *
 LspDocument *lsp_documents_open(LspDocuments *documents, const char *uri, const char *text,
                                 size_t len, int64_t version);
 void lsp_documents_close(LspDocuments *documents, const char *uri);
+
+/* The text of `path` as compiles see it changed (opened, edited, closed, saved): counts a new
+ * generation, and marks dirty every other open document whose last compile read `path` — the
+ * importers, whose diagnostics depend on it. */
+void lsp_documents_changed(LspDocuments *documents, const char *path);
+/* Records the files the document's compile read (yusec_result_files_read), itself left out. */
+void lsp_document_set_reads(LspDocument *doc, const char *const *files, size_t count);
 
 /* Replaces the text between `start` and `end` (UTF-16 positions, clamped, swapped when
  * reversed) with `text`; the whole text when `whole` is set. Marks the document dirty. */

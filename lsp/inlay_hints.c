@@ -41,6 +41,28 @@ static json_t *type_hint(const yusec_occurrence *name, const yusec_symbol *symbo
     return hint;
 }
 
+/* After a polymorphic builtin's name, the type arguments the checker inferred: 以「T」 (what
+ * the user could write) for one 凡 variable, 凡「T1」、「T2」… for several. */
+static json_t *type_arguments_hint(const yusec_type_arguments *call) {
+    StrBuf label;
+    strbuf_init(&label);
+    strbuf_puts(&label, call->count == 1 ? "以" : "凡");
+    for (size_t i = 0; i < call->count; i++) {
+        /* a type of several words is written in （） after 以: 以（「数组」于「无三二」） */
+        bool compound = strchr(call->types[i], ' ') || strstr(call->types[i], "于") || strstr(call->types[i], "化");
+        strbuf_printf(&label, compound ? "%s（%s）" : "%s%s", i ? "、" : "", call->types[i]);
+    }
+    json_t *hint = json_pack("{s:{s:I,s:I},s:o,s:i}", "position", "line", (json_int_t)call->callee.end.line,
+                             "character", (json_int_t)call->callee.end.character, "label",
+                             lsp_json_text(strbuf_cstr(&label)), "kind", INLAY_HINT_TYPE);
+    strbuf_free(&label);
+    return hint;
+}
+
+static bool outside(yusec_range range, yusec_range asked) {
+    return position_key(range.end) < position_key(asked.start) || position_key(range.start) > position_key(asked.end);
+}
+
 json_t *lsp_inlay_hints(LspServer *server, json_t *params, LspError *error) {
     yusec_range asked;
     if (!asked_range(params, &asked)) {
@@ -58,11 +80,12 @@ json_t *lsp_inlay_hints(LspServer *server, json_t *params, LspError *error) {
         const yusec_symbol *symbol = &symbols[one->symbol];
         if (!one->is_definition || symbol->kind != YUSEC_SYMBOL_LOCAL || !symbol->type) continue;
         if (!one->file || strcmp(one->file, nav.doc->path) != 0) continue;
-        if (position_key(one->range.end) < position_key(asked.start) ||
-            position_key(one->range.start) > position_key(asked.end))
-            continue;
+        if (outside(one->range, asked)) continue;
         json_array_append_new(hints, type_hint(one, symbol));
     }
+    const yusec_type_arguments *calls = yusec_index_type_arguments(nav.index, &count);
+    for (size_t i = 0; i < count; i++)
+        if (!outside(calls[i].callee, asked)) json_array_append_new(hints, type_arguments_hint(&calls[i]));
     lsp_navigation_close(&nav);
     return hints;
 }

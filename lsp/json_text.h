@@ -12,4 +12,9 @@ json_t *lsp_json_text_n(const char *text, size_t len);
 /* The same of a NUL-terminated string; NULL gives "". */
 json_t *lsp_json_text(const char *text);
 
+struct StrBuf;
+/* Appends `text` (NUL-terminated; NULL: "") as a JSON string literal — quotes, escapes,
+ * invalid UTF-8 as U+FFFD, as lsp_json_text would serialize — for text handlers. */
+void lsp_json_text_append(struct StrBuf *out, const char *text);
+
 #endif

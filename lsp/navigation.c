@@ -27,17 +27,12 @@ bool lsp_navigation_open(LspServer *server, json_t *params, LspError *error, Lsp
     json_t *position = json_object_get(params, "position");
     nav->position.line = clamp_u32(json_object_get(position, "line"));
     nav->position.character = clamp_u32(json_object_get(position, "character"));
-    yusec_context *context = lsp_context(server);
-    yusec_input input = {nav->doc->path, nav->doc->text, nav->doc->len};
-    nav->index = yusec_index_build(context, &input);
-    yusec_context_free(context);
-    if (!nav->index) mem_exhausted(nav->doc->len);
+    nav->index = lsp_index_of(server, nav->doc);
     return true;
 }
 
 void lsp_navigation_close(LspNavigation *nav) {
-    yusec_index_free(nav->index);
-    nav->index = NULL;
+    nav->index = NULL;  /* the cache's (lsp/index_cache.h) */
 }
 
 const yusec_symbol *lsp_navigation_symbol_at(const LspNavigation *nav) {
@@ -128,38 +123,67 @@ int lsp_symbol_kind(yusec_symbol_kind kind) {
     return 13;
 }
 
-static json_t *document_symbol(const yusec_symbol *symbol) {
-    json_t *out = json_pack("{s:o,s:i,s:o,s:o}", "name", lsp_json_text(symbol->name), "kind",
-                            lsp_symbol_kind(symbol->kind), "range", lsp_range_json(symbol->range),
-                            "selectionRange", lsp_range_json(symbol->range));
-    if (symbol->type) json_object_set_new(out, "detail", lsp_json_text(symbol->type));
-    return out;
+static void range_text(StrBuf *out, yusec_range range) {
+    strbuf_printf(out, "{\"start\":{\"line\":%u,\"character\":%u},\"end\":{\"line\":%u,\"character\":%u}}",
+                  range.start.line, range.start.character, range.end.line, range.end.character);
+}
+
+/* One DocumentSymbol, without its closing brace (children may follow). */
+static void document_symbol(StrBuf *out, const yusec_symbol *symbol) {
+    strbuf_puts(out, "{\"name\":");
+    lsp_json_text_append(out, symbol->name);
+    strbuf_printf(out, ",\"kind\":%d,\"range\":", lsp_symbol_kind(symbol->kind));
+    range_text(out, symbol->range);
+    strbuf_puts(out, ",\"selectionRange\":");
+    range_text(out, symbol->range);
+    if (symbol->type) {
+        strbuf_puts(out, ",\"detail\":");
+        lsp_json_text_append(out, symbol->type);
+    }
 }
 
 /* Top-level definitions by kind, with a struct's fields and a function's parameters as
- * children: one pass over the symbols hands each child to its parent's list. */
-json_t *lsp_document_symbols(LspServer *server, json_t *params, LspError *error) {
+ * children: one pass over the symbols links each child after its parent's last. Written as
+ * JSON text (a text handler): a json_t per value took most of the time on a large document. */
+bool lsp_document_symbols(LspServer *server, json_t *params, LspError *error, StrBuf *result) {
     LspNavigation nav;
-    if (!lsp_navigation_open(server, params, error, &nav)) return NULL;
+    if (!lsp_navigation_open(server, params, error, &nav)) return false;
     size_t count, symbol_count;
     const size_t *top = yusec_index_document_symbols(nav.index, &count);
     const yusec_symbol *symbols = yusec_index_symbols(nav.index, &symbol_count);
-    json_t **children = mem_calloc(symbol_count + 1, sizeof *children);
-    for (size_t i = 0; i < count; i++) children[top[i]] = json_array();
+    /* first[p], last[p]: p's children; next[c]: the child after c (symbol_count: none) */
+    size_t *first = mem_alloc((symbol_count + 1) * sizeof *first), *last = mem_alloc((symbol_count + 1) * sizeof *last);
+    size_t *next = mem_alloc((symbol_count + 1) * sizeof *next);
+    bool *is_top = mem_calloc(symbol_count + 1, sizeof *is_top);
+    for (size_t s = 0; s <= symbol_count; s++) first[s] = last[s] = next[s] = symbol_count;
+    for (size_t i = 0; i < count; i++) is_top[top[i]] = true;
     for (size_t s = 0; s < symbol_count; s++) {
         size_t parent = symbols[s].parent;
-        if (parent < symbol_count && children[parent] && symbols[s].file && strcmp(symbols[s].file, nav.doc->path) == 0)
-            json_array_append_new(children[parent], document_symbol(&symbols[s]));
+        if (parent >= symbol_count || !is_top[parent] || !symbols[s].file || strcmp(symbols[s].file, nav.doc->path) != 0)
+            continue;
+        if (first[parent] == symbol_count) first[parent] = s;
+        else next[last[parent]] = s;
+        last[parent] = s;
     }
-    json_t *result = json_array();
+    strbuf_putc(result, '[');
     for (size_t i = 0; i < count; i++) {
-        json_t *item = document_symbol(&symbols[top[i]]);
-        json_object_set_new(item, "children", children[top[i]]);
-        json_array_append_new(result, item);
+        if (i) strbuf_putc(result, ',');
+        document_symbol(result, &symbols[top[i]]);
+        strbuf_puts(result, ",\"children\":[");
+        for (size_t c = first[top[i]]; c != symbol_count; c = next[c]) {
+            if (c != first[top[i]]) strbuf_putc(result, ',');
+            document_symbol(result, &symbols[c]);
+            strbuf_putc(result, '}');
+        }
+        strbuf_puts(result, "]}");
     }
-    mem_free(children);
+    strbuf_putc(result, ']');
+    mem_free(first);
+    mem_free(last);
+    mem_free(next);
+    mem_free(is_top);
     lsp_navigation_close(&nav);
-    return result;
+    return true;
 }
 
 void lsp_advertise_document_symbols(json_t *capabilities) {

@@ -38,7 +38,8 @@ json_t *lsp_definition(LspServer *server, json_t *params, LspError *error);
 void lsp_advertise_definition(json_t *capabilities);
 json_t *lsp_references(LspServer *server, json_t *params, LspError *error);
 void lsp_advertise_references(json_t *capabilities);
-json_t *lsp_document_symbols(LspServer *server, json_t *params, LspError *error);
+/* A text handler (lsp/server.h). */
+bool lsp_document_symbols(LspServer *server, json_t *params, LspError *error, StrBuf *result);
 void lsp_advertise_document_symbols(json_t *capabilities);
 /* navigation_hover.c */
 json_t *lsp_hover(LspServer *server, json_t *params, LspError *error);

@@ -4,7 +4,8 @@
 
 #include "lsp/server.h"
 
-json_t *lsp_semantic_tokens_full(LspServer *server, json_t *params, LspError *error);
+/* A text handler (lsp/server.h): {"data": [...]} as JSON text. */
+bool lsp_semantic_tokens_full(LspServer *server, json_t *params, LspError *error, StrBuf *result);
 /* semanticTokensProvider: the legend and full (no range, no delta). */
 void lsp_advertise_semantic_tokens(json_t *capabilities);
 

@@ -85,12 +85,31 @@ static bool names_old_version(LspServer *server, json_t *params) {
     return doc && json_is_integer(version) && json_integer_value(version) != doc->version;
 }
 
+/* A text handler's answer: {"jsonrpc":"2.0","id":…,"result":TEXT} put together as text. */
+static void run_text_request(LspServer *server, const LspMethod *row, json_t *id, json_t *params) {
+    LspError error = {0, ""};
+    StrBuf body;
+    strbuf_init(&body);
+    char *id_text = json_dumps(id, JSON_COMPACT | JSON_ENCODE_ANY);
+    if (!id_text) mem_exhausted(64);
+    strbuf_printf(&body, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":", id_text);
+    free(id_text);
+    if (!row->text_request(server, params, &error, &body)) {
+        reply_error(server, id, error.code ? error.code : LSP_INTERNAL_ERROR, error.message);
+    } else {
+        strbuf_putc(&body, '}');
+        if (!lsp_transport_write_text(&server->transport, strbuf_cstr(&body), body.len))
+            server->exit_requested = true; /* no client */
+    }
+    strbuf_free(&body);
+}
+
 static void run_request(LspServer *server, const LspMethod *row, json_t *id, json_t *params) {
     if (!row) {
         reply_error(server, id, LSP_METHOD_NOT_FOUND, "yusec lsp 不提供此方法");
         return;
     }
-    if (!row->request) {
+    if (!row->request && !row->text_request) {
         reply_error(server, id, LSP_INVALID_REQUEST, "此方法是通知，不应带 id");
         return;
     }
@@ -99,6 +118,10 @@ static void run_request(LspServer *server, const LspMethod *row, json_t *id, jso
         return;
     }
     LspError error = {0, ""};
+    if (row->text_request) {
+        run_text_request(server, row, id, params);
+        return;
+    }
     json_t *result = row->request(server, params, &error);
     if (error.code) {
         json_decref(result);
@@ -246,6 +269,7 @@ int lsp_serve(int in_fd, int out_fd, const yusec_options *options) {
         json_decref(message);
     }
     queue_free(&queue);
+    lsp_index_cache_free(&server.index_cache);
     lsp_documents_free(&server.documents);
     lsp_transport_free(&server.transport);
     return server.shutdown_requested && server.exit_requested ? 0 : 1;

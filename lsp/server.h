@@ -8,6 +8,9 @@
  *   may be NULL) and returns the result as a new reference (NULL: the JSON null result). To
  *   answer with an error it calls lsp_fail(error, code, message) and returns NULL;
  * - a notification handler (LspNotifyFn) gets the same and answers nothing;
+ * - a text handler (LspTextRequestFn), for answers too large to build as json_t values one
+ *   number at a time (semantic tokens), appends the result as JSON text to `result` and
+ *   returns true; to answer with an error it calls lsp_fail and returns false;
  * - `advertise` (may be NULL) adds the method's entries to `initialize`'s ServerCapabilities,
  *   so a capability is advertised exactly when its handler is in the table.
  *
@@ -28,7 +31,9 @@
 #include <jansson.h>
 #include <yusec/yusec.h>
 
+#include "base/strbuf.h"
 #include "lsp/documents.h"
+#include "lsp/index_cache.h"
 #include "lsp/transport.h"
 
 /* JSON-RPC and LSP error codes. */
@@ -64,6 +69,7 @@ typedef struct LspServer {
     const yusec_options *base_options;      /* -I and the rest, from the command line */
     LspSettings settings;
     LspDocuments documents;
+    LspIndexCache index_cache;              /* the open documents' indexes, until they change */
     bool initialized, shutdown_requested, exit_requested;
     bool waiting;                           /* changes not yet published, the first at: */
     int64_t waiting_since_ms;               /* (CLOCK_MONOTONIC) */
@@ -77,13 +83,15 @@ typedef struct LspError {
 
 typedef json_t *(*LspRequestFn)(LspServer *server, json_t *params, LspError *error);
 typedef void (*LspNotifyFn)(LspServer *server, json_t *params);
+typedef bool (*LspTextRequestFn)(LspServer *server, json_t *params, LspError *error, StrBuf *result);
 typedef void (*LspAdvertiseFn)(json_t *capabilities);
 
 typedef struct LspMethod {
     const char *name;
-    LspRequestFn request;    /* exactly one of request and notify */
+    LspRequestFn request;    /* exactly one of request, notify and text_request */
     LspNotifyFn notify;
     LspAdvertiseFn advertise;
+    LspTextRequestFn text_request;
 } LspMethod;
 
 /* The row of `name`, or NULL. */

@@ -1,4 +1,5 @@
-/* Open, change, close and save. */
+/* Open, change, close and save. Each tells the documents that the text compiles see changed
+ * (lsp_documents_changed): the open importers are checked again, cached indexes dropped. */
 #include "lsp/sync.h"
 
 #include "lsp/diagnostics.h"
@@ -12,8 +13,9 @@ void lsp_did_open(LspServer *server, json_t *params) {
     const char *uri = json_string_value(json_object_get(item, "uri"));
     json_t *text = json_object_get(item, "text");
     if (!uri || !json_is_string(text)) return;
-    lsp_documents_open(&server->documents, uri, json_string_value(text), json_string_length(text),
-                       json_integer_value(json_object_get(item, "version")));
+    LspDocument *doc = lsp_documents_open(&server->documents, uri, json_string_value(text), json_string_length(text),
+                                          json_integer_value(json_object_get(item, "version")));
+    lsp_documents_changed(&server->documents, doc->path);
 }
 
 static bool read_position(json_t *object, yusec_position *position) {
@@ -45,12 +47,16 @@ void lsp_did_change(LspServer *server, json_t *params) {
     json_array_foreach(json_object_get(params, "contentChanges"), i, change) apply_change(doc, change);
     json_t *version = json_object_get(json_object_get(params, "textDocument"), "version");
     if (json_is_integer(version)) doc->version = json_integer_value(version);
+    lsp_documents_changed(&server->documents, doc->path);
 }
 
-/* Closing clears the document's diagnostics (the editor shows none for a closed file). */
+/* Closing clears the document's diagnostics (the editor shows none for a closed file); its
+ * importers are checked again against the file on disk. */
 void lsp_did_close(LspServer *server, json_t *params) {
     const char *uri = uri_of(params);
-    if (!uri || !lsp_documents_find(&server->documents, uri)) return;
+    LspDocument *doc = uri ? lsp_documents_find(&server->documents, uri) : NULL;
+    if (!doc) return;
+    lsp_documents_changed(&server->documents, doc->path);
     lsp_notify(server, "textDocument/publishDiagnostics",
                json_pack("{s:s,s:[]}", "uri", uri, "diagnostics"));
     lsp_documents_close(&server->documents, uri);
@@ -61,7 +67,9 @@ void lsp_did_close(LspServer *server, json_t *params) {
 void lsp_did_save(LspServer *server, json_t *params) {
     const char *uri = uri_of(params);
     LspDocument *doc = uri ? lsp_documents_find(&server->documents, uri) : NULL;
-    if (doc) doc->dirty = true;
+    if (!doc) return;
+    doc->dirty = true;
+    lsp_documents_changed(&server->documents, doc->path);
 }
 
 /* TextDocumentSyncKind.Incremental (2); save notifications without the text. */

@@ -182,13 +182,16 @@ static bool write_all(int fd, const char *data, size_t len) {
     return true;
 }
 
+bool lsp_transport_write_text(LspTransport *transport, const char *body, size_t len) {
+    char header[64];
+    int n = snprintf(header, sizeof header, "Content-Length: %zu\r\n\r\n", len);
+    return write_all(transport->out_fd, header, (size_t)n) && write_all(transport->out_fd, body, len);
+}
+
 bool lsp_transport_write(LspTransport *transport, const json_t *message) {
     char *body = json_dumps(message, JSON_COMPACT | JSON_ENCODE_ANY);
     if (!body) return false;
-    char header[64];
-    size_t len = strlen(body);
-    int n = snprintf(header, sizeof header, "Content-Length: %zu\r\n\r\n", len);
-    bool ok = write_all(transport->out_fd, header, (size_t)n) && write_all(transport->out_fd, body, len);
+    bool ok = lsp_transport_write_text(transport, body, strlen(body));
     free(body);
     return ok;
 }

@@ -46,5 +46,7 @@ LspReadStatus lsp_transport_read(LspTransport *transport, json_t **message);
 
 /* Writes `message` with its header (takes no reference); false when the output is gone. */
 bool lsp_transport_write(LspTransport *transport, const json_t *message);
+/* Writes a message already serialized (`len` bytes of JSON text). */
+bool lsp_transport_write_text(LspTransport *transport, const char *body, size_t len);
 
 #endif

@@ -11,10 +11,10 @@ cd "$(dirname "$0")/.."
 # and the check that targets/ident_ranges.inc is current), groff/man-db/col (the man page
 # renders), graphviz (-emit-dot renders) with fonts-noto-cjk (the family -emit-dot names, Noto
 # Sans Mono CJK SC: without a CJK font every name is drawn as boxes), gnuplot (bench charts), python3-jsonschema (the SARIF
-# log against its schema); Node.js only where none is installed.
+# log against its schema), neovim (editors.neovim: its LSP client on yusec lsp); Node.js only where none is installed.
 packages=(cmake ninja-build gcc clang llvm-19-dev zlib1g-dev libstdc++-12-dev libcmocka-dev libjansson-dev
           libegl1 libegl-mesa0 libgl1-mesa-dri libgles2 unicode-data
-          groff-base man-db bsdextrautils graphviz fonts-noto-cjk gnuplot-nox python3-jsonschema)
+          groff-base man-db bsdextrautils graphviz fonts-noto-cjk gnuplot-nox python3-jsonschema neovim)
 if ! command -v node >/dev/null 2>&1; then packages+=(nodejs npm); fi
 missing=()
 for package in "${packages[@]}"; do
@@ -33,6 +33,12 @@ fi
 # Test tools pinned by test/tools/package-lock.json (Dawn/Tint for WGSL).
 if [ ! -d test/tools/node_modules/webgpu ]; then
   npm ci --prefix test/tools --no-audit --no-fund
+fi
+
+# The VS Code extension's client library and packager, pinned by editors/vscode/package-lock.json
+# (editors.vsix packages the .vsix with them).
+if [ ! -x editors/vscode/node_modules/.bin/vsce ]; then
+  npm ci --prefix editors/vscode --no-audit --no-fund
 fi
 
 # The SARIF 2.1.0 schema, pinned by test/diag/schema/package-lock.json (test/diag).

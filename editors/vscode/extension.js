@@ -9,7 +9,7 @@ let client;
 
 // The settings the server reads (initializationOptions, and workspace/didChangeConfiguration
 // through `synchronize`): those left unset are not sent, so the server's defaults apply.
-const SERVER_SETTINGS = ['targets', 'targetDiagnostics', 'debounceMs'];
+const SERVER_SETTINGS = ['targets', 'targetDiagnostics', 'debounceMs', 'debounceMaxMs'];
 
 function serverSettings(config) {
   const settings = {};

@@ -424,6 +424,16 @@ YUSEC_API const size_t *yusec_index_document_symbols(const yusec_index *index, s
 YUSEC_API const size_t *yusec_index_in_scope(yusec_index *index, yusec_position position, size_t *count);
 /* The innermost call around `position` of the input whose callee resolved: true, with the
  * callee in *symbol and in *argument the 0-based argument the position is in (or after). */
+/* A call of a polymorphic builtin (凡) in the input that gives no type argument with 以: the
+ * callee's name and the types the checker inferred for its 凡 variables, in order, as the user
+ * would write them ("「无三二」"). Calls whose variables stayed unknown are left out. */
+typedef struct yusec_type_arguments {
+    yusec_range callee;
+    const char *const *types;
+    size_t count;
+} yusec_type_arguments;
+/* Every such call of the input, in source order. */
+YUSEC_API const yusec_type_arguments *yusec_index_type_arguments(const yusec_index *index, size_t *count);
 YUSEC_API bool yusec_index_call_at(const yusec_index *index, yusec_position position, size_t *symbol,
                                    size_t *argument);
 

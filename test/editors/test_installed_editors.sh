@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cmake --install puts the editor files under <prefix>/share/yusec/editors (issue 29 item 5):
 # every file of editors/vscode but node_modules and .vsix packages, byte for byte, and the
-# grammar and language configuration package.json names are there.
+# grammar and language configuration package.json names are there; editors/neovim/yusec.lua and
+# editors/helix/languages.toml beside it (issue 35).
 #   test_installed_editors.sh BUILD_DIR SOURCE_DIR
 set -u
 build=$1
@@ -27,4 +28,9 @@ print(" ".join([g["path"] for g in p["grammars"]] + [l["configuration"] for l in
     "$installed/package.json"); do
   [ -s "$installed/$path" ] || fail "package.json names $path, which is not installed"
 done
-echo "通过：编辑器文件 $count 个装在 share/yusec/editors/vscode"
+# Neovim's and Helix's configuration files, byte for byte
+for file in neovim/yusec.lua helix/languages.toml; do
+  cmp -s "$source/editors/$file" "$work/prefix/share/yusec/editors/$file" ||
+    fail "share/yusec/editors/$file is missing or differs"
+done
+echo "通过：编辑器文件 $count 个装在 share/yusec/editors/vscode，另有 neovim/yusec.lua 与 helix/languages.toml"

@@ -610,6 +610,57 @@ def test_robustness(yusec, examples):
     client.finish(0)
 
 
+def published_before_answer(client, uri):
+    """The publications for uri that the server sends before it answers a request sent now
+    (it publishes every changed document in one go, before it reads the next message)."""
+    rid = client.request_id("textDocument/foldingRange", {"textDocument": {"uri": uri}})
+    client.response(rid)
+    found = [m["params"] for m in client.pending if m.get("method") == "textDocument/publishDiagnostics"
+             and m["params"]["uri"] == uri]
+    client.pending = [m for m in client.pending if not (m.get("method") == "textDocument/publishDiagnostics"
+                                                         and m["params"]["uri"] == uri)]
+    return found
+
+
+def test_importers_refreshed(yusec, root):
+    """Issue 35: when an open module changes, every open document that imports it is checked
+    again and published (it read the module's text); a document that does not import it is not."""
+    client = Client([yusec, "lsp"])
+    initialize(client, {"debounceMs": 0})
+    package = os.path.join(root, "test", "modules", "重名")
+    importer, module = os.path.join(package, "限定名。着色器。豫"), os.path.join(package, "几何", "甲。着色器。豫")
+    other = os.path.join(root, "examples", "加倍。着色器。豫")
+    uris = {}
+    for path in (importer, module, other):
+        uris[path] = uri_of(path)
+        open_doc(client, uris[path], open(path, encoding="utf-8").read())
+        check(not errors(client.diagnostics(uris[path])), f"{path} has no errors")
+    for path in (importer, module, other):
+        published_before_answer(client, uris[path])  # the publications of the opening
+    text = open(module, encoding="utf-8").read()
+    change(client, uris[module], 2, {"text": text.replace("「倍」", "「两倍」")})
+    check(not errors(client.diagnostics(uris[module])), "甲 with 「两倍」 has no errors")
+    again = published_before_answer(client, uris[importer])
+    check(len(again) == 1 and any("倍" in d["message"] for d in errors(again[0])),
+          f"the importer is checked again: 「甲」之「倍」 is gone: {again}")
+    check(published_before_answer(client, uris[other]) == [], "加倍 does not import 甲")
+    change(client, uris[module], 3, {"text": text})
+    client.diagnostics(uris[module])
+    again = published_before_answer(client, uris[importer])
+    check(len(again) == 1 and not errors(again[0]), f"the importer is clean again: {again}")
+    # closing the module: the importer reads the file on disk again
+    change(client, uris[module], 4, {"text": text.replace("「倍」", "「两倍」")})
+    client.diagnostics(uris[module])
+    check(errors(published_before_answer(client, uris[importer])[0]), "the importer sees the open text")
+    client.notify("textDocument/didClose", {"textDocument": {"uri": uris[module]}})
+    client.diagnostics(uris[module])
+    again = published_before_answer(client, uris[importer])
+    check(len(again) == 1 and not errors(again[0]), f"after didClose the importer reads the disk: {again}")
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+
+
 def test_many_diagnostics(yusec):
     """20,000 warnings (a bidi control on each line): published within the read timeout. Each
     diagnostic's column was counted from the text's start and each was compared with every one
@@ -744,6 +795,7 @@ def main():
     test_arguments(yusec)
     test_lifecycle_rules(yusec)
     test_diagnostics(yusec, examples)
+    test_importers_refreshed(yusec, os.path.dirname(examples))
     test_robustness(yusec, examples)
     test_many_diagnostics(yusec)
     test_debounce_maximum(yusec, examples)

@@ -373,20 +373,93 @@ def test_inlay_hints(client, source_dir):
     """The inferred type after each 令 binding's name (令 has no written type); none for
     parameters or 递归令 (its type is written), none outside the range."""
     uri, text = open_sample(client, source_dir, "examples", "加倍。着色器。豫")
-    hints = inlay_hints(client, uri, 0, 100)
+    all_hints = inlay_hints(client, uri, 0, 100)
+    hints = [h for h in all_hints if h["label"].startswith("乃")]
     at = position_of(text, "「序」", 0, 0)
     check([(h["position"], h["label"], h["kind"]) for h in hints] ==
           [({"line": at["line"], "character": at["character"] + 3}, "乃「无三二」", 1)], hints)
-    check(inlay_hints(client, uri, 0, at["line"] - 1) == [], "no 令 on those lines")
-    check(len(inlay_hints(client, uri, at["line"], at["line"] + 1)) == 1, "the range's line")
+    check([h for h in inlay_hints(client, uri, 0, at["line"] - 1) if h["label"].startswith("乃")] == [],
+          "no 令 on those lines")
+    check(len([h for h in inlay_hints(client, uri, at["line"], at["line"] + 1) if h["label"].startswith("乃")]) == 1,
+          "the range's line")
+    # implicit type arguments: after each polymorphic builtin's name, what 以 would give
+    def after(needle):
+        p = position_of(text, needle, 0, 0)
+        return {"line": p["line"], "character": p["character"] + len(needle.encode("utf-16-le")) // 2}
+    implicit = sorted(((h["position"]["line"], h["position"]["character"]), h["label"]) for h in all_hints
+                      if not h["label"].startswith("乃"))
+    expected = sorted(((p["line"], p["character"]), label) for p, label in [
+        (after("「绑定」"), "以（「数组」于「无三二」）"), (after("「写数组」"), "以「无三二」"),
+        (after("「读数组」"), "以「无三二」"), (after("「新无三二」"), "以「无三二」")])
+    check(implicit == expected, implicit)
+    check(all(h["kind"] == 1 for h in all_hints), all_hints)
     uri, text = open_sample(client, source_dir, "库", "点染", "测试", "样例", "整数点积。着色器。豫")
-    hints = inlay_hints(client, uri, 0, 10000)
+    all_hints = inlay_hints(client, uri, 0, 10000)
+    hints = [h for h in all_hints if h["label"].startswith("乃")]
     lines = text.split("\n")
+    # 「位转换」以「整三二」 gives its type argument: no hint there
+    for h in all_hints:
+        before = utf16_slice(lines[h["position"]["line"]], 0, h["position"]["character"])
+        check(not before.endswith("「位转换」"), f"a hint where 以 is written: {h}")
+    check(any(h["label"].startswith("以") for h in all_hints), "implicit type arguments in 整数点积")
     lets = text.count("令「") - text.count("递归令「")
     check(len(hints) == lets and lets > 5, (lets, hints))
     for h in hints:
         before = utf16_slice(lines[h["position"]["line"]], 0, h["position"]["character"])
         check(re.search(r"(?<!递归)令「[^」]+」$", before) and re.fullmatch(r"乃「[^」]+」", h["label"]), (before, h))
+
+
+def test_document_symbol_text(client):
+    """documentSymbol is written as JSON text (issue 35, speed): a name with a quote, a
+    backslash comes back as it is."""
+    name = '引"号\\'
+    text = f"「{name}」乃「无三二」也。\n「{name}」者「一」也。\n"
+    uri = "file:///tmp/yusec-lsp-test/符号文本。着色器。豫"
+    open_doc(client, uri, text)
+    answer = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    symbols = answer["result"]
+    check([(s["name"], s["kind"], s["children"]) for s in symbols] == [(name, 14, [])], symbols)
+
+
+def call_items(client, uri, text, needle, nth=0):
+    return request(client, "textDocument/prepareCallHierarchy", uri, text, needle, nth)
+
+
+def calls(client, direction, item):
+    answer = client.request(f"callHierarchy/{direction}Calls", {"item": item})
+    check("result" in answer, f"{direction}Calls: {answer}")
+    side = "from" if direction == "incoming" else "to"
+    return sorted((g[side]["name"], os.path.basename(path_of(g[side]["uri"])), len(g["fromRanges"]))
+                  for g in answer["result"])
+
+
+def test_call_hierarchy(client, source_dir):
+    """prepareCallHierarchy, incomingCalls and outgoingCalls across the package: 「甲」之「倍」
+    used in 限定名's 「计算」, 「计算」 the kernel of 「主入口」; a resource is no call item."""
+    uri, text = open_sample(client, source_dir, "test", "modules", "重名", "限定名。着色器。豫")
+    items = call_items(client, uri, text, "「倍」于「值」")
+    check(len(items) == 1 and items[0]["name"] == "倍" and path_of(items[0]["uri"]).endswith("几何/甲。着色器。豫"), items)
+    incoming = calls(client, "incoming", items[0])
+    check(incoming == [("计算", "限定名。着色器。豫", 1)], incoming)
+    # the ranges are the uses' names
+    answer = client.request("callHierarchy/incomingCalls", {"item": items[0]})["result"]
+    check(slices(text, answer[0]["fromRanges"]) == ["「倍」"], answer)
+    kernel = call_items(client, uri, text, "「计算」")[0]
+    outgoing = calls(client, "outgoing", kernel)
+    check(outgoing == sorted([("读数组", "点染本。着色器。接口。豫", 1), ("倍", "甲。着色器。豫", 1), ("倍", "乙。着色器。豫", 1),
+                              ("合", "限定名。着色器。豫", 1), ("写数组", "点染本。着色器。接口。豫", 1)]), outgoing)
+    check(calls(client, "incoming", kernel) == [("主入口", "限定名。着色器。豫", 1)], "the entry calls its kernel")
+    entry = call_items(client, uri, text, "「主入口」")[0]
+    check(calls(client, "outgoing", entry) == sorted([("计算", "限定名。着色器。豫", 1),
+                                                      ("计算入口项", "点染本。着色器。接口。豫", 1)]), "the entry's calls")
+    check(call_items(client, uri, text, "「数据」") is None, "a resource is not called")
+    # from 甲 itself: its 「倍」's callers in the open importer
+    jia, jia_text = open_sample(client, source_dir, "test", "modules", "重名", "几何", "甲。着色器。豫")
+    item = call_items(client, jia, jia_text, "「倍」乃")[0]
+    check(calls(client, "incoming", item) == [("计算", "限定名。着色器。豫", 1)], "across open documents")
+    check(calls(client, "outgoing", item) == [("新无三二", "点染本。着色器。接口。豫", 1)], "甲's 「倍」 calls 新无三二")
+    bad = client.request("callHierarchy/incomingCalls", {"item": {"name": "倍"}})
+    check(bad.get("error", {}).get("code") == -32602, bad)
 
 
 def main():
@@ -401,7 +474,7 @@ def main():
         check(name in legend["tokenModifiers"], legend)
     for provider in ("hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
                      "completionProvider", "signatureHelpProvider", "documentHighlightProvider", "renameProvider", "workspaceSymbolProvider", "foldingRangeProvider",
-                     "codeActionProvider", "inlayHintProvider"):
+                     "codeActionProvider", "inlayHintProvider", "callHierarchyProvider"):
         check(provider in capabilities, f"{provider} advertised: {capabilities}")
     test_seed(client, source_dir)
     test_modules(client, source_dir)
@@ -414,6 +487,8 @@ def main():
     test_semantic_kinds(client, source_dir, legend)
     test_code_actions(client, source_dir)
     test_inlay_hints(client, source_dir)
+    test_call_hierarchy(client, source_dir)
+    test_document_symbol_text(client)
     client.request("shutdown", None)
     client.notify("exit", None)
     client.finish(0)

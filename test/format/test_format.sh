@@ -38,6 +38,22 @@ done < <(find "$root" -path "$root/build*" -prune -o -name '*豫' -print0)
 [ "$compiled" -ge 120 ] && ok "$compiled formatted sources compile to the same -emit-ir" ||
   fail "only $compiled sources compared"
 
+# the repository's own sources are in the canonical layout (docs/format.md): --check names
+# none of those that parse, except the two whose layout is what they test
+keep_layout="$root/test/format/杂乱。着色器。豫
+$root/test/diag/inputs/缩进误导。着色器。豫"
+find "$root" -path "$root/build*" -prune -o -name node_modules -prune -o -name '*豫' -print0 |
+  xargs -0 "$yusec" fmt --check >"$tmp/repo.check" 2>/dev/null
+grep -vxF "$keep_layout" "$tmp/repo.check" >"$tmp/repo.unformatted"
+if [ -s "$tmp/repo.unformatted" ]; then
+  fail "fmt --check: repository sources not in the canonical layout (yusec fmt -i them):"
+  cat "$tmp/repo.unformatted"
+else
+  ok "fmt --check: every repository source that parses is canonical (2 kept on purpose)"
+fi
+[ "$(grep -cxF "$keep_layout" "$tmp/repo.check")" = 2 ] ||
+  fail "the two sources kept in their layout are no longer listed by --check: $(cat "$tmp/repo.check")"
+
 # the golden: a messy source (spaces, tabs, CRLF, trailing blanks, blank runs, no final
 # newline, a 若 swallowing lines) in its canonical layout
 messy="$here/杂乱。着色器。豫"

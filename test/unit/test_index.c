@@ -273,6 +273,34 @@ static void test_call_at(void **state) {
     yusec_context_free(ctx);
 }
 
+/* Calls of polymorphic builtins without 以: the types inferred for their 凡 variables, in
+ * source order; a call that gives its type with 以 has none. */
+static void test_type_arguments(void **state) {
+    (void)state;
+    static const char SOURCE[] =
+        "寻观「点染」之「点染本」之书。\n"
+        "「数据」乃「存储缓冲」于（「数组」于「浮三二」）也。\n"
+        "「数据」者「绑定」于（「组值」【「组」者「零」也，「号」者「零」也，「访问」者「读写」也】）也。\n"
+        "「整」乃化「浮三二」为「整三二」者也。\n"
+        "「整」者得「x」而「位转换」以「整三二」于「x」也。\n"
+        "「读」乃化「无三二」为「浮三二」者也。\n"
+        "「读」者得「i」而「读数组」于「数据」于「i」也。\n";
+    yusec_context *ctx = new_context(NULL);
+    yusec_index *index = index_of(ctx, "类型参数。着色器。豫", SOURCE);
+    size_t count;
+    const yusec_type_arguments *calls = yusec_index_type_arguments(index, &count);
+    assert_int_equal(count, 2);
+    assert_int_equal(calls[0].callee.start.line, 2);       /* 「绑定」 */
+    assert_int_equal(calls[0].count, 1);
+    assert_string_equal(calls[0].types[0], "「数组」于「浮三二」");
+    assert_int_equal(calls[1].callee.start.line, 6);       /* 「读数组」; not 「位转换」以… */
+    assert_int_equal(calls[1].callee.start.character, 9);
+    assert_int_equal(calls[1].callee.end.character, 14);
+    assert_string_equal(calls[1].types[0], "「浮三二」");
+    yusec_index_free(index);
+    yusec_context_free(ctx);
+}
+
 /* Columns count UTF-16 code units: 𝑥 (U+1D465) is two. */
 static void test_utf16_columns(void **state) {
     (void)state;
@@ -555,6 +583,7 @@ int main(void) {
         cmocka_unit_test(test_references_and_document_symbols),
         cmocka_unit_test(test_names_in_scope),
         cmocka_unit_test(test_call_at),
+        cmocka_unit_test(test_type_arguments),
         cmocka_unit_test(test_utf16_columns),
         cmocka_unit_test(test_written_type_drops_cr),
         cmocka_unit_test(test_modules_fields_letrec),

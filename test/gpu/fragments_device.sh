@@ -8,10 +8,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=/tmp/yusec-frag-build
-generator=Ninja
-command -v ninja >/dev/null 2>&1 || generator="Unix Makefiles"
-cmake -S "$root" -B "$build" -G "$generator" -DCMAKE_BUILD_TYPE=Debug -DYUSEC_BUILD_TESTS=OFF -DYUSEC_WITH_LSP=OFF \
-      -DYUSEC_WITH_LLVM=OFF -DCMAKE_C_COMPILER_LAUNCHER="$root/test/gpu/no_werror.sh" >/tmp/frag-build.log 2>&1 &&
-  cmake --build "$build" -j "$(nproc)" >>/tmp/frag-build.log 2>&1 || { tail -30 /tmp/frag-build.log; exit 1; }
+source "$root/test/gpu/device_build.sh"
+device_build "$build" OFF /tmp/frag-build.log || exit 1
 samples=$root/库/点染/测试/样例
 exec python3 "$root/test/gpu/fragments.py" "$build/yusec" "$samples" golden

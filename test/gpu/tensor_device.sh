@@ -8,11 +8,8 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=/tmp/yusec-tensor-build
-generator=Ninja
-command -v ninja >/dev/null 2>&1 || generator="Unix Makefiles"
-cmake -S "$root" -B "$build" -G "$generator" -DCMAKE_BUILD_TYPE=Debug -DYUSEC_BUILD_TESTS=OFF -DYUSEC_WITH_LSP=OFF \
-      -DYUSEC_WITH_LLVM=OFF -DCMAKE_C_COMPILER_LAUNCHER="$root/test/gpu/no_werror.sh" >/tmp/tensor-build.log 2>&1 &&
-  cmake --build "$build" -j "$(nproc)" >>/tmp/tensor-build.log 2>&1 || { tail -30 /tmp/tensor-build.log; exit 1; }
+source "$root/test/gpu/device_build.sh"
+device_build "$build" OFF /tmp/tensor-build.log || exit 1
 samples=$root/库/点染/测试/样例
 nvidia-smi --query-gpu=name,compute_cap --format=csv,noheader || true
 python3 "$root/test/gpu/tensor.py" "$build/yusec" "$samples" golden

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/arena.h"
+#include "base/file.h"
 #include "driver/help.h"
 #include "driver/output.h"
 #include "driver/version.h"
@@ -497,6 +498,22 @@ static int run_on_cpu(RunState *st) {
     return status;
 }
 
+struct RunSession {
+    RtCuda *cuda;
+    int device;          /* the ordinal `cuda` was opened on */
+};
+
+RunSession *driver_run_session_new(Arena *arena) {
+    RunSession *session = arena_alloc(arena, sizeof *session);
+    *session = (RunSession){NULL, 0};
+    return session;
+}
+
+void driver_run_session_close(RunSession *session) {
+    if (session->cuda) rt_cuda_close(session->cuda);
+    session->cuda = NULL;
+}
+
 /* The GPU context: the batch's (opened at its first GPU run, on the ordinal asked for),
  * else one of this run's own. NULL with the reason in `error`. */
 static RtCuda *acquire_cuda(RunState *st, StrBuf *error, bool *no_gpu) {
@@ -563,7 +580,7 @@ static int load_ptx(RunState *st) {
     StrBuf error;
     strbuf_init(&error);
     int status = RUN_OK;
-    if (!rt_read_file(&st->arena, st->args.ptx_path, RUN_MAX_PTX_BYTES, &data, &bytes, &error))
+    if (!file_read_whole(&st->arena, st->args.ptx_path, RUN_MAX_PTX_BYTES, &data, &bytes, &error))
         status = fail(st, Y_RUN_FAILED, RUN_USAGE, "", &error);
     else if (memchr(data, '\0', bytes)) {
         run_error(st, Y_NOT_PTX, "'%s' 不是 PTX 文字（含 NUL 字节）", st->args.ptx_path);

@@ -54,12 +54,9 @@ EXCEPTIONS = {
     ("driver/run.c", "runtime/plan.h"): "yusec run",
     ("driver/run.c", "runtime/texture.h"): "yusec run",
     ("driver/run.c", "runtime/runtime.h"): "yusec run",
-    ("driver/run.h", "ir/ir.h"): "yusec run",
-    ("driver/run.h", "runtime/runtime.h"): "yusec run",
     ("driver/run_args.h", "runtime/buffers.h"): "yusec run",
     ("driver/run_args.h", "runtime/runtime.h"): "yusec run",
     ("driver/run_args.c", "runtime/texture.h"): "yusec run",
-    ("driver/run_batch.c", "runtime/buffers.h"): "yusec run",
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

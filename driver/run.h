@@ -13,6 +13,7 @@
 #include "base/strbuf.h"
 #include "driver/options.h"
 #include "lib/entries.h"
+#include "lib/run.h"
 
 /* -v and -###: what the compile hook prints of the run's stages (driver/stages.h). */
 typedef struct RunStages {
@@ -50,18 +51,8 @@ typedef int (*RunCompileFn)(const Options *options, const char *argv0, RunCompil
 /* The whole `run` command: argv as main() got it (argv[1] is "run"). */
 int driver_run(int argc, char **argv, RunCompileFn compile);
 
-/* What the runs of one batch (driver/run_batch.h) share: the GPU context, opened at the
- * first GPU run and kept while launches succeed (none before that, and after a failed
- * launch, which leaves a context unusable). Allocated from the caller's arena; the caller
- * closes it (driver_run_session_close). */
-typedef struct RunSession RunSession;
-
-RunSession *driver_run_session_new(Arena *arena);
-
-/* Closes the session's GPU context, when one is open. */
-void driver_run_session_close(RunSession *session);
-
-/* driver_run with a session: a GPU run uses (and, when it has none, opens) its context. */
-int driver_run_in(int argc, char **argv, RunCompileFn compile, RunSession *session);
+/* driver_run with a batch's session (lib/run.h): a GPU run uses (and, when it has none,
+ * opens) its context. */
+int driver_run_in(int argc, char **argv, RunCompileFn compile, LibRunSession *session);
 
 #endif

@@ -41,7 +41,7 @@ static bool is_blank_or_comment(const char *line, size_t len) {
 
 /* One line as `yusec run ARGS…`; its exit status. */
 static int run_line(const char *argv0, const char *line, size_t len, RunCompileFn compile,
-                    RunSession *session) {
+                    LibRunSession *session) {
     Arena arena;
     arena_init(&arena);
     char **args;
@@ -63,7 +63,7 @@ static int run_line(const char *argv0, const char *line, size_t len, RunCompileF
 
 /* Runs every line of `text`; true when each exited 0. */
 static bool run_lines(Arena *arena, const char *argv0, const char *text, size_t bytes, RunCompileFn compile) {
-    RunSession *session = driver_run_session_new(arena);
+    LibRunSession *session = lib_run_session_new(arena);
     bool all_ok = true;
     unsigned number = 0;
     for (size_t start = 0; start < bytes;) {
@@ -80,7 +80,7 @@ static bool run_lines(Arena *arena, const char *argv0, const char *text, size_t 
         }
         start += len + 1;
     }
-    driver_run_session_close(session);
+    lib_run_session_close(session);
     return all_ok;
 }
 

@@ -23,7 +23,7 @@ typedef struct RunState {
     Options options;
     RunCompiled compiled;
     LibRun *run;                 /* lib/run.h, once the module is there */
-    LibRunSession *session;         /* a batch's GPU context, or NULL: this run opens its own */
+    LibRunSession *session;      /* a batch's GPU context, or NULL: this run opens its own */
     /* Every diagnostic after the options are parsed, in -fdiagnostics-format: the compile's
      * engine handed over (RunCompiled), else one of the run's own. */
     DiagEngine *diag;

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -39,4 +40,39 @@ FILE *file_open_regular(const char *path, const char **kind) {
         errno = saved;
     }
     return stream;
+}
+
+bool file_read_whole(Arena *arena, const char *path, size_t limit, void **data, size_t *bytes,
+                     StrBuf *error) {
+    const char *kind;
+    FILE *stream = file_open_regular(path, &kind);
+    if (!stream) {
+        if (kind) strbuf_printf(error, "'%s' 不是普通文件（是%s），不读它", path, kind);
+        else strbuf_printf(error, "无法打开文件 '%s'：%s", path, strerror(errno));
+        return false;
+    }
+    long size = -1;
+    if (fseek(stream, 0, SEEK_END) == 0) size = ftell(stream);
+    if (size < 0 || fseek(stream, 0, SEEK_SET) != 0) {
+        strbuf_printf(error, "无法读取文件 '%s'", path);
+        fclose(stream);
+        return false;
+    }
+    if ((size_t)size > limit) {
+        strbuf_printf(error, "文件 '%s' 太大（%ld 字节，至多 %zu）", path, size, limit);
+        fclose(stream);
+        return false;
+    }
+    char *buffer = arena_alloc(arena, (size_t)size + 1);
+    size_t got = fread(buffer, 1, (size_t)size, stream);
+    bool ok = got == (size_t)size && !ferror(stream);
+    fclose(stream);
+    if (!ok) {
+        strbuf_printf(error, "读文件 '%s' 失败", path);
+        return false;
+    }
+    buffer[size] = '\0';  /* text users (PTX) need the NUL */
+    *data = buffer;
+    *bytes = (size_t)size;
+    return true;
 }

@@ -12,9 +12,8 @@
 #include "base/source.h"
 #include "base/strbuf.h"
 #include "driver/options.h"
-#include "ir/ir.h"
 #include "lib/entries.h"
-#include "runtime/runtime.h"
+#include "lib/run.h"
 
 /* -v and -###: what the compile hook prints of the run's stages (driver/stages.h). */
 typedef struct RunStages {
@@ -52,15 +51,8 @@ typedef int (*RunCompileFn)(const Options *options, const char *argv0, RunCompil
 /* The whole `run` command: argv as main() got it (argv[1] is "run"). */
 int driver_run(int argc, char **argv, RunCompileFn compile);
 
-/* What the runs of one batch (driver/run_batch.h) share: the GPU context, opened at the
- * first GPU run and kept while launches succeed (NULL before that, and after a failed
- * launch, which leaves a context unusable). The caller closes it. */
-typedef struct RunSession {
-    RtCuda *cuda;
-    int device;          /* the ordinal `cuda` was opened on */
-} RunSession;
-
-/* driver_run with a session: a GPU run uses (and, when it has none, opens) its context. */
-int driver_run_in(int argc, char **argv, RunCompileFn compile, RunSession *session);
+/* driver_run with a batch's session (lib/run.h): a GPU run uses (and, when it has none,
+ * opens) its context. */
+int driver_run_in(int argc, char **argv, RunCompileFn compile, LibRunSession *session);
 
 #endif

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "base/arena.h"
+#include "base/file.h"
 #include "base/strbuf.h"
 #include "driver/response_file.h"
-#include "runtime/buffers.h"
 
 enum { BATCH_OK = 0, BATCH_FAILED = 1, BATCH_USAGE = 2 };
 #define BATCH_MAX_BYTES ((size_t)64 << 20)
@@ -41,7 +41,7 @@ static bool is_blank_or_comment(const char *line, size_t len) {
 
 /* One line as `yusec run ARGS…`; its exit status. */
 static int run_line(const char *argv0, const char *line, size_t len, RunCompileFn compile,
-                    RunSession *session) {
+                    LibRunSession *session) {
     Arena arena;
     arena_init(&arena);
     char **args;
@@ -62,8 +62,8 @@ static int run_line(const char *argv0, const char *line, size_t len, RunCompileF
 }
 
 /* Runs every line of `text`; true when each exited 0. */
-static bool run_lines(const char *argv0, const char *text, size_t bytes, RunCompileFn compile) {
-    RunSession session = {NULL, 0};
+static bool run_lines(Arena *arena, const char *argv0, const char *text, size_t bytes, RunCompileFn compile) {
+    LibRunSession *session = lib_run_session_new(arena);
     bool all_ok = true;
     unsigned number = 0;
     for (size_t start = 0; start < bytes;) {
@@ -71,7 +71,7 @@ static bool run_lines(const char *argv0, const char *text, size_t bytes, RunComp
         size_t len = end ? (size_t)(end - (text + start)) : bytes - start;
         number++;
         if (!is_blank_or_comment(text + start, len)) {
-            int status = run_line(argv0, text + start, len, compile, &session);
+            int status = run_line(argv0, text + start, len, compile, session);
             all_ok = all_ok && status == BATCH_OK;
             fflush(stdout);
             printf("== 第 %u 行：退出码 %d\n", number, status);
@@ -80,7 +80,7 @@ static bool run_lines(const char *argv0, const char *text, size_t bytes, RunComp
         }
         start += len + 1;
     }
-    if (session.cuda) rt_cuda_close(session.cuda);
+    lib_run_session_close(session);
     return all_ok;
 }
 
@@ -98,12 +98,12 @@ int driver_run_batch(int argc, char **argv, RunCompileFn compile) {
     void *data;
     size_t bytes;
     int status = BATCH_USAGE;
-    if (!rt_read_file(&arena, path, BATCH_MAX_BYTES, &data, &bytes, &error))
+    if (!file_read_whole(&arena, path, BATCH_MAX_BYTES, &data, &bytes, &error))
         fprintf(stderr, "yusec: error: %s\n", strbuf_cstr(&error));
     else if (memchr(data, '\0', bytes))
         fprintf(stderr, "yusec: error: 批处理文件 '%s' 含 NUL 字节\n", path);
     else
-        status = run_lines(argv[0], data, bytes, compile) ? BATCH_OK : BATCH_FAILED;
+        status = run_lines(&arena, argv[0], data, bytes, compile) ? BATCH_OK : BATCH_FAILED;
     strbuf_free(&error);
     arena_free(&arena);
     return status;

@@ -45,8 +45,4 @@ bool rt_parse_grid(const char *text, uint32_t grid[3], StrBuf *error);
  * ignored. */
 void rt_format_values(StrBuf *out, RtScalar type, const void *data, size_t bytes);
 
-/* Reads a whole file into the arena (at most `limit` bytes); false with the reason. */
-bool rt_read_file(Arena *arena, const char *path, size_t limit, void **data, size_t *bytes,
-                  StrBuf *error);
-
 #endif

@@ -16,7 +16,7 @@ ALLOWED = {
     "yusec_targets": BELOW_THE_STAGES,
     "yusec_exec": BELOW_THE_STAGES,
     "yusec_runtime": BELOW_THE_STAGES,
-    "yusec_lib": BELOW_THE_STAGES | {"yusec_frontend", "yusec_passes", "yusec_targets", "yusec_runtime"},
+    "yusec_lib": BELOW_THE_STAGES | {"yusec_frontend", "yusec_passes", "yusec_targets", "yusec_runtime", "yusec_exec"},
 }
 
 

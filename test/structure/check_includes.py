@@ -47,19 +47,6 @@ LEAF_HEADERS = {"include/yusec/target.h"}
 EXCEPTIONS = {
     # `yusec lsp` is a subcommand of the yusec command: main.c calls the server's entry.
     ("driver/main.c", "lsp/lsp_main.h"): "the yusec lsp subcommand",
-    # `yusec run` drives the CUDA runtime and the CPU executor in the command's own process;
-    # the runner has no library API yet (docs/architecture.md, "Known departures").
-    ("driver/run.c", "exec/exec.h"): "yusec run",
-    ("driver/run.c", "runtime/buffers.h"): "yusec run",
-    ("driver/run.c", "runtime/plan.h"): "yusec run",
-    ("driver/run.c", "runtime/texture.h"): "yusec run",
-    ("driver/run.c", "runtime/runtime.h"): "yusec run",
-    ("driver/run.h", "ir/ir.h"): "yusec run",
-    ("driver/run.h", "runtime/runtime.h"): "yusec run",
-    ("driver/run_args.h", "runtime/buffers.h"): "yusec run",
-    ("driver/run_args.h", "runtime/runtime.h"): "yusec run",
-    ("driver/run_args.c", "runtime/texture.h"): "yusec run",
-    ("driver/run_batch.c", "runtime/buffers.h"): "yusec run",
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

@@ -18,6 +18,7 @@
 #include "runtime/buffers.h"
 #include "runtime/plan.h"
 #include "driver/run_args.h"
+#include "lib/run_inputs.h"
 
 #ifndef YUSEC_TEST_PTX_DIR
 #define YUSEC_TEST_PTX_DIR "test/ptx"
@@ -197,9 +198,9 @@ static void test_run_args(void **state) {
     assert_null(argv[5]);
     assert_string_equal(args.entry, "加倍入口");
     assert_true(args.grid[0] == 4 && args.grid[1] == 2 && args.grid[2] == 1);
-    assert_int_equal(args.buffer_count, 2);
-    assert_int_equal(args.buffers[1].binding, 1);
-    assert_int_equal(args.buffers[1].bytes, 12);
+    assert_int_equal(args.inputs->buffer_count, 2);
+    assert_int_equal(args.inputs->buffers[1].binding, 1);
+    assert_int_equal(args.inputs->buffers[1].bytes, 12);
     assert_int_equal(args.out_count, 1);
     assert_string_equal(args.outs[0].path, "/tmp/x");
     assert_true(args.dry_run);

@@ -19,6 +19,9 @@ typedef struct FuzzStage {
     void *user;
 } FuzzStage;
 
+/* How a fuzzer reads its bytes into a verified module: fuzz_yir_input or fuzz_source_input. */
+typedef void FuzzReader(const uint8_t *data, size_t size, const FuzzStage *stage);
+
 /* The bytes as a .yir file: the YIR reader, then the verifier. */
 void fuzz_yir_input(const uint8_t *data, size_t size, const FuzzStage *stage);
 

@@ -24,7 +24,7 @@ static const char *arch_of(const uint8_t *data, size_t size) {
     return NULL;
 }
 
-void fuzz_emit_ptx(IrModule *module, DiagEngine *diag, const uint8_t *data, size_t size) {
+static void emit_ptx(IrModule *module, DiagEngine *diag, const uint8_t *data, size_t size) {
     PassContext ctx;
     pass_context_init(&ctx, module, diag, target_descriptor(YUSEC_TARGET_PTX)->inline_policy);
     if (!pass_run_pipeline(&ctx, target_descriptor(YUSEC_TARGET_PTX)->pipeline)) {
@@ -54,7 +54,28 @@ void fuzz_emit_ptx(IrModule *module, DiagEngine *diag, const uint8_t *data, size
     strbuf_free(&table);
 }
 
-void fuzz_report_rejected(const DiagEngine *diag) {
+static void report_rejected(const DiagEngine *diag) {
     if (getenv("YUSEC_FUZZ_DEBUG"))
         fprintf(stderr, "rejected before the PTX target\n%s", diag->text.data ? diag->text.data : "");
+}
+
+typedef struct Input {
+    const uint8_t *data;
+    size_t size;
+} Input;
+
+static void verified(IrModule *module, Arena *arena, DiagEngine *diag, void *user) {
+    (void)arena;
+    const Input *input = user;
+    emit_ptx(module, diag, input->data, input->size);
+}
+
+static void rejected(DiagEngine *diag, void *user) {
+    (void)user;
+    report_rejected(diag);
+}
+
+void fuzz_ptx_run(const uint8_t *data, size_t size, FuzzReader *read) {
+    Input input = {data, size};
+    read(data, size, &(FuzzStage){verified, rejected, &input});
 }

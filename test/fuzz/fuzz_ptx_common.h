@@ -7,16 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/diag.h"
-#include "ir/ir.h"
+#include "fuzz_input.h"
 
-/* Runs the PTX pipeline and emitter on `module`. The input's bytes pick the -arch: the first
- * of "sm_90a", "sm_90", "sm_89", "sm_86" found anywhere in them (a comment will do), else
- * the default sm_80, so the fuzzer reaches every architecture's capability gates. */
-void fuzz_emit_ptx(IrModule *module, DiagEngine *diag, const uint8_t *data, size_t size);
-
-/* With $YUSEC_FUZZ_DEBUG set: the diagnostics of an input rejected before the PTX target, and
- * (fuzz_emit_ptx) what the target gave — to check a seed reaches the plugin. */
-void fuzz_report_rejected(const DiagEngine *diag);
+/* One input: read by `read` into a verified module, then the PTX pass pipeline and the PTX
+ * target. The input's bytes pick the -arch: the first of "sm_90a", "sm_90", "sm_89", "sm_86"
+ * found anywhere in them (a comment will do), else the default sm_80, so the fuzzer reaches
+ * every architecture's capability gates. With $YUSEC_FUZZ_DEBUG set it says what the input
+ * gave (rejected before the target, or the PTX's size) — to check a seed reaches the plugin. */
+void fuzz_ptx_run(const uint8_t *data, size_t size, FuzzReader *read);
 
 #endif

@@ -287,6 +287,24 @@ def run_entry(yusec, sample, ptx, entry, reads, writes, data, tmp):
     return got, proc
 
 
+def report(entry, proc, problems):
+    """Prints one entry's outcome: problems None (the run failed: proc says how) or the list of
+    mismatches. "skip" when there is no GPU, else "fail" or "pass" (tensor.py uses it too)."""
+    if problems is None:
+        if proc.returncode == 2 and NO_GPU in proc.stderr:
+            print("跳过：" + proc.stderr.strip())
+            return "skip"
+        print("失败 %s：yusec run 退出码 %d：\n%s" % (entry, proc.returncode, proc.stderr.strip()))
+        return "fail"
+    if problems:
+        print("失败 %s：%d 处不符" % (entry, len(problems)))
+        for p in problems[:8]:
+            print("  " + p)
+        return "fail"
+    print("通过 %s" % entry)
+    return "pass"
+
+
 def main():
     yusec, samples = sys.argv[1], sys.argv[2]
     golden = len(sys.argv) > 3 and sys.argv[3] == "golden"
@@ -297,21 +315,10 @@ def main():
             sample = os.path.join(samples, stem + "。着色器。豫")
             ptx = os.path.join(samples, stem + "。千手") if golden else None
             got, proc = run_entry(yusec, sample, ptx, entry, reads, writes, data, tmp)
-            if got is None:
-                if proc.returncode == 2 and NO_GPU in proc.stderr:
-                    print("跳过：" + proc.stderr.strip())
-                    return 77
-                print("失败 %s：yusec run 退出码 %d：\n%s" % (entry, proc.returncode, proc.stderr.strip()))
-                failed += 1
-                continue
-            problems = check(data, got)
-            if problems:
-                failed += 1
-                print("失败 %s：%d 处不符" % (entry, len(problems)))
-                for p in problems[:8]:
-                    print("  " + p)
-            else:
-                print("通过 %s" % entry)
+            outcome = report(entry, proc, None if got is None else check(data, got))
+            if outcome == "skip":
+                return 77
+            failed += outcome == "fail"
     print("矩阵片：%d 个入口，失败 %d（容差 2^-14·(|c|+Σ|a·b|)+1e-6，整八与保留行须一致）" % (len(ENTRIES), failed))
     return 1 if failed else 0
 

@@ -21,20 +21,14 @@ import subprocess
 import sys
 import tempfile
 
-NO_GPU = "没有可用的 GPU"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fragments import f16, f32, report  # noqa: E402
+
 RTOL = 2.0 ** -14
 ATOL = 1e-6
 ON_CPU = os.environ.get("YUSEC_RUN_DEVICE") == "cpu"
 SENTINEL = -7.0
 TILE, TILE_K = 64, 32
-
-
-def f16(x):
-    return struct.unpack("<e", struct.pack("<e", x))[0]
-
-
-def f32(x):
-    return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
 class Shape:
@@ -144,19 +138,10 @@ def main():
             sample = os.path.join(samples, stem + "。着色器。豫")
             ptx = os.path.join(samples, stem + "。千手") if golden else None
             problems, proc = run(yusec, sample, ptx, entry, shape, tmp, rng)
-            if problems is None:
-                if proc.returncode == 2 and NO_GPU in proc.stderr:
-                    print("跳过：" + proc.stderr.strip())
-                    return 77
-                print("失败 %s：yusec run 退出码 %d：\n%s" % (entry, proc.returncode, proc.stderr.strip()))
-                failed += 1
-            elif problems:
-                failed += 1
-                print("失败 %s：%d 处不符" % (entry, len(problems)))
-                for p in problems[:8]:
-                    print("  " + p)
-            else:
-                print("通过 %s" % entry)
+            outcome = report(entry, proc, problems)
+            if outcome == "skip":
+                return 77
+            failed += outcome == "fail"
     print("张量片：%d 个入口，失败 %d（容差 2^-14·Σ|a·b|+1e-6，不该写的元素须不变）" % (len(SHAPES), failed))
     return 1 if failed else 0
 

@@ -10,6 +10,8 @@
 
 #include <cmocka.h>
 
+#include "diag_fixture.h"
+
 #include "base/arena.h"
 #include "base/diag.h"
 #include "base/json.h"
@@ -81,26 +83,7 @@ static void json_escapes_awkward_strings(void **state) {
 
 /* ---- the engine ---- */
 
-typedef struct Fixture {
-    Arena arena;
-    SourceMap map;
-    SourceFile *file;
-    DiagEngine diag;
-} Fixture;
-
 static const char TEXT[] = "「甲」者\n　「乙」加「丙」也。\n";
-
-static void fixture_init(Fixture *f) {
-    arena_init(&f->arena);
-    source_map_init(&f->map, &f->arena);
-    f->file = source_add(&f->map, "t。着色器。豫", TEXT, strlen(TEXT));
-    diag_init(&f->diag, &f->map, NULL);
-}
-
-static void fixture_free(Fixture *f) {
-    diag_free(&f->diag);
-    arena_free(&f->arena);
-}
 
 static Span span_of(const Fixture *f, const char *what) {
     uint32_t start = (uint32_t)(strstr(TEXT, what) - TEXT);
@@ -110,7 +93,7 @@ static Span span_of(const Fixture *f, const char *what) {
 static void records_hold_places_and_notes(void **state) {
     (void)state;
     Fixture f;
-    fixture_init(&f);
+    diag_fixture_init(&f, TEXT);
     diag_error(&f.diag, Y_UNDEFINED_NAME, span_of(&f, "「乙」"), "未定义的名字「%s」", "乙");
     diag_note(&f.diag, span_of(&f, "「甲」"), "这里");
     diag_error_path(&f.diag, Y_UNREADABLE_FILE, "x.yir", "无法打开文件");
@@ -128,13 +111,13 @@ static void records_hold_places_and_notes(void **state) {
     assert_string_equal(r->notes[0].message, "这里");
     assert_int_equal(f.diag.records[1].place.line, 0);
     assert_string_equal(f.diag.records[1].place.path, "x.yir");
-    fixture_free(&f);
+    diag_fixture_free(&f);
 }
 
 static void json_renderer(void **state) {
     (void)state;
     Fixture f;
-    fixture_init(&f);
+    diag_fixture_init(&f, TEXT);
     diag_error(&f.diag, Y_UNDEFINED_NAME, span_of(&f, "「乙」"), "名字「%s」有\"引号\"", "乙");
     diag_note(&f.diag, span_of(&f, "「甲」"), "这里");
     StrBuf out;
@@ -163,13 +146,13 @@ static void json_renderer(void **state) {
     assert_non_null(strstr(log, "\"defaultConfiguration\":{\"level\":\"error\"},\"helpUri\":\""));
     assert_non_null(strstr(log, "diagnostics.md#y0303\"}]"));
     strbuf_free(&out);
-    fixture_free(&f);
+    diag_fixture_free(&f);
 }
 
 static void text_renderer_colours_like_clang(void **state) {
     (void)state;
     Fixture f;
-    fixture_init(&f);
+    diag_fixture_init(&f, TEXT);
     diag_warning(&f.diag, Y_SHADOWED_BUILTIN, span_of(&f, "「乙」"), "小心");
     StrBuf out;
     strbuf_init(&out);
@@ -181,7 +164,7 @@ static void text_renderer_colours_like_clang(void **state) {
     /* the plain text that tests and the library read has no colour */
     assert_null(strchr(strbuf_cstr(&f.diag.text), '\033'));
     strbuf_free(&out);
-    fixture_free(&f);
+    diag_fixture_free(&f);
 }
 
 static void color_choice(void **state) {
@@ -197,7 +180,7 @@ static void color_choice(void **state) {
 static void werror_and_w(void **state) {
     (void)state;
     Fixture f;
-    fixture_init(&f);
+    diag_fixture_init(&f, TEXT);
     DiagOptions options;
     diag_options_init(&options);
     options.warnings.all_as_errors = true;
@@ -206,9 +189,9 @@ static void werror_and_w(void **state) {
     assert_int_equal(f.diag.error_count, 1);
     assert_int_equal(f.diag.records[0].level, DIAG_ERROR);
     assert_non_null(strstr(strbuf_cstr(&f.diag.text), "error: 小心"));
-    fixture_free(&f);
+    diag_fixture_free(&f);
 
-    fixture_init(&f);
+    diag_fixture_init(&f, TEXT);
     options.warnings.all_as_errors = false;
     options.no_warnings = true;
     diag_configure(&f.diag, &options, false, NULL);
@@ -218,13 +201,13 @@ static void werror_and_w(void **state) {
     assert_int_equal(f.diag.warning_count, 0);
     assert_int_equal(f.diag.record_count, 1);
     assert_null(strstr(strbuf_cstr(&f.diag.text), "随警告"));
-    fixture_free(&f);
+    diag_fixture_free(&f);
 }
 
 static void stop_at_cap_prints_the_notice(void **state) {
     (void)state;
     Fixture f;
-    fixture_init(&f);
+    diag_fixture_init(&f, TEXT);
     f.diag.max_errors = 2;
     diag_error(&f.diag, Y_UNDEFINED_NAME, span_of(&f, "「乙」"), "一");
     diag_stop_at_cap(&f.diag);  /* below the cap: nothing */
@@ -236,7 +219,7 @@ static void stop_at_cap_prints_the_notice(void **state) {
     const char *notice = strstr(text, "yusec: note: 错误过多，只报告前 2 条");
     assert_non_null(notice);
     assert_null(strstr(notice + strlen("yusec: note: 错误过多"), "错误过多"));
-    fixture_free(&f);
+    diag_fixture_free(&f);
 }
 
 /* The listener (libyusec's structured diagnostics) hears each diagnostic and note once, with
@@ -260,7 +243,7 @@ static void hear(void *user, const DiagRecord *record) {
 static void listener_hears_every_part(void **state) {
     (void)state;
     Fixture f;
-    fixture_init(&f);
+    diag_fixture_init(&f, TEXT);
     Heard heard = {0};
     f.diag.listener = hear;
     f.diag.listener_user = &heard;
@@ -272,7 +255,7 @@ static void listener_hears_every_part(void **state) {
     assert_string_equal(heard.messages[1], "这里");
     assert_true(heard.positioned[0]);
     assert_false(heard.positioned[2]);
-    fixture_free(&f);
+    diag_fixture_free(&f);
 }
 
 int main(void) {

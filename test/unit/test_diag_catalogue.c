@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "diag_fixture.h"
+
 #include "base/arena.h"
 #include "base/diag.h"
 #include "base/source.h"
@@ -93,26 +95,6 @@ static void warning_flags_apply_in_order(void **state) {
 
 /* ---- the engine keeps the entry and the origin, and applies the flags ---- */
 
-typedef struct Fixture {
-    Arena arena;
-    SourceMap map;
-    SourceFile *file;
-    DiagEngine diag;
-} Fixture;
-
-static void fixture_init(Fixture *f) {
-    static const char TEXT[] = "「甲」者\n";
-    arena_init(&f->arena);
-    source_map_init(&f->map, &f->arena);
-    f->file = source_add(&f->map, "t。着色器。豫", TEXT, strlen(TEXT));
-    diag_init(&f->diag, &f->map, NULL);
-}
-
-static void fixture_free(Fixture *f) {
-    diag_free(&f->diag);
-    arena_free(&f->arena);
-}
-
 typedef struct Heard {
     DiagId ids[4];
     DiagOrigin origins[4];
@@ -130,7 +112,7 @@ static void hear(void *user, const DiagRecord *record) {
 static void records_carry_entry_and_origin(void **state) {
     (void)state;
     Fixture f;
-    fixture_init(&f);
+    diag_fixture_init(&f, "「甲」者\n");
     Heard heard = {0};
     f.diag.listener = hear;
     f.diag.listener_user = &heard;
@@ -150,13 +132,13 @@ static void records_carry_entry_and_origin(void **state) {
     assert_int_equal(heard.ids[1], Y_NONE);  /* the note */
     assert_int_equal(heard.ids[2], Y_UNUSED_RUN_INPUT);
     assert_int_equal(heard.origins[2], 3);
-    fixture_free(&f);
+    diag_fixture_free(&f);
 }
 
 static void per_warning_flags_in_the_engine(void **state) {
     (void)state;
     Fixture f;
-    fixture_init(&f);
+    diag_fixture_init(&f, "「甲」者\n");
     DiagOptions options;
     diag_options_init(&options);
     const char *name;
@@ -174,10 +156,10 @@ static void per_warning_flags_in_the_engine(void **state) {
     assert_int_equal(f.diag.error_count, 1);
     assert_int_equal(f.diag.warning_count, 1);
     assert_null(strstr(strbuf_cstr(&f.diag.text), "随它不见"));
-    fixture_free(&f);
+    diag_fixture_free(&f);
 
     /* -Werror with -Wno-error=<name>: that one stays a warning */
-    fixture_init(&f);
+    diag_fixture_init(&f, "「甲」者\n");
     diag_options_init(&options);
     diag_warning_flag_apply(&options.warnings, "error", &name);
     diag_warning_flag_apply(&options.warnings, "no-error=bidi-chars", &name);
@@ -186,7 +168,7 @@ static void per_warning_flags_in_the_engine(void **state) {
     diag_warning(&f.diag, Y_SHADOWED_BUILTIN, span, "错误");
     assert_int_equal(f.diag.records[0].level, DIAG_WARNING);
     assert_int_equal(f.diag.records[1].level, DIAG_ERROR);
-    fixture_free(&f);
+    diag_fixture_free(&f);
 }
 
 int main(void) {

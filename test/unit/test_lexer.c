@@ -276,14 +276,11 @@ static void test_numerals_exponent_words_in_names(void **state) {
     assert_no_errors(f);
 }
 
-static void test_numerals_exponent_malformed(void **state) {
-    Fixture *f = *state;
-    const char *bad[] = {"一乘十的次方", "一乘十的三", "乘十的三次方", "一乘十的负次方",
-                         "一乘十的三次方次方", "一乘十的三点五次方", "一乘十的负负三次方",
-                         "一次方", "负乘十的三次方", "一点乘十的三次方", "0x1乘十的三次方",
-                         "一乘十的三次方乘十的二次方", "一乘十的三负次方"};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char quoted[96], message[160];
+/* Each of `bad` in 「」 is one 数字格式错误 and still a numeral token (so the parser does not
+ * report more). */
+static void assert_malformed_numerals(Fixture *f, const char *const *bad, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        char quoted[128], message[192];
         snprintf(quoted, sizeof quoted, "乃「%s」", bad[i]);
         snprintf(message, sizeof message, "t:1:2: error: 数字格式错误：「%s」", bad[i]);
         int before = f->diag.error_count;
@@ -292,6 +289,15 @@ static void test_numerals_exponent_malformed(void **state) {
         assert_diag_has(f, message);
         assert_kinds(f, TOK_KW_NAI, TOK_NUMERAL);
     }
+}
+
+static void test_numerals_exponent_malformed(void **state) {
+    Fixture *f = *state;
+    const char *bad[] = {"一乘十的次方", "一乘十的三", "乘十的三次方", "一乘十的负次方",
+                         "一乘十的三次方次方", "一乘十的三点五次方", "一乘十的负负三次方",
+                         "一次方", "负乘十的三次方", "一点乘十的三次方", "0x1乘十的三次方",
+                         "一乘十的三次方乘十的二次方", "一乘十的三负次方"};
+    assert_malformed_numerals(f, bad, sizeof bad / sizeof bad[0]);
 }
 
 static void test_numerals_not_numerals(void **state) {
@@ -325,17 +331,7 @@ static void test_numerals_malformed(void **state) {
     Fixture *f = *state;
     const char *bad[] = {"一点点二", "1.2.3", "一负", "负负一", "点五", ".5", "五点", "5.",
                          "0x", "0xG1", "0x1.5", "负点五"};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char quoted[64], message[128];
-        snprintf(quoted, sizeof quoted, "乃「%s」", bad[i]);
-        snprintf(message, sizeof message, "t:1:2: error: 数字格式错误：「%s」", bad[i]);
-        int before = f->diag.error_count;
-        lex(f, quoted);
-        assert_int_equal(f->diag.error_count, before + 1);
-        assert_diag_has(f, message);
-        /* Still a numeral token, so the parser does not report more. */
-        assert_kinds(f, TOK_KW_NAI, TOK_NUMERAL);
-    }
+    assert_malformed_numerals(f, bad, sizeof bad / sizeof bad[0]);
 }
 
 static void test_numerals_overflow(void **state) {

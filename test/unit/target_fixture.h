@@ -14,34 +14,13 @@
 #include "base/source.h"
 #include "base/strbuf.h"
 #include "ir/ir.h"
-
-typedef struct Ctx {
-    Arena arena;
-    SourceMap sources;
-    DiagEngine diag;
-} Ctx;
-
-static inline void ctx_init(Ctx *c) {
-    arena_init(&c->arena);
-    source_map_init(&c->sources, &c->arena);
-    diag_init(&c->diag, &c->sources, NULL);
-    c->diag.max_errors = 0;
-}
-
-static inline void ctx_free(Ctx *c) {
-    diag_free(&c->diag);
-    arena_free(&c->arena);
-}
-
+#include "test/unit/yir_fixture.h"
 
 /* Reads and verifies YIR text (failing the test otherwise), then runs the emitter; returns
  * whether emission succeeded. */
 static inline bool fixture_emit(Ctx *c, yusec_target target, const char *path, const char *text,
                                 StrBuf *out, StrBuf *table) {
-    SourceFile *file = source_add(&c->sources, path, text, strlen(text));
-    IrModule *m = ir_read(&c->diag, file);
-    if (!m) fail_msg("%s: read failed:\n%s", path, strbuf_cstr(&c->diag.text));
-    if (!ir_verify(m, &c->diag)) fail_msg("%s: verify failed:\n%s", path, strbuf_cstr(&c->diag.text));
+    IrModule *m = ctx_read_verified(c, path, text, strlen(text));
     bool ok = emit_with_lines(target, m, NULL, out, table, NULL, &c->diag);
     ir_module_free(m);
     return ok;

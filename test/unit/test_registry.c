@@ -9,6 +9,8 @@
 
 #include <cmocka.h>
 
+#include "test/unit/yir_fixture.h"
+
 #include "base/arena.h"
 #include "base/diag.h"
 #include "base/source.h"
@@ -83,24 +85,18 @@ static const char MODULE[] =
  * reserved word loop is 豫_loop in the text and in the names), no kernel names. */
 static void test_emit_returns_typed_entry_names(void **state) {
     (void)state;
-    Arena arena;
-    arena_init(&arena);
-    SourceMap sources;
-    source_map_init(&sources, &arena);
-    DiagEngine diag;
-    diag_init(&diag, &sources, NULL);
-    IrModule *m = ir_read(&diag, source_add(&sources, "t.yir", MODULE, strlen(MODULE)));
-    assert_non_null(m);
-    assert_true(ir_verify(m, &diag));
+    Ctx c;
+    ctx_init(&c);
+    IrModule *m = ctx_read_verified(&c, "t.yir", MODULE, strlen(MODULE));
     yusec_target text_targets[] = {YUSEC_TARGET_WGSL, YUSEC_TARGET_MSL};
     for (size_t t = 0; t < 2; t++) {
         const TargetDescriptor *target = target_descriptor(text_targets[t]);
         StrBuf text;
         strbuf_init(&text);
         TargetOutput output;
-        target_output_init(&output, &arena, &text);
+        target_output_init(&output, &c.arena, &text);
         TargetEmitOptions options = {NULL};
-        if (!target->emit(m, &options, &output, &diag)) fail_msg("%s: %s", target->word, strbuf_cstr(&diag.text));
+        if (!target->emit(m, &options, &output, &c.diag)) fail_msg("%s: %s", target->word, strbuf_cstr(&c.diag.text));
         assert_non_null(strstr(strbuf_cstr(&text), "豫_loop"));
         assert_int_equal(output.entry_count, 1);
         assert_string_equal(output.entries[0].item, "e");
@@ -113,14 +109,13 @@ static void test_emit_returns_typed_entry_names(void **state) {
     }
     /* Before emitting: the same function name and PTX's kernel name. */
     TargetOutput names;
-    target_output_init(&names, &arena, NULL);
+    target_output_init(&names, &c.arena, NULL);
     target_name_entries(&names, m, NULL, true);
     assert_int_equal(names.entry_count, 1);
     assert_string_equal(names.entries[0].function, "豫_loop");
     assert_string_equal(names.entries[0].kernel, "yy_e8_b1_ab_5floop");
     ir_module_free(m);
-    diag_free(&diag);
-    arena_free(&arena);
+    ctx_free(&c);
 }
 
 int main(void) {

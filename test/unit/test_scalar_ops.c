@@ -14,6 +14,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test/unit/yir_fixture.h"
+
 #include "exec/exec.h"
 #include "ir/ir.h"
 
@@ -174,17 +176,9 @@ static void run_on_executor(IrScalarOp op, IrLane lane, IrLane out, const Tuples
                             uint32_t groups) {
     Kernel k;
     kernel_text(&k, op, lane, out);
-    Arena arena;
-    arena_init(&arena);
-    SourceMap sources;
-    source_map_init(&sources, &arena);
-    DiagEngine diag;
-    diag_init(&diag, &sources, NULL);
-    SourceFile *file = source_add(&sources, "标量.yir", strbuf_cstr(&k.text), k.text.len);
-    IrModule *m = ir_read(&diag, file);
-    if (!m || !ir_verify(m, &diag))
-        fail_msg("bad YIR for %s on %s:\n%s\n%s", ir_op_info(ir_scalar_ir_op(op))->name, type_name(lane),
-                 strbuf_cstr(&diag.text), strbuf_cstr(&k.text));
+    Ctx c;
+    ctx_init(&c);
+    IrModule *m = ctx_read_verified(&c, "标量.yir", strbuf_cstr(&k.text), k.text.len);
     for (uint32_t i = 0; i < t->count; i++) tuple(t, i, &io[4 * i]);
     ExBuffer buffer = {0, 0, io, (size_t)groups * 64 * 4 * sizeof *io};
     ExLaunch launch = {m, ir_entry(m, 0), {groups, 1, 1}, &buffer, 1, 0, 0};
@@ -195,8 +189,7 @@ static void run_on_executor(IrScalarOp op, IrLane lane, IrLane out, const Tuples
                                            strbuf_cstr(&fault.message));
     strbuf_free(&fault.message);
     ir_module_free(m);
-    diag_free(&diag);
-    arena_free(&arena);
+    ctx_free(&c);
     strbuf_free(&k.text);
 }
 

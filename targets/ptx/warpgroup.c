@@ -125,14 +125,20 @@ static void tied_asm(FnCtx *fc, LLVMValueRef *acc, const char *text, const char 
     for (unsigned i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractValue(B(fc), out, i, "");
 }
 
+/* The asm of one wgmma.mma_async m64n64k16 f32 += f16 · f16: the accumulators $0–$31 (tied),
+ * then `operands` (A and B, the scale-d predicate p, the scales and transposes). */
+static void wgmma_text(char *text, size_t size, const char *operands) {
+    size_t n = (size_t)snprintf(text, size,
+                                "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                                "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {");
+    for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(text + n, size - n, i ? ", $%u" : "$%u", i);
+    snprintf(text + n, size - n, "}, %s;\n}", operands);
+}
+
 /* wgmma.mma_async m64n64k16 f32 += f16 (A: four words in $64–$67) · f16 (B: descriptor $68). */
 static void wgmma(FnCtx *fc, LLVMValueRef *acc, LLVMValueRef *a_words, LLVMValueRef descriptor) {
     char text[1024];
-    size_t n = (size_t)snprintf(text, sizeof text,
-                                "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
-                                "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {");
-    for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(text + n, sizeof text - n, i ? ", $%u" : "$%u", i);
-    snprintf(text + n, sizeof text - n, "}, {$64, $65, $66, $67}, $68, p, 1, 1, 0;\n}");
+    wgmma_text(text, sizeof text, "{$64, $65, $66, $67}, $68, p, 1, 1, 0");
     LLVMValueRef extra[A_WORDS + 1] = {a_words[0], a_words[1], a_words[2], a_words[3], descriptor};
     tied_asm(fc, acc, text, "r,r,r,r,l,", extra, A_WORDS + 1);
 }
@@ -275,11 +281,7 @@ static LLVMValueRef shared_descriptor(FnCtx *fc, LLVMValueRef base, LLVMValueRef
 /* wgmma m64n64k16 with A ($64) and B ($65) through descriptors. */
 static void wgmma_ss(FnCtx *fc, LLVMValueRef *acc, LLVMValueRef a, LLVMValueRef b) {
     char text[1024];
-    size_t n = (size_t)snprintf(text, sizeof text,
-                                "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
-                                "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {");
-    for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(text + n, sizeof text - n, i ? ", $%u" : "$%u", i);
-    snprintf(text + n, sizeof text - n, "}, $64, $65, p, 1, 1, 0, 0;\n}");
+    wgmma_text(text, sizeof text, "$64, $65, p, 1, 1, 0, 0");
     LLVMValueRef extra[2] = {a, b};
     tied_asm(fc, acc, text, "l,l,", extra, 2);
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # ctest bench.gemm_hopper_committed: the committed 矩阵乘_线程束组.ptx and .json are what gen_ptx.sh
 # writes with this yusec (byte for byte, regenerated in a temporary directory), ptxas (where
-# installed) assembles the PTX for sm_90a, and nvcc (where installed) compiles wgmma_ref.cu, the
-# CUDA C twin and harness that run_wgmma.sh builds on the H200.
+# installed) assembles the PTX for sm_90a, nvcc (where installed) compiles the harness and the CUDA C
+# twins that run_wgmma.sh builds on the H200 (no warnings, no spills), and yusec_args.py turns
+# manifests (storage and tensor-map bindings) into the harness's --yusec arguments.
 #   bash bench/gemm/hopper/check_committed.sh BUILD/yusec
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../check_common.sh"
@@ -21,8 +22,26 @@ if [ -n "$ptxas" ] && grep -q "C7515\|warning" "$work/ptxas.err" 2>/dev/null; th
   fail "ptxas 对 $stem.ptx 有警告（wgmma 被串行化？）"; cat "$work/ptxas.err"
 fi
 nvcc=${NVCC:-$(dirname "${ptxas:-/usr/local/cuda/bin/ptxas}")/nvcc}
-if [ -x "$nvcc" ] && ! "$nvcc" -c -O3 -gencode=arch=compute_90a,code=sm_90a "$here/wgmma_ref.cu" \
-     -o "$work/wgmma_ref.o" 2>"$work/nvcc.err"; then
-  fail "nvcc 编译不了 wgmma_ref.cu"; cat "$work/nvcc.err"
+if [ -x "$nvcc" ]; then
+  for unit in harness wgmma_ref tma_twin; do
+    if ! "$nvcc" -c -O3 -gencode=arch=compute_90a,code=sm_90a -Xptxas -v -Xcompiler -fopenmp "$here/$unit.cu" \
+         -o "$work/$unit.o" 2>"$work/nvcc.err"; then
+      fail "nvcc 编译不了 $unit.cu"; cat "$work/nvcc.err"
+    elif grep -q "warning\|[1-9][0-9]* bytes spill" "$work/nvcc.err"; then
+      fail "nvcc 对 $unit.cu 有警告或溢出"; cat "$work/nvcc.err"
+    fi
+  done
 fi
+# run_wgmma.sh's --yusec arguments from a manifest: storage bindings and tensor-map bindings.
+got=$(python3 "$here/yusec_args.py" L "$stem.ptx" "$here/$stem.json" 64x64 | tr '\n' ' ')
+[ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 128 0 64x64 A,B,C,DIMS " ] || fail "yusec_args.py: $got"
+cat >"$work/maps.json" <<'JSON'
+{"entries": [{"stage": "compute", "ptx_name": "k", "workgroup_size": [384, 1, 1], "dynamic_shared_bytes": 197696,
+  "ptx_params": ["甲图", "乙图", "丙", "尺寸"]}],
+ "resources": [{"name": "甲图", "kind": "tensor_map", "box": {"rows": 128, "cols": 64, "swizzle": 128}},
+               {"name": "乙图", "kind": "tensor_map", "box_rows": 64, "box_cols": 64, "swizzle": 128},
+               {"name": "丙", "kind": "storage_read_write"}, {"name": "尺寸", "kind": "uniform"}]}
+JSON
+got=$(python3 "$here/yusec_args.py" T k.ptx "$work/maps.json" 128x256 | tr '\n' ' ')
+[ "$got" = "--yusec T k.ptx k 384 197696 128x256 A@128x64/128,B@64x64/128,C,DIMS " ] || fail "yusec_args.py: $got"
 exit $status

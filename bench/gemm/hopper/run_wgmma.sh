@@ -1,17 +1,30 @@
 #!/usr/bin/env bash
 # On the H200 (or an H100), from the repository root:  bash bench/gemm/hopper/run_wgmma.sh [SIZE…]
-# Builds wgmma_ref.cu (the CUDA C twin, cuBLAS and the timing harness; nvcc, sm_90a) and runs it on
-# the committed 豫言 PTX 矩阵乘_线程束组.ptx (made on the development machine by gen_ptx.sh), at
-# 4096 and 8192 unless sizes are given (multiples of 512). Prints the checks, then per size the
-# burst and ≥ 2 s sustained TFLOP/s of 豫言, CUDA C, cuBLAS f16→f32 and f16→f16, and the ratios.
+# Builds the harness (harness.cu with the CUDA C twins wgmma_ref.cu and tma_twin.cu; nvcc, sm_90a,
+# cuBLAS, the driver API) and runs it on the committed 豫言 PTX listed in YUSEC_KERNELS below (made
+# on the development machine by gen_ptx.sh; each with its .json manifest), at 4096 and 8192 unless
+# sizes are given (multiples of 1024). Prints the checks, then per size a table of burst and ≥ 2 s
+# sustained TFLOP/s of every kernel with the ratios to cuBLAS f16→f16 and to the TMA n64 twin.
+# Extra harness options go in HARNESS_ARGS (e.g. HARNESS_ARGS='--kernels n64,n256,blas16').
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cuda_root=$(dirname "$(dirname "$nvcc")")
-"$nvcc" -O3 -gencode=arch=compute_90a,code=sm_90a -Xptxas -v -o "$work/wgmma_gemm" "$here/wgmma_ref.cu" \
-        -lcublas -L"$cuda_root/lib64/stubs" -lcuda
-kernel=$(python3 -c 'import json,sys; print(next(e["ptx_name"] for e in json.load(open(sys.argv[1]))["entries"] if e["stage"] == "compute"))' \
-         "$here/矩阵乘_线程束组.json")
-"$work/wgmma_gemm" "$here/矩阵乘_线程束组.ptx" "$kernel" "$@"
+"$nvcc" -O3 -gencode=arch=compute_90a,code=sm_90a -Xptxas -v -Xcompiler -fopenmp -o "$work/hopper_gemm" \
+        "$here/harness.cu" "$here/wgmma_ref.cu" "$here/tma_twin.cu" \
+        -lcublas -L"$cuda_root/lib64/stubs" -lcuda -lgomp 2>&1 | grep -E 'registers|spill|warning|error' || true
+[ -x "$work/hopper_gemm" ] || { echo "build failed" >&2; exit 1; }
+# 豫言 kernels: LABEL STEM TILE (the tile of C one workgroup computes).
+YUSEC_KERNELS=(
+  "64x64-cp.async 矩阵乘_线程束组 64x64"
+)
+args=()
+for spec in "${YUSEC_KERNELS[@]}"; do
+  read -r label stem tile <<<"$spec"
+  mapfile -t more < <(python3 "$here/yusec_args.py" "$label" "$here/$stem.ptx" "$here/$stem.json" "$tile")
+  args+=("${more[@]}")
+done
+# shellcheck disable=SC2086
+timeout 230 "$work/hopper_gemm" "${args[@]}" ${HARNESS_ARGS:-} "$@"

@@ -396,13 +396,13 @@ static void print_table(uint32_t size, const std::vector<Kernel> &kernels, const
 
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    CHECK_CUDA(cudaFree(0));  // the primary context, current for the driver API too
     Runner r;
     std::string only;
     std::vector<uint32_t> sizes;
+    std::vector<char **> yusec_args;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--yusec") && i + 7 < argc) {
-            r.yusec.push_back(load_yusec(argv + i + 1));
+            yusec_args.push_back(argv + i + 1);
             i += 7;
         } else if (!strcmp(argv[i], "--kernels") && i + 1 < argc) {
             only = argv[++i];
@@ -417,6 +417,8 @@ int main(int argc, char **argv) {
         }
     }
     if (sizes.empty()) sizes = {4096, 8192};
+    CHECK_CUDA(cudaFree(0));  // the primary context, current for the driver API too
+    for (char **arg : yusec_args) r.yusec.push_back(load_yusec(arg));
     cudaDeviceProp prop;
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
     printf("device %s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);

@@ -23,7 +23,8 @@ YUSEC_KERNELS=(
 args=()
 for spec in "${YUSEC_KERNELS[@]}"; do
   read -r label stem tile <<<"$spec"
-  mapfile -t more < <(python3 "$here/yusec_args.py" "$label" "$here/$stem.ptx" "$here/$stem.json" "$tile")
+  listed=$(python3 "$here/yusec_args.py" "$label" "$here/$stem.ptx" "$here/$stem.json" "$tile")
+  mapfile -t more <<<"$listed"
   args+=("${more[@]}")
 done
 # shellcheck disable=SC2086

@@ -28,6 +28,8 @@ static void make_ready(char *p, size_t size) {
     (void)madvise((void *)start, end - start, MADV_POPULATE_WRITE);
 }
 
+/* malloc and free themselves, not an arena: the point is glibc's heap, where the builds'
+ * arenas take their blocks; a piece refused ends the reserve (it is only a hint). */
 void lsp_memory_reserve_for(LspMemoryReserve *reserve, size_t text_len) {
     size_t want = text_len > MOST_BYTES / BYTES_PER_SOURCE_BYTE ? MOST_BYTES : text_len * BYTES_PER_SOURCE_BYTE;
     if (want <= reserve->bytes + PIECE_BYTES) return;  /* small documents need no reserve */

@@ -80,9 +80,13 @@ void **strmap_slot(StrMap *map, const char *key) {
 
 /* ---- integer keys ---- */
 
-void u64map_init(U64Map *map, Arena *arena) {
+void u64map_init(U64Map *map, Arena *arena) { u64map_init_sized(map, arena, 0); }
+
+void u64map_init_sized(U64Map *map, Arena *arena, size_t expected) {
+    uint32_t cap = HASH_INITIAL_CAP;
+    while ((uint64_t)expected * 2 > cap) cap = grown_cap(cap, cap / 2);
     map->arena = arena;
-    map->cap = HASH_INITIAL_CAP;
+    map->cap = cap;
     map->count = 0;
     map->slots = arena_alloc_array(arena, map->cap, sizeof *map->slots);
 }

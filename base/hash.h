@@ -46,6 +46,9 @@ typedef struct U64Map {
 } U64Map;
 
 void u64map_init(U64Map *map, Arena *arena);
+/* An empty map with room for `expected` keys without growing (each growth copies the slots
+ * into a new array of the arena and leaves the old one there). */
+void u64map_init_sized(U64Map *map, Arena *arena, size_t expected);
 void *u64map_get(const U64Map *map, uint64_t key);
 /* As strmap_put_first. */
 void *u64map_put_first(U64Map *map, uint64_t key, void *value);

@@ -323,7 +323,7 @@ static void find_visible_modules(FeIndex *index) {
 
 static void resolve_call_sites(FeIndex *index) {
     U64Map at;
-    u64map_init(&at, index->arena);
+    u64map_init_sized(&at, index->arena, index->occurrences.len);
     for (size_t i = 0; i < index->occurrences.len; i++) {
         const FeOccurrence *o = index->occurrences.items[i];
         u64map_put_first(&at, field_key(o->span), o->symbol);

@@ -70,13 +70,49 @@ static int by_place(const void *a, const void *b) {
     return (int)y->is_definition - (int)x->is_definition;
 }
 
+/* An occurrence with the key it is ordered by (file, start, a definition first) and its
+ * place in the checker's list, which breaks ties: sorting these compares integers instead of
+ * following two pointers per comparison. */
+typedef struct PlacedOccurrence {
+    uint64_t place;           /* file << 32 | start */
+    uint32_t not_definition;  /* 0 for a definition */
+    uint32_t order;
+} PlacedOccurrence;
+
+static int by_placed(const void *a, const void *b) {
+    const PlacedOccurrence *x = a, *y = b;
+    if (x->place != y->place) return x->place < y->place ? -1 : 1;
+    if (x->not_definition != y->not_definition) return x->not_definition < y->not_definition ? -1 : 1;
+    return (x->order > y->order) - (x->order < y->order);
+}
+
+/* `items` in by_place order, equal ones in their order (a stable sort): left as they are when
+ * they are in order already (the checker meets most names in source order), else sorted by
+ * their keys. */
+static void sort_by_place(const FeOccurrence **items, size_t n) {
+    size_t i = 1;
+    while (i < n && by_place(&items[i - 1], &items[i]) <= 0) i++;
+    if (i >= n) return;
+    Arena scratch;
+    arena_init(&scratch);
+    PlacedOccurrence *keyed = arena_alloc_array_uninit(&scratch, n, sizeof *keyed);
+    const FeOccurrence **copy = arena_alloc_array_uninit(&scratch, n, sizeof *copy);
+    memcpy(copy, items, n * sizeof *copy);
+    for (i = 0; i < n; i++)
+        keyed[i] = (PlacedOccurrence){(uint64_t)items[i]->span.file << 32 | items[i]->span.start,
+                                      !items[i]->is_definition, (uint32_t)i};
+    qsort(keyed, n, sizeof *keyed, by_placed);
+    for (i = 0; i < n; i++) items[i] = copy[keyed[i].order];
+    arena_free(&scratch);
+}
+
 /* The occurrences in order, each place once (the checker may resolve one name twice). */
 static void make_occurrences(yusec_index *index) {
     Arena *arena = &index->session.arena;
     size_t n = index->fe.occurrences.len;
     const FeOccurrence **sorted = arena_alloc_array(arena, n + 1, sizeof *sorted);
     if (n) memcpy(sorted, index->fe.occurrences.items, n * sizeof *sorted);
-    qsort(sorted, n, sizeof *sorted, by_place);
+    sort_by_place(sorted, n);
     index->occurrences = arena_alloc_array(arena, n + 1, sizeof *index->occurrences);
     index->fe_occurrences = sorted;
     size_t kept = 0;

@@ -165,11 +165,24 @@ void lib_file_cursor_init(LibFileCursor *cursor, const SourceFile *file) {
     cursor->walked = 0;
 }
 
+/* The line of `offset`: the cursor's line or one of the few after it when the offset is there
+ * (the usual case: offsets asked in order, a few per line), else by binary search. */
+static uint32_t line_near(const LibFileCursor *cursor, uint32_t offset) {
+    const SourceFile *file = cursor->file;
+    uint32_t line = cursor->line;
+    if (line < file->line_count && file->line_starts[line] <= offset)
+        for (uint32_t step = 0; step < 4; step++) {
+            if (line + 1 == file->line_count || file->line_starts[line + 1] > offset) return line;
+            line++;
+        }
+    return source_line_index(file, offset);
+}
+
 yusec_position lib_file_cursor_seek(LibFileCursor *cursor, uint32_t offset) {
     const SourceFile *file = cursor->file;
     if (!file || !file->line_count) return (yusec_position){0, 0};
     if (offset > file->len) offset = file->len;
-    uint32_t line = source_line_index(file, offset);
+    uint32_t line = line_near(cursor, offset);
     if (line != cursor->line || offset < cursor->at) {
         cursor->line = line;
         cursor->at = file->line_starts[line];

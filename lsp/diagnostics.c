@@ -1,4 +1,5 @@
 /* Diagnostics: a compile through libyusec, its diagnostics as LSP's. */
+#define _XOPEN_SOURCE 700  /* realpath */
 #include "lsp/diagnostics.h"
 
 #include <stdio.h>
@@ -7,9 +8,11 @@
 
 #include "base/memory.h"
 #include "base/strbuf.h"
+#include "lib/context.h"
 #include "lib/positions.h"
 #include "lib/targets.h"
 #include "lsp/json_text.h"
+#include "lsp/lifecycle.h"
 
 /* One publication: the document and its columns, counted once for all its diagnostics. */
 typedef struct Publication {
@@ -27,19 +30,36 @@ static bool read_open_document(void *user, const char *path, const char **text, 
 }
 
 yusec_context *lsp_context(LspServer *server) {
+    if (server->context) return server->context;
     yusec_options options = *server->base_options;
     options.provider.read = read_open_document;
     options.provider.user = &server->documents;
-    yusec_context *context = yusec_context_new(&options);
-    if (!context) mem_exhausted(sizeof options);
-    return context;
+    server->context = yusec_context_new(&options);
+    if (!server->context) mem_exhausted(sizeof options);
+    return server->context;
+}
+
+/* Whether `path` names the file the context read as the builtin interface. */
+static bool is_builtin_interface(const yusec_context *context, const char *path) {
+    const char *builtin = context->config.builtin_file_real;
+    if (!builtin) return false;
+    char *real = realpath(path, NULL);
+    bool same = real && strcmp(real, builtin) == 0;
+    free(real);
+    return same;
+}
+
+void lsp_text_changed(LspServer *server, const char *path) {
+    lsp_documents_changed(&server->documents, path);
+    if (server->context && is_builtin_interface(server->context, path)) {
+        yusec_context_free(server->context);
+        server->context = NULL;
+    }
 }
 
 yusec_result *lsp_compile(LspServer *server, const LspDocument *doc, unsigned targets) {
-    yusec_context *context = lsp_context(server);
     yusec_input input = {doc->path, doc->text, doc->len};
-    yusec_result *result = yusec_compile(context, &input, targets);
-    yusec_context_free(context);
+    yusec_result *result = yusec_compile(lsp_context(server), &input, targets);
     if (!result) mem_exhausted(doc->len);
     return result;
 }
@@ -195,7 +215,7 @@ static bool apply_target_rule(const LspSettings *settings, json_t *targets, yuse
 }
 
 void lsp_publish_diagnostics(LspServer *server, LspDocument *doc) {
-    yusec_result *result = lsp_compile(server, doc, server->settings.targets);
+    yusec_result *result = lsp_compile(server, doc, lsp_diagnostic_targets(server));
     size_t count = 0;
     const yusec_diagnostic *diags = yusec_result_diagnostics(result, &count);
     size_t read_count = 0;

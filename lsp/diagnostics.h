@@ -6,9 +6,15 @@
 #include "lib/positions.h"
 #include "lsp/server.h"
 
-/* A context with the command line's options whose source provider serves every open
- * document from the editor's text (other files come from disk). */
+/* The server's context, with the command line's options and a source provider that serves
+ * every open document from the editor's text (other files come from disk). Kept for the
+ * server's life — its deep-stack thread, its builtin interface and its directory listings
+ * (which check themselves against the disk) serve every request — and owned by the server. */
 yusec_context *lsp_context(LspServer *server);
+
+/* The text of `path` as compiles see it changed (lsp_documents_changed); when it is the
+ * builtin interface, which a context reads once, the context is made again at the next use. */
+void lsp_text_changed(LspServer *server, const char *path);
 
 /* Compiles `doc` for `targets` (YUSEC_WANT_…) with the command line's options; every open
  * document is read from the editor's text, other files from disk. Never NULL unless memory

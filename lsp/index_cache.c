@@ -22,10 +22,8 @@ void lsp_index_cache_free(LspIndexCache *cache) {
 }
 
 static yusec_index *build(LspServer *server, const LspDocument *doc) {
-    yusec_context *context = lsp_context(server);
     yusec_input input = {doc->path, doc->text, doc->len};
-    yusec_index *index = yusec_index_build(context, &input);
-    yusec_context_free(context);
+    yusec_index *index = yusec_index_build(lsp_context(server), &input);
     if (!index) mem_exhausted(doc->len);
     return index;
 }

@@ -14,17 +14,21 @@ enum {
 void lsp_settings_init(LspSettings *settings) {
     settings->target_rule = LSP_TARGET_AS_REPORTED;
     settings->targets = YUSEC_WANT_WGSL | YUSEC_WANT_MSL;
+    settings->ptx_if_available = false;
     settings->debounce_ms = DEFAULT_DEBOUNCE_MS;
     settings->debounce_max_ms = DEFAULT_DEBOUNCE_MAX_MS;
 }
 
-/* The default targets: WGSL and MSL, and PTX when its plugin loads. */
-static unsigned default_targets(const yusec_options *options) {
-    unsigned targets = YUSEC_WANT_WGSL | YUSEC_WANT_MSL;
-    yusec_context *context = yusec_context_new(options);
-    if (context && yusec_ptx_available(context)) targets |= YUSEC_WANT_PTX;
-    yusec_context_free(context);
-    return targets;
+/* The default targets are WGSL and MSL, and PTX when its plugin loads. Whether it loads is
+ * asked at the first compile for diagnostics, not at initialize: loading the plugin (and the
+ * LLVM it links) is no request's cost (docs/editor.md, "Speed"). */
+unsigned lsp_diagnostic_targets(LspServer *server) {
+    LspSettings *settings = &server->settings;
+    if (settings->ptx_if_available) {
+        settings->ptx_if_available = false;
+        if (yusec_ptx_available(lsp_context(server))) settings->targets |= YUSEC_WANT_PTX;
+    }
+    return settings->targets;
 }
 
 static void read_target_rule(LspSettings *settings, json_t *value) {
@@ -49,6 +53,7 @@ static void read_settings(LspSettings *settings, json_t *object) {
     json_t *targets = json_object_get(object, "targets");
     if (json_is_array(targets)) {
         settings->targets = 0;
+        settings->ptx_if_available = false;
         size_t i;
         json_t *name;
         json_array_foreach(targets, i, name) {
@@ -68,7 +73,7 @@ json_t *lsp_initialize(LspServer *server, json_t *params, LspError *error) {
         return NULL;
     }
     json_t *options = json_object_get(params, "initializationOptions");
-    if (!json_is_array(json_object_get(options, "targets"))) server->settings.targets = default_targets(server->base_options);
+    server->settings.ptx_if_available = !json_is_array(json_object_get(options, "targets"));
     read_settings(&server->settings, options);
     server->initialized = true;
     return json_pack("{s:o,s:{s:s,s:s}}", "capabilities", lsp_capabilities(), "serverInfo", "name",

@@ -11,8 +11,12 @@ json_t *lsp_shutdown(LspServer *server, json_t *params, LspError *error);
 void lsp_exit(LspServer *server, json_t *params);
 void lsp_did_change_configuration(LspServer *server, json_t *params);
 
-/* The defaults: WGSL and MSL (initialize adds PTX when its plugin loads), a target's errors
- * as errors, 150 ms debounce, diagnostics at most 1000 ms after a change. */
+/* The targets compiled for diagnostics (YUSEC_WANT_…): the settings', with PTX added at the
+ * first call when no targets were given and its plugin loads. */
+unsigned lsp_diagnostic_targets(LspServer *server);
+
+/* The defaults: WGSL and MSL (PTX too when its plugin loads: lsp_diagnostic_targets), a
+ * target's errors as errors, 150 ms debounce, diagnostics at most 1000 ms after a change. */
 void lsp_settings_init(LspSettings *settings);
 
 #endif

@@ -19,11 +19,15 @@ bool lsp_args_is_lsp(int argc, char **argv) { return argc >= 2 && strcmp(argv[1]
  * for a large document. glibc gives large blocks back to the system when they are freed, and
  * every fresh page then faults in again: on a 10,000-line source that was more than half of
  * a request's time (bench_lsp.py). The server keeps them: blocks up to glibc's largest
- * threshold come from the heap, and the heap is not trimmed below 512 MiB. */
+ * threshold come from the heap, and the heap is not trimmed below 512 MiB. One heap for all
+ * threads: the index is built on the context's deep-stack thread, which would otherwise get
+ * a heap of its own, out of reach of the reserve the main thread makes ready
+ * (lsp/memory_reserve.h); the two threads never allocate at the same time. */
 static void keep_freed_memory(void) {
 #ifdef __GLIBC__
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
+    mallopt(M_ARENA_MAX, 1);
 #endif
 }
 

@@ -270,6 +270,7 @@ int lsp_serve(int in_fd, int out_fd, const yusec_options *options) {
     }
     queue_free(&queue);
     lsp_index_cache_free(&server.index_cache);
+    yusec_context_free(server.context);
     lsp_documents_free(&server.documents);
     lsp_transport_free(&server.transport);
     return server.shutdown_requested && server.exit_requested ? 0 : 1;

@@ -34,6 +34,7 @@
 #include "base/strbuf.h"
 #include "lsp/documents.h"
 #include "lsp/index_cache.h"
+#include "lsp/memory_reserve.h"
 #include "lsp/transport.h"
 
 /* JSON-RPC and LSP error codes. */
@@ -59,6 +60,9 @@ typedef enum LspTargetRule {
 typedef struct LspSettings {
     LspTargetRule target_rule;
     unsigned targets;                       /* YUSEC_WANT_… compiled for diagnostics */
+    bool ptx_if_available;                  /* no targets given: PTX joins them at the first
+                                               compile for diagnostics when its plugin loads
+                                               (lsp_diagnostic_targets) */
     int debounce_ms;                        /* quiet time after a change before compiling */
     int debounce_max_ms;                    /* the longest wait from the first change not yet
                                                published, however often changes come */
@@ -70,6 +74,10 @@ typedef struct LspServer {
     LspSettings settings;
     LspDocuments documents;
     LspIndexCache index_cache;              /* the open documents' indexes, until they change */
+    LspMemoryReserve memory;                /* ready for the largest document opened */
+    yusec_context *context;                 /* every compile's and index's (lsp_context): made
+                                               at the first, dropped when the text of the
+                                               builtin interface changes */
     bool initialized, shutdown_requested, exit_requested;
     bool waiting;                           /* changes not yet published, the first at: */
     int64_t waiting_since_ms;               /* (CLOCK_MONOTONIC) */

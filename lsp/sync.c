@@ -15,7 +15,8 @@ void lsp_did_open(LspServer *server, json_t *params) {
     if (!uri || !json_is_string(text)) return;
     LspDocument *doc = lsp_documents_open(&server->documents, uri, json_string_value(text), json_string_length(text),
                                           json_integer_value(json_object_get(item, "version")));
-    lsp_documents_changed(&server->documents, doc->path);
+    lsp_memory_reserve_for(&server->memory, doc->len);
+    lsp_text_changed(server, doc->path);
 }
 
 static bool read_position(json_t *object, yusec_position *position) {
@@ -47,7 +48,8 @@ void lsp_did_change(LspServer *server, json_t *params) {
     json_array_foreach(json_object_get(params, "contentChanges"), i, change) apply_change(doc, change);
     json_t *version = json_object_get(json_object_get(params, "textDocument"), "version");
     if (json_is_integer(version)) doc->version = json_integer_value(version);
-    lsp_documents_changed(&server->documents, doc->path);
+    lsp_memory_reserve_for(&server->memory, doc->len);
+    lsp_text_changed(server, doc->path);
 }
 
 /* Closing clears the document's diagnostics (the editor shows none for a closed file); its
@@ -56,7 +58,7 @@ void lsp_did_close(LspServer *server, json_t *params) {
     const char *uri = uri_of(params);
     LspDocument *doc = uri ? lsp_documents_find(&server->documents, uri) : NULL;
     if (!doc) return;
-    lsp_documents_changed(&server->documents, doc->path);
+    lsp_text_changed(server, doc->path);
     lsp_notify(server, "textDocument/publishDiagnostics",
                json_pack("{s:s,s:[]}", "uri", uri, "diagnostics"));
     lsp_documents_close(&server->documents, uri);
@@ -69,7 +71,7 @@ void lsp_did_save(LspServer *server, json_t *params) {
     LspDocument *doc = uri ? lsp_documents_find(&server->documents, uri) : NULL;
     if (!doc) return;
     doc->dirty = true;
-    lsp_documents_changed(&server->documents, doc->path);
+    lsp_text_changed(server, doc->path);
 }
 
 /* TextDocumentSyncKind.Incremental (2); save notifications without the text. */

@@ -787,6 +787,42 @@ def test_formatting(yusec, root):
     client.finish(0)
 
 
+def test_no_plugin_for_requests(yusec, examples):
+    """No request loads PTX's plugin (and the LLVM it links): initialize and the navigation
+    requests leave it unloaded; the first compile for diagnostics asks for it (the default
+    targets add PTX when it loads), so it is mapped then where it was built."""
+    if not os.path.exists("/proc/self/maps"):
+        return
+    sample = os.path.join(examples, "加倍。着色器。豫")
+    text = open(sample, encoding="utf-8").read()
+    plugin = os.path.join(os.path.dirname(yusec), "libyusec-ptx.so")
+
+    def plugin_mapped(client):
+        with open(f"/proc/{client.proc.pid}/maps") as f:
+            return "libyusec-ptx" in f.read()
+
+    client = Client([yusec, "lsp"])
+    initialize(client, {"debounceMs": 10000, "debounceMaxMs": 60000})
+    check(not plugin_mapped(client), "initialize loaded the PTX plugin")
+    uri = uri_of(sample)
+    open_doc(client, uri, text)
+    for method in ("textDocument/semanticTokens/full", "textDocument/documentSymbol", "textDocument/foldingRange"):
+        check("result" in client.request(method, {"textDocument": {"uri": uri}}), method)
+    check(not plugin_mapped(client), "a request loaded the PTX plugin")
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.finish(0)
+    if os.path.exists(plugin):
+        client = Client([yusec, "lsp"])
+        initialize(client, {"debounceMs": 0})
+        open_doc(client, uri, text)
+        client.diagnostics(uri)
+        check(plugin_mapped(client), "the first diagnostics compile did not ask for the PTX plugin")
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        client.finish(0)
+
+
 def main():
     if len(sys.argv) not in (3, 5):
         sys.exit(__doc__)
@@ -808,6 +844,7 @@ def main():
     test_word_classes(yusec, os.path.dirname(examples))
     test_show_output(yusec, examples)
     test_target_settings(yusec, os.path.dirname(os.path.abspath(examples)))
+    test_no_plugin_for_requests(yusec, examples)
     test_subgroup_uniform_verdicts(yusec, os.path.dirname(os.path.abspath(examples)))
     print("lsp: ok")
 

@@ -410,7 +410,7 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
         inv->barriers++;
         return false;
     case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE:  /* the warpgroup's, at once (run.c) */
-    case IR_OP_TENSOR_MMA_SHARED: case IR_OP_TENSOR_MMA_ASYNC: case IR_OP_TENSOR_COMMIT: case IR_OP_TENSOR_WAIT:
+    case IR_OP_TENSOR_MMA_SHARED: case IR_OP_TENSOR_MMA_ASYNC: case IR_OP_TENSOR_MMA_ASYNC_BF16: case IR_OP_TENSOR_COMMIT: case IR_OP_TENSOR_WAIT:
     case IR_OP_REGISTER_INC: case IR_OP_REGISTER_DEC:
         inv->state = EX_AT_TENSOR;
         inv->barrier = in;

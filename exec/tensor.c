@@ -94,7 +94,9 @@ static bool mma(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t *
 }
 
 /* 张量片共享乘加 / 张量片异步乘加: A and B, 64 × 64 f16 tiles at elements 甲起 (arg 2) and 乙起
- * (arg 3) of one workgroup array in `layout` (ir/fragment.h); the same sums as mma over k 0–63. */
+ * (arg 3) of one workgroup array in `layout` (ir/fragment.h); the same sums as mma over k 0–63.
+ * 张量片脑浮异步乘加: bf16 elements (2 bytes each, two to a u32 word, low half first), the
+ * same byte layout; a bf16 is the high half of an f32, and bf16 × bf16 is exact in f32. */
 static bool tile_of(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t arg, uint32_t layout,
                     float tile[TILE][TILE]) {
     uint32_t start = word(inv, in, arg);
@@ -113,7 +115,7 @@ static bool tile_of(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32
             uint16_t h;
             uint32_t index = swizzled ? ir_tensor_swizzle_index(r, k) : ir_tensor_core_index(r, k);
             memcpy(&h, mem + 2 * index, sizeof h);
-            tile[r][k] = ir_f16_value(h);
+            tile[r][k] = in->op == IR_OP_TENSOR_MMA_ASYNC_BF16 ? ex_f32((uint32_t)h << 16) : ir_f16_value(h);
         }
     return true;
 }
@@ -189,7 +191,7 @@ static bool run_with_result(ExWorkgroup *wg, ExWarpgroup *group, ExInvocation *i
     case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_MMA_SHARED:  /* commit and wait_group 0 */
         group->complete = ++group->committed;
         return in->op == IR_OP_TENSOR_MMA ? mma(wg, inv, in, out) : mma_shared(wg, inv, in, IR_TENSOR_LAYOUT_CORE, out);
-    case IR_OP_TENSOR_MMA_ASYNC:
+    case IR_OP_TENSOR_MMA_ASYNC: case IR_OP_TENSOR_MMA_ASYNC_BF16:
         if (!constant_of(wg, inv, in, 4, &n) || !mma_shared(wg, inv, in, n, out)) return false;
         out[EX_TENSOR_TAG] = group->committed + 1;
         return true;

@@ -111,7 +111,8 @@
     /* warpgroups and asynchronous warpgroup MMA (PTX sm_90a only) */                  \
     X(WARPGROUP_ID, "线程束组号") X(TENSOR_MMA_ASYNC, "张量片异步乘加")                  \
     X(TENSOR_COMMIT, "提交张量片乘加") X(TENSOR_WAIT, "等待张量片乘加")                  \
-    X(REGISTER_INC, "增寄存器") X(REGISTER_DEC, "减寄存器")
+    X(REGISTER_INC, "增寄存器") X(REGISTER_DEC, "减寄存器")                             \
+    X(TENSOR_MMA_ASYNC_BF16, "张量片脑浮异步乘加")
 
 typedef enum Intrinsic {
     INTRINSIC_NONE,

@@ -66,7 +66,7 @@ bool msl_check_ptx_only_tensor_ops(TextEmitter *em) {
         for (uint32_t k = 0; k < f->inst_count; k++) {
             if (!ir_tensor_op_is_ptx_only(f->insts[k].op)) continue;
             IrOp op = f->insts[k].op;
-            bool mma = op == IR_OP_TENSOR_MMA_SHARED || op == IR_OP_TENSOR_MMA_ASYNC;
+            bool mma = op == IR_OP_TENSOR_MMA_SHARED || op == IR_OP_TENSOR_MMA_ASYNC || op == IR_OP_TENSOR_MMA_ASYNC_BF16;
             te_error(em, Y_UNSUPPORTED_BY_TARGET, f->insts[k].span, "函数「%s」：金属没有「%s」，它只有千手能译（sm_90a 的%s）",
                      f->name, ir_tensor_builtin_name(op), mma ? " wgmma" : "线程束组");
             ok = false;

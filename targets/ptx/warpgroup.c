@@ -133,12 +133,13 @@ static void tied_asm(FnCtx *fc, LLVMValueRef *acc, const char *text, const char 
     for (unsigned i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractValue(B(fc), out, i, "");
 }
 
-/* The asm of one wgmma.mma_async m64n64k16 f32 += f16 · f16: the accumulators $0–$31 (tied),
- * then `operands` (A and B, the scale-d predicate p, the scales and transposes). */
-static void wgmma_text(char *text, size_t size, const char *operands) {
+/* The asm of one wgmma.mma_async m64n64k16 f32 += `types` (f16.f16 or bf16.bf16): the
+ * accumulators $0–$31 (tied), then `operands` (A and B, the scale-d predicate p, the scales
+ * and transposes). */
+static void wgmma_text(char *text, size_t size, const char *types, const char *operands) {
     size_t n = (size_t)snprintf(text, size,
                                 "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
-                                "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {");
+                                "wgmma.mma_async.sync.aligned.m64n64k16.f32.%s {", types);
     for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(text + n, size - n, i ? ", $%u" : "$%u", i);
     snprintf(text + n, size - n, "}, %s;\n}", operands);
 }
@@ -146,7 +147,7 @@ static void wgmma_text(char *text, size_t size, const char *operands) {
 /* wgmma.mma_async m64n64k16 f32 += f16 (A: four words in $64–$67) · f16 (B: descriptor $68). */
 static void wgmma(FnCtx *fc, LLVMValueRef *acc, LLVMValueRef *a_words, LLVMValueRef descriptor) {
     char text[1024];
-    wgmma_text(text, sizeof text, "{$64, $65, $66, $67}, $68, p, 1, 1, 0");
+    wgmma_text(text, sizeof text, "f16.f16", "{$64, $65, $66, $67}, $68, p, 1, 1, 0");
     LLVMValueRef extra[A_WORDS + 1] = {a_words[0], a_words[1], a_words[2], a_words[3], descriptor};
     tied_asm(fc, acc, text, "r,r,r,r,l,", extra, A_WORDS + 1);
 }
@@ -302,10 +303,10 @@ static LLVMValueRef shared_descriptor(FnCtx *fc, LLVMValueRef base, LLVMValueRef
     return LLVMBuildOr(B(fc), LLVMBuildZExt(B(fc), field, i64, ""), LLVMConstInt(i64, fixed, false), "");
 }
 
-/* wgmma m64n64k16 with A ($64) and B ($65) through descriptors. */
-static void wgmma_ss(FnCtx *fc, LLVMValueRef *acc, LLVMValueRef a, LLVMValueRef b) {
+/* wgmma m64n64k16 of `types` with A ($64) and B ($65) through descriptors. */
+static void wgmma_ss(FnCtx *fc, LLVMValueRef *acc, const char *types, LLVMValueRef a, LLVMValueRef b) {
     char text[1024];
-    wgmma_text(text, sizeof text, "$64, $65, p, 1, 1, 0, 0");
+    wgmma_text(text, sizeof text, types, "$64, $65, p, 1, 1, 0, 0");
     LLVMValueRef extra[2] = {a, b};
     tied_asm(fc, acc, text, "l,l,", extra, 2);
 }
@@ -323,7 +324,7 @@ static LLVMValueRef tensor_mma_shared(FnCtx *fc, const IrInst *inst, LLVMValueRe
     LLVMValueRef acc[ACC_REGS];
     for (uint32_t i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
     tied_asm(fc, acc, "wgmma.fence.sync.aligned;", "", NULL, 0);
-    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss(fc, acc, a[s], b[s]);
+    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss(fc, acc, "f16.f16", a[s], b[s]);
     plain_asm(fc, "wgmma.commit_group.sync.aligned;");
     tied_asm(fc, acc, "wgmma.wait_group.sync.aligned 0;", "", NULL, 0);
     LLVMValueRef out = LLVMGetUndef(ptx_tensor_acc_type(fc->px));
@@ -361,7 +362,8 @@ static LLVMValueRef acc_value(FnCtx *fc, const LLVMValueRef *acc) {
     return out;
 }
 
-/* acc + A·Bᵀ over k 0–63 left pending: args acc, the workgroup array, A start, B start, layout.
+/* acc + A·Bᵀ over k 0–63 left pending: args acc, the workgroup array, A start, B start, layout
+ * (tensor_mma_async_bf16: bf16 in a u32 array, the same byte layout and descriptors).
  * wgmma.fence and four wgmma, the accumulators tied through all of them; no commit, no wait. */
 static LLVMValueRef tensor_mma_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
     uint32_t layout = 0;
@@ -375,7 +377,8 @@ static LLVMValueRef tensor_mma_async(FnCtx *fc, const IrInst *inst, LLVMValueRef
     LLVMValueRef acc[ACC_REGS];
     for (uint32_t i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
     tied_asm(fc, acc, "wgmma.fence.sync.aligned;", "", NULL, 0);
-    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss(fc, acc, a[s], b[s]);
+    const char *types = inst->op == IR_OP_TENSOR_MMA_ASYNC_BF16 ? "bf16.bf16" : "f16.f16";
+    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss(fc, acc, types, a[s], b[s]);
     return acc_value(fc, acc);
 }
 
@@ -433,7 +436,7 @@ LLVMValueRef ptx_tensor(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
     case IR_OP_TENSOR_MMA: return tensor_mma(fc, inst, args);
     case IR_OP_TENSOR_MMA_SHARED: return tensor_mma_shared(fc, inst, args);
     case IR_OP_WARPGROUP_ID: return warpgroup_id(fc, inst);
-    case IR_OP_TENSOR_MMA_ASYNC: return tensor_mma_async(fc, inst, args);
+    case IR_OP_TENSOR_MMA_ASYNC: case IR_OP_TENSOR_MMA_ASYNC_BF16: return tensor_mma_async(fc, inst, args);
     case IR_OP_TENSOR_COMMIT: plain_asm(fc, "wgmma.commit_group.sync.aligned;"); return NULL;
     case IR_OP_TENSOR_WAIT: return tensor_wait(fc, inst, args);
     case IR_OP_REGISTER_INC: case IR_OP_REGISTER_DEC: set_max_registers(fc, inst); return NULL;

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Runs the warpgroup samples (库/点染/测试/样例/张量片异步: 张量片异步乘加 with both layouts;
-线程束组: 384 invocations, two warpgroups each with four tiles) with `yusec run` and checks
-C[m][n] = Σₖ A[m][k]·B[n][k] (A, B, C row-major f32 buffers; the shaders round A and B to f16).
+线程束组: 384 invocations, two warpgroups each with four tiles; 张量片脑浮: k 0–63 in f16, k 64–127
+in bf16 through 张量片脑浮异步乘加) with `yusec run` and checks C[m][n] = Σₖ A[m][k]·B[n][k]
+(A, B, C row-major f32 buffers; the shaders round A and B to f16, or bf16 where the entry says,
+to nearest even).
 
 usage: warpgroups.py YUSEC SAMPLES_DIR [golden]
        YUSEC_RUN_DEVICE=cpu warpgroups.py YUSEC SAMPLES_DIR   (the YIR executor; no 跳过)
@@ -27,25 +29,37 @@ RTOL = 2.0 ** -14
 ATOL = 1e-6
 ON_CPU = os.environ.get("YUSEC_RUN_DEVICE") == "cpu"
 
-# entry: (sample, M, N, K)
+# entry: (sample, M, N, K, first k rounded to bf16 instead of f16)
 ENTRIES = {
-    "核心入口": ("张量片异步", 64, 64, 128),
-    "交错入口": ("张量片异步", 64, 64, 128),
-    "两组入口": ("线程束组", 128, 256, 128),
+    "核心入口": ("张量片异步", 64, 64, 128, 128),
+    "交错入口": ("张量片异步", 64, 64, 128, 128),
+    "两组入口": ("线程束组", 128, 256, 128, 128),
+    "脑浮入口": ("张量片脑浮", 64, 64, 128, 64),
 }
 
 
-def check(m_rows, n_cols, k_len, a, b, got):
+def bf16(x):
+    """x (an f32) rounded to bf16, to nearest even (finite x)."""
+    bits = struct.unpack("<I", struct.pack("<f", x))[0]
+    bits = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) << 16
+    return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+
+
+def rounded(values, k_len, bf16_from):
+    return [bf16(x) if i % k_len >= bf16_from else f16(x) for i, x in enumerate(values)]
+
+
+def check(m_rows, n_cols, k_len, bf16_from, a, b, got):
     problems = []
-    a16 = [f16(x) for x in a]
-    b16 = [f16(x) for x in b]
+    a16 = rounded(a, k_len, bf16_from)
+    b16 = rounded(b, k_len, bf16_from)
     for m in range(m_rows):
         row = a16[m * k_len:(m + 1) * k_len]
         for n in range(n_cols):
             col = b16[n * k_len:(n + 1) * k_len]
             total, scale, in_order = 0.0, 0.0, 0.0
             for k in range(k_len):
-                t = row[k] * col[k]  # exact in f32: f16 times f16
+                t = row[k] * col[k]  # exact in f32: f16 or bf16 times the same
                 total += t
                 scale += abs(t)
                 in_order = f32(in_order + t)
@@ -63,7 +77,7 @@ def write(path, values):
 
 
 def run(yusec, sample, ptx, entry, shape, tmp, rng):
-    m_rows, n_cols, k_len = shape
+    m_rows, n_cols, k_len, bf16_from = shape
     a = [f32(rng.uniform(-1, 1)) for _ in range(m_rows * k_len)]
     b = [f32(rng.uniform(-1, 1)) for _ in range(n_cols * k_len)]
     paths = [os.path.join(tmp, "%s_%d.in" % (entry, i)) for i in range(3)]
@@ -85,7 +99,7 @@ def run(yusec, sample, ptx, entry, shape, tmp, rng):
     with open(out, "rb") as f:
         raw = f.read()
     got = list(struct.unpack("<%df" % (len(raw) // 4), raw))
-    return check(m_rows, n_cols, k_len, a, b, got), proc
+    return check(m_rows, n_cols, k_len, bf16_from, a, b, got), proc
 
 
 def main():

@@ -126,7 +126,7 @@ void ex_mem_load(const IrTypeTable *types, IrTypeId type, const uint8_t *mem, ui
 void ex_mem_store(const IrTypeTable *types, IrTypeId type, uint8_t *mem, const uint32_t *words);
 
 /* ---- invocations (interp.c) ---- */
-typedef enum ExState { EX_RUNNING, EX_AT_BARRIER, EX_AT_SUBGROUP, EX_DONE, EX_FAULTED } ExState;
+typedef enum ExState { EX_RUNNING, EX_AT_BARRIER, EX_AT_TENSOR, EX_AT_SUBGROUP, EX_DONE, EX_FAULTED } ExState;
 
 typedef struct ExCtl {
     uint32_t block, pc;
@@ -146,10 +146,21 @@ typedef struct ExInvocation {
     uint32_t call_depth;
     ExState state;
     const ExInst *pending;   /* AT_SUBGROUP: the subgroup op waiting for its subgroup */
-    const ExInst *barrier;   /* AT_BARRIER: the barrier */
+    const ExInst *barrier;   /* AT_BARRIER: the barrier; AT_TENSOR: the tensor op */
     uint64_t barriers;       /* barriers passed: equal for every invocation of a workgroup */
+    uint64_t tensor_ops;     /* tensor ops passed: equal for every invocation of a warpgroup */
     uint32_t local_index, subgroup_lane;
 } ExInvocation;
+
+/* 128 invocations (local index 128·w … 128·w + 127) hold their own tensor tiles. */
+#define EX_WARPGROUP 128u
+#define EX_MAX_WARPGROUPS (IR_MAX_WORKGROUP_INVOCATIONS / EX_WARPGROUP)
+
+/* A warpgroup's asynchronous MMA groups (张量片异步乘加): `committed` groups closed so far,
+ * the first `complete` of them known finished (by a wait). */
+typedef struct ExWarpgroup {
+    uint32_t committed, complete;
+} ExWarpgroup;
 
 typedef struct ExWorkgroup {
     const ExProgram *prog;
@@ -158,6 +169,7 @@ typedef struct ExWorkgroup {
     ExFault *fault;
     uint64_t steps;          /* spent over the whole dispatch */
     uint64_t max_steps;      /* the budget */
+    ExWarpgroup warpgroups[EX_MAX_WARPGROUPS];  /* asynchronous MMA groups (tensor.c) */
 } ExWorkgroup;
 
 /* Runs until the invocation returns, reaches a barrier or subgroup op, or faults. */
@@ -190,10 +202,15 @@ bool ex_async_copy(ExWorkgroup *wg, ExInvocation *inv, const ExInst *inst);
 
 /* ---- tensor tiles (tensor.c) ---- */
 /* Register words of a tensor tile: its 64 × 64 f32, row after row. */
-#define EX_TENSOR_WORDS (64u * 64u)
+/* A tile: 64 × 64 f32, row after row, then its tag: the asynchronous MMA group (1-based,
+ * counted per warpgroup) that wrote it, 0 when no pending MMA did (tensor.c). */
+#define EX_TENSOR_WORDS (64u * 64u + 1u)
+#define EX_TENSOR_TAG (64u * 64u)
 /* Executes the tensor op (tensor_*) that all `count` invocations of the workgroup wait at,
  * once; false with the fault when the workgroup is not exactly 128 invocations, their operands
  * differ, or memory is out of bounds. */
-bool ex_tensor_execute(ExWorkgroup *wg, const ExInst *inst, ExInvocation *invs, uint32_t count);
+/* Runs tensor op `inst` for one warpgroup (`count` invocations from invs) of a workgroup of
+ * `group_count`; false after a fault. */
+bool ex_tensor_execute(ExWorkgroup *wg, const ExInst *inst, ExInvocation *invs, uint32_t count, uint32_t group_count);
 
 #endif

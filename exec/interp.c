@@ -404,13 +404,19 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
     case IR_OP_ATOMIC_MAX: case IR_OP_ATOMIC_MIN: case IR_OP_ATOMIC_EXCHANGE:
     case IR_OP_ATOMIC_COMPARE_EXCHANGE:
         return atomic(wg, inv, in);
-    case IR_OP_WORKGROUP_BARRIER: case IR_OP_STORAGE_BARRIER:
-    case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE:  /* the workgroup's, at once (run.c) */
-    case IR_OP_TENSOR_MMA_SHARED:
+    case IR_OP_WORKGROUP_BARRIER: case IR_OP_STORAGE_BARRIER:  /* the workgroup's, at once (run.c) */
         inv->state = EX_AT_BARRIER;
         inv->barrier = in;
         inv->barriers++;
         return false;
+    case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE:  /* the warpgroup's, at once (run.c) */
+    case IR_OP_TENSOR_MMA_SHARED: case IR_OP_TENSOR_MMA_ASYNC: case IR_OP_TENSOR_MMA_ASYNC_BF16: case IR_OP_TENSOR_COMMIT: case IR_OP_TENSOR_WAIT:
+    case IR_OP_REGISTER_INC: case IR_OP_REGISTER_DEC:
+        inv->state = EX_AT_TENSOR;
+        inv->barrier = in;
+        inv->tensor_ops++;
+        return false;
+    case IR_OP_WARPGROUP_ID: regs[in->results[0]] = inv->local_index / EX_WARPGROUP; return true;
     case IR_OP_CALL: enter_call(wg, inv, in); return true;
     case IR_OP_ASYNC_COPY: return ex_async_copy(wg, inv, in);
     case IR_OP_ASYNC_COMMIT: case IR_OP_ASYNC_WAIT: return true;  /* copies are done when issued */

@@ -2,8 +2,9 @@
  * until it returns or stops at a barrier or a subgroup operation (docs/exec.md):
  *   - a subgroup whose live lanes all wait at the same subgroup operation executes it
  *     together (returned lanes and the missing lanes of a short last subgroup are inactive);
- *   - when every live invocation waits at the same barrier, all continue; a tensor tile op
- *     (着十三) waits like a barrier and then runs once for the whole workgroup (tensor.c);
+ *   - when every live invocation waits at the same barrier, all continue;
+ *   - a tensor tile op (着十三) waits like a barrier for its warpgroup (the 128 invocations
+ *     128·w … 128·w + 127) and runs once for it when all of them wait at it (tensor.c);
  *   - anything else (lanes of one subgroup at different places, invocations at different
  *     barriers) is control flow that is not uniform: a fault at the instruction. */
 #include <stdlib.h>
@@ -99,6 +100,7 @@ static void start_group(Group *g, const uint32_t wgid[3]) {
     const ExProgram *p = g->wg.prog;
     const ExFunc *entry = &p->funcs[p->entry_func];
     memset(g->wg.memory, 0, p->workgroup_bytes + 16);  /* WGSL zeroes workgroup memory */
+    memset(g->wg.warpgroups, 0, sizeof g->wg.warpgroups);
     charge(&g->wg, p->workgroup_bytes + (uint64_t)g->count * p->private_bytes);
     for (uint32_t i = 0; i < g->count; i++) {
         ExInvocation *inv = &g->invs[i];
@@ -112,6 +114,7 @@ static void start_group(Group *g, const uint32_t wgid[3]) {
         memset(inv->local, 0, p->private_bytes);  /* a `var` zeroes or sets its own memory */
         inv->state = EX_RUNNING;
         inv->barriers = 0;
+        inv->tensor_ops = 0;
         inv->call_depth = 1;
         inv->calls[0] = (ExCall){p->entry_func, NULL};
         inv->ctl_top[p->entry_func] = 1;
@@ -164,12 +167,46 @@ static bool run_subgroups(Group *g, bool *progress) {
     return true;
 }
 
-/* True when two invocations stopped at the same dynamic barrier: the same instruction,
- * reached through the same calls, after as many barriers. */
+/* True when two invocations stopped at the same dynamic barrier or tensor op: the same
+ * instruction, reached through the same calls, after as many barriers (and, for a tensor op,
+ * which only its warpgroup runs, as many tensor ops). */
 static bool same_barrier(const ExInvocation *a, const ExInvocation *b) {
     if (a->barrier != b->barrier || a->barriers != b->barriers || a->call_depth != b->call_depth) return false;
+    if (a->state == EX_AT_TENSOR && a->tensor_ops != b->tensor_ops) return false;  /* warpgroups differ */
     for (uint32_t k = 0; k < a->call_depth; k++)
         if (a->calls[k].call != b->calls[k].call) return false;
+    return true;
+}
+
+/* A tensor op that part of a warpgroup waits at while the rest is elsewhere (at another op,
+ * at a barrier, or returned) and nothing else can move. */
+static bool blame_warpgroup(Group *g, const ExInvocation *inv) {
+    ex_fault(g->wg.fault, Y_EXEC_NON_UNIFORM, inv->barrier->span,
+             "张量片运算须由一个线程束组的 128 个调用一致执行：线程束组 %u 的调用停在了不同的地方", inv->local_index / EX_WARPGROUP);
+    return false;
+}
+
+/* Runs each tensor op that all 128 invocations of a warpgroup wait at (the same dynamic
+ * instance); *progress when one ran. */
+static bool run_warpgroups(Group *g, bool *progress) {
+    for (uint32_t base = 0; base < g->count; base += EX_WARPGROUP) {
+        uint32_t end = base + EX_WARPGROUP < g->count ? base + EX_WARPGROUP : g->count;
+        const ExInvocation *first = NULL;
+        bool all = true;
+        for (uint32_t i = base; i < end; i++) {
+            const ExInvocation *inv = &g->invs[i];
+            if (inv->state != EX_AT_TENSOR) {
+                all = false;
+                continue;
+            }
+            if (first && !same_barrier(first, inv)) return blame_warpgroup(g, inv);
+            if (!first) first = inv;
+        }
+        if (!first || !all) continue;
+        if (!ex_tensor_execute(&g->wg, first->barrier, g->invs + base, end - base, g->count)) return false;
+        for (uint32_t i = base; i < end; i++) g->invs[i].state = EX_RUNNING;
+        *progress = true;
+    }
     return true;
 }
 
@@ -182,6 +219,7 @@ static bool release_barrier(Group *g, bool *progress) {
     bool returned = false;
     for (uint32_t i = 0; i < g->count; i++) {
         const ExInvocation *inv = &g->invs[i];
+        if (inv->state == EX_AT_TENSOR) return blame_warpgroup(g, inv);
         returned = returned || inv->state == EX_DONE;
         if (inv->state != EX_AT_BARRIER) continue;
         if (first && !same_barrier(first, inv))
@@ -195,8 +233,6 @@ static bool release_barrier(Group *g, bool *progress) {
                  ir_op_is_tensor(first->barrier->op) ? "张量片运算" : "屏障");
         return false;
     }
-    if (ir_op_is_tensor(first->barrier->op) && !ex_tensor_execute(&g->wg, first->barrier, g->invs, g->count))
-        return false;
     for (uint32_t i = 0; i < g->count; i++)
         if (g->invs[i].state == EX_AT_BARRIER) g->invs[i].state = EX_RUNNING;
     *progress = true;
@@ -222,7 +258,7 @@ static bool run_group(Group *g, const uint32_t wgid[3]) {
             live = live || inv->state != EX_DONE;
         }
         if (!live) return true;
-        if (!run_subgroups(g, &progress)) return false;
+        if (!run_subgroups(g, &progress) || !run_warpgroups(g, &progress)) return false;
         if (progress) continue;
         bool any_subgroup = false;
         for (uint32_t i = 0; i < g->count; i++) any_subgroup = any_subgroup || g->invs[i].state == EX_AT_SUBGROUP;

@@ -1,11 +1,19 @@
 /* 着十三's tensor tiles on the CPU (docs/exec.md § Tensor tiles).
  *
- * A tile value is its whole 64 × 64 f32 accumulator, row after row (4,096 words), in the
- * registers of every invocation of the workgroup. A tensor op is a workgroup collective: each
- * invocation stops at it as at a barrier (interp.c), and when every invocation of the
- * workgroup waits at the same dynamic instance (run.c), it runs once: the workgroup must have
- * exactly 128 invocations, none returned, and the operands must be the same in all of them;
- * the result goes to every invocation.
+ * A tile value is its whole 64 × 64 f32 accumulator, row after row (4,096 words), and a tag
+ * word (EX_TENSOR_TAG), in the registers of every invocation of its warpgroup. A tensor op is
+ * a warpgroup collective: each invocation stops at it as at a barrier (interp.c), and when
+ * all 128 invocations of a warpgroup (local index 128·w … 128·w + 127) wait at the same
+ * dynamic instance (run.c), it runs once: the workgroup must have a multiple of 128
+ * invocations and the operands must be the same in the whole warpgroup; the result goes to
+ * every invocation of it.
+ *
+ * Asynchronous MMA (张量片异步乘加, PTX wgmma without commit or wait): the sums are computed at
+ * once, and the tile is tagged with its warpgroup's open group (committed + 1). 提交张量片乘加
+ * closes the open group; 等待张量片乘加 (累, N) marks all but the last N committed groups
+ * complete. Reading a tile (存回张量片累) whose tag is a group not yet complete is a fault: on
+ * the GPU its registers may still be written. The synchronous 张量片乘加 and 张量片共享乘加
+ * commit and wait for everything (wgmma.wait_group 0). 增寄存器 / 减寄存器 check their count.
  *
  * 张量片乘加 (acc, 甲, 起, 步, 行数, 乙): acc[m][n] + Σₖ A[m][k]·B[n][k] for k from 0 to 31, where
  * A[m][k] is 甲[起 + m·步 + k] rounded to f16 (nearest, ties to even: the relaxed precision of
@@ -26,18 +34,20 @@
 
 static uint32_t word(const ExInvocation *inv, const ExInst *in, uint32_t arg) { return inv->regs[in->args[arg]]; }
 
-static bool whole_workgroup(ExWorkgroup *wg, const ExInst *in, ExInvocation *invs, uint32_t count) {
-    if (count != WARPGROUP) {
-        ex_fault(wg->fault, Y_EXEC_WORKGROUP, in->span, "张量片运算须由整个工作组一起执行，工作组须恰为 %u 个调用（着十三），现为 %u",
-                 WARPGROUP, count);
+static bool whole_warpgroup(ExWorkgroup *wg, const ExInst *in, ExInvocation *invs, uint32_t count,
+                            uint32_t group_count) {
+    if (count != WARPGROUP || group_count % WARPGROUP != 0) {
+        ex_fault(wg->fault, Y_EXEC_WORKGROUP, in->span,
+                 "张量片运算须由线程束组（%u 个调用）一起执行，工作组须是 %u 的倍数个调用（着十三），现为 %u", WARPGROUP,
+                 WARPGROUP, group_count);
         return false;
     }
     for (uint32_t i = 1; i < count; i++)
         for (uint32_t a = 0; a < in->arg_count; a++)
             if (memcmp(invs[i].regs + in->args[a], invs[0].regs + in->args[a], in->arg_lanes[a] * 4) != 0) {
                 ex_fault(wg->fault, Y_EXEC_NON_UNIFORM, in->span,
-                         "张量片运算的操作数须在整个工作组里相同：第 %u 个调用的第 %u 个操作数与第 0 个调用的不同", i,
-                         a + 1);
+                         "张量片运算的操作数须在整个线程束组里相同：第 %u 个调用的第 %u 个操作数与第 %u 个调用的不同",
+                         invs[i].local_index, a + 1, invs[0].local_index);
                 return false;
             }
     return true;
@@ -83,13 +93,19 @@ static bool mma(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t *
     return true;
 }
 
-/* 张量片共享乘加: A and B, 64 × 64 f16 tiles at elements 甲起 and 乙起 of one workgroup array in
- * the core-matrix layout (ir_tensor_core_index); the same sums as mma over k 0–63. */
-static bool tile_of(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t arg, float tile[TILE][TILE]) {
+/* 张量片共享乘加 / 张量片异步乘加: A and B, 64 × 64 f16 tiles at elements 甲起 (arg 2) and 乙起
+ * (arg 3) of one workgroup array in `layout` (ir/fragment.h); the same sums as mma over k 0–63.
+ * 张量片脑浮异步乘加: bf16 elements (2 bytes each, two to a u32 word, low half first), the
+ * same byte layout; a bf16 is the high half of an f32, and bf16 × bf16 is exact in f32. */
+static bool tile_of(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t arg, uint32_t layout,
+                    float tile[TILE][TILE]) {
     uint32_t start = word(inv, in, arg);
-    if (start % IR_TENSOR_SHARED_ALIGN != 0) {
-        ex_fault(wg->fault, Y_EXEC_ALIGNMENT, in->span, "「张量片共享乘加」的%s按元素算，须是 %u 的倍数（十六字节对齐），此处是 %u",
-                 arg == 2 ? "甲起" : "乙起", IR_TENSOR_SHARED_ALIGN, start);
+    bool swizzled = layout == IR_TENSOR_LAYOUT_SWIZZLE128;
+    uint32_t align = swizzled ? IR_TENSOR_SWIZZLE_ALIGN : IR_TENSOR_SHARED_ALIGN;
+    if (start % align != 0) {
+        ex_fault(wg->fault, Y_EXEC_ALIGNMENT, in->span, "「%s」的%s按元素算，须是 %u 的倍数（%s对齐），此处是 %u",
+                 ir_tensor_builtin_name(in->op), arg == 2 ? "甲起" : "乙起", align, swizzled ? "1024 字节" : "十六字节",
+                 start);
         return false;
     }
     const uint8_t *mem = elements(wg, inv, in, 1, start, IR_TENSOR_SHARED_ELEMENTS, 2);
@@ -97,16 +113,17 @@ static bool tile_of(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32
     for (uint32_t r = 0; r < TILE; r++)
         for (uint32_t k = 0; k < IR_TENSOR_SHARED_K; k++) {
             uint16_t h;
-            memcpy(&h, mem + 2 * ir_tensor_core_index(r, k), sizeof h);
-            tile[r][k] = ir_f16_value(h);
+            uint32_t index = swizzled ? ir_tensor_swizzle_index(r, k) : ir_tensor_core_index(r, k);
+            memcpy(&h, mem + 2 * index, sizeof h);
+            tile[r][k] = in->op == IR_OP_TENSOR_MMA_ASYNC_BF16 ? ex_f32((uint32_t)h << 16) : ir_f16_value(h);
         }
     return true;
 }
 
-static bool mma_shared(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t *out) {
+static bool mma_shared(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t layout, uint32_t *out) {
     const uint32_t *acc = inv->regs + in->args[0];
     float a[TILE][TILE], b[TILE][TILE];
-    if (!tile_of(wg, inv, in, 2, a) || !tile_of(wg, inv, in, 3, b)) return false;
+    if (!tile_of(wg, inv, in, 2, layout, a) || !tile_of(wg, inv, in, 3, layout, b)) return false;
     for (uint32_t m = 0; m < TILE; m++)
         for (uint32_t n = 0; n < TILE; n++) {
             float sum = ex_f32(acc[m * TILE + n]);
@@ -114,6 +131,31 @@ static bool mma_shared(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uin
             out[m * TILE + n] = ex_bits(sum);
         }
     return true;
+}
+
+/* The constant operand of tensor_mma_async, tensor_wait, register_inc/dec (checked by the
+ * verifier when it is a constant; a YIR module may pass any value). */
+static bool constant_of(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t arg, uint32_t *out) {
+    *out = word(inv, in, arg);
+    if (ir_tensor_constant_ok(in->op, *out)) return true;
+    ex_fault(wg->fault, Y_EXEC_UNSUPPORTED, in->span, "「%s」的%s，此处是 %u", ir_tensor_builtin_name(in->op),
+             ir_tensor_constant_rule(in->op), *out);
+    return false;
+}
+
+/* A tile read while the asynchronous MMA group that wrote it may still be running. */
+static bool readable(ExWorkgroup *wg, const ExWarpgroup *group, const ExInvocation *inv, const ExInst *in) {
+    uint32_t tag = inv->regs[in->args[0] + EX_TENSOR_TAG];
+    if (tag == 0 || tag <= group->complete) return true;
+    if (tag > group->committed)
+        ex_fault(wg->fault, Y_EXEC_PENDING_MMA, in->span,
+                 "「%s」读的张量片累还在异步乘加之中：写它的「张量片异步乘加」尚未提交（须先「提交张量片乘加」，再「等待张量片乘加」）",
+                 ir_tensor_builtin_name(in->op));
+    else
+        ex_fault(wg->fault, Y_EXEC_PENDING_MMA, in->span,
+                 "「%s」读的张量片累还在异步乘加之中：写它的第 %u 组已提交，但只等到了前 %u 组完成（「等待张量片乘加」的组数太大或没有等待）",
+                 ir_tensor_builtin_name(in->op), tag, group->complete);
+    return false;
 }
 
 static bool store(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
@@ -130,19 +172,43 @@ static bool store(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in) {
     return true;
 }
 
-bool ex_tensor_execute(ExWorkgroup *wg, const ExInst *in, ExInvocation *invs, uint32_t count) {
-    if (!whole_workgroup(wg, in, invs, count)) return false;
-    uint32_t out[TILE * TILE];
+/* The ops with no tile result: store, commit, register_inc/dec. */
+static bool run_without_result(ExWorkgroup *wg, ExWarpgroup *group, ExInvocation *inv, const ExInst *in) {
+    uint32_t n = 0;
     switch (in->op) {
-    case IR_OP_TENSOR_ZERO: memset(out, 0, sizeof out); break;
-    case IR_OP_TENSOR_MMA:
-        if (!mma(wg, &invs[0], in, out)) return false;
-        break;
-    case IR_OP_TENSOR_MMA_SHARED:
-        if (!mma_shared(wg, &invs[0], in, out)) return false;
-        break;
-    default: return store(wg, &invs[0], in);
+    case IR_OP_TENSOR_COMMIT: group->committed++; return true;
+    case IR_OP_REGISTER_INC: case IR_OP_REGISTER_DEC: return constant_of(wg, inv, in, 0, &n);
+    default: return readable(wg, group, inv, in) && store(wg, inv, in);
     }
+}
+
+/* The ops with a tile result in out (its tag included). */
+static bool run_with_result(ExWorkgroup *wg, ExWarpgroup *group, ExInvocation *inv, const ExInst *in, uint32_t *out) {
+    uint32_t n = 0;
+    out[EX_TENSOR_TAG] = 0;
+    switch (in->op) {
+    case IR_OP_TENSOR_ZERO: memset(out, 0, EX_TENSOR_WORDS * 4); return true;
+    case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_MMA_SHARED:  /* commit and wait_group 0 */
+        group->complete = ++group->committed;
+        return in->op == IR_OP_TENSOR_MMA ? mma(wg, inv, in, out) : mma_shared(wg, inv, in, IR_TENSOR_LAYOUT_CORE, out);
+    case IR_OP_TENSOR_MMA_ASYNC: case IR_OP_TENSOR_MMA_ASYNC_BF16:
+        if (!constant_of(wg, inv, in, 4, &n) || !mma_shared(wg, inv, in, n, out)) return false;
+        out[EX_TENSOR_TAG] = group->committed + 1;
+        return true;
+    default:  /* tensor_wait */
+        if (!constant_of(wg, inv, in, 1, &n)) return false;
+        if (group->committed >= n && group->committed - n > group->complete) group->complete = group->committed - n;
+        memcpy(out, inv->regs + in->args[0], EX_TENSOR_WORDS * 4);
+        return true;
+    }
+}
+
+bool ex_tensor_execute(ExWorkgroup *wg, const ExInst *in, ExInvocation *invs, uint32_t count, uint32_t group_count) {
+    if (!whole_warpgroup(wg, in, invs, count, group_count)) return false;
+    ExWarpgroup *group = &wg->warpgroups[invs[0].local_index / WARPGROUP];
+    if (!in->result_count) return run_without_result(wg, group, &invs[0], in);
+    uint32_t out[EX_TENSOR_WORDS];
+    if (!run_with_result(wg, group, &invs[0], in, out)) return false;
     for (uint32_t i = 0; i < count; i++) memcpy(invs[i].regs + in->results[0], out, sizeof out);
     return true;
 }

@@ -401,7 +401,38 @@ static IrValueId lower_tensor(FnCtx *fc, const SemaExpr *e, IrOp op) {
     return ir_build_op(&fc->b, op, type, args, n);
 }
 
+/* The warpgroup builtins (PTX sm_90a): 线程束组号 于「元」; 张量片异步乘加 / 张量片脑浮异步乘加 累 数组 甲起 乙起 布局;
+ * 提交张量片乘加 于「元」; 等待张量片乘加 累 N; 增寄存器 / 减寄存器 N. */
+static IrValueId lower_warpgroup(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
+    static const struct { Intrinsic in; IrOp op; uint32_t args; } OPS[] = {
+        {INTRINSIC_WARPGROUP_ID, IR_OP_WARPGROUP_ID, 0}, {INTRINSIC_TENSOR_MMA_ASYNC, IR_OP_TENSOR_MMA_ASYNC, 5},
+        {INTRINSIC_TENSOR_COMMIT, IR_OP_TENSOR_COMMIT, 0}, {INTRINSIC_TENSOR_WAIT, IR_OP_TENSOR_WAIT, 2},
+        {INTRINSIC_REGISTER_INC, IR_OP_REGISTER_INC, 1}, {INTRINSIC_REGISTER_DEC, IR_OP_REGISTER_DEC, 1},
+        {INTRINSIC_TENSOR_MMA_ASYNC_BF16, IR_OP_TENSOR_MMA_ASYNC_BF16, 5},
+    };
+    uint32_t k = 0;
+    while (OPS[k].in != in) k++;
+    uint32_t n = e->as.call.arg_count;
+    IrValueId args[5] = {IR_NONE, IR_NONE, IR_NONE, IR_NONE, IR_NONE};
+    if (n != (OPS[k].args ? OPS[k].args : 1)) return IR_NONE;  /* no operands: the unit argument */
+    for (uint32_t i = 0; i < n; i++) {
+        bool resource = OPS[k].args == 5 && i == 1;
+        args[i] = resource ? fe_lower_resource_ptr(fc, e->as.call.args[i]) : fe_lower_expr(fc, e->as.call.args[i]);
+        TRY(args[i]);
+    }
+    fe_lower_at(fc, e);
+    IrOp op = OPS[k].op;
+    if (op == IR_OP_TENSOR_COMMIT || op == IR_OP_REGISTER_INC || op == IR_OP_REGISTER_DEC) {
+        ir_build_inst(&fc->b, op, NULL, 0, args, OPS[k].args);
+        return LV_UNIT;
+    }
+    IrTypeId type = op == IR_OP_WARPGROUP_ID ? ir_type_u32(fc->l->types) : fe_lower_expr_type(fc, e);
+    if (type == IR_NO_TYPE) return IR_NONE;
+    return ir_build_op(&fc->b, op, type, args, OPS[k].args);
+}
+
 static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
+    if (in >= INTRINSIC_WARPGROUP_ID && in <= INTRINSIC_TENSOR_MMA_ASYNC_BF16) return lower_warpgroup(fc, e, in);
     if (in == INTRINSIC_ASYNC_COPY || in == INTRINSIC_ASYNC_COMMIT || in == INTRINSIC_ASYNC_WAIT)
         return lower_async(fc, e, in);
     IrOp fragment = fragment_op(in);

@@ -107,7 +107,12 @@
     X(TENSOR_ZERO_ACC, "零张量片累") X(TENSOR_MMA, "张量片乘加")                      \
     X(TENSOR_STORE_ACC, "存回张量片累")                                               \
     /* warpgroup MMA with both tiles in workgroup memory (PTX sm_90a only) */          \
-    X(TENSOR_MMA_SHARED, "张量片共享乘加")
+    X(TENSOR_MMA_SHARED, "张量片共享乘加")                                          \
+    /* warpgroups and asynchronous warpgroup MMA (PTX sm_90a only) */                  \
+    X(WARPGROUP_ID, "线程束组号") X(TENSOR_MMA_ASYNC, "张量片异步乘加")                  \
+    X(TENSOR_COMMIT, "提交张量片乘加") X(TENSOR_WAIT, "等待张量片乘加")                  \
+    X(REGISTER_INC, "增寄存器") X(REGISTER_DEC, "减寄存器")                             \
+    X(TENSOR_MMA_ASYNC_BF16, "张量片脑浮异步乘加")
 
 typedef enum Intrinsic {
     INTRINSIC_NONE,

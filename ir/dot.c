@@ -43,6 +43,7 @@ enum { NO_NODE = UINT32_MAX };
 static const char *uniformity_colour(IrUniformity uniformity) {
     switch (uniformity) {
     case IR_UNIFORM: return "#1a7f37";
+    case IR_WARPGROUP_UNIFORM: return "#0969da";
     case IR_SUBGROUP_UNIFORM: return "#9a6700";
     case IR_NON_UNIFORM: return "#cf222e";
     default: return "#24292f";

@@ -110,10 +110,44 @@ bool ir_op_is_fragment(IrOp op) {
 
 bool ir_op_is_tensor(IrOp op) {
     return op == IR_OP_TENSOR_ZERO || op == IR_OP_TENSOR_MMA || op == IR_OP_TENSOR_STORE ||
-           op == IR_OP_TENSOR_MMA_SHARED;
+           op == IR_OP_TENSOR_MMA_SHARED || op == IR_OP_WARPGROUP_ID || ir_tensor_op_is_async(op);
 }
 
-bool ir_tensor_op_is_ptx_only(IrOp op) { return op == IR_OP_TENSOR_MMA_SHARED; }
+bool ir_tensor_op_is_async(IrOp op) {
+    return op == IR_OP_TENSOR_MMA_ASYNC || op == IR_OP_TENSOR_MMA_ASYNC_BF16 || op == IR_OP_TENSOR_COMMIT || op == IR_OP_TENSOR_WAIT ||
+           op == IR_OP_REGISTER_INC || op == IR_OP_REGISTER_DEC;
+}
+
+bool ir_tensor_op_is_ptx_only(IrOp op) {
+    return op == IR_OP_TENSOR_MMA_SHARED || op == IR_OP_WARPGROUP_ID || ir_tensor_op_is_async(op);
+}
+
+bool ir_tensor_op_is_collective(IrOp op) { return ir_op_is_tensor(op) && op != IR_OP_WARPGROUP_ID; }
+
+bool ir_tensor_constant_ok(IrOp op, uint32_t value) {
+    switch (op) {
+    case IR_OP_TENSOR_MMA_ASYNC: case IR_OP_TENSOR_MMA_ASYNC_BF16:
+        return value == IR_TENSOR_LAYOUT_CORE || value == IR_TENSOR_LAYOUT_SWIZZLE128;
+    case IR_OP_TENSOR_WAIT: return value <= IR_TENSOR_MAX_PENDING;
+    case IR_OP_REGISTER_INC: case IR_OP_REGISTER_DEC:
+        return value % 8 == 0 && value >= IR_MIN_MAX_REGISTERS && value <= IR_MAX_MAX_REGISTERS;
+    default: return true;
+    }
+}
+
+const char *ir_tensor_constant_rule(IrOp op) {
+    switch (op) {
+    case IR_OP_TENSOR_MMA_ASYNC: case IR_OP_TENSOR_MMA_ASYNC_BF16: return "布局须是常量零（核心矩阵）或一二八（128 字节交错）";
+    case IR_OP_TENSOR_WAIT: return "组数须是 0 至 7 的常量（PTX 的 wgmma.wait_group 只收立即数）";
+    case IR_OP_REGISTER_INC: case IR_OP_REGISTER_DEC:
+        return "寄存器数须是 24 至 256 之间 8 的倍数的常量（PTX 的 setmaxnreg 只收立即数）";
+    default: return "";
+    }
+}
+
+uint32_t ir_tensor_swizzle_index(uint32_t row, uint32_t k) {
+    return row * IR_TENSOR_SHARED_K + (((k / 8) ^ (row % 8)) * 8) + k % 8;
+}
 
 uint32_t ir_tensor_core_index(uint32_t row, uint32_t k) {
     return ((row / 8) * (IR_TENSOR_SHARED_K / 8) + k / 8) * 64 + (row % 8) * 8 + k % 8;
@@ -125,6 +159,13 @@ const char *ir_tensor_builtin_name(IrOp op) {
     case IR_OP_TENSOR_MMA: return "张量片乘加";
     case IR_OP_TENSOR_STORE: return "存回张量片累";
     case IR_OP_TENSOR_MMA_SHARED: return "张量片共享乘加";
+    case IR_OP_WARPGROUP_ID: return "线程束组号";
+    case IR_OP_TENSOR_MMA_ASYNC: return "张量片异步乘加";
+    case IR_OP_TENSOR_MMA_ASYNC_BF16: return "张量片脑浮异步乘加";
+    case IR_OP_TENSOR_COMMIT: return "提交张量片乘加";
+    case IR_OP_TENSOR_WAIT: return "等待张量片乘加";
+    case IR_OP_REGISTER_INC: return "增寄存器";
+    case IR_OP_REGISTER_DEC: return "减寄存器";
     default: return "";
     }
 }

@@ -76,6 +76,27 @@ const char *ir_tensor_builtin_name(IrOp op);
 bool ir_tensor_op_is_ptx_only(IrOp op);
 uint32_t ir_tensor_core_index(uint32_t row, uint32_t k);
 
+/* Warpgroup ops (PTX sm_90a only): tensor_mma_async, tensor_commit, tensor_wait, register_inc,
+ * register_dec. tensor_mma_async's layout is IR_TENSOR_LAYOUT_CORE (ir_tensor_core_index) or
+ * IR_TENSOR_LAYOUT_SWIZZLE128: row r of 128 bytes at element start + 64·r, its 16-byte chunk c
+ * (k 8c … 8c + 7) at chunk c XOR (r mod 8) — what a TMA load with 128-byte swizzle writes;
+ * start a multiple of IR_TENSOR_SWIZZLE_ALIGN elements (1024 bytes). */
+#define IR_WARPGROUP_SIZE 128u
+#define IR_TENSOR_LAYOUT_CORE 0u
+#define IR_TENSOR_LAYOUT_SWIZZLE128 128u
+#define IR_TENSOR_SWIZZLE_ALIGN 512u
+#define IR_TENSOR_MAX_PENDING 7u
+#define IR_MIN_MAX_REGISTERS 24u
+#define IR_MAX_MAX_REGISTERS 256u
+bool ir_tensor_op_is_async(IrOp op);
+/* The tensor ops one warpgroup runs together (all but warpgroup_id). */
+bool ir_tensor_op_is_collective(IrOp op);
+/* Whether `value` is allowed for the op's constant operand (layout, wait count, register
+ * count); the rule in words for the diagnostic. */
+bool ir_tensor_constant_ok(IrOp op, uint32_t value);
+const char *ir_tensor_constant_rule(IrOp op);
+uint32_t ir_tensor_swizzle_index(uint32_t row, uint32_t k);
+
 /* When `value` is a u32 `const` or module constant: its value in *out, true. */
 bool ir_value_known_u32(const IrModule *module, const IrFunction *func, IrValueId value, uint32_t *out);
 

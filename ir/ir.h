@@ -32,6 +32,7 @@ typedef uint32_t IrConstId;
 typedef enum IrUniformity {
     IR_UNIFORMITY_UNKNOWN,
     IR_UNIFORM,           /* same in every invocation of the workgroup */
+    IR_WARPGROUP_UNIFORM, /* same within each warpgroup of 128 (PTX; 线程束组号) */
     IR_SUBGROUP_UNIFORM,  /* same within each subgroup */
     IR_NON_UNIFORM,
 } IrUniformity;

@@ -290,6 +290,7 @@ bool ir_builtin_from_name(const char *name, size_t len, IrBuiltin *builtin) {
 const char *ir_uniformity_name(IrUniformity u) {
     switch (u) {
     case IR_UNIFORM: return "uniform";
+    case IR_WARPGROUP_UNIFORM: return "warpgroup_uniform";
     case IR_SUBGROUP_UNIFORM: return "subgroup_uniform";
     case IR_NON_UNIFORM: return "non_uniform";
     default: return "";

@@ -377,10 +377,62 @@ static bool float_array_pointer(const Verifier *v, IrTypeId id, uint32_t width, 
 /* 着十三: tensor_zero → acc; tensor_mma acc, A (storage f32 runtime array), start, stride, rows,
  * B (workgroup f16 array of at least 64×32) → acc; tensor_store acc, storage f32 runtime array
  * (writable), start, stride, columns, rows. */
+/* The element count of the array a pointer points at. */
+static bool u32_array_count(const Verifier *v, IrTypeId pointer, uint32_t *count) {
+    const IrType *p = ir_type(v->types, pointer);
+    const IrType *array = p ? ir_type(v->types, p->elem) : NULL;
+    if (!array || array->kind != IR_TYPE_ARRAY) return false;
+    *count = array->count;
+    return true;
+}
+
+/* A constant operand of a warpgroup op that is out of its range (ir_tensor_constant_ok). */
+static void check_tensor_constant(Verifier *v, const IrInst *inst) {
+    bool mma = inst->op == IR_OP_TENSOR_MMA_ASYNC || inst->op == IR_OP_TENSOR_MMA_ASYNC_BF16;
+    uint32_t arg = mma ? 4 : inst->op == IR_OP_TENSOR_WAIT ? 1 : 0, value = 0;
+    if (!ir_value_known_u32(v->m, v->f, inst->args[arg], &value) || ir_tensor_constant_ok(inst->op, value)) return;
+    const IrValue *iv = ir_value(v->f, inst->args[arg]);
+    VERR(v, iv->span.end > iv->span.start ? iv->span : inst->span, "「%s」的%s，此处是 %u",
+         ir_tensor_builtin_name(inst->op), ir_tensor_constant_rule(inst->op), value);
+}
+
+static bool check_warpgroup_op(Verifier *v, const IrInst *inst) {
+    IrFragmentKind kind = IR_FRAG_KIND_COUNT;
+    if (inst->op == IR_OP_TENSOR_COMMIT) return true;
+    if (inst->op == IR_OP_REGISTER_INC || inst->op == IR_OP_REGISTER_DEC) {
+        if (!is_scalar_of(v, arg_type(v, inst, 0), IR_UINT)) return false;
+        check_tensor_constant(v, inst);
+        return true;
+    }
+    if (!fragment_of(v, arg_type(v, inst, 0), &kind) || kind != IR_FRAG_TENSOR_ACC_F32 ||
+        result_type(v, inst) != arg_type(v, inst, 0))
+        return false;
+    if (inst->op == IR_OP_TENSOR_WAIT) {
+        if (!is_scalar_of(v, arg_type(v, inst, 1), IR_UINT)) return false;
+        check_tensor_constant(v, inst);
+        return true;
+    }
+    IrAddressSpace space = IR_SPACE_FUNCTION;  /* tensor_mma_async: acc, array, A start, B start, layout */
+    uint32_t count = 0;
+    if (inst->op == IR_OP_TENSOR_MMA_ASYNC_BF16) {  /* bf16 pairs in u32 words */
+        if (ir_fragment_memory(v->types, arg_type(v, inst, 1)) != IR_FRAG_MEM_WORKGROUP_U32 ||
+            !u32_array_count(v, arg_type(v, inst, 1), &count) || count < IR_TENSOR_SHARED_ELEMENTS / 2)
+            return false;
+    } else if (!float_array_pointer(v, arg_type(v, inst, 1), 16, &space, &count) || space != IR_SPACE_WORKGROUP ||
+               count < IR_TENSOR_SHARED_ELEMENTS) {
+        return false;
+    }
+    for (uint32_t i = 2; i < 5; i++)
+        if (!is_scalar_of(v, arg_type(v, inst, i), IR_UINT)) return false;
+    check_tensor_constant(v, inst);
+    return true;
+}
+
 static bool check_tensor(Verifier *v, const IrInst *inst) {
     IrFragmentKind kind = IR_FRAG_KIND_COUNT;
     if (inst->op == IR_OP_TENSOR_ZERO)
         return fragment_of(v, result_type(v, inst), &kind) && kind == IR_FRAG_TENSOR_ACC_F32;
+    if (ir_tensor_op_is_async(inst->op)) return check_warpgroup_op(v, inst);
     if (!fragment_of(v, arg_type(v, inst, 0), &kind) || kind != IR_FRAG_TENSOR_ACC_F32) return false;
     if (inst->op == IR_OP_TENSOR_MMA_SHARED) {  /* acc, workgroup array<f16>, A start, B start */
         IrAddressSpace space = IR_SPACE_FUNCTION;
@@ -489,6 +541,7 @@ static bool check_types(Verifier *v, const IrInst *inst) {
     case SIG_FRAG_ELEMENT: return check_fragment_element(v, inst);
     case SIG_ASYNC_COPY: case SIG_ASYNC_WAIT: return check_async(v, inst);
     case SIG_TENSOR: return check_tensor(v, inst);
+    case SIG_WARPGROUP_ID: return is_scalar_of(v, result_type(v, inst), IR_UINT);
     }
     return false;
 }

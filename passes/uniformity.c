@@ -30,14 +30,14 @@
 #include "util.h"
 #include "../base/memory.h"
 
-enum { BIT_NU, BIT_SGV, BIT_CF, BIT_PARAM0 };
+enum { BIT_NU, BIT_SGV, BIT_WGV, BIT_CF, BIT_PARAM0 };
 
 typedef enum NodeKind {
     NK_PLAIN, NK_VALUE, NK_IF, NK_OP, NK_OPARG, NK_CALL, NK_ARG, NK_SOURCE, NK_PARAM,
 } NodeKind;
 
 typedef enum SourceKind {
-    SRC_LOAD, SRC_ATOMIC, SRC_RESULT, SRC_SUBGROUP, SRC_CALL, SRC_POINTER,
+    SRC_LOAD, SRC_ATOMIC, SRC_RESULT, SRC_SUBGROUP, SRC_WARPGROUP, SRC_CALL, SRC_POINTER,
 } SourceKind;
 
 typedef struct Node {
@@ -51,7 +51,7 @@ typedef struct Graph {
     IrFunction *f;
     Node *nodes;
     uint32_t count, cap;
-    uint32_t nu, sgv, cf_start, req_wg, req_sg, ret, param_base, value_base;
+    uint32_t nu, sgv, wgv, cf_start, req_wg, req_wgp, req_sg, ret, param_base, value_base;
     uint32_t *param_out;  /* per parameter: contents of a pointer parameter at return */
     uint32_t *slot_of;    /* value -> variable slot (IR_NONE) */
     uint32_t slot_count;
@@ -88,25 +88,29 @@ typedef struct Walk {
 
 enum { B_NEXT = 1, B_BREAK = 2, B_CONTINUE = 4, B_RETURN = 8 };
 
-/* ---- the lattice: uniform < subgroup_uniform < non_uniform ---- */
+/* ---- the lattice: uniform < warpgroup_uniform < subgroup_uniform < non_uniform ----
+ * (a warpgroup of 128 holds whole subgroups on PTX, the one target with warpgroups) */
 
 static int rank_of(IrUniformity level) {
     switch (level) {
     case IR_UNIFORM: return 0;
-    case IR_SUBGROUP_UNIFORM: return 1;
-    default: return 2;  /* non_uniform, and a value without a fact */
+    case IR_WARPGROUP_UNIFORM: return 1;
+    case IR_SUBGROUP_UNIFORM: return 2;
+    default: return 3;  /* non_uniform, and a value without a fact */
     }
 }
 
 IrUniformity pass_uniformity_join(IrUniformity a, IrUniformity b) {
-    int rank = rank_of(a) > rank_of(b) ? rank_of(a) : rank_of(b);
-    return rank == 0 ? IR_UNIFORM : rank == 1 ? IR_SUBGROUP_UNIFORM : IR_NON_UNIFORM;
+    static const IrUniformity BY_RANK[] = {IR_UNIFORM, IR_WARPGROUP_UNIFORM, IR_SUBGROUP_UNIFORM, IR_NON_UNIFORM};
+    return BY_RANK[rank_of(a) > rank_of(b) ? rank_of(a) : rank_of(b)];
 }
 
 IrUniformity pass_uniformity_required(IrOp op) {
     if (op >= IR_OP_COUNT || !ir_op_needs_uniform(op)) return IR_NON_UNIFORM;
-    /* Fragment ops (着十二) are collective over one subgroup, like subgroup ops. */
+    /* Fragment ops (着十二) are collective over one subgroup, like subgroup ops; tensor tiles
+     * over one warpgroup. */
     if (ir_op_is_subgroup(op) || ir_op_is_fragment(op)) return IR_SUBGROUP_UNIFORM;
+    if (ir_op_is_tensor(op)) return IR_WARPGROUP_UNIFORM;
     return IR_UNIFORM;
 }
 
@@ -118,6 +122,7 @@ bool pass_uniformity_satisfies(IrUniformity flow, IrUniformity required) {
  * CF_start and parameter bits are resolved against the callers first, see resolve()). */
 static IrUniformity level_of(uint64_t first_word) {
     IrUniformity level = IR_UNIFORM;
+    if (first_word & (1u << BIT_WGV)) level = pass_uniformity_join(level, IR_WARPGROUP_UNIFORM);
     if (first_word & (1u << BIT_SGV)) level = pass_uniformity_join(level, IR_SUBGROUP_UNIFORM);
     if (first_word & (1u << BIT_NU)) level = pass_uniformity_join(level, IR_NON_UNIFORM);
     return level;
@@ -218,6 +223,7 @@ typedef enum ResultKind {
                             * each invocation gave (subgroup uniform even from non-uniform operands) */
     RESULT_FROM_LANE,      /* subgroup_shuffle (子组广播/子组洗牌): the value of lane args[1], so
                             * subgroup uniform when the lane is, else non-uniform */
+    RESULT_WARPGROUP,      /* warpgroup_id (线程束组号): one value for each warpgroup */
     RESULT_PER_INVOCATION, /* shuffles by xor/up/down, scans, elect, atomics, derivatives, implicit-LOD
                             * samples: may differ between invocations */
 } ResultKind;
@@ -230,6 +236,7 @@ static ResultKind result_kind(IrOp op) {
     case IR_OP_SUBGROUP_BALLOT: case IR_OP_SUBGROUP_ALL: case IR_OP_SUBGROUP_ANY:
         return RESULT_COLLECTIVE;
     case IR_OP_SUBGROUP_SHUFFLE: return RESULT_FROM_LANE;
+    case IR_OP_WARPGROUP_ID: return RESULT_WARPGROUP;
     default: break;
     }
     if (ir_op_is_subgroup(op) || is_atomic(op) || is_derivative_like(op)) return RESULT_PER_INVOCATION;
@@ -257,6 +264,7 @@ static void instantiate(Walk *w, uint32_t target, const Graph *callee, uint32_t 
     Graph *g = w->g;
     if (bits[0] & (1u << BIT_NU)) edge(w->u, g, target, source(w, SRC_CALL, inst, g->nu));
     if (bits[0] & (1u << BIT_SGV)) edge(w->u, g, target, source(w, SRC_CALL, inst, g->sgv));
+    if (bits[0] & (1u << BIT_WGV)) edge(w->u, g, target, source(w, SRC_CALL, inst, g->wgv));
     edge(w->u, g, target, call_node);
     for (uint32_t i = 0; i < arg_count && i < callee->f->param_count; i++) {
         uint32_t bit = BIT_PARAM0 + i;
@@ -286,11 +294,14 @@ static void call(Walk *w, const IrInst *in, IrInstId id, uint32_t cf) {
         return;
     }
     const uint64_t *wg = &callee->bits[(size_t)callee->req_wg * callee->words];
+    const uint64_t *wgp = &callee->bits[(size_t)callee->req_wgp * callee->words];
     const uint64_t *sg = &callee->bits[(size_t)callee->req_sg * callee->words];
     if (test_bit(wg, BIT_CF)) edge(u, g, g->req_wg, c);
+    else if (test_bit(wgp, BIT_CF)) edge(u, g, g->req_wgp, c);
     else if (test_bit(sg, BIT_CF)) edge(u, g, g->req_sg, c);
     for (uint32_t i = 0; i < in->arg_count && i < callee->f->param_count; i++) {
         if (test_bit(wg, BIT_PARAM0 + i)) edge(u, g, g->req_wg, args[i]);
+        else if (test_bit(wgp, BIT_PARAM0 + i)) edge(u, g, g->req_wgp, args[i]);
         else if (test_bit(sg, BIT_PARAM0 + i)) edge(u, g, g->req_sg, args[i]);
     }
     if (result != IR_NONE) instantiate(w, vnode(g, result), callee, callee->ret, c, args, in->arg_count, id);
@@ -306,6 +317,11 @@ static void call(Walk *w, const IrInst *in, IrInstId id, uint32_t cf) {
     }
 }
 
+/* The node an op that needs `level` feeds. */
+static uint32_t requirement_node(const Graph *g, IrUniformity level) {
+    return level == IR_SUBGROUP_UNIFORM ? g->req_sg : level == IR_WARPGROUP_UNIFORM ? g->req_wgp : g->req_wg;
+}
+
 /* Ordinary instructions: the result depends on the control flow here and on the operands. */
 static void plain(Walk *w, const IrInst *in, IrInstId id, uint32_t cf) {
     Uni *u = w->u;
@@ -314,8 +330,7 @@ static void plain(Walk *w, const IrInst *in, IrInstId id, uint32_t cf) {
     if (ir_op_needs_uniform(in->op)) {
         op_node = new_node(u, g, NK_OP, id, 0);
         edge(u, g, op_node, cf);
-        bool subgroup_level = pass_uniformity_required(in->op) == IR_SUBGROUP_UNIFORM;
-        edge(u, g, subgroup_level ? g->req_sg : g->req_wg, op_node);
+        edge(u, g, requirement_node(g, pass_uniformity_required(in->op)), op_node);
     }
     if (ir_op_needs_uniform_arg1(in->op) && in->arg_count > 1) {  /* Tint: "requires argument 1 to be uniform" */
         uint32_t arg_node = new_node(u, g, NK_OPARG, id, 1);
@@ -327,6 +342,10 @@ static void plain(Walk *w, const IrInst *in, IrInstId id, uint32_t cf) {
     for (uint32_t r = 0; r < in->result_count; r++) {
         uint32_t n = vnode(g, in->results[r]);
         edge(u, g, n, cf);
+        if (kind == RESULT_WARPGROUP) {
+            edge(u, g, n, source(w, SRC_WARPGROUP, id, g->wgv));
+            continue;
+        }
         if (kind == RESULT_COLLECTIVE || kind == RESULT_FROM_LANE) {
             edge(u, g, n, source(w, SRC_SUBGROUP, id, g->sgv));
             if (kind == RESULT_FROM_LANE && in->arg_count > 1) edge(u, g, n, vnode(g, in->args[1]));
@@ -502,7 +521,7 @@ static bool io_uniform(const IrIo *io) {
  * of a small function's block unused and a large one's abandoned copies in the arena. */
 static void reserve_nodes(Uni *u, Graph *g) {
     const IrFunction *f = g->f;
-    g->cap = 6 + f->param_count + f->value_count + f->inst_count / 2 + 4;
+    g->cap = 8 + f->param_count + f->value_count + f->inst_count / 2 + 4;
     g->nodes = arena_alloc_array(&u->arena, g->cap, sizeof *g->nodes);
 }
 
@@ -511,8 +530,10 @@ static void setup_graph(Uni *u, Graph *g) {
     reserve_nodes(u, g);
     g->nu = new_node(u, g, NK_PLAIN, 0, 0);
     g->sgv = new_node(u, g, NK_PLAIN, 0, 0);
+    g->wgv = new_node(u, g, NK_PLAIN, 0, 0);
     g->cf_start = new_node(u, g, NK_PLAIN, 0, 0);
     g->req_wg = new_node(u, g, NK_PLAIN, 0, 0);
+    g->req_wgp = new_node(u, g, NK_PLAIN, 0, 0);
     g->req_sg = new_node(u, g, NK_PLAIN, 0, 0);
     g->ret = new_node(u, g, NK_PLAIN, 0, 0);
     g->param_base = g->count;
@@ -591,6 +612,7 @@ static void compute_bits(Uni *u, Graph *g) {
     g->bits = arena_alloc_array(&u->arena, (size_t)g->count * g->words, sizeof *g->bits);
     g->bits[(size_t)g->nu * g->words] |= 1u << BIT_NU;
     g->bits[(size_t)g->sgv * g->words] |= 1u << BIT_SGV;
+    g->bits[(size_t)g->wgv * g->words] |= 1u << BIT_WGV;
     g->bits[(size_t)g->cf_start * g->words] |= 1u << BIT_CF;
     if (!g->entry)
         for (uint32_t p = 0; p < g->f->param_count; p++) {
@@ -628,7 +650,7 @@ static void add_note(Uni *u, Notes *notes, Span span, char *text) {
 /* Breadth-first from `start` to a node whose bits include `bit` on its own (the special
  * node itself); returns the path length and fills path[0..len). */
 static uint32_t find_path(Uni *u, const Graph *g, uint32_t start, uint32_t target_a, uint32_t target_b,
-                          uint32_t *path) {
+                          uint32_t target_c, uint32_t *path) {
     uint32_t *from = arena_alloc_array(&u->arena, g->count + 1, sizeof *from);
     uint32_t *queue = arena_alloc_array(&u->arena, g->count + 1, sizeof *queue);
     for (uint32_t i = 0; i < g->count; i++) from[i] = IR_NONE;
@@ -637,7 +659,7 @@ static uint32_t find_path(Uni *u, const Graph *g, uint32_t start, uint32_t targe
     from[start] = start;
     while (head < tail && found == IR_NONE) {
         uint32_t n = queue[head++];
-        if (n == target_a || n == target_b) {
+        if (n == target_a || n == target_b || n == target_c) {
             found = n;
             break;
         }
@@ -684,6 +706,7 @@ static char *describe_source(Uni *u, const Graph *g, const Node *n) {
     case SRC_ATOMIC: return arena_printf(&u->arena, "原子运算“%s”的结果可能不一致", op);
     case SRC_RESULT: return arena_printf(&u->arena, "“%s”的结果可能不一致", op);
     case SRC_SUBGROUP: return arena_printf(&u->arena, "子组运算“%s”的结果只在子组之内一致", op);
+    case SRC_WARPGROUP: return arena_printf(&u->arena, "「线程束组号」只在线程束组之内一致");
     case SRC_CALL: {
         const IrFunction *callee = in ? ir_function(u->m, in->symbol) : NULL;
         return arena_printf(&u->arena, "「%s」的返回值可能不一致", callee ? callee->name : "?");
@@ -744,7 +767,7 @@ typedef struct Site {
 /* The requirement entered at node `first` of graph g (an op, a call whose callee needs
  * uniform control flow, or an argument the callee needs uniform): finds the op that
  * requires it, possibly deep in callees, and notes the way back to g. */
-static Site requirement(Uni *u, const Graph *g, uint32_t first, bool subgroup, Notes *notes, int depth) {
+static Site requirement(Uni *u, const Graph *g, uint32_t first, IrUniformity level, Notes *notes, int depth) {
     const Node *n = &g->nodes[first];
     const IrInst *in = ir_inst(g->f, n->a);
     Site site = {in, in ? in->span : g->f->span, n->kind == NK_OPARG};
@@ -752,10 +775,9 @@ static Site requirement(Uni *u, const Graph *g, uint32_t first, bool subgroup, N
     const Graph *callee = &u->graphs[in->symbol];
     uint32_t *path = arena_alloc_array(&u->arena, callee->count + 1, sizeof *path);
     uint32_t target = n->kind == NK_CALL ? callee->cf_start : callee->param_base + n->b;
-    uint32_t start = subgroup ? callee->req_sg : callee->req_wg;
-    uint32_t len = find_path(u, callee, start, target, target, path);
+    uint32_t len = find_path(u, callee, requirement_node(callee, level), target, target, target, path);
     if (len < 2) return site;
-    site = requirement(u, callee, path[1], subgroup, notes, depth + 1);
+    site = requirement(u, callee, path[1], level, notes, depth + 1);
     if (n->kind == NK_CALL) {
         add_note(u, notes, in->span, arena_printf(&u->arena, "「%s」在此调用「%s」", g->f->name, callee->f->name));
     } else {
@@ -775,13 +797,16 @@ const char *pass_uniformity_op_name(IrOp op) {
     return wgsl ? wgsl : ir_op_info(op)->name;
 }
 
-static void report(Uni *u, const Graph *g, bool subgroup) {
+/* `level`: the requirement that failed (uniform, warpgroup or subgroup uniform); the path
+ * leads to a source of what that level does not allow. */
+static void report(Uni *u, const Graph *g, IrUniformity level) {
     uint32_t *path = arena_alloc_array(&u->arena, g->count + 1, sizeof *path);
-    uint32_t start = subgroup ? g->req_sg : g->req_wg;
-    uint32_t len = find_path(u, g, start, g->nu, subgroup ? g->nu : g->sgv, path);
+    bool subgroup = level == IR_SUBGROUP_UNIFORM;
+    uint32_t sgv = subgroup ? g->nu : g->sgv, wgv = level == IR_UNIFORM ? g->wgv : g->nu;
+    uint32_t len = find_path(u, g, requirement_node(g, level), g->nu, sgv, wgv, path);
     if (len < 3) return;
     Notes notes = {0};
-    Site site = requirement(u, g, path[1], subgroup, &notes, 0);
+    Site site = requirement(u, g, path[1], level, &notes, 0);
     path_notes(u, g, path, len, 2, &notes);
     /* The caret shows the source call. */
     const char *name = site.op ? pass_uniformity_op_name(site.op->op) : "?";
@@ -789,6 +814,9 @@ static void report(Uni *u, const Graph *g, bool subgroup) {
         diag_error(u->ctx->diag, Y_UNIFORMITY, site.span, "子组运算（%s）的第二个实参须在子组之内一致，此处的值可能不一致", name);
     else if (subgroup)
         diag_error(u->ctx->diag, Y_UNIFORMITY, site.span, "子组运算（%s）须在子组一致控制流里执行，此处的控制流可能不一致", name);
+    else if (level == IR_WARPGROUP_UNIFORM)
+        diag_error(u->ctx->diag, Y_UNIFORMITY, site.span,
+                   "张量片运算（%s）须由一个线程束组的 128 个调用一致执行，此处的控制流可能不一致", name);
     else
         diag_error(u->ctx->diag, Y_UNIFORMITY, site.span, "此运算（%s）须在一致控制流里执行，此处的控制流可能不一致", name);
     for (uint32_t i = 0; i < notes.count; i++) diag_note(u->ctx->diag, notes.spans[i], "%s", notes.texts[i]);
@@ -818,16 +846,18 @@ static void analyse(Uni *u, IrFuncId id) {
     g->done = true;
     u->order[u->order_count++] = id;
     IrUniformity wg = level_of(g->bits[(size_t)g->req_wg * g->words]);
+    IrUniformity wgp = level_of(g->bits[(size_t)g->req_wgp * g->words]);
     IrUniformity sg = level_of(g->bits[(size_t)g->req_sg * g->words]);
-    if (!pass_uniformity_satisfies(wg, IR_UNIFORM)) report(u, g, false);
-    else if (!pass_uniformity_satisfies(sg, IR_SUBGROUP_UNIFORM)) report(u, g, true);
+    if (!pass_uniformity_satisfies(wg, IR_UNIFORM)) report(u, g, IR_UNIFORM);
+    else if (!pass_uniformity_satisfies(wgp, IR_WARPGROUP_UNIFORM)) report(u, g, IR_WARPGROUP_UNIFORM);
+    else if (!pass_uniformity_satisfies(sg, IR_SUBGROUP_UNIFORM)) report(u, g, IR_SUBGROUP_UNIFORM);
 }
 
 /* ---- facts ---- */
 
 static uint64_t resolve(const Graph *g, uint32_t node) {
     const uint64_t *bits = &g->bits[(size_t)node * g->words];
-    uint64_t out = bits[0] & ((1u << BIT_NU) | (1u << BIT_SGV));
+    uint64_t out = bits[0] & ((1u << BIT_NU) | (1u << BIT_SGV) | (1u << BIT_WGV));
     if (test_bit(bits, BIT_CF)) out |= g->ctx_cf;
     for (uint32_t p = 0; p < g->f->param_count; p++)
         if (test_bit(bits, BIT_PARAM0 + p)) out |= g->ctx_param[p];

@@ -45,7 +45,8 @@ bool msl_check_tensor_entries(TextEmitter *em, const MslState *st) {
         ir_reach_from(&reach, e->func);
         for (uint32_t k = 0; k < reach.func_count; k++) {
             if (!msl_function_uses_tensor(ir_function(m, reach.func_list[k]))) continue;
-            te_error(em, Y_TARGET_ENTRY, e->span, "计算入口「%s」用到张量片，工作组大小须恰为 128（4 个子组，着十三），现为 %llu",
+            te_error(em, Y_TARGET_ENTRY, e->span,
+                     "计算入口「%s」用到张量片，金属上工作组大小须恰为 128（4 个子组，着十三；128 的倍数只有千手能译），现为 %llu",
                      e->name, (unsigned long long)size);
             ok = false;
             break;
@@ -54,8 +55,9 @@ bool msl_check_tensor_entries(TextEmitter *em, const MslState *st) {
     return ok;
 }
 
-/* The tensor ops that only PTX translates (tensor_mma_shared: wgmma with both tiles in
- * workgroup memory, sm_90a): the first of each function is the error. */
+/* The tensor ops that only PTX translates (sm_90a: tensor_mma_shared and tensor_mma_async,
+ * wgmma with both tiles in workgroup memory; warpgroup_id, tensor_commit, tensor_wait,
+ * register_inc/dec): the first of each function is the error. */
 bool msl_check_ptx_only_tensor_ops(TextEmitter *em) {
     const IrModule *m = em->m;
     bool ok = true;
@@ -63,8 +65,10 @@ bool msl_check_ptx_only_tensor_ops(TextEmitter *em) {
         const IrFunction *f = ir_function(m, i);
         for (uint32_t k = 0; k < f->inst_count; k++) {
             if (!ir_tensor_op_is_ptx_only(f->insts[k].op)) continue;
-            te_error(em, Y_UNSUPPORTED_BY_TARGET, f->insts[k].span, "函数「%s」：金属没有「%s」，它只有千手能译（sm_90a 的 wgmma）", f->name,
-                     ir_tensor_builtin_name(f->insts[k].op));
+            IrOp op = f->insts[k].op;
+            bool mma = op == IR_OP_TENSOR_MMA_SHARED || op == IR_OP_TENSOR_MMA_ASYNC || op == IR_OP_TENSOR_MMA_ASYNC_BF16;
+            te_error(em, Y_UNSUPPORTED_BY_TARGET, f->insts[k].span, "函数「%s」：金属没有「%s」，它只有千手能译（sm_90a 的%s）",
+                     f->name, ir_tensor_builtin_name(op), mma ? " wgmma" : "线程束组");
             ok = false;
             break;
         }

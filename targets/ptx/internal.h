@@ -70,6 +70,8 @@ typedef struct PtxCtx {
     bool *called;                /* per IrFuncId: some reached function calls it (else it is only
                                     an entry's function, emitted right into its kernel) */
     uint32_t largest_function;   /* most YIR instructions of one translated function */
+    uint32_t tensor_warpgroups;  /* most warpgroups (128 threads) of an entry that uses tensor
+                                    tiles; up to 1 the tensor ops sync the whole block (warpgroup.c) */
     PtxKernel *kernels;          /* the kernels emitted so far */
     uint32_t kernel_count;
     StrMap kernel_names;         /* PTX name → its PtxKernel in `kernels` (params.c) */
@@ -211,8 +213,10 @@ LLVMTypeRef ptx_tensor_acc_type(PtxCtx *px);
 LLVMValueRef ptx_tensor(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 bool ptx_function_uses_tensor(const IrFunction *f);
 /* False (after a diagnostic) when compute entry `e`, which reaches `funcs`, uses a tensor tile
- * without exactly 128 invocations (one warpgroup). */
+ * without a multiple of 128 invocations (whole warpgroups). */
 bool ptx_check_tensor_entry(PtxCtx *px, const IrEntry *e, const uint32_t *funcs, uint32_t func_count);
+/* Counts the warpgroups of compute entry `e` into px->tensor_warpgroups when it uses tensor tiles. */
+void ptx_plan_warpgroups(PtxCtx *px, const IrEntry *e, const uint32_t *funcs, uint32_t func_count);
 
 /* ---- async.c: cp.async into workgroup memory ---- */
 LLVMValueRef ptx_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);

@@ -410,6 +410,8 @@ bool ptx_translate(PtxCtx *px) {
     mark_full_warps(px, reaches);
     ptx_plan_hidden(px, funcs);
     mark_called(px, funcs);
+    for (uint32_t i = 0; i < ir_entry_count(m); i++)
+        ptx_plan_warpgroups(px, ir_entry(m, i), reaches[i].funcs, reaches[i].func_count);
     define_functions(px, funcs);
     for (uint32_t i = 0; i < ir_entry_count(m) && !px->failed; i++) {
         const IrEntry *e = ir_entry(m, i);

@@ -1,5 +1,8 @@
 /* 着十三's tensor tiles on sm_90a through warpgroup MMA (docs/targets.md § Warpgroup MMA).
- * The workgroup (exactly 128 threads) is one warpgroup; its 64 × 64 f32 tile is the
+ * A workgroup of k × 128 threads is k warpgroups (flat index ÷ 128), each holding its own
+ * tiles; with k = 1 the synchronous ops order the whole block (bar.sync 0), with k > 1 only
+ * their warpgroup (barrier.sync 1 + w, 128) and 张量片乘加 copies B into the warpgroup's own
+ * part of the scratch. A warpgroup's 64 × 64 f32 tile is the
  * accumulator of wgmma.mma_async.m64n64k16, 32 f32 registers a thread. LLVM 19 has no
  * intrinsic for any wgmma instruction, so each is one inline-asm call, and the module is
  * written for sm_90a (ptx_arch_for_module) before LLVM sees it.
@@ -55,7 +58,10 @@ LLVMTypeRef ptx_tensor_acc_type(PtxCtx *px) { return LLVMVectorType(LLVMFloatTyp
 /* Where a thread sits in the warpgroup. */
 typedef struct Thread {
     LLVMValueRef flat, warp, g, t;
+    LLVMValueRef member, group;  /* index in the warpgroup (0–127), the warpgroup (flat ÷ 128) */
 } Thread;
+
+static bool several_warpgroups(const FnCtx *fc) { return fc->px->tensor_warpgroups > 1; }
 
 static LLVMValueRef sreg(FnCtx *fc, const char *name, Span span) {
     return ptx_intrinsic(fc, name, NULL, 0, NULL, 0, span);
@@ -72,6 +78,8 @@ static bool thread_of(FnCtx *fc, Span span, Thread *th) {
     th->warp = LLVMBuildAnd(B(fc), LLVMBuildLShr(B(fc), th->flat, u32c(fc, 5), ""), u32c(fc, 3), "");
     th->g = LLVMBuildLShr(B(fc), lane, u32c(fc, 2), "");
     th->t = LLVMBuildAnd(B(fc), lane, u32c(fc, 3), "");
+    th->member = several_warpgroups(fc) ? LLVMBuildAnd(B(fc), th->flat, u32c(fc, WARPGROUP - 1), "") : th->flat;
+    th->group = LLVMBuildLShr(B(fc), th->flat, u32c(fc, 7), "");
     return true;
 }
 
@@ -125,12 +133,13 @@ static void tied_asm(FnCtx *fc, LLVMValueRef *acc, const char *text, const char 
     for (unsigned i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractValue(B(fc), out, i, "");
 }
 
-/* The asm of one wgmma.mma_async m64n64k16 f32 += f16 · f16: the accumulators $0–$31 (tied),
- * then `operands` (A and B, the scale-d predicate p, the scales and transposes). */
-static void wgmma_text(char *text, size_t size, const char *operands) {
+/* The asm of one wgmma.mma_async m64n64k16 f32 += `types` (f16.f16 or bf16.bf16): the
+ * accumulators $0–$31 (tied), then `operands` (A and B, the scale-d predicate p, the scales
+ * and transposes). */
+static void wgmma_text(char *text, size_t size, const char *types, const char *operands) {
     size_t n = (size_t)snprintf(text, size,
                                 "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
-                                "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {");
+                                "wgmma.mma_async.sync.aligned.m64n64k16.f32.%s {", types);
     for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(text + n, size - n, i ? ", $%u" : "$%u", i);
     snprintf(text + n, size - n, "}, %s;\n}", operands);
 }
@@ -138,7 +147,7 @@ static void wgmma_text(char *text, size_t size, const char *operands) {
 /* wgmma.mma_async m64n64k16 f32 += f16 (A: four words in $64–$67) · f16 (B: descriptor $68). */
 static void wgmma(FnCtx *fc, LLVMValueRef *acc, LLVMValueRef *a_words, LLVMValueRef descriptor) {
     char text[1024];
-    wgmma_text(text, sizeof text, "{$64, $65, $66, $67}, $68, p, 1, 1, 0");
+    wgmma_text(text, sizeof text, "f16.f16", "{$64, $65, $66, $67}, $68, p, 1, 1, 0");
     LLVMValueRef extra[A_WORDS + 1] = {a_words[0], a_words[1], a_words[2], a_words[3], descriptor};
     tied_asm(fc, acc, text, "r,r,r,r,l,", extra, A_WORDS + 1);
 }
@@ -201,7 +210,8 @@ static LLVMValueRef scratch(FnCtx *fc) {
     PtxCtx *px = fc->px;
     LLVMValueRef g = LLVMGetNamedGlobal(px->mod, SCRATCH_NAME);
     if (g) return g;
-    LLVMTypeRef t = LLVMArrayType(LLVMInt8TypeInContext(px->ctx), SCRATCH_BYTES);
+    uint32_t parts = px->tensor_warpgroups > 1 ? px->tensor_warpgroups : 1;
+    LLVMTypeRef t = LLVMArrayType(LLVMInt8TypeInContext(px->ctx), SCRATCH_BYTES * parts);
     g = LLVMAddGlobalInAddressSpace(px->mod, t, SCRATCH_NAME, PTX_AS_SHARED);
     LLVMSetLinkage(g, LLVMInternalLinkage);
     LLVMSetInitializer(g, LLVMGetUndef(t));
@@ -209,13 +219,20 @@ static LLVMValueRef scratch(FnCtx *fc) {
     return g;
 }
 
+/* The warpgroup's part of the scratch (the whole of it with one warpgroup). */
+static LLVMValueRef scratch_part(FnCtx *fc, const Thread *th) {
+    if (!several_warpgroups(fc)) return scratch(fc);
+    LLVMValueRef offset = LLVMBuildZExt(B(fc), mul(fc, th->group, u32c(fc, SCRATCH_BYTES)), ptx_i64(fc->px), "");
+    return LLVMBuildGEP2(B(fc), LLVMInt8TypeInContext(fc->px->ctx), scratch(fc), &offset, 1, "");
+}
+
 /* B ([n][k] at the start of its workgroup array) into the scratch's core matrices: 256
  * chunks of 16 bytes (8 k of one n), chunk c = 4n + k/8 at byte 16c of B; two a thread. */
 static void copy_b(FnCtx *fc, const Thread *th, LLVMValueRef b) {
     LLVMTypeRef chunk = LLVMVectorType(ptx_i32(fc->px), 4);
-    LLVMValueRef to = scratch(fc);
+    LLVMValueRef to = scratch_part(fc, th);
     for (uint32_t k = 0; k < SCRATCH_BYTES / CHUNK_BYTES / WARPGROUP; k++) {
-        LLVMValueRef c = add(fc, th->flat, u32c(fc, WARPGROUP * k));
+        LLVMValueRef c = add(fc, th->member, u32c(fc, WARPGROUP * k));
         LLVMValueRef from = ptx_element_gep(fc, b, LLVMBuildZExt(B(fc), c, ptx_i64(fc->px), ""), CHUNK_BYTES);
         LLVMValueRef v = LLVMBuildLoad2(B(fc), chunk, from, "");
         LLVMSetAlignment(v, CHUNK_BYTES);
@@ -230,16 +247,24 @@ static void copy_b(FnCtx *fc, const Thread *th, LLVMValueRef b) {
 }
 
 /* The shared-memory matrix descriptor of K16 step `step` of the scratch. */
-static LLVMValueRef descriptor(FnCtx *fc, uint32_t step) {
+static LLVMValueRef descriptor(FnCtx *fc, const Thread *th, uint32_t step) {
     LLVMTypeRef i64 = ptx_i64(fc->px);
-    LLVMValueRef address = LLVMBuildPtrToInt(B(fc), scratch(fc), ptx_i32(fc->px), "");
+    LLVMValueRef address = LLVMBuildPtrToInt(B(fc), scratch_part(fc, th), ptx_i32(fc->px), "");
     address = add(fc, address, u32c(fc, step * (K_STEP / 8) * CORE_BYTES));
     LLVMValueRef start = LLVMBuildAnd(B(fc), LLVMBuildLShr(B(fc), address, u32c(fc, 4), ""), u32c(fc, 0x3FFF), "");
     uint64_t fixed = ((uint64_t)(LEADING_BYTES >> 4) << 16) | ((uint64_t)(STRIDE_BYTES >> 4) << 32);
     return LLVMBuildOr(B(fc), LLVMBuildZExt(B(fc), start, i64, ""), LLVMConstInt(i64, fixed, false), "");
 }
 
-static bool barrier(FnCtx *fc, Span span) { return ptx_intrinsic(fc, "llvm.nvvm.barrier0", NULL, 0, NULL, 0, span) != NULL; }
+/* Orders the warpgroup's threads: bar.sync 0 with one warpgroup, else its named barrier. */
+static bool barrier(FnCtx *fc, Span span) {
+    if (!several_warpgroups(fc)) return ptx_intrinsic(fc, "llvm.nvvm.barrier0", NULL, 0, NULL, 0, span) != NULL;
+    Thread th;
+    if (!thread_of(fc, span, &th)) return false;
+    LLVMValueRef id = add(fc, th.group, u32c(fc, 1));
+    call_asm(fc, LLVMVoidTypeInContext(fc->px->ctx), "barrier.sync $0, 128;", "r,~{memory}", &id, 1);
+    return true;
+}
 
 /* acc + A·Bᵀ: args acc, A, start, stride, rows, B. */
 static LLVMValueRef tensor_mma(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
@@ -252,7 +277,7 @@ static LLVMValueRef tensor_mma(FnCtx *fc, const IrInst *inst, LLVMValueRef *args
     load_a(fc, &th, args, words);
     LLVMValueRef acc[ACC_REGS];
     for (uint32_t i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
-    LLVMValueRef d0 = descriptor(fc, 0), d1 = descriptor(fc, 1);
+    LLVMValueRef d0 = descriptor(fc, &th, 0), d1 = descriptor(fc, &th, 1);
     tied_asm(fc, acc, "wgmma.fence.sync.aligned;", "", NULL, 0);
     wgmma(fc, acc, words, d0);
     wgmma(fc, acc, words + A_WORDS, d1);
@@ -278,10 +303,10 @@ static LLVMValueRef shared_descriptor(FnCtx *fc, LLVMValueRef base, LLVMValueRef
     return LLVMBuildOr(B(fc), LLVMBuildZExt(B(fc), field, i64, ""), LLVMConstInt(i64, fixed, false), "");
 }
 
-/* wgmma m64n64k16 with A ($64) and B ($65) through descriptors. */
-static void wgmma_ss(FnCtx *fc, LLVMValueRef *acc, LLVMValueRef a, LLVMValueRef b) {
+/* wgmma m64n64k16 of `types` with A ($64) and B ($65) through descriptors. */
+static void wgmma_ss(FnCtx *fc, LLVMValueRef *acc, const char *types, LLVMValueRef a, LLVMValueRef b) {
     char text[1024];
-    wgmma_text(text, sizeof text, "$64, $65, p, 1, 1, 0, 0");
+    wgmma_text(text, sizeof text, types, "$64, $65, p, 1, 1, 0, 0");
     LLVMValueRef extra[2] = {a, b};
     tied_asm(fc, acc, text, "l,l,", extra, 2);
 }
@@ -299,12 +324,88 @@ static LLVMValueRef tensor_mma_shared(FnCtx *fc, const IrInst *inst, LLVMValueRe
     LLVMValueRef acc[ACC_REGS];
     for (uint32_t i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
     tied_asm(fc, acc, "wgmma.fence.sync.aligned;", "", NULL, 0);
-    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss(fc, acc, a[s], b[s]);
+    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss(fc, acc, "f16.f16", a[s], b[s]);
     plain_asm(fc, "wgmma.commit_group.sync.aligned;");
     tied_asm(fc, acc, "wgmma.wait_group.sync.aligned 0;", "", NULL, 0);
     LLVMValueRef out = LLVMGetUndef(ptx_tensor_acc_type(fc->px));
     for (uint32_t i = 0; i < ACC_REGS; i++) out = LLVMBuildInsertElement(B(fc), out, acc[i], u32c(fc, i), "");
     return out;
+}
+
+/* ---- 张量片异步乘加, 提交张量片乘加, 等待张量片乘加 ---- */
+
+/* The descriptor of K16 step `step` of a 64 × 64 f16 tile at element `start` of `base` in the
+ * 128-byte-swizzle layout (row r at byte 128·r, its 16-byte chunk c at c XOR (r mod 8)): start
+ * address + 32 bytes a step, leading byte offset 1 (unused with swizzling), stride byte offset
+ * 1024 (next 8 rows), swizzle mode 128B (bits 62–63 = 1). */
+static LLVMValueRef swizzle_descriptor(FnCtx *fc, LLVMValueRef base, LLVMValueRef start, uint32_t step) {
+    LLVMTypeRef i64 = ptx_i64(fc->px);
+    LLVMValueRef address = LLVMBuildPtrToInt(B(fc), base, ptx_i32(fc->px), "");
+    address = add(fc, add(fc, address, mul(fc, start, u32c(fc, 2))), u32c(fc, step * K_STEP * 2));
+    LLVMValueRef field = LLVMBuildAnd(B(fc), LLVMBuildLShr(B(fc), address, u32c(fc, 4), ""), u32c(fc, 0x3FFF), "");
+    uint64_t fixed = (1ull << 16) | ((uint64_t)(8 * IR_TENSOR_SHARED_K * 2 >> 4) << 32) | (1ull << 62);
+    return LLVMBuildOr(B(fc), LLVMBuildZExt(B(fc), field, i64, ""), LLVMConstInt(i64, fixed, false), "");
+}
+
+/* A constant operand (the layout, the wait count, the register count) after inlining. */
+static bool constant_arg(FnCtx *fc, const IrInst *inst, uint32_t arg, uint32_t *out) {
+    if (ir_value_known_u32(fc->px->m, fc->f, inst->args[arg], out) && ir_tensor_constant_ok(inst->op, *out))
+        return true;
+    ptx_fail(fc->px, Y_UNSUPPORTED_BY_TARGET, inst->span, "a constant operand of a warpgroup op is not a valid constant",
+             "「%s」的%s", ir_tensor_builtin_name(inst->op), ir_tensor_constant_rule(inst->op));
+    return false;
+}
+
+static LLVMValueRef acc_value(FnCtx *fc, const LLVMValueRef *acc) {
+    LLVMValueRef out = LLVMGetUndef(ptx_tensor_acc_type(fc->px));
+    for (uint32_t i = 0; i < ACC_REGS; i++) out = LLVMBuildInsertElement(B(fc), out, acc[i], u32c(fc, i), "");
+    return out;
+}
+
+/* acc + A·Bᵀ over k 0–63 left pending: args acc, the workgroup array, A start, B start, layout
+ * (tensor_mma_async_bf16: bf16 in a u32 array, the same byte layout and descriptors).
+ * wgmma.fence and four wgmma, the accumulators tied through all of them; no commit, no wait. */
+static LLVMValueRef tensor_mma_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    uint32_t layout = 0;
+    if (!constant_arg(fc, inst, 4, &layout)) return NULL;
+    LLVMValueRef a[IR_TENSOR_SHARED_K / K_STEP], b[IR_TENSOR_SHARED_K / K_STEP];
+    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) {
+        bool swizzled = layout == IR_TENSOR_LAYOUT_SWIZZLE128;
+        a[s] = swizzled ? swizzle_descriptor(fc, args[1], args[2], s) : shared_descriptor(fc, args[1], args[2], s);
+        b[s] = swizzled ? swizzle_descriptor(fc, args[1], args[3], s) : shared_descriptor(fc, args[1], args[3], s);
+    }
+    LLVMValueRef acc[ACC_REGS];
+    for (uint32_t i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
+    tied_asm(fc, acc, "wgmma.fence.sync.aligned;", "", NULL, 0);
+    const char *types = inst->op == IR_OP_TENSOR_MMA_ASYNC_BF16 ? "bf16.bf16" : "f16.f16";
+    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss(fc, acc, types, a[s], b[s]);
+    return acc_value(fc, acc);
+}
+
+/* wgmma.wait_group N with the accumulators tied in and out: args acc, N. */
+static LLVMValueRef tensor_wait(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    uint32_t n = 0;
+    if (!constant_arg(fc, inst, 1, &n)) return NULL;
+    char text[64];
+    snprintf(text, sizeof text, "wgmma.wait_group.sync.aligned %u;", n);
+    LLVMValueRef acc[ACC_REGS];
+    for (uint32_t i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
+    tied_asm(fc, acc, text, "", NULL, 0);
+    return acc_value(fc, acc);
+}
+
+/* setmaxnreg.inc / .dec with the constant count. */
+static void set_max_registers(FnCtx *fc, const IrInst *inst) {
+    uint32_t n = 0;
+    if (!constant_arg(fc, inst, 0, &n)) return;
+    char text[64];
+    snprintf(text, sizeof text, "setmaxnreg.%s.sync.aligned.u32 %u;", inst->op == IR_OP_REGISTER_INC ? "inc" : "dec", n);
+    plain_asm(fc, text);
+}
+
+static LLVMValueRef warpgroup_id(FnCtx *fc, const IrInst *inst) {
+    Thread th;
+    return thread_of(fc, inst->span, &th) ? th.group : NULL;
 }
 
 /* args acc, D, start, stride, columns, rows: element (row, col) to D[start + row·stride + col]
@@ -334,6 +435,11 @@ LLVMValueRef ptx_tensor(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
     case IR_OP_TENSOR_ZERO: return LLVMConstNull(ptx_tensor_acc_type(fc->px));
     case IR_OP_TENSOR_MMA: return tensor_mma(fc, inst, args);
     case IR_OP_TENSOR_MMA_SHARED: return tensor_mma_shared(fc, inst, args);
+    case IR_OP_WARPGROUP_ID: return warpgroup_id(fc, inst);
+    case IR_OP_TENSOR_MMA_ASYNC: case IR_OP_TENSOR_MMA_ASYNC_BF16: return tensor_mma_async(fc, inst, args);
+    case IR_OP_TENSOR_COMMIT: plain_asm(fc, "wgmma.commit_group.sync.aligned;"); return NULL;
+    case IR_OP_TENSOR_WAIT: return tensor_wait(fc, inst, args);
+    case IR_OP_REGISTER_INC: case IR_OP_REGISTER_DEC: set_max_registers(fc, inst); return NULL;
     default: tensor_store(fc, inst, args); return NULL;
     }
 }
@@ -344,17 +450,31 @@ bool ptx_function_uses_tensor(const IrFunction *f) {
     return false;
 }
 
+static bool entry_uses_tensor(const PtxCtx *px, const uint32_t *funcs, uint32_t func_count) {
+    for (uint32_t k = 0; k < func_count; k++)
+        if (ptx_function_uses_tensor(ir_function(px->m, funcs[k]))) return true;
+    return false;
+}
+
+static uint64_t invocations(const IrEntry *e) {
+    return (uint64_t)e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2];
+}
+
+void ptx_plan_warpgroups(PtxCtx *px, const IrEntry *e, const uint32_t *funcs, uint32_t func_count) {
+    if (e->stage != IR_STAGE_COMPUTE || !entry_uses_tensor(px, funcs, func_count)) return;
+    uint64_t groups = (invocations(e) + WARPGROUP - 1) / WARPGROUP;
+    if (groups > px->tensor_warpgroups && groups <= IR_MAX_WORKGROUP_INVOCATIONS / WARPGROUP)
+        px->tensor_warpgroups = (uint32_t)groups;
+}
+
 bool ptx_check_tensor_entry(PtxCtx *px, const IrEntry *e, const uint32_t *funcs, uint32_t func_count) {
-    uint64_t size = (uint64_t)e->workgroup_size[0] * e->workgroup_size[1] * e->workgroup_size[2];
-    if (size == WARPGROUP) return true;
-    for (uint32_t k = 0; k < func_count; k++) {
-        if (!ptx_function_uses_tensor(ir_function(px->m, funcs[k]))) continue;
-        ptx_fail(px, Y_TARGET_ENTRY, e->span,
-                 ptx_ascii(px, "a compute entry that uses tensor tiles needs exactly 128 invocations, not %llu",
-                           (unsigned long long)size),
-                 "计算入口「%s」用到张量片，工作组大小须恰为 128（4 个子组，着十三），现为 %llu", e->name,
-                 (unsigned long long)size);
-        return false;
-    }
-    return true;
+    uint64_t size = invocations(e);
+    if (size % WARPGROUP == 0 && size <= IR_MAX_WORKGROUP_INVOCATIONS) return true;
+    if (!entry_uses_tensor(px, funcs, func_count)) return true;
+    ptx_fail(px, Y_TARGET_ENTRY, e->span,
+             ptx_ascii(px, "a compute entry that uses tensor tiles needs a multiple of 128 invocations, not %llu",
+                       (unsigned long long)size),
+             "计算入口「%s」用到张量片，工作组大小须是 128 的倍数（每 128 个线程一个线程束组，着十三），现为 %llu", e->name,
+             (unsigned long long)size);
+    return false;
 }

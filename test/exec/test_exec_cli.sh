@@ -44,7 +44,7 @@ check gpu不收子组大小 2 $? "--subgroup-size 只用于 CPU" "$tmp/out"
 # Tensor tiles (着十三) are the whole workgroup's: exactly 128 invocations, and the same operands
 # in every invocation (a located fault, exit 1).
 "$yusec" run "$samples/张量片工作组。着色器。豫" --device=cpu --buffer 0:0=f32:4096*0 >"$tmp/out" 2>&1
-check 张量片工作组 1 $? "张量片工作组。着色器。豫:9:12: error: CPU 执行失败：张量片运算须由整个工作组一起执行，工作组须恰为 128 个调用（着十三），现为 64" "$tmp/out"
+check 张量片工作组 1 $? "张量片工作组。着色器。豫:9:12: error: CPU 执行失败：张量片运算须由线程束组（128 个调用）一起执行，工作组须是 128 的倍数个调用（着十三），现为 64" "$tmp/out"
 cat >"$tmp/张量片操作数.yir" <<'YIR'
 var<storage_read_write> @丙: array<f32> @group(0) @binding(0)
 
@@ -59,7 +59,7 @@ fn @f(%0:u32) {
 entry @e = compute @f workgroup_size(128, 1, 1) (builtin(local_invocation_index))
 YIR
 "$yusec" run "$tmp/张量片操作数.yir" --device=cpu --buffer 0:0=f32:5000*0 >"$tmp/out" 2>&1
-check 张量片操作数 1 $? "张量片操作数.yir:7:3: error: CPU 执行失败：张量片运算的操作数须在整个工作组里相同：第 1 个调用的第 3 个操作数与第 0 个调用的不同" "$tmp/out"
+check 张量片操作数 1 $? "张量片操作数.yir:7:3: error: CPU 执行失败：张量片运算的操作数须在整个线程束组里相同：第 1 个调用的第 3 个操作数与第 0 个调用的不同" "$tmp/out"
 
 # 张量片共享乘加: tile starts are multiples of 8 f16 elements, and each tile lies in the array.
 cat >"$tmp/共享起.yir" <<'YIR'
@@ -85,6 +85,68 @@ check 共享起对齐 1 $? "共享起.yir:9:3: error: CPU 执行失败：「张�
 sed -i 's/const 4u/const 4104u/' "$tmp/共享起.yir"
 "$yusec" run "$tmp/共享起.yir" --device=cpu --buffer 0:0=f32:8192*0 >"$tmp/out" 2>&1
 check 共享起越界 1 $? "共享起.yir:9:3: error: CPU 执行失败：越界访问：「块」只有 16384 字节，却要访问第 8208 至 16399 字节" "$tmp/out"
+
+# 张量片异步乘加 leaves its tile pending: reading it (tensor_store) before the group that wrote
+# it is committed and waited for is a located fault; after commit and wait 0 it runs.
+cat >"$tmp/异步.yir" <<'YIR'
+var<storage_read_write> @丙: array<f32> @group(0) @binding(0)
+var<workgroup> @块: array<f16, 8192>
+
+fn @f(%0:u32) {
+  %1:tensor_acc_f32 = tensor_zero
+  %2:ptr<workgroup, array<f16, 8192>> = global @块
+  %3:u32 = const 0u
+  %4:u32 = const 4096u
+  %5:tensor_acc_f32 = tensor_mma_async %1, %2, %3, %4, %3
+  %6:ptr<storage_read_write, array<f32>> = global @丙
+  %7:u32 = const 64u
+  %8:u32 = const 1u
+  tensor_commit
+  %9:tensor_acc_f32 = tensor_wait %5, %8
+  tensor_store %9, %6, %3, %7, %7, %7
+  return
+}
+
+entry @e = compute @f workgroup_size(128, 1, 1) (builtin(local_invocation_index))
+YIR
+"$yusec" run "$tmp/异步.yir" --device=cpu --buffer 0:0=f32:4096*0 >"$tmp/out" 2>&1
+check 异步未等到 1 $? "异步.yir:15:3: error: CPU 执行失败：「存回张量片累」读的张量片累还在异步乘加之中：写它的第 1 组已提交，但只等到了前 0 组完成（「等待张量片乘加」的组数太大或没有等待）" "$tmp/out"
+sed -i 's/  tensor_commit/  %10:u32 = const 2u/' "$tmp/异步.yir"
+"$yusec" run "$tmp/异步.yir" --device=cpu --buffer 0:0=f32:4096*0 >"$tmp/out" 2>&1
+check 异步未提交 1 $? "异步.yir:15:3: error: CPU 执行失败：「存回张量片累」读的张量片累还在异步乘加之中：写它的「张量片异步乘加」尚未提交（须先「提交张量片乘加」，再「等待张量片乘加」）" "$tmp/out"
+sed -i 's/  %10:u32 = const 2u/  tensor_commit/; s/const 1u/const 0u/' "$tmp/异步.yir"
+"$yusec" run "$tmp/异步.yir" --device=cpu --buffer 0:0=f32:4096*0 >"$tmp/out" 2>&1
+check 异步等到 0 $? "" "$tmp/out"
+# Workgroups of 3 × 128: the operands must be the same within each warpgroup.
+sed -i 's/%5:tensor_acc_f32 = tensor_mma_async %1, %2, %3, %4, %3/%5:tensor_acc_f32 = tensor_mma_async %1, %2, %3, %4, %0/; s/workgroup_size(128, 1, 1)/workgroup_size(384, 1, 1)/' "$tmp/异步.yir"
+"$yusec" run "$tmp/异步.yir" --device=cpu --buffer 0:0=f32:4096*0 >"$tmp/out" 2>&1
+check 异步操作数 1 $? "异步.yir:9:3: error: CPU 执行失败：张量片运算的操作数须在整个线程束组里相同：第 1 个调用的第 5 个操作数与第 0 个调用的不同" "$tmp/out"
+# A layout that is no constant where the verifier looks (a parameter) is checked when it runs.
+cat >"$tmp/布局.yir" <<'YIR'
+var<workgroup> @块: array<f16, 8192>
+
+fn @g(%0:tensor_acc_f32, %1:u32) -> tensor_acc_f32 {
+  %2:ptr<workgroup, array<f16, 8192>> = global @块
+  %3:u32 = const 0u
+  %4:u32 = const 4096u
+  %5:tensor_acc_f32 = tensor_mma_async %0, %2, %3, %4, %1
+  return %5
+}
+
+fn @f(%0:u32) {
+  %1:tensor_acc_f32 = tensor_zero
+  %2:u32 = const 64u
+  %3:tensor_acc_f32 = call @g(%1, %2)
+  return
+}
+
+entry @e = compute @f workgroup_size(128, 1, 1) (builtin(local_invocation_index))
+YIR
+"$yusec" run "$tmp/布局.yir" --device=cpu >"$tmp/out" 2>&1
+check 异步布局 1 $? "布局.yir:7:3: error: CPU 执行失败：「张量片异步乘加」的布局须是常量零（核心矩阵）或一二八（128 字节交错），此处是 64" "$tmp/out"
+# 线程束组报错 on the CPU: 增寄存器 / 减寄存器 by warpgroup, 线程束组号 (0, 1) after the two tiles.
+"$yusec" run "$samples/线程束组报错。着色器。豫" --device=cpu --buffer 0:0=f32:8448*0 >"$tmp/out" 2>&1
+check 线程束组号 0 $? "1, 1, 1, 1, 1, 1, 1, 1" "$tmp/out"
 
 # 4 GiB − 16 B of workgroup memory: refused at the variable (was a heap overflow).
 "$yusec" run "$here/工作组四吉。着色器。豫" --device=cpu --buffer 0:0=u32:1*0 >"$tmp/out" 2>&1

@@ -3,7 +3,9 @@
 #   bash test/gpu/tensor_device.sh
 # builds yusec without the PTX plugin and runs test/gpu/tensor.py on the committed PTX goldens
 # of the tensor tile samples (张量片。千手, 张量片边界。千手: exactly what yusec -emit-ptx writes),
-# then the exact-integer run of 张量片。运行.json through test/gpu/run_samples.py.
+# then test/gpu/warpgroups.py on the warpgroup samples' goldens (张量片异步。千手: 张量片异步乘加
+# in both layouts; 线程束组。千手: 384 threads, two warpgroups of four tiles), then the
+# exact-integer run of 张量片。运行.json through test/gpu/run_samples.py.
 # Success: every line "通过 …" and the summaries "失败 0".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -14,6 +16,7 @@ samples=$root/库/点染/测试/样例
 nvidia-smi --query-gpu=name,compute_cap --format=csv,noheader || true
 python3 "$root/test/gpu/tensor.py" "$build/yusec" "$samples" golden
 status=$?
+python3 "$root/test/gpu/warpgroups.py" "$build/yusec" "$samples" golden || status=1
 spec=$samples/张量片。运行.json
 run=$(python3 - "$spec" <<'PY'
 import json, sys

@@ -484,30 +484,80 @@ static void test_tensor_op_under_divergent_if_is_rejected(void **state) {
         "entry @e = compute @main workgroup_size(128, 1, 1) (builtin(local_invocation_index))\n",
         "uniformity", YUSEC_TARGET_MSL);
     assert_false(r.ok);
-    expect_in(strbuf_cstr(&r.diag.text), "t.yir:5:5: error: 此运算（tensor_zero）须在一致控制流里执行");
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:5:5: error: 张量片运算（tensor_zero）须由一个线程束组的 128 个调用一致执行");
     done(&r);
 }
 
-/* The lattice: uniform < subgroup_uniform < non_uniform, a value without a fact counting as
+/* Warpgroups: a condition on warpgroup_id (线程束组号) and uniform values is warpgroup-uniform,
+ * which is enough for a tensor op, not for a barrier, and a subgroup-uniform one is not. */
+static void run_warpgroup_branch(Run *r, const char *cond_op, const char *body) {
+    char text[1024];
+    snprintf(text, sizeof text,
+             "fn @main(%%lid.0:u32) {\n"
+             "  %%1:u32 = warpgroup_id\n"
+             "  %%2:u32 = const 1u\n"
+             "  %%3:u32 = %s\n"
+             "  %%4:bool = eq %%3, %%2\n"
+             "  if %%4 {\n"
+             "%s"
+             "    yield\n"
+             "  } else {\n"
+             "    yield\n"
+             "  }\n"
+             "  return\n"
+             "}\n"
+             "\n"
+             "entry @e = compute @main workgroup_size(384, 1, 1) (builtin(local_invocation_index))\n",
+             cond_op, body);
+    run(r, text, "uniformity", YUSEC_TARGET_PTX);
+}
+
+static void test_tensor_op_under_warpgroup_condition(void **state) {
+    (void)state;
+    Run r;
+    run_warpgroup_branch(&r, "add %1, %2", "    %5:tensor_acc_f32 = tensor_zero\n    tensor_commit\n");
+    assert_true(r.ok);
+    done(&r);
+    run_warpgroup_branch(&r, "add %1, %2", "    workgroup_barrier\n");
+    assert_false(r.ok);
+    expect_in(strbuf_cstr(&r.diag.text), "error: 此运算（workgroupBarrier）须在一致控制流里执行");
+    expect_in(strbuf_cstr(&r.diag.text), "「线程束组号」只在线程束组之内一致");
+    done(&r);
+    run_warpgroup_branch(&r, "add %1, %lid.0", "    %5:tensor_acc_f32 = tensor_zero\n");
+    assert_false(r.ok);
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:7:5: error: 张量片运算（tensor_zero）须由一个线程束组的 128 个调用一致执行");
+    done(&r);
+}
+
+/* The lattice: uniform < warpgroup_uniform < subgroup_uniform < non_uniform, a value without a fact counting as
  * non-uniform; barriers need uniform control flow, subgroup and fragment ops subgroup-uniform
  * control flow, other ops none. */
 static void test_uniformity_lattice(void **state) {
     (void)state;
-    static const IrUniformity levels[] = {IR_UNIFORM, IR_SUBGROUP_UNIFORM, IR_NON_UNIFORM, IR_UNIFORMITY_UNKNOWN};
-    for (unsigned i = 0; i < 4; i++) {
+    static const IrUniformity levels[] = {IR_UNIFORM, IR_WARPGROUP_UNIFORM, IR_SUBGROUP_UNIFORM, IR_NON_UNIFORM,
+                                          IR_UNIFORMITY_UNKNOWN};
+    for (unsigned i = 0; i < 5; i++) {
         IrUniformity a = levels[i];
         IrUniformity self = pass_uniformity_join(a, a);
         assert_int_equal(self, a == IR_UNIFORMITY_UNKNOWN ? IR_NON_UNIFORM : a);
         assert_int_equal(pass_uniformity_join(a, IR_UNIFORM), self);
         assert_int_equal(pass_uniformity_join(a, IR_NON_UNIFORM), IR_NON_UNIFORM);
-        for (unsigned j = 0; j < 4; j++)
+        for (unsigned j = 0; j < 5; j++)
             assert_int_equal(pass_uniformity_join(a, levels[j]), pass_uniformity_join(levels[j], a));
     }
     assert_int_equal(pass_uniformity_join(IR_UNIFORM, IR_SUBGROUP_UNIFORM), IR_SUBGROUP_UNIFORM);
     assert_int_equal(pass_uniformity_join(IR_SUBGROUP_UNIFORM, IR_UNIFORMITY_UNKNOWN), IR_NON_UNIFORM);
 
     assert_int_equal(pass_uniformity_required(IR_OP_WORKGROUP_BARRIER), IR_UNIFORM);
-    assert_int_equal(pass_uniformity_required(IR_OP_TENSOR_MMA), IR_UNIFORM);
+    assert_int_equal(pass_uniformity_join(IR_UNIFORM, IR_WARPGROUP_UNIFORM), IR_WARPGROUP_UNIFORM);
+    assert_int_equal(pass_uniformity_join(IR_WARPGROUP_UNIFORM, IR_SUBGROUP_UNIFORM), IR_SUBGROUP_UNIFORM);
+    assert_int_equal(pass_uniformity_required(IR_OP_TENSOR_MMA), IR_WARPGROUP_UNIFORM);
+    assert_int_equal(pass_uniformity_required(IR_OP_TENSOR_MMA_ASYNC), IR_WARPGROUP_UNIFORM);
+    assert_int_equal(pass_uniformity_required(IR_OP_REGISTER_INC), IR_WARPGROUP_UNIFORM);
+    assert_true(pass_uniformity_satisfies(IR_WARPGROUP_UNIFORM, IR_WARPGROUP_UNIFORM));
+    assert_true(pass_uniformity_satisfies(IR_WARPGROUP_UNIFORM, IR_SUBGROUP_UNIFORM));
+    assert_false(pass_uniformity_satisfies(IR_WARPGROUP_UNIFORM, IR_UNIFORM));
+    assert_false(pass_uniformity_satisfies(IR_SUBGROUP_UNIFORM, IR_WARPGROUP_UNIFORM));
     assert_int_equal(pass_uniformity_required(IR_OP_SUBGROUP_ANY), IR_SUBGROUP_UNIFORM);
     assert_int_equal(pass_uniformity_required(IR_OP_FRAG_MMA), IR_SUBGROUP_UNIFORM);
     assert_int_equal(pass_uniformity_required(IR_OP_FRAG_STORE), IR_SUBGROUP_UNIFORM);
@@ -688,6 +738,7 @@ int main(void) {
         cmocka_unit_test(test_shuffle_delta_must_be_uniform),
         cmocka_unit_test(test_uniformity_names_every_uniform_op),
         cmocka_unit_test(test_tensor_op_under_divergent_if_is_rejected),
+        cmocka_unit_test(test_tensor_op_under_warpgroup_condition),
         cmocka_unit_test(test_requirement_through_call_after_inlining),
         cmocka_unit_test(test_uniformity_lattice),
         cmocka_unit_test(test_fragment_op_under_vote_is_accepted),

@@ -107,7 +107,11 @@
     X(TENSOR_ZERO_ACC, "零张量片累") X(TENSOR_MMA, "张量片乘加")                      \
     X(TENSOR_STORE_ACC, "存回张量片累")                                               \
     /* warpgroup MMA with both tiles in workgroup memory (PTX sm_90a only) */          \
-    X(TENSOR_MMA_SHARED, "张量片共享乘加")
+    X(TENSOR_MMA_SHARED, "张量片共享乘加")                                           \
+    /* asynchronous barriers (Hopper mbarrier, PTX sm_90a only) */                    \
+    X(ASYNC_BARRIER_INIT, "初始化异步屏障") X(ASYNC_BARRIER_ARRIVE, "到达异步屏障")     \
+    X(ASYNC_BARRIER_EXPECT, "期待异步字节") X(ASYNC_BARRIER_WAIT, "等待异步屏障")     \
+    X(FENCE_PROXY_ASYNC, "异步代理栅栏")
 
 typedef enum Intrinsic {
     INTRINSIC_NONE,

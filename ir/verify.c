@@ -6,6 +6,7 @@
 
 #include "base/memory.h"
 #include "fragment.h"
+#include "hopper.h"
 #include "internal.h"
 #include "verify_io.h"
 
@@ -361,6 +362,14 @@ static bool check_async(Verifier *v, const IrInst *inst) {
     return true;
 }
 
+/* mbarrier_*: a workgroup array of 「异步屏障」 (vec2<u32>), then u32 operands. */
+static bool check_async_barrier(Verifier *v, const IrInst *inst) {
+    if (!ir_type_is_async_barrier_array_ptr(v->types, arg_type(v, inst, 0), NULL)) return false;
+    for (uint32_t i = 1; i < inst->arg_count; i++)
+        if (!is_scalar_of(v, arg_type(v, inst, i), IR_UINT)) return false;
+    return true;
+}
+
 /* ptr<space, array<elem[, count]>> with the array's element a 32- or 16-bit float scalar of
  * `width`; its space and length in *space and *count. */
 static bool float_array_pointer(const Verifier *v, IrTypeId id, uint32_t width, IrAddressSpace *space,
@@ -489,6 +498,7 @@ static bool check_types(Verifier *v, const IrInst *inst) {
     case SIG_FRAG_ELEMENT: return check_fragment_element(v, inst);
     case SIG_ASYNC_COPY: case SIG_ASYNC_WAIT: return check_async(v, inst);
     case SIG_TENSOR: return check_tensor(v, inst);
+    case SIG_ASYNC_BARRIER: return check_async_barrier(v, inst);
     }
     return false;
 }

@@ -216,6 +216,8 @@ bool ptx_check_tensor_entry(PtxCtx *px, const IrEntry *e, const uint32_t *funcs,
 
 /* ---- async.c: cp.async into workgroup memory ---- */
 LLVMValueRef ptx_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
+/* ---- mbarrier.c: asynchronous barriers and fence.proxy.async (sm_90a) ---- */
+LLVMValueRef ptx_mbarrier(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 
 /* ---- intrin.c: the only way an intrinsic reaches LLVM ---- */
 /* Calls a known intrinsic by name, overloaded on `overloads` (none when not overloaded).

@@ -34,6 +34,7 @@ typedef struct ExRegion {
     uint8_t *data;        /* BUFFER: the host data */
     const char *name;     /* for messages */
     bool writable;
+    uint32_t rows, cols;  /* BUFFER of a tensor map: the tensor's shape */
 } ExRegion;
 
 /* One step of an access chain: a fixed byte offset, or index × stride checked against a
@@ -212,6 +213,9 @@ ExAsyncBarrier *ex_async_barrier_at(ExWorkgroup *wg, ExInvocation *inv, const Ex
 void ex_async_barrier_complete_tx(ExAsyncBarrier *b, uint64_t bytes);
 /* The fault of a wait that nothing can satisfy any more. */
 void ex_async_barrier_deadlock(ExWorkgroup *wg, const ExInvocation *inv);
+/* tma_load (tma.c): the box copied at once, zero outside the tensor, swizzled; its bytes
+ * completed on the barrier. False with the fault. */
+bool ex_tma_load(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in);
 
 /* ---- tensor tiles (tensor.c) ---- */
 /* Register words of a tensor tile: its 64 × 64 f32, row after row. */

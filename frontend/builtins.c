@@ -173,6 +173,8 @@ static const BuiltinInfo INFO[INTRINSIC_COUNT] = {
     [INTRINSIC_ASYNC_BARRIER_EXPECT] = {{C_NAT}, F_SIDE | F_WRITES},
     [INTRINSIC_ASYNC_BARRIER_WAIT] = {{C_NAT}, F_SIDE},
     [INTRINSIC_FENCE_PROXY_ASYNC] = {{0}, F_SIDE},
+    [INTRINSIC_TENSOR_BOX] = {{C_ANY}, 0},
+    [INTRINSIC_TENSOR_LOAD] = {{C_ANY, C_NAT, C_NAT}, F_SIDE | F_WRITES},
 };
 
 static unsigned flags_of(Intrinsic intrinsic) {

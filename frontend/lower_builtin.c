@@ -430,6 +430,20 @@ static IrValueId lower_async_barrier(FnCtx *fc, const SemaExpr *e, IrOp op) {
     return LV_UNIT;
 }
 
+/* 张量载入 图 块 元素序 栏 栏序 行 列: the map, the destination and the barriers become pointers. */
+static IrValueId lower_tensor_load(FnCtx *fc, const SemaExpr *e) {
+    IrValueId args[7];
+    if (e->as.call.arg_count != 7) return IR_NONE;
+    for (uint32_t i = 0; i < 7; i++) {
+        bool resource = i == 0 || i == 1 || i == 3;
+        args[i] = resource ? fe_lower_resource_ptr(fc, e->as.call.args[i]) : fe_lower_expr(fc, e->as.call.args[i]);
+        TRY(args[i]);
+    }
+    fe_lower_at(fc, e);
+    ir_build_inst(&fc->b, IR_OP_TMA_LOAD, NULL, 0, args, 7);
+    return LV_UNIT;
+}
+
 static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     if (in == INTRINSIC_ASYNC_COPY || in == INTRINSIC_ASYNC_COMMIT || in == INTRINSIC_ASYNC_WAIT)
         return lower_async(fc, e, in);
@@ -445,6 +459,7 @@ static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     case INTRINSIC_ASYNC_BARRIER_EXPECT: return lower_async_barrier(fc, e, IR_OP_MBARRIER_EXPECT_TX);
     case INTRINSIC_ASYNC_BARRIER_WAIT: return lower_async_barrier(fc, e, IR_OP_MBARRIER_WAIT);
     case INTRINSIC_FENCE_PROXY_ASYNC: return lower_no_result(fc, e, IR_OP_FENCE_PROXY_ASYNC);
+    case INTRINSIC_TENSOR_LOAD: return lower_tensor_load(fc, e);
     case INTRINSIC_NEW_F32: case INTRINSIC_NEW_F16: case INTRINSIC_NEW_I32: case INTRINSIC_NEW_U32:
         /* A constructed literal is the literal itself (2u, 0.5f), else a conversion. */
     case INTRINSIC_CONVERT: return lower_conversion(fc, e, IR_OP_CONVERT);

@@ -170,6 +170,7 @@ IrAddressSpace fe_lower_resource_space(const SemaDef *def) {
         return def->as.resource.read_only ? IR_SPACE_STORAGE_READ : IR_SPACE_STORAGE_READ_WRITE;
     case RESOURCE_UNIFORM: return IR_SPACE_UNIFORM;
     case RESOURCE_WORKGROUP: return IR_SPACE_WORKGROUP;
+    case RESOURCE_TENSOR_MAP: return IR_SPACE_STORAGE_READ;  /* the tensor's data; PTX: the CUtensorMap */
     default: return IR_SPACE_HANDLE;
     }
 }
@@ -200,6 +201,10 @@ IrTypeId fe_lower_resource_type(Lowerer *l, const SemaDef *def) {
     case RESOURCE_SAMPLER: return ir_type_sampler(l->types);
     case RESOURCE_DEPTH_TEXTURE_2D: return ir_type_texture_depth_2d(l->types);
     case RESOURCE_SAMPLER_COMPARISON: return ir_type_sampler_comparison(l->types);
+    case RESOURCE_TENSOR_MAP: {
+        IrTypeId elem = fe_lower_type(l, def->as.resource.content, def->span);
+        return elem == IR_NO_TYPE ? IR_NO_TYPE : ir_type_runtime_array(l->types, elem);
+    }
     }
     return IR_NO_TYPE;
 }

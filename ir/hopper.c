@@ -1,10 +1,12 @@
 /* Hopper's asynchronous barriers in YIR (ir/hopper.h). */
 #include "hopper.h"
 
+#include "fragment.h"
+
 bool ir_op_is_hopper(IrOp op) {
     switch (op) {
     case IR_OP_MBARRIER_INIT: case IR_OP_MBARRIER_ARRIVE: case IR_OP_MBARRIER_EXPECT_TX: case IR_OP_MBARRIER_WAIT:
-    case IR_OP_FENCE_PROXY_ASYNC:
+    case IR_OP_FENCE_PROXY_ASYNC: case IR_OP_TMA_LOAD:
         return true;
     default: return false;
     }
@@ -17,6 +19,7 @@ const char *ir_hopper_builtin_name(IrOp op) {
     case IR_OP_MBARRIER_EXPECT_TX: return "期待异步字节";
     case IR_OP_MBARRIER_WAIT: return "等待异步屏障";
     case IR_OP_FENCE_PROXY_ASYNC: return "异步代理栅栏";
+    case IR_OP_TMA_LOAD: return "张量载入";
     default: return "";
     }
 }
@@ -39,4 +42,36 @@ const IrInst *ir_first_hopper_op(const IrFunction *f) {
     for (uint32_t k = 0; k < f->inst_count; k++)
         if (ir_op_is_hopper(f->insts[k].op)) return &f->insts[k];
     return NULL;
+}
+
+const IrGlobal *ir_tensor_map_of(const IrModule *module, const IrFunction *func, IrValueId value) {
+    const IrValue *v = ir_value(func, value);
+    const IrInst *def = v && v->kind == IR_VALUE_RESULT ? ir_inst(func, v->def) : NULL;
+    if (!def || def->op != IR_OP_GLOBAL) return NULL;
+    const IrGlobal *g = ir_global(module, def->symbol);
+    return g && g->box_rows ? g : NULL;
+}
+
+uint32_t ir_tma_dst_align_bytes(const IrGlobal *map) {
+    return map->box_swizzle ? IR_TMA_SWIZZLED_ALIGN : IR_TMA_ALIGN;
+}
+
+/* The global behind operand `arg` of `inst`, when it is a `global`; IR_NONE otherwise. */
+static uint32_t global_operand(const IrFunction *f, const IrInst *inst, uint32_t arg) {
+    const IrValue *v = ir_value(f, inst->args[arg]);
+    const IrInst *def = v && v->kind == IR_VALUE_RESULT ? ir_inst(f, v->def) : NULL;
+    return def && def->op == IR_OP_GLOBAL ? def->symbol : IR_NONE;
+}
+
+bool ir_global_needs_1024_alignment(const IrModule *module, uint32_t global) {
+    for (uint32_t i = 0; i < ir_function_count(module); i++) {
+        const IrFunction *f = ir_function(module, i);
+        for (uint32_t k = 0; k < f->inst_count; k++) {
+            const IrInst *in = &f->insts[k];
+            if ((in->op == IR_OP_TMA_LOAD || in->op == IR_OP_TENSOR_MMA_SHARED) && in->arg_count > 1 &&
+                global_operand(f, in, 1) == global)
+                return true;
+        }
+    }
+    return false;
 }

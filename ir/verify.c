@@ -362,8 +362,31 @@ static bool check_async(Verifier *v, const IrInst *inst) {
     return true;
 }
 
+/* tma_load: the `global` of a tensor map, a workgroup array of its element type, u32, a barrier
+ * array, u32 × 3; a constant destination index is a multiple of the alignment. */
+static bool check_tma_load(Verifier *v, const IrInst *inst) {
+    const IrGlobal *map = ir_tensor_map_of(v->m, v->f, inst->args[0]);
+    const IrType *mp = ty(v, arg_type(v, inst, 0)), *dp = ty(v, arg_type(v, inst, 1));
+    const IrType *ma = mp && mp->kind == IR_TYPE_POINTER ? ty(v, mp->elem) : NULL;
+    const IrType *da = dp && dp->kind == IR_TYPE_POINTER && dp->space == IR_SPACE_WORKGROUP ? ty(v, dp->elem) : NULL;
+    if (!map || !ma || ma->kind != IR_TYPE_ARRAY || !da || da->kind != IR_TYPE_ARRAY || da->count == 0 ||
+        da->elem != ma->elem || !ir_type_is_async_barrier_array_ptr(v->types, arg_type(v, inst, 3), NULL))
+        return false;
+    for (uint32_t i = 2; i < inst->arg_count; i++)
+        if (i != 3 && !is_scalar_of(v, arg_type(v, inst, i), IR_UINT)) return false;
+    uint32_t index = 0, elem_bytes = ir_type_size(v->types, ma->elem), align = ir_tma_dst_align_bytes(map);
+    if (ir_value_known_u32(v->m, v->f, inst->args[2], &index) && elem_bytes && (uint64_t)index * elem_bytes % align != 0) {
+        const IrValue *iv = ir_value(v->f, inst->args[2]);
+        VERR(v, iv->span.end > iv->span.start ? iv->span : inst->span,
+             "「张量载入」的元素序须是 %u 的倍数（%u 字节对齐%s），此处是 %u", align / elem_bytes, align,
+             map->box_swizzle ? "，因为有交错" : "", index);
+    }
+    return true;
+}
+
 /* mbarrier_*: a workgroup array of 「异步屏障」 (vec2<u32>), then u32 operands. */
 static bool check_async_barrier(Verifier *v, const IrInst *inst) {
+    if (inst->op == IR_OP_TMA_LOAD) return check_tma_load(v, inst);
     if (!ir_type_is_async_barrier_array_ptr(v->types, arg_type(v, inst, 0), NULL)) return false;
     for (uint32_t i = 1; i < inst->arg_count; i++)
         if (!is_scalar_of(v, arg_type(v, inst, i), IR_UINT)) return false;

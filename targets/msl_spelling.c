@@ -112,7 +112,7 @@ bool msl_op_unspelled(IrOp op) {
     case IR_OP_ASYNC_COPY: case IR_OP_ASYNC_COMMIT: case IR_OP_ASYNC_WAIT:
     case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE: case IR_OP_TENSOR_MMA_SHARED:
     case IR_OP_MBARRIER_INIT: case IR_OP_MBARRIER_ARRIVE: case IR_OP_MBARRIER_EXPECT_TX: case IR_OP_MBARRIER_WAIT:
-    case IR_OP_FENCE_PROXY_ASYNC:
+    case IR_OP_FENCE_PROXY_ASYNC: case IR_OP_TMA_LOAD:
         return true;
     default:
         return false;

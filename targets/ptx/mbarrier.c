@@ -18,7 +18,31 @@ static void barrier_asm(FnCtx *fc, const char *text, const char *constraints, LL
     ptx_asm(fc, LLVMVoidTypeInContext(fc->px->ctx), text, constraints, args, count, true);
 }
 
+/* tma_load: the destination's and the barrier's shared addresses, and the map's generic address
+ * (the binding points at the host's CUtensorMap in global memory). Coordinates go innermost
+ * first: {列, 行}. */
+static void tma_load(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    LLVMBuilderRef b = fc->px->b;
+    const IrType *p = ir_type(&fc->px->m->types, ir_value_type(fc->f, inst->args[1]));
+    const IrType *arr = ir_type(&fc->px->m->types, p->elem);
+    uint32_t elem_bytes = ir_type_size(&fc->px->m->types, arr->elem);
+    LLVMValueRef dst_index = LLVMBuildZExt(b, args[2], ptx_i64(fc->px), "");
+    LLVMValueRef dst = LLVMBuildPtrToInt(b, ptx_element_gep(fc, args[1], dst_index, elem_bytes), ptx_i32(fc->px), "");
+    LLVMValueRef generic = LLVMBuildAddrSpaceCast(b, args[0], LLVMPointerTypeInContext(fc->px->ctx, 0), "");
+    LLVMValueRef bar_args[2] = {args[3], args[4]};
+    LLVMValueRef a[5] = {dst, LLVMBuildPtrToInt(b, generic, ptx_i64(fc->px), ""), args[6], args[5],
+                         barrier_address(fc, bar_args)};
+    barrier_asm(fc,
+                "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
+                "[$0], [$1, {$2, $3}], [$4];",
+                "r,l,r,r,r,~{memory}", a, 5);
+}
+
 LLVMValueRef ptx_mbarrier(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    if (inst->op == IR_OP_TMA_LOAD) {
+        tma_load(fc, inst, args);
+        return NULL;
+    }
     if (inst->op == IR_OP_FENCE_PROXY_ASYNC) {
         barrier_asm(fc, "fence.proxy.async.shared::cta;", "~{memory}", NULL, 0);
         return NULL;

@@ -75,4 +75,68 @@ barrier_yir 2u 2u 2u 0u
 "$yusec" run "$tmp/栏.yir" --device=cpu >"$tmp/out" 2>&1
 check 屏障越界 1 $? "栏.yir:19:5: error: CPU 执行失败：越界访问：「栏」只有 16 字节，却要访问第 16 至 23 字节" "$tmp/out"
 
+# 张量载入: a 96 × 80 f16 tensor, element (r, c) = (80r + c) mod 2048; boxes 64 × 64 with the
+# 128-byte swizzle at (0, 0) and at (64, 32) (rows ≥ 96 and columns ≥ 80 read as zero), copied out
+# in logical order as f32: exactly these values (tensor_expect writes them).
+python3 - "$tmp/甲.bin" "$tmp/预期.bin" <<'PY'
+import struct, sys
+R, C = 96, 80
+values = [float((r * 80 + c) % 2048) for r in range(R) for c in range(C)]
+open(sys.argv[1], 'wb').write(struct.pack('<%de' % len(values), *values))
+expect = []
+for i in range(8192):
+    box, e = divmod(i, 4096)
+    r, c = divmod(e, 64)
+    tr, tc = (r, c) if box == 0 else (64 + r, 32 + c)
+    expect.append(float((tr * 80 + tc) % 2048) if tr < R and tc < C else 0.0)
+open(sys.argv[2], 'wb').write(struct.pack('<%df' % len(expect), *expect))
+PY
+"$yusec" run "$samples/张量载入。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/甲.bin" --shape 0:0=96x80 \
+  --buffer 0:1=f32:8192*0 --out 0:1="$tmp/出.bin" >"$tmp/out" 2>&1
+status=$?
+cmp "$tmp/出.bin" "$tmp/预期.bin" >>"$tmp/out" 2>&1 && echo "值相同" >>"$tmp/out"
+check 张量载入 0 $status "值相同" "$tmp/out"
+"$yusec" run "$samples/张量载入。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/甲.bin" \
+  --buffer 0:1=f32:8192*0 >"$tmp/out" 2>&1
+check 张量载入缺形状 2 $? "error: 张量映射 0:0（甲图）要用 --shape 0:0=行数x列数 给出张量的形状" "$tmp/out"
+"$yusec" run "$samples/张量载入。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/甲.bin" --shape 0:0=96x81 \
+  --buffer 0:1=f32:8192*0 >"$tmp/out" 2>&1
+check 张量载入字节不符 2 $? "error: 张量映射 0:0（甲图）的形状 96x81：数据须恰是 96x81×2 字节（给了 15360 字节），一行（列数 × 2 字节）须是 16 字节的倍数" "$tmp/out"
+"$yusec" run "$samples/张量载入。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/甲.bin" --shape 0:0=96 \
+  --buffer 0:1=f32:8192*0 >"$tmp/out" 2>&1
+check 张量载入形状写错 2 $? "--shape '0:0=96' 应写成 组:绑定=行数x列数" "$tmp/out"
+
+# A TMA destination index that is not a multiple of 512 f16 (1024 bytes, with a swizzle) at run
+# time, and a load on a barrier nobody initialised.
+cat >"$tmp/载.yir" <<'YIR'
+var<storage_read> @图: array<f16> @group(0) @binding(0) @tensor_box(8, 64, 128)
+var<workgroup> @块: array<f16, 2048>
+var<workgroup> @栏: array<vec2<u32>, 1>
+
+fn @f(%0:u32) {
+  %1:ptr<storage_read, array<f16>> = global @图
+  %2:ptr<workgroup, array<f16, 2048>> = global @块
+  %3:ptr<workgroup, array<vec2<u32>, 1>> = global @栏
+  %4:u32 = const 0u
+  %5:u32 = const 1u
+  %6:u32 = mul %0, %5
+  mbarrier_init %3, %4, %5
+  tma_load %1, %2, %6, %3, %4, %4, %4
+  return
+}
+
+entry @e = compute @f workgroup_size(1, 1, 1) (builtin(local_invocation_index))
+YIR
+sed 's/const 1u/const 512u/' "$tmp/载.yir" >"$tmp/载对齐.yir"
+"$yusec" run "$tmp/载对齐.yir" --device=cpu --buffer 0:0=u32:256*0 --shape 0:0=8x64 --grid 1 >"$tmp/out" 2>&1
+status=$?
+echo "退出码 $status" >>"$tmp/out"
+check 张量载入对齐 0 $status "退出码 0" "$tmp/out"
+sed -e 's/%6:u32 = mul %0, %5/%6:u32 = add %0, %5/' "$tmp/载.yir" >"$tmp/载错.yir"
+"$yusec" run "$tmp/载错.yir" --device=cpu --buffer 0:0=u32:256*0 --shape 0:0=8x64 >"$tmp/out" 2>&1
+check 张量载入不对齐 1 $? "载错.yir:13:3: error: CPU 执行失败：「张量载入」的元素序须是 512 的倍数（1024 字节对齐，因为有交错），此处是 1" "$tmp/out"
+sed -e '/mbarrier_init/d' "$tmp/载.yir" >"$tmp/载无栏.yir"
+"$yusec" run "$tmp/载无栏.yir" --device=cpu --buffer 0:0=u32:256*0 --shape 0:0=8x64 >"$tmp/out" 2>&1
+check 张量载入未初始化 1 $? "载无栏.yir:12:3: error: CPU 执行失败：「张量载入」用了未初始化的异步屏障（序 0）" "$tmp/out"
+
 [ "$failures" -eq 0 ]

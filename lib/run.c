@@ -423,6 +423,10 @@ void lib_run_print_plan(const LibRun *st) {
         printf("参数 %u：%u:%u %s %s", i, s->group, s->binding, s->name, ir_space_name(s->space));
         const RtBufferSpec *spec = st->specs[i];
         if (spec) printf(" %s[%zu]（%zu 字节）", rt_scalar_name(spec->type), spec->bytes / 4, spec->bytes);
+        const RtTensorMap *map = st->params[i].tensor_map;
+        if (map)
+            printf(" 张量映射：%ux%u 个 %u 字节的元素，盒 %ux%u，交错 %u 字节（内核得到 CUtensorMap 的设备副本）", map->rows,
+                   map->cols, map->elem_bytes, map->box_rows, map->box_cols, map->swizzle);
         putchar('\n');
     }
     for (uint32_t i = 0; i < p->texture_count; i++) print_texture_param(st, i);

@@ -77,20 +77,8 @@ check 屏障越界 1 $? "栏.yir:19:5: error: CPU 执行失败：越界访问：
 
 # 张量载入: a 96 × 80 f16 tensor, element (r, c) = (80r + c) mod 2048; boxes 64 × 64 with the
 # 128-byte swizzle at (0, 0) and at (64, 32) (rows ≥ 96 and columns ≥ 80 read as zero), copied out
-# in logical order as f32: exactly these values (tensor_expect writes them).
-python3 - "$tmp/甲.bin" "$tmp/预期.bin" <<'PY'
-import struct, sys
-R, C = 96, 80
-values = [float((r * 80 + c) % 2048) for r in range(R) for c in range(C)]
-open(sys.argv[1], 'wb').write(struct.pack('<%de' % len(values), *values))
-expect = []
-for i in range(8192):
-    box, e = divmod(i, 4096)
-    r, c = divmod(e, 64)
-    tr, tc = (r, c) if box == 0 else (64 + r, 32 + c)
-    expect.append(float((tr * 80 + tc) % 2048) if tr < R and tc < C else 0.0)
-open(sys.argv[2], 'wb').write(struct.pack('<%df' % len(expect), *expect))
-PY
+# in logical order as f32: exactly the values test/gpu/tma_data.py computes.
+python3 "$here/../gpu/tma_data.py" "$tmp/甲.bin" "$tmp/预期.bin"
 "$yusec" run "$samples/张量载入。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/甲.bin" --shape 0:0=96x80 \
   --buffer 0:1=f32:8192*0 --out 0:1="$tmp/出.bin" >"$tmp/out" 2>&1
 status=$?

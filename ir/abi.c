@@ -303,10 +303,13 @@ uint64_t ir_workgroup_bytes(const IrModule *m, IrGlobalId global) {
 }
 
 bool ir_shared_is_dynamic(const IrModule *m) {
-    uint64_t total = 0;
-    for (uint32_t g = 0; g < ir_global_count(m); g++)
-        if (ir_global(m, g)->space == IR_SPACE_WORKGROUP) total += ir_workgroup_bytes(m, g) + ir_shared_align(m, g) - 16;
-    return total > IR_ABI_STATIC_SHARED_MAX;
+    uint64_t end = 0;  /* laid out as ir_shared_offset does: each variable at its alignment */
+    for (uint32_t g = 0; g < ir_global_count(m); g++) {
+        if (ir_global(m, g)->space != IR_SPACE_WORKGROUP) continue;
+        uint32_t align = ir_shared_align(m, g);
+        end = (end + align - 1) / align * align + ir_workgroup_bytes(m, g);
+    }
+    return end > IR_ABI_STATIC_SHARED_MAX;
 }
 
 uint32_t ir_shared_align(const IrModule *m, IrGlobalId global) {

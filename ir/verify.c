@@ -774,6 +774,24 @@ static void verify_function(Verifier *v, const IrFunction *f) {
 /* ---- module-level rules ---- */
 
 
+/* A tensor map (@tensor_box): a storage_read array<f16|f32|u32> with a binding, and TMA's box
+ * rules (docs/builtins.md: rows and cols 1 … 256, a row a multiple of 16 bytes, swizzle 0, 32,
+ * 64 or 128 bytes and a row within it). */
+static void verify_tensor_box(Verifier *v, const IrGlobal *g, const IrType *t) {
+    const IrType *e = t->kind == IR_TYPE_ARRAY && t->count == 0 ? ty(v, t->elem) : NULL;
+    uint32_t bytes = e && e->kind == IR_TYPE_SCALAR ? e->width / 8 : 0;
+    bool elem_ok = e && e->kind == IR_TYPE_SCALAR && (e->scalar == IR_FLOAT || (e->scalar == IR_UINT && bytes == 4));
+    if (g->space != IR_SPACE_STORAGE_READ || !elem_ok) {
+        VERR(v, g->span, "张量映射「%s」须是 storage_read 的 array<f16>、array<f32> 或 array<u32>", g->name);
+        return;
+    }
+    uint32_t rows = g->box_rows, cols = g->box_cols, swizzle = g->box_swizzle;
+    bool swizzle_ok = swizzle == 0 || swizzle == 32 || swizzle == 64 || swizzle == 128;
+    if (rows > 256 || cols < 1 || cols > 256 || cols * bytes % 16 != 0 || !swizzle_ok || (swizzle && cols * bytes > swizzle))
+        VERR(v, g->span, "张量映射「%s」的 @tensor_box(%u, %u, %u) 不合 TMA 的规则（行、列 1 至 256，一行是 16 字节的倍数，"
+             "交错 0、32、64、128 字节且一行不超过它）", g->name, rows, cols, swizzle);
+}
+
 static void verify_globals(Verifier *v) {
     for (uint32_t i = 0; i < ir_global_count(v->m); i++) {
         const IrGlobal *g = ir_global(v->m, i);
@@ -787,6 +805,7 @@ static void verify_globals(Verifier *v) {
         if (g->space == IR_SPACE_FUNCTION)
             VERR(v, g->span, "全局变量「%s」不能在 function 地址空间", g->name);
         if (resource && !g->has_binding) VERR(v, g->span, "资源「%s」缺少 @group/@binding", g->name);
+        if (g->box_rows) verify_tensor_box(v, g, t);
         if (!resource && g->has_binding)
             VERR(v, g->span, "%s 地址空间的变量「%s」不能有绑定", ir_space_name(g->space), g->name);
         bool opaque = t->kind == IR_TYPE_TEXTURE_2D || t->kind == IR_TYPE_TEXTURE_DEPTH_2D ||

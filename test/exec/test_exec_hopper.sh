@@ -127,4 +127,9 @@ sed -e '/mbarrier_init/d' "$tmp/载.yir" >"$tmp/载无栏.yir"
 "$yusec" run "$tmp/载无栏.yir" --device=cpu --buffer 0:0=u32:256*0 --shape 0:0=8x64 >"$tmp/out" 2>&1
 check 张量载入未初始化 1 $? "载无栏.yir:12:3: error: CPU 执行失败：「张量载入」用了未初始化的异步屏障（序 0）" "$tmp/out"
 
+# A hand-written @tensor_box is held to TMA's rules by the YIR verifier.
+sed 's/@tensor_box(8, 64, 128)/@tensor_box(8, 72, 128)/' "$tmp/载.yir" >"$tmp/盒.yir"
+"$yusec" -emit-ptx "$tmp/盒.yir" -o "$tmp/盒.ptx" >"$tmp/out" 2>&1
+check 盒不合规则 1 $? "张量映射「图」的 @tensor_box(8, 72, 128) 不合 TMA 的规则" "$tmp/out"
+
 [ "$failures" -eq 0 ]

@@ -127,6 +127,68 @@ sed -e '/mbarrier_init/d' "$tmp/载.yir" >"$tmp/载无栏.yir"
 "$yusec" run "$tmp/载无栏.yir" --device=cpu --buffer 0:0=u32:256*0 --shape 0:0=8x64 >"$tmp/out" 2>&1
 check 张量载入未初始化 1 $? "载无栏.yir:12:3: error: CPU 执行失败：「张量载入」用了未初始化的异步屏障（序 0）" "$tmp/out"
 
+# The 64- and 32-byte swizzles: an 8 × 32 (then 8 × 16) f16 tensor, element (r, c) = 32r + c,
+# loaded whole and copied out as the bytes lie in workgroup memory: byte o of the box moves to
+# o XOR ((o & (S/16 − 1)·128) >> 3) (CUTLASS's Swizzle<log2(S/16), 4, 3>).
+swizzle_yir() {  # swizzle_yir COLS SWIZZLE
+  cat >"$tmp/交错.yir" <<YIR
+var<storage_read> @图: array<f16> @group(0) @binding(0) @tensor_box(8, $1, $2)
+var<storage_read_write> @出: array<f32> @group(0) @binding(1)
+var<workgroup> @块: array<f16, 256>
+var<workgroup> @栏: array<vec2<u32>, 1>
+
+fn @f(%0:u32) {
+  %1:ptr<storage_read, array<f16>> = global @图
+  %2:ptr<workgroup, array<f16, 256>> = global @块
+  %3:ptr<workgroup, array<vec2<u32>, 1>> = global @栏
+  %4:u32 = const 0u
+  %5:u32 = const 1u
+  %6:u32 = const $(( 16 * $1 ))u
+  %7:bool = eq %0, %4
+  if %7 {
+    mbarrier_init %3, %4, %5
+    mbarrier_expect_tx %3, %4, %6
+    tma_load %1, %2, %4, %3, %4, %4, %4
+    yield
+  } else {
+    yield
+  }
+  workgroup_barrier
+  mbarrier_wait %3, %4, %4
+  %8:ptr<workgroup, f16> = access %2, %0
+  %9:f16 = load %8
+  %10:f32 = convert %9
+  %11:ptr<storage_read_write, array<f32>> = global @出
+  %12:ptr<storage_read_write, f32> = access %11, %0
+  store %12, %10
+  return
+}
+
+entry @e = compute @f workgroup_size($(( 8 * $1 )), 1, 1) (builtin(local_invocation_index))
+YIR
+}
+for case in "32 64" "16 32"; do
+  set -- $case
+  swizzle_yir "$1" "$2"
+  python3 - "$1" "$2" "$tmp/张量.bin" "$tmp/交错预期.bin" <<'PY'
+import struct, sys
+cols, swizzle = int(sys.argv[1]), int(sys.argv[2])
+open(sys.argv[3], 'wb').write(struct.pack('<%de' % (8 * cols), *[float(32 * r + c) for r in range(8) for c in range(cols)]))
+out = [0.0] * (8 * cols)
+mask = (swizzle // 16 - 1) << 7
+for r in range(8):
+    for c in range(cols):
+        o = (r * cols + c) * 2
+        out[(o ^ ((o & mask) >> 3)) // 2] = float(32 * r + c)
+open(sys.argv[4], 'wb').write(struct.pack('<%df' % len(out), *out))
+PY
+  "$yusec" run "$tmp/交错.yir" --device=cpu --buffer 0:0=u32:@"$tmp/张量.bin" --shape 0:0=8x"$1" \
+    --buffer 0:1=f32:$(( 8 * $1 ))*0 --out 0:1="$tmp/交错.bin" >"$tmp/out" 2>&1
+  status=$?
+  cmp "$tmp/交错.bin" "$tmp/交错预期.bin" >>"$tmp/out" 2>&1 && echo "值相同" >>"$tmp/out"
+  check "交错 $2 字节" 0 $status "值相同" "$tmp/out"
+done
+
 # A hand-written @tensor_box is held to TMA's rules by the YIR verifier.
 sed 's/@tensor_box(8, 64, 128)/@tensor_box(8, 72, 128)/' "$tmp/载.yir" >"$tmp/盒.yir"
 "$yusec" -emit-ptx "$tmp/盒.yir" -o "$tmp/盒.ptx" >"$tmp/out" 2>&1

@@ -96,6 +96,8 @@ static const HelpEntry ENTRIES[] = {
     {HELP_RUN, "--sampler 组:绑定=过滤[:寻址[:比较]]", "采样器：nearest、linear；clamp-to-edge、repeat、mirror-repeat；\n"
                                                  "比较采样器另给 never、less、equal、less-equal、greater、\n"
                                                  "not-equal、greater-equal、always"},
+    {HELP_RUN, "--shape 组:绑定=行数x列数", "张量映射绑定的张量形状（每个张量映射都要给）：它的 --buffer\n"
+                                          "恰是 行数×列数 个元素，按行存放；GPU 上据此建 CUtensorMap"},
     {HELP_RUN, "--ptx 文件", "用这份 PTX，不再翻译（先与参数约定核对）"},
     {HELP_RUN, "--device 设备", "gpu（默认，第 0 块）、GPU 编号 N、cpu（CPU 执行 YIR）、\n"
                               "auto（有可用的 GPU 用 GPU，没有就用 CPU）"},

@@ -119,6 +119,23 @@ static const ExBuffer *find_buffer(const ExLaunch *l, const IrGlobal *g) {
     return NULL;
 }
 
+/* A tensor map's data is rows × cols elements of its type (yusec run --shape); the shape in r. */
+static bool check_tensor_shape(Decoder *d, const IrGlobal *g, const ExBuffer *b, ExRegion *r) {
+    if (!g->box_rows) return true;
+    const IrType *t = ir_type(d->prog->types, g->type);
+    uint64_t elem = t ? ir_type_size(d->prog->types, t->elem) : 0;
+    const ExTensorShape *shape = NULL;
+    for (uint32_t i = 0; i < d->launch->shape_count; i++)
+        if (d->launch->shapes[i].group == g->group && d->launch->shapes[i].binding == g->binding) shape = &d->launch->shapes[i];
+    if (shape && (uint64_t)shape->rows * shape->cols * elem == b->bytes) {
+        r->rows = shape->rows, r->cols = shape->cols;
+        return true;
+    }
+    ex_fault(d->fault, Y_RUN_BUFFER_SIZE, g->span, "张量映射 %u:%u（%s）须由 --shape 给出形状，行数 × 列数 × %llu 字节须等于数据的 %llu 字节",
+             g->group, g->binding, g->name, (unsigned long long)elem, (unsigned long long)b->bytes);
+    return false;
+}
+
 static bool make_global_regions(Decoder *d, const bool *globals) {
     ExProgram *p = d->prog;
     const IrModule *m = p->module;
@@ -136,7 +153,7 @@ static bool make_global_regions(Decoder *d, const bool *globals) {
                          g->binding, g->name);
                 return false;
             }
-            if (!check_buffer(d, g, b)) return false;
+            if (!check_buffer(d, g, b) || !check_tensor_shape(d, g, b, r)) return false;
             r->kind = EX_REGION_BUFFER;
             r->data = b->data;
             r->size = b->bytes;

@@ -39,6 +39,13 @@ typedef struct ExBuffer {
     size_t bytes;
 } ExBuffer;
 
+/* The tensor of a tensor-map binding (yusec run --shape): rows × cols elements, row-major,
+ * its buffer's data. */
+typedef struct ExTensorShape {
+    uint32_t group, binding;
+    uint32_t rows, cols;
+} ExTensorShape;
+
 typedef struct ExLaunch {
     const IrModule *module;
     const IrEntry *entry;        /* a compute entry of `module` */
@@ -47,6 +54,8 @@ typedef struct ExLaunch {
     uint32_t buffer_count;
     uint32_t subgroup_size;      /* 0: EX_DEFAULT_SUBGROUP_SIZE; a power of two 4…128 */
     uint64_t max_steps;          /* the step budget of the whole dispatch; 0: EX_DEFAULT_MAX_STEPS */
+    const ExTensorShape *shapes; /* one per tensor-map binding the entry reaches */
+    uint32_t shape_count;
 } ExLaunch;
 
 /* Why a run stopped. `span` is the instruction's place in the source (no position when

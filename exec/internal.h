@@ -34,6 +34,7 @@ typedef struct ExRegion {
     uint8_t *data;        /* BUFFER: the host data */
     const char *name;     /* for messages */
     bool writable;
+    uint32_t rows, cols;  /* BUFFER of a tensor map: the tensor's shape */
 } ExRegion;
 
 /* One step of an access chain: a fixed byte offset, or index × stride checked against a
@@ -126,7 +127,11 @@ void ex_mem_load(const IrTypeTable *types, IrTypeId type, const uint8_t *mem, ui
 void ex_mem_store(const IrTypeTable *types, IrTypeId type, uint8_t *mem, const uint32_t *words);
 
 /* ---- invocations (interp.c) ---- */
-typedef enum ExState { EX_RUNNING, EX_AT_BARRIER, EX_AT_TENSOR, EX_AT_SUBGROUP, EX_DONE, EX_FAULTED } ExState;
+/* EX_AT_TENSOR: at a warpgroup tensor op (ExInvocation.barrier) until its warpgroup arrives;
+ * EX_AT_ASYNC_BARRIER: at 等待异步屏障 (ExInvocation.barrier) until its phase completes. */
+typedef enum ExState {
+    EX_RUNNING, EX_AT_BARRIER, EX_AT_TENSOR, EX_AT_SUBGROUP, EX_AT_ASYNC_BARRIER, EX_DONE, EX_FAULTED
+} ExState;
 
 typedef struct ExCtl {
     uint32_t block, pc;
@@ -146,7 +151,7 @@ typedef struct ExInvocation {
     uint32_t call_depth;
     ExState state;
     const ExInst *pending;   /* AT_SUBGROUP: the subgroup op waiting for its subgroup */
-    const ExInst *barrier;   /* AT_BARRIER: the barrier; AT_TENSOR: the tensor op */
+    const ExInst *barrier;   /* AT_BARRIER: the barrier; AT_TENSOR: the tensor op; AT_ASYNC_BARRIER: the wait */
     uint64_t barriers;       /* barriers passed: equal for every invocation of a workgroup */
     uint64_t tensor_ops;     /* tensor ops passed: equal for every invocation of a warpgroup */
     uint32_t local_index, subgroup_lane;
@@ -162,9 +167,19 @@ typedef struct ExWarpgroup {
     uint32_t committed, complete;
 } ExWarpgroup;
 
+/* One 「异步屏障」's state (async_barrier.c). */
+typedef struct ExAsyncBarrier {
+    bool initialised;
+    uint32_t expected, pending;  /* arrivals a phase, arrivals still pending */
+    int64_t tx;                  /* bytes expected minus bytes completed */
+    uint32_t phase;
+} ExAsyncBarrier;
+
 typedef struct ExWorkgroup {
     const ExProgram *prog;
     uint8_t *memory;         /* workgroup variables */
+    ExAsyncBarrier *async_barriers;  /* one per 8 bytes of `memory` */
+    uint64_t async_barrier_count;
     uint32_t *scratch;       /* prog->move_words: values passed on go through it (they may swap) */
     ExFault *fault;
     uint64_t steps;          /* spent over the whole dispatch */
@@ -199,6 +214,23 @@ bool ex_fragment_execute(ExWorkgroup *wg, const ExInst *inst, ExInvocation **lan
                          uint32_t existing);
 /* async_copy, done at once; false with the fault (misaligned index, out of bounds). */
 bool ex_async_copy(ExWorkgroup *wg, ExInvocation *inv, const ExInst *inst);
+
+/* ---- asynchronous barriers (async_barrier.c) ---- */
+/* mbarrier_* and fence_proxy_async; false with the fault, or with the invocation waiting
+ * (EX_AT_ASYNC_BARRIER) at a wait whose phase has not completed. */
+bool ex_async_barrier(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in);
+/* For an invocation waiting at a wait: whether its phase has completed now. */
+bool ex_async_barrier_ready(ExWorkgroup *wg, ExInvocation *inv);
+/* The initialised barrier of operands array_arg and index_arg of `in`; NULL with the fault. */
+ExAsyncBarrier *ex_async_barrier_at(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t array_arg,
+                                    uint32_t index_arg);
+/* An asynchronous copy of `bytes` completed on the barrier. */
+void ex_async_barrier_complete_tx(ExAsyncBarrier *b, uint64_t bytes);
+/* The fault of a wait that nothing can satisfy any more. */
+void ex_async_barrier_deadlock(ExWorkgroup *wg, const ExInvocation *inv);
+/* tma_load (tma.c): the box copied at once, zero outside the tensor, swizzled; its bytes
+ * completed on the barrier. False with the fault. */
+bool ex_tma_load(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in);
 
 /* ---- tensor tiles (tensor.c) ---- */
 /* Register words of a tensor tile: its 64 × 64 f32, row after row. */

@@ -420,6 +420,10 @@ static bool step(ExWorkgroup *wg, ExInvocation *inv, const ExInst *in, uint32_t 
     case IR_OP_CALL: enter_call(wg, inv, in); return true;
     case IR_OP_ASYNC_COPY: return ex_async_copy(wg, inv, in);
     case IR_OP_ASYNC_COMMIT: case IR_OP_ASYNC_WAIT: return true;  /* copies are done when issued */
+    case IR_OP_MBARRIER_INIT: case IR_OP_MBARRIER_ARRIVE: case IR_OP_MBARRIER_EXPECT_TX: case IR_OP_MBARRIER_WAIT:
+    case IR_OP_FENCE_PROXY_ASYNC:
+        return ex_async_barrier(wg, inv, in);
+    case IR_OP_TMA_LOAD: return ex_tma_load(wg, inv, in);
     case IR_OP_IF: case IR_OP_LOOP: case IR_OP_YIELD: case IR_OP_BREAK: case IR_OP_CONTINUE:
     case IR_OP_RETURN:
         step_control(wg, inv, in, fi);

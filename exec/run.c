@@ -50,12 +50,14 @@ static void alloc_group(Group *g, const ExProgram *p) {
     g->calls = mem_calloc(n * (p->func_count + 1), sizeof *g->calls);
     g->invs = mem_calloc(n, sizeof *g->invs);
     g->wg.memory = mem_calloc(p->workgroup_bytes + 16, 1);
+    g->wg.async_barrier_count = (p->workgroup_bytes + 7) / 8;
+    g->wg.async_barriers = mem_calloc(g->wg.async_barrier_count + 1, sizeof *g->wg.async_barriers);
     g->wg.scratch = mem_calloc((size_t)p->move_words + 1, sizeof *g->wg.scratch);
 }
 
 static void free_group(Group *g) {
     mem_free(g->regs), mem_free(g->local), mem_free(g->ctl), mem_free(g->ctl_top), mem_free(g->calls), mem_free(g->invs);
-    mem_free(g->wg.memory), mem_free(g->wg.scratch);
+    mem_free(g->wg.memory), mem_free(g->wg.scratch), mem_free(g->wg.async_barriers);
 }
 
 static void put_builtin(const Group *g, IrBuiltin b, const uint32_t wgid[3], uint32_t index, uint32_t *out) {
@@ -101,6 +103,7 @@ static void start_group(Group *g, const uint32_t wgid[3]) {
     const ExFunc *entry = &p->funcs[p->entry_func];
     memset(g->wg.memory, 0, p->workgroup_bytes + 16);  /* WGSL zeroes workgroup memory */
     memset(g->wg.warpgroups, 0, sizeof g->wg.warpgroups);
+    memset(g->wg.async_barriers, 0, (g->wg.async_barrier_count + 1) * sizeof *g->wg.async_barriers);
     charge(&g->wg, p->workgroup_bytes + (uint64_t)g->count * p->private_bytes);
     for (uint32_t i = 0; i < g->count; i++) {
         ExInvocation *inv = &g->invs[i];
@@ -239,6 +242,27 @@ static bool release_barrier(Group *g, bool *progress) {
     return true;
 }
 
+/* Wakes the invocations at 等待异步屏障 whose phase has completed; *progress when one woke. */
+static void wake_async_waits(Group *g, bool *progress) {
+    for (uint32_t i = 0; i < g->count; i++) {
+        ExInvocation *inv = &g->invs[i];
+        if (inv->state != EX_AT_ASYNC_BARRIER || !ex_async_barrier_ready(&g->wg, inv)) continue;
+        inv->state = EX_RUNNING;
+        *progress = true;
+    }
+}
+
+/* With nothing else able to run, an invocation still at 等待异步屏障 never gets past it: the
+ * first such one's index (after the fault), or g->count when none waits. */
+static uint32_t async_wait_deadlocked(Group *g) {
+    for (uint32_t i = 0; i < g->count; i++)
+        if (g->invs[i].state == EX_AT_ASYNC_BARRIER) {
+            ex_async_barrier_deadlock(&g->wg, &g->invs[i]);
+            return i;
+        }
+    return g->count;
+}
+
 static void note_invocation(Group *g, const uint32_t wgid[3], uint32_t index) {
     strbuf_printf(&g->wg.fault->message, "（工作组 (%u, %u, %u)，局部调用序 %u）", wgid[0], wgid[1], wgid[2],
                   index);
@@ -259,12 +283,18 @@ static bool run_group(Group *g, const uint32_t wgid[3]) {
         }
         if (!live) return true;
         if (!run_subgroups(g, &progress) || !run_warpgroups(g, &progress)) return false;
+        wake_async_waits(g, &progress);
         if (progress) continue;
         bool any_subgroup = false;
         for (uint32_t i = 0; i < g->count; i++) any_subgroup = any_subgroup || g->invs[i].state == EX_AT_SUBGROUP;
         if (any_subgroup) {  /* a subgroup split between a barrier and a subgroup op */
             for (uint32_t i = 0; i < g->count; i++)
                 if (g->invs[i].state == EX_AT_SUBGROUP) return blame(g, g->invs[i].pending, "子组运算");
+        }
+        uint32_t stuck = async_wait_deadlocked(g);
+        if (stuck < g->count) {
+            note_invocation(g, wgid, stuck);
+            return false;
         }
         if (!release_barrier(g, &progress)) return false;
     }

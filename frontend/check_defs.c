@@ -33,7 +33,7 @@ static bool classify_con(Type *t, SemaDefKind *kind) {
     switch (t->as.con.con) {
     case TCON_STORAGE_BUFFER: case TCON_UNIFORM_BUFFER: case TCON_WORKGROUP_VAR:
     case TCON_TEXTURE_2D: case TCON_SAMPLER: case TCON_DEPTH_TEXTURE_2D:
-    case TCON_SAMPLER_COMPARISON:
+    case TCON_SAMPLER_COMPARISON: case TCON_TENSOR_MAP:
         *kind = DEF_RESOURCE;
         return true;
     case TCON_COMPUTE_ENTRY: case TCON_VERTEX_ENTRY: case TCON_FRAGMENT_ENTRY:

@@ -52,7 +52,45 @@ static const struct { TypeCon con; ResourceKind kind; Intrinsic maker; } RESOURC
     {TCON_SAMPLER, RESOURCE_SAMPLER, INTRINSIC_BIND_SAMPLER},
     {TCON_DEPTH_TEXTURE_2D, RESOURCE_DEPTH_TEXTURE_2D, INTRINSIC_BIND_DEPTH_TEXTURE},
     {TCON_SAMPLER_COMPARISON, RESOURCE_SAMPLER_COMPARISON, INTRINSIC_BIND_SAMPLER_COMPARISON},
+    {TCON_TENSOR_MAP, RESOURCE_TENSOR_MAP, INTRINSIC_TENSOR_BOX},
 };
+
+/* 张量盒's 行, 列 and 交错 (TMA's rules, docs/builtins.md): each a literal field of the record. */
+static uint32_t box_field(Checker *c, const AstExpr *record, const char *name) {
+    const AstField *f = find_field(record, name);
+    uint64_t value = 0;
+    if (!f) return 0;  /* the record check already reported it */
+    if (!literal_count(f->value, &value) || value > 1024) {
+        fe_check_error(c, Y_TENSOR_BOX, f->value->span, "「张量盒」的「%s」须写成整数字面量", name);
+        return 0;
+    }
+    return (uint32_t)value;
+}
+
+static void check_box(Checker *c, SemaDef *def, const AstExpr *record) {
+    Type *elem = fe_type_prune(def->as.resource.content);
+    uint32_t bytes = elem->kind == TYPE_SCALAR ? elem->as.scalar.width / 8 : 0;
+    bool elem_ok = elem->kind == TYPE_SCALAR && ((elem->as.scalar.kind == SCALAR_FLOAT && (bytes == 2 || bytes == 4)) ||
+                                                 (elem->as.scalar.kind == SCALAR_UINT && bytes == 4));
+    if (!elem_ok) {
+        fe_check_error(c, Y_TENSOR_BOX, def->span, "「张量映射」的元素须是「浮十六」「浮三二」或「无三二」：%s",
+                       fe_type_to_string(c->arena, elem));
+        return;
+    }
+    uint32_t rows = box_field(c, record, "行"), cols = box_field(c, record, "列"), swizzle = box_field(c, record, "交错");
+    const AstField *rf = find_field(record, "行"), *cf = find_field(record, "列"), *sf = find_field(record, "交错");
+    if (!rf || !cf || !sf) return;
+    if (rows < 1 || rows > 256) fe_check_error(c, Y_TENSOR_BOX, rf->value->span, "「张量盒」的行须在 1 至 256 之间，此处是 %u", rows);
+    if (cols < 1 || cols > 256 || cols * bytes % 16 != 0)
+        fe_check_error(c, Y_TENSOR_BOX, cf->value->span, "「张量盒」的列须在 1 至 256 之间，且列 × %u 字节是 16 的倍数，此处是 %u",
+                       bytes, cols);
+    else if (swizzle != 0 && cols * bytes > swizzle)
+        fe_check_error(c, Y_TENSOR_BOX, cf->value->span, "「张量盒」有 %u 字节的交错时，一行（列 × %u 字节）不能超过 %u 字节，此处是 %u 字节",
+                       swizzle, bytes, swizzle, cols * bytes);
+    if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+        fe_check_error(c, Y_TENSOR_BOX, sf->value->span, "「张量盒」的交错须是零、三二、六四或一二八（字节），此处是 %u", swizzle);
+    def->as.resource.box_rows = rows, def->as.resource.box_cols = cols, def->as.resource.box_swizzle = swizzle;
+}
 
 static void check_content(Checker *c, SemaDef *def) {
     Type *content = def->as.resource.content;
@@ -94,6 +132,7 @@ void fe_check_resource(Checker *c, TopName *top, SemaDef *def) {
     }
     def->as.resource.group = literal_field(c, record, "组", "组号");
     def->as.resource.binding = literal_field(c, record, "号", "绑定号");
+    if (maker == INTRINSIC_TENSOR_BOX) check_box(c, def, record);
     if (maker == INTRINSIC_BIND) {
         const AstField *access = find_field(record, "访问");
         const AstExpr *v = access ? fe_ast_strip_parens(access->value) : NULL;

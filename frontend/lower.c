@@ -53,6 +53,9 @@ static void lower_resource(Lowerer *l, const SemaDef *def) {
     IrGlobalId g = ir_module_add_global(l->m, def->output_name, type, fe_lower_resource_space(def), def->span);
     if (def->as.resource.kind != RESOURCE_WORKGROUP)
         ir_global_set_binding(l->m, g, def->as.resource.group, def->as.resource.binding);
+    if (def->as.resource.kind == RESOURCE_TENSOR_MAP)
+        ir_global_set_tensor_box(l->m, g, def->as.resource.box_rows, def->as.resource.box_cols,
+                                 def->as.resource.box_swizzle);
     l->global_of[def->index] = g;
 }
 

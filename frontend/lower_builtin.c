@@ -132,7 +132,21 @@ static IrValueId element_ptr(FnCtx *fc, const SemaExpr *e, IrValueId index) {
     return fe_lower_access(fc, base, index);
 }
 
+/* True (after the error) when the resource argument of e is a workgroup array of 「异步屏障」,
+ * whose elements no ordinary read or write may touch. */
+static bool async_barrier_element(FnCtx *fc, const SemaExpr *e) {
+    Type *t = fe_type_prune(e->as.call.args[0]->type);
+    if (t->kind == TYPE_CON && t->as.con.con == TCON_WORKGROUP_VAR) t = fe_type_prune(t->as.con.args[0]);
+    if (t->kind != TYPE_CON || t->as.con.con != TCON_FIXED_ARRAY) return false;
+    Type *elem = fe_type_prune(t->as.con.args[0]);
+    if (elem->kind != TYPE_CON || elem->as.con.con != TCON_ASYNC_BARRIER) return false;
+    fe_lower_error(fc->l, Y_ASYNC_BARRIER_PLACE, e->span, "「%s」不能读写「异步屏障」的值：它只经「初始化异步屏障」「到达异步屏障」"
+                   "「期待异步字节」「等待异步屏障」使用", fe_intrinsic_name(e->as.call.intrinsic));
+    return true;
+}
+
 static IrValueId lower_array(FnCtx *fc, const SemaExpr *e, bool write) {
+    if (async_barrier_element(fc, e)) return IR_NONE;
     IrValueId index = fe_lower_expr(fc, e->as.call.args[1]);
     TRY(index);
     IrValueId value = IR_NONE;
@@ -431,6 +445,35 @@ static IrValueId lower_warpgroup(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     return ir_build_op(&fc->b, op, type, args, OPS[k].args);
 }
 
+/* 初始化异步屏障 栏 序 到达数, 到达异步屏障 栏 序, 期待异步字节 栏 序 字节数, 等待异步屏障 栏 序 相位:
+ * the barrier array becomes a pointer, the rest are u32 operands. */
+static IrValueId lower_async_barrier(FnCtx *fc, const SemaExpr *e, IrOp op) {
+    uint32_t n = e->as.call.arg_count;
+    IrValueId args[3] = {IR_NONE, IR_NONE, IR_NONE};
+    if (n < 2 || n > 3) return IR_NONE;
+    for (uint32_t i = 0; i < n; i++) {
+        args[i] = i == 0 ? fe_lower_resource_ptr(fc, e->as.call.args[i]) : fe_lower_expr(fc, e->as.call.args[i]);
+        TRY(args[i]);
+    }
+    fe_lower_at(fc, e);
+    ir_build_inst(&fc->b, op, NULL, 0, args, n);
+    return LV_UNIT;
+}
+
+/* 张量载入 图 块 元素序 栏 栏序 行 列: the map, the destination and the barriers become pointers. */
+static IrValueId lower_tensor_load(FnCtx *fc, const SemaExpr *e) {
+    IrValueId args[7];
+    if (e->as.call.arg_count != 7) return IR_NONE;
+    for (uint32_t i = 0; i < 7; i++) {
+        bool resource = i == 0 || i == 1 || i == 3;
+        args[i] = resource ? fe_lower_resource_ptr(fc, e->as.call.args[i]) : fe_lower_expr(fc, e->as.call.args[i]);
+        TRY(args[i]);
+    }
+    fe_lower_at(fc, e);
+    ir_build_inst(&fc->b, IR_OP_TMA_LOAD, NULL, 0, args, 7);
+    return LV_UNIT;
+}
+
 static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     if (in >= INTRINSIC_WARPGROUP_ID && in <= INTRINSIC_TENSOR_MMA_ASYNC_BF16) return lower_warpgroup(fc, e, in);
     if (in == INTRINSIC_ASYNC_COPY || in == INTRINSIC_ASYNC_COMMIT || in == INTRINSIC_ASYNC_WAIT)
@@ -442,6 +485,12 @@ static IrValueId lower_special(FnCtx *fc, const SemaExpr *e, Intrinsic in) {
     if (in == INTRINSIC_TENSOR_STORE_ACC) return lower_tensor(fc, e, IR_OP_TENSOR_STORE);
     if (in == INTRINSIC_TENSOR_MMA_SHARED) return lower_tensor(fc, e, IR_OP_TENSOR_MMA_SHARED);
     switch (in) {
+    case INTRINSIC_ASYNC_BARRIER_INIT: return lower_async_barrier(fc, e, IR_OP_MBARRIER_INIT);
+    case INTRINSIC_ASYNC_BARRIER_ARRIVE: return lower_async_barrier(fc, e, IR_OP_MBARRIER_ARRIVE);
+    case INTRINSIC_ASYNC_BARRIER_EXPECT: return lower_async_barrier(fc, e, IR_OP_MBARRIER_EXPECT_TX);
+    case INTRINSIC_ASYNC_BARRIER_WAIT: return lower_async_barrier(fc, e, IR_OP_MBARRIER_WAIT);
+    case INTRINSIC_FENCE_PROXY_ASYNC: return lower_no_result(fc, e, IR_OP_FENCE_PROXY_ASYNC);
+    case INTRINSIC_TENSOR_LOAD: return lower_tensor_load(fc, e);
     case INTRINSIC_NEW_F32: case INTRINSIC_NEW_F16: case INTRINSIC_NEW_I32: case INTRINSIC_NEW_U32:
         /* A constructed literal is the literal itself (2u, 0.5f), else a conversion. */
     case INTRINSIC_CONVERT: return lower_conversion(fc, e, IR_OP_CONVERT);

@@ -3,6 +3,7 @@
  * their source name and the rest getting generated ones. */
 #include <string.h>
 
+#include "../ir/hopper.h"
 #include "lower_internal.h"
 
 bool fe_lower_type_is_unit(Type *type) {
@@ -125,6 +126,10 @@ static IrTypeId con_type(Lowerer *l, Type *t, Span span) {
     case TCON_INT8_MATRIX_B: return ir_type_fragment(T, IR_FRAG_B_S8);
     case TCON_INT_MATRIX_ACC: return ir_type_fragment(T, IR_FRAG_ACC_S32);
     case TCON_TENSOR_ACC: return ir_type_fragment(T, IR_FRAG_TENSOR_ACC_F32);
+    case TCON_ASYNC_BARRIER:
+        fe_lower_error(l, Y_ASYNC_BARRIER_PLACE, span, "「异步屏障」只能作「工作组变量」里「定长数组」的元素，"
+                       "只经「初始化异步屏障」等内置量使用：%s", fe_type_to_string(&l->scratch, t));
+        return IR_NO_TYPE;
     default:
         fe_lower_error(l, Y_TYPE_NOT_STORABLE, span, "%s 不能当作值的类型", fe_type_to_string(&l->scratch, t));
         return IR_NO_TYPE;
@@ -165,13 +170,29 @@ IrAddressSpace fe_lower_resource_space(const SemaDef *def) {
         return def->as.resource.read_only ? IR_SPACE_STORAGE_READ : IR_SPACE_STORAGE_READ_WRITE;
     case RESOURCE_UNIFORM: return IR_SPACE_UNIFORM;
     case RESOURCE_WORKGROUP: return IR_SPACE_WORKGROUP;
+    case RESOURCE_TENSOR_MAP: return IR_SPACE_STORAGE_READ;  /* the tensor's data; PTX: the CUtensorMap */
     default: return IR_SPACE_HANDLE;
     }
 }
 
+/* A workgroup 「定长数组」 of 「异步屏障」: an array of vec2<u32> (ir/hopper.h); IR_NO_TYPE when
+ * the content is something else. */
+static IrTypeId async_barrier_array(Lowerer *l, const SemaDef *def) {
+    Type *t = fe_type_prune(def->as.resource.content);
+    if (t->kind != TYPE_CON || t->as.con.con != TCON_FIXED_ARRAY) return IR_NO_TYPE;
+    Type *elem = fe_type_prune(t->as.con.args[0]), *len = fe_type_prune(t->as.con.args[1]);
+    if (elem->kind != TYPE_CON || elem->as.con.con != TCON_ASYNC_BARRIER) return IR_NO_TYPE;
+    if (len->kind != TYPE_NAT || len->as.nat == 0 || len->as.nat > IR_ARRAY_MAX_LENGTH) return IR_NO_TYPE;
+    return ir_type_array(l->types, ir_type_async_barrier(l->types), (uint32_t)len->as.nat);
+}
+
 IrTypeId fe_lower_resource_type(Lowerer *l, const SemaDef *def) {
     switch (def->as.resource.kind) {
-    case RESOURCE_STORAGE: case RESOURCE_UNIFORM: case RESOURCE_WORKGROUP:
+    case RESOURCE_WORKGROUP: {
+        IrTypeId barriers = async_barrier_array(l, def);
+        return barriers != IR_NO_TYPE ? barriers : fe_lower_type(l, def->as.resource.content, def->span);
+    }
+    case RESOURCE_STORAGE: case RESOURCE_UNIFORM:
         return fe_lower_type(l, def->as.resource.content, def->span);
     case RESOURCE_TEXTURE_2D: {
         IrTypeId elem = fe_lower_type(l, def->as.resource.content, def->span);
@@ -180,6 +201,10 @@ IrTypeId fe_lower_resource_type(Lowerer *l, const SemaDef *def) {
     case RESOURCE_SAMPLER: return ir_type_sampler(l->types);
     case RESOURCE_DEPTH_TEXTURE_2D: return ir_type_texture_depth_2d(l->types);
     case RESOURCE_SAMPLER_COMPARISON: return ir_type_sampler_comparison(l->types);
+    case RESOURCE_TENSOR_MAP: {
+        IrTypeId elem = fe_lower_type(l, def->as.resource.content, def->span);
+        return elem == IR_NO_TYPE ? IR_NO_TYPE : ir_type_runtime_array(l->types, elem);
+    }
     }
     return IR_NO_TYPE;
 }

@@ -112,7 +112,13 @@
     X(WARPGROUP_ID, "线程束组号") X(TENSOR_MMA_ASYNC, "张量片异步乘加")                  \
     X(TENSOR_COMMIT, "提交张量片乘加") X(TENSOR_WAIT, "等待张量片乘加")                  \
     X(REGISTER_INC, "增寄存器") X(REGISTER_DEC, "减寄存器")                             \
-    X(TENSOR_MMA_ASYNC_BF16, "张量片脑浮异步乘加")
+    X(TENSOR_MMA_ASYNC_BF16, "张量片脑浮异步乘加")                                  \
+    /* asynchronous barriers (Hopper mbarrier, PTX sm_90a only) */                    \
+    X(ASYNC_BARRIER_INIT, "初始化异步屏障") X(ASYNC_BARRIER_ARRIVE, "到达异步屏障")     \
+    X(ASYNC_BARRIER_EXPECT, "期待异步字节") X(ASYNC_BARRIER_WAIT, "等待异步屏障")     \
+    X(FENCE_PROXY_ASYNC, "异步代理栅栏")                                              \
+    /* tensor maps and TMA loads (PTX sm_90a only) */                                 \
+    X(TENSOR_BOX, "张量盒") X(TENSOR_LOAD, "张量载入")
 
 typedef enum Intrinsic {
     INTRINSIC_NONE,
@@ -234,6 +240,7 @@ typedef enum ResourceKind {
     RESOURCE_SAMPLER,
     RESOURCE_DEPTH_TEXTURE_2D,
     RESOURCE_SAMPLER_COMPARISON,
+    RESOURCE_TENSOR_MAP,         /* 张量映射 于 T: a CUtensorMap in global memory (PTX sm_90a) */
 } ResourceKind;
 
 typedef enum ShaderStage { STAGE_COMPUTE, STAGE_VERTEX, STAGE_FRAGMENT } ShaderStage;
@@ -255,6 +262,7 @@ struct SemaDef {
                                      纹理二维 于 T; NULL for samplers and depth textures */
             uint32_t group, binding;  /* UINT32_MAX for workgroup variables */
             bool read_only;       /* storage buffers: 只读 */
+            uint32_t box_rows, box_cols, box_swizzle;  /* tensor maps: 张量盒's 行, 列, 交错 */
         } resource;
         struct {
             ShaderStage stage;

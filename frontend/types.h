@@ -53,7 +53,9 @@ typedef enum ScalarKind { SCALAR_FLOAT, SCALAR_SINT, SCALAR_UINT } ScalarKind;
     X(INT8_MATRIX_A, "整八矩阵片甲", 0) /* 16×32 s8 (PTX only) */                \
     X(INT8_MATRIX_B, "整八矩阵片乙", 0)                                          \
     X(INT_MATRIX_ACC, "整矩阵片累", 0)  /* 16×16 s32 accumulator */              \
-    X(TENSOR_ACC, "张量片累", 0)        /* 64×64 f32, Metal 4 only (着十三) */
+    X(TENSOR_ACC, "张量片累", 0)        /* 64×64 f32, Metal 4 only (着十三) */   \
+    X(ASYNC_BARRIER, "异步屏障", 0)     /* Hopper mbarrier: workgroup arrays only */ \
+    X(TENSOR_MAP, "张量映射", 1)        /* a CUtensorMap binding of a 2-D tensor of T */
 
 typedef enum TypeCon {
 #define YU_TYPE_CON_ENUM(id, name, arity) TCON_##id,

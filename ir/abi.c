@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "hopper.h"
+
 void ir_reach(const IrModule *m, IrFuncId func, bool *funcs, bool *globals) {
     if (func >= ir_function_count(m) || funcs[func]) return;
     funcs[func] = true;
@@ -301,16 +303,33 @@ uint64_t ir_workgroup_bytes(const IrModule *m, IrGlobalId global) {
 }
 
 bool ir_shared_is_dynamic(const IrModule *m) {
-    uint64_t total = 0;
+    uint64_t end = 0;  /* laid out as ir_shared_offset does: each variable at its alignment */
+    for (uint32_t g = 0; g < ir_global_count(m); g++) {
+        if (ir_global(m, g)->space != IR_SPACE_WORKGROUP) continue;
+        uint32_t align = ir_shared_align(m, g);
+        end = (end + align - 1) / align * align + ir_workgroup_bytes(m, g);
+    }
+    return end > IR_ABI_STATIC_SHARED_MAX;
+}
+
+uint32_t ir_shared_align(const IrModule *m, IrGlobalId global) {
+    return ir_global_needs_1024_alignment(m, global) ? IR_TMA_SWIZZLED_ALIGN : 16;
+}
+
+uint32_t ir_shared_base_align(const IrModule *m) {
     for (uint32_t g = 0; g < ir_global_count(m); g++)
-        if (ir_global(m, g)->space == IR_SPACE_WORKGROUP) total += ir_workgroup_bytes(m, g);
-    return total > IR_ABI_STATIC_SHARED_MAX;
+        if (ir_global(m, g)->space == IR_SPACE_WORKGROUP && ir_shared_align(m, g) > 16) return IR_TMA_SWIZZLED_ALIGN;
+    return 16;
 }
 
 uint64_t ir_shared_offset(const IrModule *m, IrGlobalId global) {
     uint64_t offset = 0;
-    for (uint32_t g = 0; g < global; g++)
-        if (ir_global(m, g)->space == IR_SPACE_WORKGROUP) offset += ir_workgroup_bytes(m, g);
+    for (uint32_t g = 0; g <= global && g < ir_global_count(m); g++) {
+        if (ir_global(m, g)->space != IR_SPACE_WORKGROUP) continue;
+        uint32_t align = ir_shared_align(m, g);
+        offset = (offset + align - 1) / align * align;
+        if (g < global) offset += ir_workgroup_bytes(m, g);
+    }
     return offset;
 }
 

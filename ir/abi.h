@@ -180,7 +180,8 @@ bool ir_kernel_param_name(const IrModule *module, const IrBufferParams *params, 
 /* ---- workgroup memory on PTX (着十's host contract, docs/targets.md) ----
  * Static .shared is capped at 48 KiB per kernel. A module whose workgroup variables together
  * need more has all of them in one dynamic `.extern .shared` array (IR_ABI_DYNAMIC_SHARED):
- * each variable at a fixed offset, in declaration order, 16-byte aligned. An entry of such a
+ * each variable at a fixed offset, in declaration order, 16-byte aligned (1024 for the
+ * destinations of TMA loads and warpgroup MMA arrays, ir_shared_align). An entry of such a
  * module is launched with sharedMemBytes = the end of the last workgroup variable it reaches,
  * after cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) to that size; the
  * manifest gives it as "dynamic_shared_bytes" and yusec run does both. */
@@ -193,7 +194,13 @@ uint64_t ir_workgroup_bytes(const IrModule *module, IrGlobalId global);
 /* True when the module's workgroup variables need more than IR_ABI_STATIC_SHARED_MAX. */
 bool ir_shared_is_dynamic(const IrModule *module);
 
-/* The offset of workgroup variable `global` in the dynamic array. */
+/* The alignment of workgroup variable `global` in shared memory: 1024 bytes for the destination
+ * of a TMA load or the array of warpgroup MMA (ir_global_needs_1024_alignment), else 16. */
+uint32_t ir_shared_align(const IrModule *module, IrGlobalId global);
+/* The dynamic array's alignment: the largest ir_shared_align of the module's variables. */
+uint32_t ir_shared_base_align(const IrModule *module);
+/* The offset of workgroup variable `global` in the dynamic array (a multiple of its alignment;
+ * the array itself is aligned to ir_shared_base_align). */
 uint64_t ir_shared_offset(const IrModule *module, IrGlobalId global);
 
 /* The dynamic shared bytes of the entry whose reach marked `used` globals: 0 for a module in

@@ -111,6 +111,9 @@ typedef struct IrGlobal {
     IrAddressSpace space;
     bool has_binding;
     uint32_t group, binding;
+    /* A tensor map (ir/hopper.h; `@tensor_box(rows, cols, swizzle)`): a storage_read array<T>
+     * whose binding holds, on PTX, a CUtensorMap with this box; box_rows 0 for any other. */
+    uint32_t box_rows, box_cols, box_swizzle;
 } IrGlobal;
 
 /* A constant value: a scalar (bits as in IrInst.literal) or a composite of elements. */
@@ -205,6 +208,7 @@ IrModule *ir_module_clone(const IrModule *module);
 IrGlobalId ir_module_add_global(IrModule *module, const char *name, IrTypeId type,
                                 IrAddressSpace space, Span span);
 void ir_global_set_binding(IrModule *module, IrGlobalId id, uint32_t group, uint32_t binding);
+void ir_global_set_tensor_box(IrModule *module, IrGlobalId id, uint32_t rows, uint32_t cols, uint32_t swizzle);
 IrConstId ir_module_add_constant(IrModule *module, const char *name, IrTypeId type,
                                  IrLiteral value, Span span);
 IrFunction *ir_function_new(IrModule *module, const char *name, IrTypeId return_type, Span span);

@@ -64,6 +64,14 @@ void ir_global_set_binding(IrModule *module, IrGlobalId id, uint32_t group, uint
     g->binding = binding;
 }
 
+void ir_global_set_tensor_box(IrModule *module, IrGlobalId id, uint32_t rows, uint32_t cols, uint32_t swizzle) {
+    IrGlobal *g = ir_global(module, id);
+    if (!g) return;
+    g->box_rows = rows;
+    g->box_cols = cols;
+    g->box_swizzle = swizzle;
+}
+
 IrConstId ir_module_add_constant(IrModule *module, const char *name, IrTypeId type,
                                  IrLiteral value, Span span) {
     IrConstant *c = arena_alloc(&module->arena, sizeof *c);

@@ -437,6 +437,9 @@ static void print_module(StrBuf *out, const IrModule *m, const SourceMap *source
         ir_print_type(out, &m->types, g->type);
         if (g->has_binding)
             strbuf_printf(out, " @group(%" PRIu32 ") @binding(%" PRIu32 ")", g->group, g->binding);
+        if (g->box_rows)
+            strbuf_printf(out, " @tensor_box(%" PRIu32 ", %" PRIu32 ", %" PRIu32 ")", g->box_rows, g->box_cols,
+                          g->box_swizzle);
         strbuf_putc(out, '\n');
     }
     if (ir_global_count(m)) strbuf_putc(out, '\n');

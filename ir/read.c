@@ -771,6 +771,15 @@ static uint32_t parse_attr_number(Parser *p, const char *attr) {
     return n;
 }
 
+/* @attr(n, …: the first number, the parenthesis left open. */
+static uint32_t parse_attr_number_first(Parser *p, const char *attr) {
+    Token t = expect(p, T_GLOBAL);
+    if (t.end - t.start != strlen(attr) + 1 || memcmp(p->text + t.start + 1, attr, strlen(attr)) != 0)
+        fail_at(p, Y_YIR_SYNTAX, t, "此处应为 @%s", attr);
+    expect(p, T_LPAREN);
+    return expect_u32(p);
+}
+
 static void parse_global(Parser *p) {
     expect(p, T_LT);
     Token s = expect(p, T_IDENT);
@@ -787,6 +796,17 @@ static void parse_global(Parser *p) {
         uint32_t group = parse_attr_number(p, "group");
         uint32_t binding = parse_attr_number(p, "binding");
         ir_global_set_binding(p->m, id, group, binding);
+    }
+    if (p->tok.kind == T_GLOBAL) {  /* @tensor_box(rows, cols, swizzle) */
+        uint32_t box[3];
+        box[0] = parse_attr_number_first(p, "tensor_box");
+        expect(p, T_COMMA);
+        box[1] = expect_u32(p);
+        expect(p, T_COMMA);
+        box[2] = expect_u32(p);
+        expect(p, T_RPAREN);
+        if (box[0] == 0) fail_at(p, Y_YIR_SYNTAX, p->tok, "@tensor_box 的行数须是正数");
+        ir_global_set_tensor_box(p->m, id, box[0], box[1], box[2]);
     }
     end_of_line(p);
 }

@@ -6,6 +6,7 @@
 
 #include "base/memory.h"
 #include "fragment.h"
+#include "hopper.h"
 #include "internal.h"
 #include "verify_io.h"
 
@@ -361,6 +362,37 @@ static bool check_async(Verifier *v, const IrInst *inst) {
     return true;
 }
 
+/* tma_load: the `global` of a tensor map, a workgroup array of its element type, u32, a barrier
+ * array, u32 × 3; a constant destination index is a multiple of the alignment. */
+static bool check_tma_load(Verifier *v, const IrInst *inst) {
+    const IrGlobal *map = ir_tensor_map_of(v->m, v->f, inst->args[0]);
+    const IrType *mp = ty(v, arg_type(v, inst, 0)), *dp = ty(v, arg_type(v, inst, 1));
+    const IrType *ma = mp && mp->kind == IR_TYPE_POINTER ? ty(v, mp->elem) : NULL;
+    const IrType *da = dp && dp->kind == IR_TYPE_POINTER && dp->space == IR_SPACE_WORKGROUP ? ty(v, dp->elem) : NULL;
+    if (!map || !ma || ma->kind != IR_TYPE_ARRAY || !da || da->kind != IR_TYPE_ARRAY || da->count == 0 ||
+        da->elem != ma->elem || !ir_type_is_async_barrier_array_ptr(v->types, arg_type(v, inst, 3), NULL))
+        return false;
+    for (uint32_t i = 2; i < inst->arg_count; i++)
+        if (i != 3 && !is_scalar_of(v, arg_type(v, inst, i), IR_UINT)) return false;
+    uint32_t index = 0, elem_bytes = ir_type_size(v->types, ma->elem), align = ir_tma_dst_align_bytes(map);
+    if (ir_value_known_u32(v->m, v->f, inst->args[2], &index) && elem_bytes && (uint64_t)index * elem_bytes % align != 0) {
+        const IrValue *iv = ir_value(v->f, inst->args[2]);
+        VERR(v, iv->span.end > iv->span.start ? iv->span : inst->span,
+             "「张量载入」的元素序须是 %u 的倍数（%u 字节对齐%s），此处是 %u", align / elem_bytes, align,
+             map->box_swizzle ? "，因为有交错" : "", index);
+    }
+    return true;
+}
+
+/* mbarrier_*: a workgroup array of 「异步屏障」 (vec2<u32>), then u32 operands. */
+static bool check_async_barrier(Verifier *v, const IrInst *inst) {
+    if (inst->op == IR_OP_TMA_LOAD) return check_tma_load(v, inst);
+    if (!ir_type_is_async_barrier_array_ptr(v->types, arg_type(v, inst, 0), NULL)) return false;
+    for (uint32_t i = 1; i < inst->arg_count; i++)
+        if (!is_scalar_of(v, arg_type(v, inst, i), IR_UINT)) return false;
+    return true;
+}
+
 /* ptr<space, array<elem[, count]>> with the array's element a 32- or 16-bit float scalar of
  * `width`; its space and length in *space and *count. */
 static bool float_array_pointer(const Verifier *v, IrTypeId id, uint32_t width, IrAddressSpace *space,
@@ -542,6 +574,7 @@ static bool check_types(Verifier *v, const IrInst *inst) {
     case SIG_ASYNC_COPY: case SIG_ASYNC_WAIT: return check_async(v, inst);
     case SIG_TENSOR: return check_tensor(v, inst);
     case SIG_WARPGROUP_ID: return is_scalar_of(v, result_type(v, inst), IR_UINT);
+    case SIG_ASYNC_BARRIER: return check_async_barrier(v, inst);
     }
     return false;
 }
@@ -794,6 +827,24 @@ static void verify_function(Verifier *v, const IrFunction *f) {
 /* ---- module-level rules ---- */
 
 
+/* A tensor map (@tensor_box): a storage_read array<f16|f32|u32> with a binding, and TMA's box
+ * rules (docs/builtins.md: rows and cols 1 … 256, a row a multiple of 16 bytes, swizzle 0, 32,
+ * 64 or 128 bytes and a row within it). */
+static void verify_tensor_box(Verifier *v, const IrGlobal *g, const IrType *t) {
+    const IrType *e = t->kind == IR_TYPE_ARRAY && t->count == 0 ? ty(v, t->elem) : NULL;
+    uint32_t bytes = e && e->kind == IR_TYPE_SCALAR ? e->width / 8 : 0;
+    bool elem_ok = e && e->kind == IR_TYPE_SCALAR && (e->scalar == IR_FLOAT || (e->scalar == IR_UINT && bytes == 4));
+    if (g->space != IR_SPACE_STORAGE_READ || !elem_ok) {
+        VERR(v, g->span, "张量映射「%s」须是 storage_read 的 array<f16>、array<f32> 或 array<u32>", g->name);
+        return;
+    }
+    uint32_t rows = g->box_rows, cols = g->box_cols, swizzle = g->box_swizzle;
+    bool swizzle_ok = swizzle == 0 || swizzle == 32 || swizzle == 64 || swizzle == 128;
+    if (rows > 256 || cols < 1 || cols > 256 || cols * bytes % 16 != 0 || !swizzle_ok || (swizzle && cols * bytes > swizzle))
+        VERR(v, g->span, "张量映射「%s」的 @tensor_box(%u, %u, %u) 不合 TMA 的规则（行、列 1 至 256，一行是 16 字节的倍数，"
+             "交错 0、32、64、128 字节且一行不超过它）", g->name, rows, cols, swizzle);
+}
+
 static void verify_globals(Verifier *v) {
     for (uint32_t i = 0; i < ir_global_count(v->m); i++) {
         const IrGlobal *g = ir_global(v->m, i);
@@ -807,6 +858,7 @@ static void verify_globals(Verifier *v) {
         if (g->space == IR_SPACE_FUNCTION)
             VERR(v, g->span, "全局变量「%s」不能在 function 地址空间", g->name);
         if (resource && !g->has_binding) VERR(v, g->span, "资源「%s」缺少 @group/@binding", g->name);
+        if (g->box_rows) verify_tensor_box(v, g, t);
         if (!resource && g->has_binding)
             VERR(v, g->span, "%s 地址空间的变量「%s」不能有绑定", ir_space_name(g->space), g->name);
         bool opaque = t->kind == IR_TYPE_TEXTURE_2D || t->kind == IR_TYPE_TEXTURE_DEPTH_2D ||

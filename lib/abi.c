@@ -7,6 +7,7 @@
 #include "../targets/ptx.h"
 
 static yusec_resource_kind resource_kind(const IrModule *m, const IrGlobal *g) {
+    if (g->box_rows) return YUSEC_RESOURCE_TENSOR_MAP;
     switch (g->space) {
     case IR_SPACE_STORAGE_READ: return YUSEC_RESOURCE_STORAGE_READ;
     case IR_SPACE_STORAGE_READ_WRITE: return YUSEC_RESOURCE_STORAGE_READ_WRITE;
@@ -29,6 +30,7 @@ const char *lib_resource_kind_name(yusec_resource_kind kind) {
     case YUSEC_RESOURCE_TEXTURE_DEPTH_2D: return "texture_depth_2d";
     case YUSEC_RESOURCE_SAMPLER: return "sampler";
     case YUSEC_RESOURCE_SAMPLER_COMPARISON: return "sampler_comparison";
+    case YUSEC_RESOURCE_TENSOR_MAP: return "tensor_map";
     }
     return "storage_read";
 }
@@ -152,6 +154,14 @@ static void build_resources(LibAbi *abi, Arena *arena, const IrModule *m, const 
         r->binding = gl->binding;
         r->msl_index = gl->group * 16 + gl->binding;
         r->layout = is_buffer_space(gl->space) ? layout_of[gl->type] : YUSEC_NONE;
+        if (gl->box_rows) {
+            StrBuf elem;
+            strbuf_init(&elem);
+            ir_print_type(&elem, &m->types, ir_type(&m->types, gl->type)->elem);
+            r->element = arena_strdup(arena, strbuf_cstr(&elem));
+            strbuf_free(&elem);
+            r->box_rows = gl->box_rows, r->box_cols = gl->box_cols, r->box_swizzle = gl->box_swizzle;
+        }
         resource_of[g] = abi->resource_count++;
     }
 }

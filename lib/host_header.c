@@ -159,6 +159,18 @@ static void put_buffer_type(HeaderWriter *w, const char *resource, size_t layout
     }
 }
 
+/* A tensor map: the binding holds the device address of a CUtensorMap over a row-major
+ * rank-2 tensor; the box and swizzle cuTensorMapEncodeTiled must be given. */
+static void put_tensor_map(HeaderWriter *w, const char *name, const yusec_resource *r) {
+    strbuf_printf(w->out, "/* holds a CUtensorMap (128 bytes, 64-byte aligned) in global memory, made by\n"
+                          " * cuTensorMapEncodeTiled over a row-major rank-2 tensor of %s: dims {cols, rows},\n"
+                          " * box {%s_BOX_COLS, %s_BOX_ROWS}, swizzle %s_SWIZZLE bytes, no interleave, zero fill */\n",
+                  r->element, name, name, name);
+    strbuf_printf(w->out, "#define %s_RANK 2u\n#define %s_BOX_ROWS %uu\n#define %s_BOX_COLS %uu\n#define %s_SWIZZLE %uu\n",
+                  name, name, r->box_rows, name, r->box_cols, name, r->box_swizzle);
+    strbuf_printf(w->out, "#define %s_ELEMENT_BYTES %uu\n", name, strcmp(r->element, "f16") == 0 ? 2u : 4u);
+}
+
 static void put_resources(HeaderWriter *w) {
     for (size_t i = 0; i < w->abi->resource_count; i++) {
         const yusec_resource *r = &w->abi->resources[i];
@@ -171,7 +183,8 @@ static void put_resources(HeaderWriter *w) {
         strbuf_printf(w->out, " */\n#define %s_GROUP %uu\n#define %s_BINDING %uu\n", name, r->group, name, r->binding);
         strbuf_printf(w->out, "#define %s_MSL_INDEX %uu  /* [[%s(%u)]] */\n", name, r->msl_index,
                       lib_resource_msl_attribute(r->kind), r->msl_index);
-        if (r->layout != YUSEC_NONE) put_buffer_type(w, name, r->layout);
+        if (r->kind == YUSEC_RESOURCE_TENSOR_MAP) put_tensor_map(w, name, r);
+        else if (r->layout != YUSEC_NONE) put_buffer_type(w, name, r->layout);
         strbuf_putc(w->out, '\n');
     }
 }

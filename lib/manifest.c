@@ -112,6 +112,10 @@ static void put_resources(StrBuf *out, const LibEntryTable *entries, const LibAb
         strbuf_printf(out, ", \"kind\": \"%s\", \"group\": %u, \"binding\": %u, "
                            "\"msl\": \"%s\", \"msl_index\": %u",
                       lib_resource_kind_name(r->kind), r->group, r->binding, msl, r->msl_index);
+        if (r->kind == YUSEC_RESOURCE_TENSOR_MAP)
+            strbuf_printf(out, ", \"element\": \"%s\", \"rank\": 2, \"box\": [%u, %u], \"swizzle\": %u, "
+                               "\"holds\": \"CUtensorMap in global memory\"",
+                          r->element, r->box_rows, r->box_cols, r->box_swizzle);
         if (r->layout != YUSEC_NONE) {
             strbuf_puts(out, ", \"type\": ");
             json_append_string(out, abi->layouts[r->layout].type);  /* its layout is in "layouts" */

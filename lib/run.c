@@ -158,7 +158,7 @@ static void fill_lengths(LibRun *st) {
             const RtBufferSpec *spec = st->specs[plan->measured[k]];
             words[k] = spec ? (uint32_t)spec->bytes : 0;
         }
-        st->params[i] = (RtParam){words, plan->measured_count * sizeof *words, NULL};
+        st->params[i] = (RtParam){words, plan->measured_count * sizeof *words, NULL, NULL};
     }
 }
 
@@ -197,6 +197,37 @@ static void check_value_type(LibRun *st, const RtSlot *slot, const RtBufferSpec 
 }
 
 /* One RtParam per slot, with the given data; results for writable buffers and --out ones. */
+static const RtShapeSpec *find_shape(const RunInputs *in, uint32_t group, uint32_t binding) {
+    for (uint32_t i = 0; i < in->shape_count; i++)
+        if (in->shapes[i].group == group && in->shapes[i].binding == binding) return &in->shapes[i];
+    return NULL;
+}
+
+/* A tensor-map binding (its global has a box): --shape gives the tensor, which the data fills
+ * exactly and whose row pitch is a multiple of 16 bytes (TMA's rule). NULL after the error. */
+static const RtTensorMap *bind_tensor_map(LibRun *st, const RtSlot *slot, const RtBufferSpec *spec) {
+    const IrGlobal *g = ir_global(st->module, slot->global);
+    const RtShapeSpec *shape = find_shape(st->in, slot->group, slot->binding);
+    const IrType *array = ir_type(&st->module->types, g->type);
+    uint32_t elem = ir_type_size(&st->module->types, array->elem);
+    if (!shape) {
+        run_error(st, Y_RUN_MISSING_INPUT, "张量映射 %u:%u（%s）要用 --shape %u:%u=行数x列数 给出张量的形状",
+                  slot->group, slot->binding, slot->name, slot->group, slot->binding);
+        return NULL;
+    }
+    if ((uint64_t)shape->rows * shape->cols * elem != spec->bytes || (uint64_t)shape->cols * elem % 16 != 0) {
+        run_error(st, Y_RUN_BUFFER_SIZE, "张量映射 %u:%u（%s）的形状 %ux%u：数据须恰是 %ux%u×%u 字节（给了 %zu 字节），"
+                  "一行（列数 × %u 字节）须是 16 字节的倍数",
+                  slot->group, slot->binding, slot->name, shape->rows, shape->cols, shape->rows, shape->cols, elem,
+                  spec->bytes, elem);
+        return NULL;
+    }
+    RtTensorMap *map = arena_alloc(st->arena, sizeof *map);
+    *map = (RtTensorMap){shape->rows, shape->cols, elem, g->box_rows, g->box_cols, g->box_swizzle,
+                         ir_type_is_float(&st->module->types, array->elem)};
+    return map;
+}
+
 int lib_run_bind_buffers(LibRun *st) {
     const RtPlan *plan = &st->plan;
     st->params = arena_alloc_array(st->arena, plan->slot_count + 1, sizeof *st->params);
@@ -217,9 +248,14 @@ int lib_run_bind_buffers(LibRun *st) {
             ok = false;
             continue;
         }
+        const RtTensorMap *map = ir_global(st->module, slot->global)->box_rows ? bind_tensor_map(st, slot, spec) : NULL;
+        if (ir_global(st->module, slot->global)->box_rows && !map) {
+            ok = false;
+            continue;
+        }
         check_value_type(st, slot, spec);
         st->specs[i] = spec;
-        st->params[i] = (RtParam){spec->data, spec->bytes, arena_alloc(st->arena, spec->bytes)};
+        st->params[i] = (RtParam){spec->data, spec->bytes, arena_alloc(st->arena, spec->bytes), map};
     }
     fill_lengths(st);
     for (uint32_t i = 0; i < st->in->buffer_count; i++) {
@@ -387,6 +423,10 @@ void lib_run_print_plan(const LibRun *st) {
         printf("参数 %u：%u:%u %s %s", i, s->group, s->binding, s->name, ir_space_name(s->space));
         const RtBufferSpec *spec = st->specs[i];
         if (spec) printf(" %s[%zu]（%zu 字节）", rt_scalar_name(spec->type), spec->bytes / 4, spec->bytes);
+        const RtTensorMap *map = st->params[i].tensor_map;
+        if (map)
+            printf(" 张量映射：%ux%u 个 %u 字节的元素，盒 %ux%u，交错 %u 字节（内核得到 CUtensorMap 的设备副本）", map->rows,
+                   map->cols, map->elem_bytes, map->box_rows, map->box_cols, map->swizzle);
         putchar('\n');
     }
     for (uint32_t i = 0; i < p->texture_count; i++) print_texture_param(st, i);
@@ -449,16 +489,19 @@ static void report_fault(LibRun *st, const ExFault *fault) {
 static int run_on_cpu(LibRun *st) {
     const RtPlan *plan = &st->plan;
     ExBuffer *buffers = arena_alloc_array(st->arena, plan->slot_count + 1, sizeof *buffers);
-    uint32_t count = 0;
+    ExTensorShape *shapes = arena_alloc_array(st->arena, plan->slot_count + 1, sizeof *shapes);
+    uint32_t count = 0, shape_count = 0;
     for (uint32_t i = 0; i < plan->slot_count; i++) {
         const RtBufferSpec *spec = st->specs[i];
         if (!spec || plan->slots[i].lengths) continue;
         memcpy(st->params[i].result, spec->data, spec->bytes);
         buffers[count++] = (ExBuffer){plan->slots[i].group, plan->slots[i].binding, st->params[i].result,
                                       spec->bytes};
+        const RtTensorMap *map = st->params[i].tensor_map;
+        if (map) shapes[shape_count++] = (ExTensorShape){plan->slots[i].group, plan->slots[i].binding, map->rows, map->cols};
     }
     ExLaunch launch = {st->module, plan->entry, {0}, buffers, count, st->args->subgroup_size,
-                       st->args->max_steps};
+                       st->args->max_steps, shapes, shape_count};
     memcpy(launch.grid, st->args->grid, sizeof launch.grid);
     ExFault fault;
     memset(&fault, 0, sizeof fault);

@@ -15,7 +15,7 @@ bool run_args_is_run(int argc, char **argv) {
 
 typedef enum Flag {
     F_ENTRY, F_GRID, F_BUFFER, F_OUT, F_PTX, F_DEVICE, F_SUBGROUP_SIZE, F_DRY_RUN, F_VERBOSE,
-    F_TEXTURE, F_SAMPLER, F_MAX_STEPS
+    F_TEXTURE, F_SAMPLER, F_MAX_STEPS, F_SHAPE
 } Flag;
 
 static const struct {
@@ -26,7 +26,7 @@ static const struct {
     {"--entry", F_ENTRY, true},   {"--grid", F_GRID, true},       {"--buffer", F_BUFFER, true},
     {"--out", F_OUT, true},       {"--ptx", F_PTX, true},         {"--device", F_DEVICE, true},
     {"--subgroup-size", F_SUBGROUP_SIZE, true}, {"--texture", F_TEXTURE, true},
-    {"--sampler", F_SAMPLER, true}, {"--max-steps", F_MAX_STEPS, true},
+    {"--sampler", F_SAMPLER, true}, {"--max-steps", F_MAX_STEPS, true}, {"--shape", F_SHAPE, true},
     {"--dry-run", F_DRY_RUN, false}, {"--verbose", F_VERBOSE, false},
 };
 
@@ -230,6 +230,35 @@ static bool parse_max_steps(const char *value, uint64_t *steps, StrBuf *error) {
     return true;
 }
 
+/* A positive decimal below 2^31 at *text; *text moves past it. */
+static bool shape_number(const char **text, uint32_t *out) {
+    uint64_t n = 0;
+    const char *s = *text;
+    while (*s >= '0' && *s <= '9' && n < 0x80000000ull) n = n * 10 + (uint64_t)(*s++ - '0');
+    if (s == *text || n == 0 || n >= 0x80000000ull) return false;
+    *out = (uint32_t)n;
+    *text = s;
+    return true;
+}
+
+/* --shape g:b=ROWSxCOLS: a tensor map's tensor. */
+static bool add_shape(RunArgs *args, const char *value, uint32_t cap, StrBuf *error) {
+    RtShapeSpec spec;
+    const char *rest;
+    if (!rt_parse_binding(value, &spec.group, &spec.binding, &rest) || *rest != '=' || (rest++, !shape_number(&rest, &spec.rows)) ||
+        *rest++ != 'x' || !shape_number(&rest, &spec.cols) || *rest) {
+        strbuf_printf(error, "--shape '%s' 应写成 组:绑定=行数x列数（正整数，如 0:0=128x64）", value);
+        return false;
+    }
+    for (uint32_t i = 0; i < args->inputs->shape_count; i++)
+        if (args->inputs->shapes[i].group == spec.group && args->inputs->shapes[i].binding == spec.binding) {
+            strbuf_printf(error, "--shape %u:%u 给了两次", spec.group, spec.binding);
+            return false;
+        }
+    if (args->inputs->shape_count < cap) args->inputs->shapes[args->inputs->shape_count++] = spec;
+    return true;
+}
+
 static bool apply(Arena *arena, RunArgs *args, Flag flag, const char *value, uint32_t cap,
                   StrBuf *error) {
     switch (flag) {
@@ -245,6 +274,7 @@ static bool apply(Arena *arena, RunArgs *args, Flag flag, const char *value, uin
     case F_TEXTURE: return add_texture(arena, args, value, cap, error);
     case F_SAMPLER: return add_sampler(args, value, cap, error);
     case F_MAX_STEPS: return parse_max_steps(value, &args->max_steps, error);
+    case F_SHAPE: return add_shape(args, value, cap, error);
     }
     return false;
 }
@@ -258,6 +288,7 @@ bool run_args_extract(Arena *arena, int *argc, char **argv, RunArgs *args, StrBu
     args->outs = arena_alloc_array(arena, cap + 1, sizeof *args->outs);
     inputs->textures = arena_alloc_array(arena, cap + 1, sizeof *inputs->textures);
     inputs->samplers = arena_alloc_array(arena, cap + 1, sizeof *inputs->samplers);
+    inputs->shapes = arena_alloc_array(arena, cap + 1, sizeof *inputs->shapes);
     int kept = *argc > 0 ? 1 : 0;
     for (int i = 1; i < *argc; i++) {
         const char *value;

@@ -14,6 +14,8 @@
  *                       clamp-to-edge|repeat|mirror-repeat, and for a comparison sampler its
  *                       compare function (never, less, equal, less-equal, greater, not-equal,
  *                       greater-equal, always)
+ *   --shape g:b=ROWSxCOLS  a tensor map's tensor (required for each tensor-map binding): its
+ *                       --buffer holds ROWS × COLS elements, row-major
  *   --ptx FILE          launch this PTX instead of translating (checked against the plan)
  *   --device WHERE      gpu (the default: GPU 0), N (GPU N), cpu (the YIR executor,
  *                       exec/), auto (a GPU when one is usable, else the CPU)

@@ -22,6 +22,12 @@ typedef struct RtSamplerSpec {
     uint32_t compare;          /* GPUCompareFunction 1…8 (ir/abi.h); 0 when not given */
 } RtSamplerSpec;
 
+/* --shape g:b=ROWSxCOLS: the tensor of a tensor-map binding. */
+typedef struct RtShapeSpec {
+    uint32_t group, binding;
+    uint32_t rows, cols;
+} RtShapeSpec;
+
 struct RunInputs {
     RtBufferSpec *buffers;
     uint32_t buffer_count;
@@ -29,6 +35,8 @@ struct RunInputs {
     uint32_t texture_count;
     RtSamplerSpec *samplers;
     uint32_t sampler_count;
+    RtShapeSpec *shapes;
+    uint32_t shape_count;
 };
 
 #endif

@@ -99,6 +99,21 @@ typedef struct CUDA_TEXTURE_DESC {
     int reserved[12];
 } CUDA_TEXTURE_DESC;
 
+/* ---- tensor maps (cuda.h's CUtensorMap and the enums of cuTensorMapEncodeTiled) ---- */
+typedef struct CUtensorMap {
+    _Alignas(64) unsigned long long opaque[16];
+} CUtensorMap;
+typedef unsigned int cuuint32_t;
+typedef unsigned long long cuuint64_t;
+enum { CU_TENSOR_MAP_DATA_TYPE_UINT32 = 2, CU_TENSOR_MAP_DATA_TYPE_FLOAT16 = 6, CU_TENSOR_MAP_DATA_TYPE_FLOAT32 = 7 };
+enum { CU_TENSOR_MAP_INTERLEAVE_NONE = 0 };
+enum {
+    CU_TENSOR_MAP_SWIZZLE_NONE = 0, CU_TENSOR_MAP_SWIZZLE_32B = 1, CU_TENSOR_MAP_SWIZZLE_64B = 2,
+    CU_TENSOR_MAP_SWIZZLE_128B = 3,
+};
+enum { CU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2 };
+enum { CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0 };
+
 /* One X per bound entry point: field name, symbol name, return and parameter list. */
 #define RT_CUDA_FUNCTIONS(X)                                                                  \
     X(init, "cuInit", (unsigned int flags))                                                   \
@@ -132,7 +147,11 @@ typedef struct CUDA_TEXTURE_DESC {
     X(tex_object_create, "cuTexObjectCreate",                                                 \
       (CUtexObject * object, const CUDA_RESOURCE_DESC *resource, const CUDA_TEXTURE_DESC *texture, \
        const void *view))                                                                     \
-    X(tex_object_destroy, "cuTexObjectDestroy", (CUtexObject object))
+    X(tex_object_destroy, "cuTexObjectDestroy", (CUtexObject object))                         \
+    X(tensor_map_encode_tiled, "cuTensorMapEncodeTiled",                                      \
+      (CUtensorMap * map, int data_type, cuuint32_t rank, void *global_address,               \
+       const cuuint64_t *global_dim, const cuuint64_t *global_strides, const cuuint32_t *box_dim, \
+       const cuuint32_t *element_strides, int interleave, int swizzle, int l2_promotion, int oob_fill))
 
 typedef struct RtCudaApi {
 #define RT_CUDA_FIELD(field, name, params) CUresult(*field) params;

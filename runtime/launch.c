@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "tensor_map.h"
 #include "texture.h"
 
 enum { JIT_LOG_BYTES = 1 << 16 };
@@ -61,6 +62,7 @@ static bool jit_load(RtCuda *cuda, const RtLaunch *launch, Jit *jit, StrBuf *err
 
 typedef struct Buffers {
     CUdeviceptr *pointers;
+    CUdeviceptr *maps;          /* tensor-map parameters: the CUtensorMap's device copy */
     void **args;                /* the buffers', then the texture parameters' */
     uint32_t count;
     RtTextures textures;
@@ -69,8 +71,9 @@ typedef struct Buffers {
 static bool fill_buffers(RtCuda *cuda, const RtLaunch *launch, Buffers *b, StrBuf *error) {
     uint32_t n = launch->param_count;
     b->pointers = calloc(n + 1, sizeof *b->pointers);
+    b->maps = calloc(n + 1, sizeof *b->maps);
     b->args = calloc(n + launch->texture_count + 1, sizeof *b->args);
-    if (!b->pointers || !b->args) {
+    if (!b->pointers || !b->maps || !b->args) {
         strbuf_puts(error, "内存不足");
         return false;
     }
@@ -93,6 +96,12 @@ static bool fill_buffers(RtCuda *cuda, const RtLaunch *launch, Buffers *b, StrBu
             strbuf_printf(error, "（参数 %u）", i);
             return false;
         }
+        if (!p->tensor_map) continue;
+        if (!rt_tensor_map_upload(cuda, p->tensor_map, b->pointers[i], &b->maps[i], error)) {
+            strbuf_printf(error, "（参数 %u）", i);
+            return false;
+        }
+        b->args[i] = &b->maps[i];
     }
     return true;
 }
@@ -156,8 +165,11 @@ static void release(RtCuda *cuda, Buffers *b, Jit *jit) {
     rt_textures_release(cuda, &b->textures);
     for (uint32_t i = 0; b->pointers && i < b->count; i++)
         if (b->pointers[i]) cuda->api.mem_free(b->pointers[i]);
+    for (uint32_t i = 0; b->maps && i < b->count; i++)
+        if (b->maps[i]) cuda->api.mem_free(b->maps[i]);
     if (jit->module) cuda->api.module_unload(jit->module);
     free(b->pointers);
+    free(b->maps);
     free(b->args);
     free(jit->info);
     free(jit->error);

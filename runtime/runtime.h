@@ -53,7 +53,19 @@ typedef struct RtParam {
     const void *data;
     size_t size;
     void *result;
+    const struct RtTensorMap *tensor_map;  /* NULL, or: the data is this tensor, and the kernel
+                                            * gets a device copy of its CUtensorMap (tensor_map.c) */
 } RtParam;
+
+/* A tensor-map binding (docs/targets.md § TMA): the buffer holds rows × cols elements of
+ * elem_bytes, row-major; the kernel parameter points at a 128-byte CUtensorMap built by
+ * cuTensorMapEncodeTiled over it: f16 or f32 (`floating`), else u32; box box_rows ×
+ * box_cols, swizzle in bytes (0, 32, 64, 128), no interleave, L2 promotion 128 B, zeros outside. */
+typedef struct RtTensorMap {
+    uint32_t rows, cols, elem_bytes;
+    uint32_t box_rows, box_cols, swizzle;
+    bool floating;
+} RtTensorMap;
 
 /* A 2D texture's data: one mip level, rows of `width` texels, no padding. */
 typedef enum RtTexelFormat {

@@ -597,6 +597,7 @@ bool msl_emit(const IrModule *module, const TargetEmitOptions *options, TargetOu
     msl_plan_tensor(&em, &st);
     msl_check_tensor_entries(&em, &st);
     msl_check_ptx_only_tensor_ops(&em);
+    te_reject_hopper(&em, "金属");
 
     msl_tensor_includes(&st, &text);
     strbuf_puts(&text, "#include <metal_stdlib>\nusing namespace metal;\n");

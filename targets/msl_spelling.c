@@ -113,6 +113,8 @@ bool msl_op_unspelled(IrOp op) {
     case IR_OP_TENSOR_ZERO: case IR_OP_TENSOR_MMA: case IR_OP_TENSOR_STORE: case IR_OP_TENSOR_MMA_SHARED:
     case IR_OP_WARPGROUP_ID: case IR_OP_TENSOR_MMA_ASYNC: case IR_OP_TENSOR_MMA_ASYNC_BF16: case IR_OP_TENSOR_COMMIT: case IR_OP_TENSOR_WAIT:
     case IR_OP_REGISTER_INC: case IR_OP_REGISTER_DEC:  /* refused before (PTX sm_90a only) */
+    case IR_OP_MBARRIER_INIT: case IR_OP_MBARRIER_ARRIVE: case IR_OP_MBARRIER_EXPECT_TX: case IR_OP_MBARRIER_WAIT:
+    case IR_OP_FENCE_PROXY_ASYNC: case IR_OP_TMA_LOAD:
         return true;
     default:
         return false;

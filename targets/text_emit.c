@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "../ir/hopper.h"
 #include "text_emit_internal.h"
 
 void te_init(TextEmitter *em, const TeLang *lang, const IrModule *m, DiagEngine *diag, StrBuf *out) {
@@ -364,4 +365,17 @@ void te_line(TextEmitter *em, const char *fmt, ...) {
     strbuf_vprintf(em->out, fmt, args);
     va_end(args);
     strbuf_putc(em->out, '\n');
+}
+
+bool te_reject_hopper(TextEmitter *em, const char *target) {
+    bool found = false;
+    for (uint32_t i = 0; i < ir_function_count(em->m); i++) {
+        const IrFunction *f = ir_function(em->m, i);
+        const IrInst *op = ir_first_hopper_op(f);
+        if (!op) continue;
+        te_error(em, Y_UNSUPPORTED_BY_TARGET, op->span, "函数「%s」：%s没有「%s」，它只有千手能译（sm_90a）", f->name, target,
+                 ir_hopper_builtin_name(op->op));
+        found = true;
+    }
+    return found;
 }

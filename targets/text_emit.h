@@ -203,5 +203,9 @@ bool te_const_lanes(TextEmitter *em, IrValueId value, uint64_t *lanes, uint32_t 
 TeExpr te_materialise(TextEmitter *em, const TeExpr *e, IrTypeId type);
 void te_line(TextEmitter *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void te_error(TextEmitter *em, DiagId id, Span span, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Hopper's asynchronous barriers, tensor maps and TMA (ir/hopper.h) are PTX sm_90a only: the
+ * first such op of each function is an error naming its builtin (`target`: 金属, WGSL).
+ * True when one was reported. */
+bool te_reject_hopper(TextEmitter *em, const char *target);
 
 #endif

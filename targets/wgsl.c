@@ -269,6 +269,7 @@ bool wgsl_emit(const IrModule *module, const TargetEmitOptions *options, TargetO
     te_collect_entries(&em, note_entry_structs);
     scan_uses(module, &st);
     bool tensors_rejected = reject_tensors(&em, module);
+    tensors_rejected = te_reject_hopper(&em, "WGSL ") || tensors_rejected;
     bool elements_rejected = wgsl_reject_fragment_elements(&em, module);  /* their own message */
     bool fragments_ok = tensors_rejected || elements_rejected || wgsl_plan_fragments(&em, &st);
     bool stage_ops_rejected = wgsl_reject_stage_ops(&em, module);  /* all report, then stop */

@@ -218,6 +218,9 @@ typedef enum yusec_resource_kind {
     YUSEC_RESOURCE_TEXTURE_DEPTH_2D,
     YUSEC_RESOURCE_SAMPLER,
     YUSEC_RESOURCE_SAMPLER_COMPARISON,
+    YUSEC_RESOURCE_TENSOR_MAP,  /* 张量映射 (PTX sm_90a): the binding holds a CUtensorMap (128 bytes,
+                                 * 64-byte aligned) in global memory, built over a rank-2 row-major
+                                 * tensor of `element` with the box and swizzle below */
 } yusec_resource_kind;
 
 #define YUSEC_NONE ((size_t)-1)
@@ -248,6 +251,11 @@ typedef struct yusec_resource {
     uint32_t group, binding;
     uint32_t msl_index;      /* [[buffer(n)]], [[texture(n)]] or [[sampler(n)]]: group×16 + binding */
     size_t layout;           /* buffers: index into yusec_result_layouts; else YUSEC_NONE */
+    /* tensor maps (YUSEC_RESOURCE_TENSOR_MAP; else NULL and 0): the element type ("f16",
+     * "f32", "u32"), the box one TMA load reads (rows × cols elements) and its swizzle in
+     * bytes (0, 32, 64, 128) */
+    const char *element;
+    uint32_t box_rows, box_cols, box_swizzle;
 } yusec_resource;
 
 /* One PTX kernel parameter (着十's host contract, docs/targets.md). */

@@ -220,6 +220,8 @@ void ptx_plan_warpgroups(PtxCtx *px, const IrEntry *e, const uint32_t *funcs, ui
 
 /* ---- async.c: cp.async into workgroup memory ---- */
 LLVMValueRef ptx_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
+/* ---- mbarrier.c: asynchronous barriers and fence.proxy.async (sm_90a) ---- */
+LLVMValueRef ptx_mbarrier(FnCtx *fc, const IrInst *inst, LLVMValueRef *args);
 
 /* ---- intrin.c: the only way an intrinsic reaches LLVM ---- */
 /* Calls a known intrinsic by name, overloaded on `overloads` (none when not overloaded).
@@ -230,7 +232,9 @@ LLVMValueRef ptx_intrinsic(FnCtx *fc, const char *name, LLVMTypeRef *overloads, 
 /* Overloaded on the operand type: llvm.NAME(x) and llvm.NAME(x, y). */
 LLVMValueRef ptx_intrinsic1(FnCtx *fc, const char *name, LLVMValueRef x, Span span);
 LLVMValueRef ptx_intrinsic2(FnCtx *fc, const char *name, LLVMValueRef x, LLVMValueRef y, Span span);
-/* One-instruction inline PTX (for instructions LLVM 19 has no intrinsic for). */
+/* One-instruction inline PTX (for instructions LLVM 19 has no intrinsic for), with at most
+ * PTX_ASM_MAX_OPERANDS operands (NULL beyond). */
+#define PTX_ASM_MAX_OPERANDS 8u
 LLVMValueRef ptx_asm(FnCtx *fc, LLVMTypeRef result, const char *text, const char *constraints,
                      LLVMValueRef *args, unsigned count, bool side_effects);
 

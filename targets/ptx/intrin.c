@@ -74,8 +74,9 @@ LLVMValueRef ptx_intrinsic2(FnCtx *fc, const char *name, LLVMValueRef x, LLVMVal
 
 LLVMValueRef ptx_asm(FnCtx *fc, LLVMTypeRef result, const char *text, const char *constraints,
                      LLVMValueRef *args, unsigned count, bool side_effects) {
-    LLVMTypeRef params[4];
-    for (unsigned i = 0; i < count && i < 4; i++) {
+    LLVMTypeRef params[PTX_ASM_MAX_OPERANDS];
+    if (count > PTX_ASM_MAX_OPERANDS) return NULL;
+    for (unsigned i = 0; i < count; i++) {
         if (!args[i]) return NULL;
         params[i] = LLVMTypeOf(args[i]);
     }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../ir/hopper.h"
 #include "../names.h"
 #include "internal.h"
 #include "../../ir/abi.h"
@@ -316,7 +317,7 @@ static void make_shared(PtxCtx *px, IrGlobalId id) {
     strbuf_free(&name);
     LLVMSetInitializer(v, LLVMGetUndef(t));  /* .shared memory has no initialiser */
     LLVMSetLinkage(v, LLVMInternalLinkage);
-    LLVMSetAlignment(v, 16);                 /* ldmatrix-ready, and vec4 loads */
+    LLVMSetAlignment(v, ir_shared_align(px->m, id));  /* ldmatrix-ready, vec4 loads; 1024 for TMA/wgmma */
     px->shared[id] = v;
 }
 
@@ -329,7 +330,7 @@ static void make_dynamic_shared(PtxCtx *px, IrGlobalId id, LLVMValueRef *base) {
         LLVMTypeRef t = LLVMArrayType2(i8, 0);
         *base = LLVMAddGlobalInAddressSpace(px->mod, t, IR_ABI_DYNAMIC_SHARED, PTX_AS_SHARED);
         LLVMSetLinkage(*base, LLVMExternalLinkage);
-        LLVMSetAlignment(*base, 16);
+        LLVMSetAlignment(*base, ir_shared_base_align(px->m));  /* keeps every ir_shared_align */
     }
     LLVMValueRef offset = LLVMConstInt(LLVMInt64TypeInContext(px->ctx), ir_shared_offset(px->m, id), false);
     px->shared[id] = LLVMConstGEP2(i8, *base, &offset, 1);

@@ -337,6 +337,9 @@ LLVMValueRef ptx_op(FnCtx *fc, const IrInst *inst) {
     case IR_OP_FRAG_ROW_MAX: case IR_OP_FRAG_ROW_SUM: case IR_OP_FRAG_TO_A: case IR_OP_FRAG_MASK_UPPER:
         return ptx_fragment(fc, inst, av);
     case IR_OP_ASYNC_COPY: case IR_OP_ASYNC_COMMIT: case IR_OP_ASYNC_WAIT: return ptx_async(fc, inst, av);
+    case IR_OP_MBARRIER_INIT: case IR_OP_MBARRIER_ARRIVE: case IR_OP_MBARRIER_EXPECT_TX: case IR_OP_MBARRIER_WAIT:
+    case IR_OP_FENCE_PROXY_ASYNC: case IR_OP_TMA_LOAD:
+        return ptx_mbarrier(fc, inst, av);
     default: return ir_op_is_subgroup(inst->op) ? ptx_subgroup(fc, inst, av) : ptx_math(fc, inst, av);
     }
 }

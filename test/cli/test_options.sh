@@ -162,7 +162,7 @@ cp "$tmp/out" "$tmp/help.txt"
 # Every flag --help lists is one the parser knows (none is "unknown option").
 grep -oE '^  (-[^ ,，]+|run)' "$tmp/help.txt" | sed 's/^  //' | sort -u >"$tmp/flags"
 while read -r flag; do
-  case "$flag" in run|--entry|--grid|--buffer|--out|--texture|--sampler|--ptx|--device|--subgroup-size|--max-steps|--dry-run|--verbose|--batch)
+  case "$flag" in run|--entry|--grid|--buffer|--out|--texture|--sampler|--shape|--ptx|--device|--subgroup-size|--max-steps|--dry-run|--verbose|--batch)
     "$yusec" run "$example" "$flag" >"$tmp/out" 2>"$tmp/err" </dev/null ;;
   *) "$yusec" "$flag" "$example" >"$tmp/out" 2>"$tmp/err" </dev/null ;;
   esac

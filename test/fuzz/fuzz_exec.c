@@ -42,7 +42,7 @@ static void run_entries(Arena *arena, const IrModule *module) {
     for (uint32_t e = 0; e < ir_entry_count(module); e++) {
         const IrEntry *entry = ir_entry(module, e);
         if (entry->stage != IR_STAGE_COMPUTE) continue;
-        ExLaunch launch = {module, entry, {2, 1, 1}, buffers, buffer_count, 0, FUZZ_MAX_STEPS};
+        ExLaunch launch = {module, entry, {2, 1, 1}, buffers, buffer_count, 0, FUZZ_MAX_STEPS, NULL, 0};
         ExFault fault;
         memset(&fault, 0, sizeof fault);
         strbuf_init(&fault.message);

@@ -118,7 +118,7 @@ static void load(Kernel *k, const char *text) {
 }
 
 static bool run(Kernel *k, uint32_t groups, uint32_t subgroup_size, ExBuffer *buffers, uint32_t count) {
-    ExLaunch l = {k->m, ir_entry(k->m, 0), {groups, 1, 1}, buffers, count, subgroup_size, k->max_steps};
+    ExLaunch l = {k->m, ir_entry(k->m, 0), {groups, 1, 1}, buffers, count, subgroup_size, k->max_steps, NULL, 0};
     return ex_run(&l, &k->fault);
 }
 

@@ -44,6 +44,8 @@ static struct {
     unsigned long long launched_texture[4];
     CUresult tex_result;
     uint32_t widened[8];
+    bool capture_map;                     /* f_launch copies parameter 0's 14 words first */
+    unsigned long long map_words[14];
 } fake;
 
 static void fake_reset(void) {
@@ -139,6 +141,7 @@ static CUresult f_launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz, un
     (void)f; (void)s; (void)extra;
     fake.launches++;
     fake.launched_shared = shared;
+    if (fake.capture_map) memcpy(fake.map_words, (void *)(uintptr_t)*(CUdeviceptr *)params[0], sizeof fake.map_words);
     fake.grid[0] = gx, fake.grid[1] = gy, fake.grid[2] = gz;
     fake.block[0] = bx, fake.block[1] = by, fake.block[2] = bz;
     for (int i = 0; i < 3; i++) {
@@ -175,6 +178,17 @@ static CUresult f_tex_create(CUtexObject *o, const CUDA_RESOURCE_DESC *r, const 
     return CUDA_SUCCESS;
 }
 static CUresult f_tex_destroy(CUtexObject o) { (void)o; fake.objects_destroyed++; return CUDA_SUCCESS; }
+/* The fake map holds its arguments: type, address, dims, stride, box, element strides,
+ * interleave, swizzle, L2 promotion, OOB fill, rank. */
+static CUresult f_tensor_map(CUtensorMap *map, int type, cuuint32_t rank, void *address, const cuuint64_t *dims,
+                             const cuuint64_t *strides, const cuuint32_t *box, const cuuint32_t *element_strides,
+                             int interleave, int swizzle, int l2, int oob) {
+    unsigned long long words[16] = {(unsigned long long)type, (uintptr_t)address, dims[0], dims[1], strides[0], box[0],
+                                    box[1], element_strides[0], element_strides[1], (unsigned long long)interleave,
+                                    (unsigned long long)swizzle, (unsigned long long)l2, (unsigned long long)oob, rank};
+    memcpy(map->opaque, words, sizeof words);
+    return CUDA_SUCCESS;
+}
 
 static const struct { const char *name; void *address; } FAKE_SYMBOLS[] = {
     {"cuInit", (void *)f_init}, {"cuGetErrorString", (void *)f_error_string},
@@ -189,6 +203,7 @@ static const struct { const char *name; void *address; } FAKE_SYMBOLS[] = {
     {"cuFuncSetAttribute", (void *)f_set_attribute}, {"cuArrayCreate_v2", (void *)f_array_create},
     {"cuArrayDestroy", (void *)f_array_destroy}, {"cuMemcpy2D_v2", (void *)f_memcpy_2d},
     {"cuTexObjectCreate", (void *)f_tex_create}, {"cuTexObjectDestroy", (void *)f_tex_destroy},
+    {"cuTensorMapEncodeTiled", (void *)f_tensor_map},
 };
 
 static void *fake_open(const char *path, void *user) {
@@ -330,9 +345,9 @@ static void make_launch(Launch *l) {
     memset(l, 0, sizeof *l);
     for (uint32_t i = 0; i < 4; i++) l->data[i] = i + 1;
     l->uniform[0] = 5;
-    l->params[0] = (RtParam){l->data, sizeof l->data, l->result};
-    l->params[1] = (RtParam){NULL, 0, NULL};
-    l->params[2] = (RtParam){l->uniform, sizeof l->uniform, NULL};
+    l->params[0] = (RtParam){l->data, sizeof l->data, l->result, NULL};
+    l->params[1] = (RtParam){NULL, 0, NULL, NULL};
+    l->params[2] = (RtParam){l->uniform, sizeof l->uniform, NULL, NULL};
     l->launch = (RtLaunch){PTX, "yy_k", {64, 1, 1}, {2, 3, 1}, l->params, 3, false, 0, NULL, 0};
 }
 
@@ -394,6 +409,35 @@ static void test_dynamic_shared_memory(void **state) {
     assert_non_null(strstr(strbuf_cstr(&error), "cuFuncSetAttribute"));
     assert_non_null(strstr(strbuf_cstr(&error), "73728 字节动态共享内存"));
     assert_int_equal(fake.allocs, fake.frees);
+    rt_cuda_close(cuda);
+    strbuf_free(&error);
+}
+
+/* A tensor-map parameter (docs/targets.md § TMA): the data goes to the device, and the kernel
+ * gets a separate 128-byte copy of the CUtensorMap encoded over it: f16, dimensions and box
+ * innermost first, the row pitch, unit element strides, no interleave, the swizzle, L2 128 B,
+ * zeros outside; both allocations freed. */
+static void test_tensor_map_parameter(void **state) {
+    (void)state;
+    StrBuf error;
+    strbuf_init(&error);
+    bool no_gpu;
+    RtCuda *cuda = open_fake(&error, &no_gpu);
+    Launch l;
+    make_launch(&l);
+    RtTensorMap map = {2, 8, 2, 1, 8, 128, true};  /* 2 × 8 f16 in l.data, box 1 × 8, 128-byte swizzle */
+    l.params[0].tensor_map = &map;
+    fake.capture_map = true;
+    assert_true(rt_launch(cuda, &l.launch, NULL, &error));
+    assert_int_equal(fake.live[0].size, sizeof l.data);
+    assert_int_equal(fake.live[1].size, 128);
+    assert_int_equal(fake.launched[0], (CUdeviceptr)(uintptr_t)fake.live[1].pointer);
+    unsigned long long expect[14] = {CU_TENSOR_MAP_DATA_TYPE_FLOAT16, (uintptr_t)fake.live[0].pointer, 8, 2, 16, 8, 1, 1, 1,
+                                     CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                                     CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE, 2};
+    for (int i = 0; i < 14; i++) assert_int_equal(fake.map_words[i], expect[i]);
+    assert_int_equal(fake.allocs, 3);
+    assert_int_equal(fake.frees, 3);
     rt_cuda_close(cuda);
     strbuf_free(&error);
 }
@@ -549,6 +593,7 @@ int main(void) {
         cmocka_unit_test_setup(test_launch_reads_back, setup),
         cmocka_unit_test_setup(test_dynamic_shared_memory, setup),
         cmocka_unit_test_setup(test_texture_parameters, setup),
+        cmocka_unit_test_setup(test_tensor_map_parameter, setup),
         cmocka_unit_test_setup(test_jit_failure_has_log, setup),
         cmocka_unit_test_setup(test_failures_release_everything, setup),
         cmocka_unit_test_setup(test_dims_and_error_text, setup),

@@ -181,7 +181,7 @@ static void run_on_executor(IrScalarOp op, IrLane lane, IrLane out, const Tuples
     IrModule *m = ctx_read_verified(&c, "标量.yir", strbuf_cstr(&k.text), k.text.len);
     for (uint32_t i = 0; i < t->count; i++) tuple(t, i, &io[4 * i]);
     ExBuffer buffer = {0, 0, io, (size_t)groups * 64 * 4 * sizeof *io};
-    ExLaunch launch = {m, ir_entry(m, 0), {groups, 1, 1}, &buffer, 1, 0, 0};
+    ExLaunch launch = {m, ir_entry(m, 0), {groups, 1, 1}, &buffer, 1, 0, 0, NULL, 0};
     ExFault fault;
     memset(&fault, 0, sizeof fault);
     strbuf_init(&fault.message);

@@ -73,7 +73,7 @@ const char *ptx_cpu_name(const PtxOptions *options);
 const char *ptx_feature_string(const PtxOptions *options);
 /* The shared memory one block may have on the checked arch, and the source of the figure
  * (workgroup memory above 48 KiB goes to dynamic shared memory, ir/abi.h). */
-void ptx_shared_limit(const PtxOptions *options, uint64_t *bytes, const char **why);
+void ptx_shared_limit(const PtxOptions *options, const IrModule *module, uint64_t *bytes, const char **why);
 
 /* 着十's deterministic ASCII mangling: ASCII letters and digits kept, every other UTF-8 byte
  * (`_` included) as `_hh`, after `prefix` ("yy" entries, "ys" workgroup variables). */

@@ -119,8 +119,10 @@ const char *ptx_feature_string(const PtxOptions *options) {
     return v ? v->feature : NULL;
 }
 
-void ptx_shared_limit(const PtxOptions *options, uint64_t *bytes, const char **why) {
-    const PtxArch *arch = find_arch(arch_or_default(options));
+/* For the arch `module` is written for (ptx_arch_for_module: a Hopper module is sm_90a whatever
+ * -arch says, and has sm_90a's 227 KiB); `module` NULL: the -arch's own limit. */
+void ptx_shared_limit(const PtxOptions *options, const IrModule *module, uint64_t *bytes, const char **why) {
+    const PtxArch *arch = find_arch(ptx_arch_for_module(module, arch_or_default(options)));
     if (!arch) arch = &ptx_arches[0];  /* unreachable after ptx_check_options */
     *bytes = arch->max_shared;
     *why = arch->shared_why;

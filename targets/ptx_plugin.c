@@ -121,7 +121,7 @@ static bool translate(const IrModule *module, const PtxOptions *options, StrBuf 
         return false;
     }
     TargetLimits limits = TARGET_LIMITS_PTX;
-    ptx_shared_limit(options, &limits.workgroup_storage_bytes, &limits.source);
+    ptx_shared_limit(options, module, &limits.workgroup_storage_bytes, &limits.source);
     if (!target_check_limits(module, &limits, diag)) {
         ptx_failure_set(failure, "a limit of the PTX target is exceeded (workgroup size, workgroup "
                                  "memory, bindings or buffers per entry; see targets/limits.c)");

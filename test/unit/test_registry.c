@@ -72,7 +72,7 @@ static void test_pipelines_and_policies(void **state) {
     assert_string_equal(ptx.arch, PTX_DEFAULT_ARCH);
     uint64_t shared;
     const char *why;
-    ptx_shared_limit(&ptx, &shared, &why);
+    ptx_shared_limit(&ptx, NULL, &shared, &why);
     assert_int_equal(shared, target_descriptor(YUSEC_TARGET_PTX)->limits->workgroup_storage_bytes);
     assert_false(target_descriptor(YUSEC_TARGET_MSL)->caps & TARGET_CAP_KERNEL_NAMES);
 }

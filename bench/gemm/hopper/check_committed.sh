@@ -8,19 +8,20 @@
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../check_common.sh"
 regen="（重新生成：bash bench/gemm/hopper/gen_ptx.sh build/yusec）"
-stem=矩阵乘_线程束组
-cp "$here/$stem。着色器。豫" "$here/gen_ptx.sh" "$work/"
+cp "$here"/*。着色器。豫 "$here/gen_ptx.sh" "$work/"
 bash "$work/gen_ptx.sh" "$yusec" || fail "gen_ptx.sh 失败"
-for ext in .ptx .json; do
-  cmp -s "$work/$stem$ext" "$here/$stem$ext" || fail "bench/gemm/hopper/$stem$ext 与重新生成的不同$regen"
+for stem in 矩阵乘_线程束组 矩阵乘_张量载入; do
+  for ext in .ptx .json; do
+    cmp -s "$work/$stem$ext" "$here/$stem$ext" || fail "bench/gemm/hopper/$stem$ext 与重新生成的不同$regen"
+  done
+  grep -qx '.target sm_90a' "$here/$stem.ptx" || fail "$stem.ptx 不是 sm_90a"
+  if [ -n "$ptxas" ] && ! "$ptxas" -arch=sm_90a -v "$here/$stem.ptx" -o "$work/x.cubin" 2>"$work/ptxas.err"; then
+    fail "ptxas -arch=sm_90a 拒绝 $stem.ptx"; cat "$work/ptxas.err"
+  fi
+  if [ -n "$ptxas" ] && grep -q "C7515\|warning\|[1-9][0-9]* bytes spill" "$work/ptxas.err" 2>/dev/null; then
+    fail "ptxas 对 $stem.ptx 有警告或溢出（wgmma 被串行化？）"; cat "$work/ptxas.err"
+  fi
 done
-grep -qx '.target sm_90a' "$here/$stem.ptx" || fail "$stem.ptx 不是 sm_90a"
-if [ -n "$ptxas" ] && ! "$ptxas" -arch=sm_90a "$here/$stem.ptx" -o "$work/x.cubin" 2>"$work/ptxas.err"; then
-  fail "ptxas -arch=sm_90a 拒绝 $stem.ptx"; cat "$work/ptxas.err"
-fi
-if [ -n "$ptxas" ] && grep -q "C7515\|warning" "$work/ptxas.err" 2>/dev/null; then
-  fail "ptxas 对 $stem.ptx 有警告（wgmma 被串行化？）"; cat "$work/ptxas.err"
-fi
 nvcc=${NVCC:-$(dirname "${ptxas:-/usr/local/cuda/bin/ptxas}")/nvcc}
 if [ -x "$nvcc" ]; then
   for unit in harness wgmma_ref tma_twin; do
@@ -33,13 +34,18 @@ if [ -x "$nvcc" ]; then
   done
 fi
 # run_wgmma.sh's --yusec arguments from a manifest: storage bindings and tensor-map bindings.
+stem=矩阵乘_线程束组
 got=$(python3 "$here/yusec_args.py" L "$stem.ptx" "$here/$stem.json" 64x64 | tr '\n' ' ')
 [ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 128 0 64x64 A,B,C,DIMS " ] || fail "yusec_args.py: $got"
+stem=矩阵乘_张量载入
+got=$(python3 "$here/yusec_args.py" L "$stem.ptx" "$here/$stem.json" 128x256 | tr '\n' ' ')
+[ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 384 196672 128x256 A@128x64/128,B@256x64/128,C,DIMS " ] ||
+  fail "yusec_args.py: $got"
 cat >"$work/maps.json" <<'JSON'
 {"entries": [{"stage": "compute", "ptx_name": "k", "workgroup_size": [384, 1, 1], "dynamic_shared_bytes": 197696,
   "ptx_params": ["甲图", "乙图", "丙", "尺寸"]}],
- "resources": [{"name": "甲图", "kind": "tensor_map", "box": {"rows": 128, "cols": 64, "swizzle": 128}},
-               {"name": "乙图", "kind": "tensor_map", "box_rows": 64, "box_cols": 64, "swizzle": 128},
+ "resources": [{"name": "甲图", "kind": "tensor_map", "box": [128, 64], "swizzle": 128},
+               {"name": "乙图", "kind": "tensor_map", "box": [64, 64], "swizzle": 128},
                {"name": "丙", "kind": "storage_read_write"}, {"name": "尺寸", "kind": "uniform"}]}
 JSON
 got=$(python3 "$here/yusec_args.py" T k.ptx "$work/maps.json" 128x256 | tr '\n' ' ')

@@ -19,6 +19,7 @@ cuda_root=$(dirname "$(dirname "$nvcc")")
 # 豫言 kernels: LABEL STEM TILE (the tile of C one workgroup computes).
 YUSEC_KERNELS=(
   "64x64-cp.async 矩阵乘_线程束组 64x64"
+  "TMA-n64 矩阵乘_张量载入 128x256"
 )
 args=()
 for spec in "${YUSEC_KERNELS[@]}"; do

@@ -8,22 +8,13 @@ import sys
 OPERANDS = ["A", "B", "C", "DIMS"]
 
 
-def box_field(resource, *names):
-    for place in (resource, resource.get("box", {}), resource.get("tensor_box", {})):
-        for name in names:
-            if isinstance(place, dict) and name in place:
-                return int(place[name])
-    sys.exit(f"yusec_args.py: tensor map {resource['name']}: no {names[0]} in the manifest")
-
-
 def param_token(position, resource):
+    """A tensor map's resource holds "box": [rows, cols] and "swizzle" (docs/generated.md)."""
     operand = OPERANDS[position]
     if resource["kind"] != "tensor_map":
         return operand
-    rows = box_field(resource, "box_rows", "rows", "行")
-    cols = box_field(resource, "box_cols", "cols", "列")
-    swizzle = box_field(resource, "swizzle", "交错")
-    return f"{operand}@{rows}x{cols}/{swizzle}"
+    rows, cols = resource["box"]
+    return f"{operand}@{rows}x{cols}/{resource['swizzle']}"
 
 
 def main():

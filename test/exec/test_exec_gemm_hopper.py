@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""The Hopper GEMM bench/gemm/hopper/矩阵乘_线程束组 (张量片共享乘加 through a 3-stage 异步拷贝 pipeline)
-on the CPU executor: M = 512, N = 128, K = 192 (16 workgroups, three K steps, so the pipeline's
-prologue, steady state and tail all run), A and B random f16 in [-1, 1]; every element of C within
-2^-14·Σ|a·b| + 1e-6 of the f64 sum, and exactly the executor's k-order f32 sum.
+"""The Hopper GEMMs of bench/gemm/hopper on the CPU executor, A and B random f16 in [-1, 1]; every
+element of C within 2^-14·Σ|a·b| + 1e-6 of the f64 sum, and exactly the executor's k-order f32 sum:
+- 矩阵乘_线程束组 (张量片共享乘加 through a 3-stage 异步拷贝 pipeline): M = 512, N = 128, K = 192
+  (16 workgroups, three K steps, so the pipeline's prologue, steady state and tail all run);
+- 矩阵乘_张量载入 (TMA into a 4-stage ring, 异步屏障, a producer and two consumer warpgroups with
+  张量片异步乘加): M = 256, N = 256, K = 384 (2 workgroups, six K steps: the ring wraps, so the
+  producer waits on the empty barriers' phases and a stage is reused).
 usage: test_exec_gemm_hopper.py YUSEC ROOT"""
 import os
 import random
@@ -11,7 +14,9 @@ import subprocess
 import sys
 import tempfile
 
-M, N, K = 512, 128, 192
+# stem, (M, N, K), C tile of one workgroup, binds A and B as tensor maps
+KERNELS = [("矩阵乘_线程束组", (512, 128, 192), (64, 64), False),
+           ("矩阵乘_张量载入", (256, 256, 384), (128, 256), True)]
 
 
 def f16(x):
@@ -22,9 +27,9 @@ def f32(x):
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
-def main():
-    yusec, root = sys.argv[1], sys.argv[2]
-    source = os.path.join(root, "bench", "gemm", "hopper", "矩阵乘_线程束组。着色器。豫")
+def check(yusec, root, stem, sizes, tile, tensor_maps):
+    M, N, K = sizes
+    source = os.path.join(root, "bench", "gemm", "hopper", stem + "。着色器。豫")
     rng = random.Random(5)
     a = [[f16(rng.uniform(-1, 1)) for _ in range(K)] for _ in range(M)]
     b = [[f16(rng.uniform(-1, 1)) for _ in range(K)] for _ in range(N)]
@@ -39,10 +44,12 @@ def main():
         with open(paths["c"], "wb") as f:
             f.write(struct.pack("<%df" % (M * N), *([float("nan")] * (M * N))))
         out = os.path.join(tmp, "out")
-        cmd = [yusec, "run", source, "--device=cpu", "--grid", str((M // 64) * (N // 64)),
+        cmd = [yusec, "run", source, "--device=cpu", "--grid", str((M // tile[0]) * (N // tile[1])),
                "--buffer", "0:0=u32:@" + paths["a"], "--buffer", "0:1=u32:@" + paths["b"],
                "--buffer", "0:2=f32:@" + paths["c"], "--buffer", "0:3=u32:%d,%d,%d" % (M, N, K),
                "--out", "0:2=" + out]
+        if tensor_maps:
+            cmd += ["--shape", "0:0=%dx%d" % (M, K), "--shape", "0:1=%dx%d" % (N, K)]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
         if proc.returncode != 0:
             print("失败：yusec run 退出码 %d：%s" % (proc.returncode, proc.stderr.strip()))
@@ -61,8 +68,14 @@ def main():
                 if bad < 5:
                     print("丙[%d][%d]：得 %r，应为 %r（k 顺序：%r）" % (m, n, g, sum(terms), in_order))
                 bad += 1
-    print("矩阵乘_线程束组（CPU）：%d×%d×%d，%d 个元素不符" % (M, N, K, bad))
+    print("%s（CPU）：%d×%d×%d，%d 个元素不符" % (stem, M, N, K, bad))
     return 1 if bad else 0
+
+
+def main():
+    yusec, root = sys.argv[1], sys.argv[2]
+    failed = [check(yusec, root, *kernel) for kernel in KERNELS]
+    return 1 if any(failed) else 0
 
 
 if __name__ == "__main__":

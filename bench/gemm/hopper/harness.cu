@@ -32,6 +32,7 @@
 #include <cuda_fp16.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -470,6 +471,11 @@ int main(int argc, char **argv) {
             only = argv[++i];
         } else if (!strcmp(argv[i], "--inputs") && i + 1 < argc) {
             inputs = argv[++i];
+            for (size_t at = 0; at <= inputs.size();) {  // each one f16 or bf16 (else exit 2)
+                size_t comma = std::min(inputs.find(',', at), inputs.size());
+                parse_input(inputs.substr(at, comma - at).c_str());
+                at = comma + 1;
+            }
         } else if (atoi(argv[i]) > 0 && atoi(argv[i]) % 1024 == 0) {
             sizes.push_back((uint32_t)atoi(argv[i]));
         } else {

@@ -18,8 +18,8 @@
 // kernels of those input types (default both); --kernels keeps only the named kernels (ids: the 豫言
 // labels; simple (f16 only), n64, n256, n64p, n256p, blas32 (→ f32), blas16 (→ the input type), with
 // "-bf16" appended for the bf16 ones: n64-bf16, …, blas16-bf16). Sizes default to 4096 and 8192
-// (multiples of 1024); M = N = K = SIZE. A and B hold multiples of 1/128 in [-1, 1] (exact in f16
-// and bf16), the same values for both input types.
+// (multiples of 1024); M = N = K = SIZE. A and B are drawn once, uniform in [-1, 1), and rounded to
+// f16 and to bf16: two data sets, each with its own reference.
 //
 // Checks first: each kernel's C against an f64 host reference on 64 sampled rows (tolerance
 // 1e-3 · Σ|a·b| + 1e-5; a kernel that does not finish in 10 s stops the run). Then per size: burst
@@ -90,10 +90,14 @@ struct Kernel {  // a 豫言 kernel (yusec ≥ 0) or a built-in one, on inputs o
     std::string name;
 };
 
-struct Problem {
-    Operands op[INPUT_TYPES];         // the same values as f16 and as bf16; C, dims and sizes shared
-    std::vector<float> a, b;          // the values (exact in both types)
+struct Values {                       // A and B rounded to one input type, and their product
+    std::vector<float> a, b;          // the values (exact in that type)
     std::vector<double> want, scale;  // the reference on the sampled rows
+};
+
+struct Problem {
+    Operands op[INPUT_TYPES];         // one random A and B rounded to f16 and to bf16; C and dims shared
+    Values values[INPUT_TYPES];
     void *dC16;                       // the 16-bit C of cuBLAS → f16 / bf16
     std::vector<void *> maps;         // device CUtensorMaps, freed with the problem
     std::vector<std::vector<void *>> yusec_args;
@@ -129,11 +133,11 @@ static const CUtensorMap *device_map(Problem *p, InputType input, const void *da
     return (const CUtensorMap *)d;
 }
 
-static void make_reference(Problem *p) {
+static void make_reference(Problem *p, Values *v) {
     uint32_t n = p->op[INPUT_F16].n, k = p->op[INPUT_F16].k;
-    const std::vector<float> &a = p->a, &b = p->b;
-    p->want.assign((size_t)SAMPLED_ROWS * n, 0);
-    p->scale.assign((size_t)SAMPLED_ROWS * n, 0);
+    const std::vector<float> &a = v->a, &b = v->b;
+    v->want.assign((size_t)SAMPLED_ROWS * n, 0);
+    v->scale.assign((size_t)SAMPLED_ROWS * n, 0);
 #pragma omp parallel for schedule(dynamic)
     for (int64_t e = 0; e < (int64_t)SAMPLED_ROWS * n; e++) {
         const float *ra = &a[(size_t)sampled_row(p, (uint32_t)(e / n)) * k], *rb = &b[(size_t)(e % n) * k];
@@ -143,15 +147,20 @@ static void make_reference(Problem *p) {
             want += t;
             scale += fabs(t);
         }
-        p->want[e] = want;
-        p->scale[e] = scale;
+        v->want[e] = want;
+        v->scale[e] = scale;
     }
 }
 
-// The values as a device matrix of 16-bit type input.
+static float rounded(float x, InputType input) {
+    return input == INPUT_F16 ? __half2float(__float2half(x)) : __bfloat162float(__float2bfloat16(x));
+}
+
+// The values (exact in type input) as a device matrix of that type.
 static void *device_matrix(const std::vector<float> &values, InputType input) {
     std::vector<uint16_t> bits(values.size());
-    for (size_t i = 0; i < values.size(); i++) {
+#pragma omp parallel for
+    for (int64_t i = 0; i < (int64_t)values.size(); i++) {
         if (input == INPUT_F16) {
             __half h = __float2half(values[i]);
             memcpy(&bits[i], &h, 2);
@@ -168,11 +177,10 @@ static void *device_matrix(const std::vector<float> &values, InputType input) {
 
 static void make_problem(Problem *p, uint32_t size, const std::vector<YusecKernel> &yusec) {
     size_t na = (size_t)size * size;
-    p->a.resize(na);
-    p->b.resize(na);
-    uint64_t seed = 12345 + size;  // multiples of 1/128 in [-1, 1]: exact in f16 and in bf16
-    for (size_t i = 0; i < na; i++) p->a[i] = (float)((int)(lcg(&seed) % 257u) - 128) / 128.0f;
-    for (size_t i = 0; i < na; i++) p->b[i] = (float)((int)(lcg(&seed) % 257u) - 128) / 128.0f;
+    std::vector<float> a(na), b(na);  // uniform in [-1, 1), then rounded to each input type
+    uint64_t seed = 12345 + size;
+    for (size_t i = 0; i < na; i++) a[i] = (lcg(&seed) / 2147483648.0f) - 1.0f;
+    for (size_t i = 0; i < na; i++) b[i] = (lcg(&seed) / 2147483648.0f) - 1.0f;
     float *c;
     void *dims;
     CHECK_CUDA(cudaMalloc(&c, na * 4));
@@ -185,8 +193,16 @@ static void make_problem(Problem *p, uint32_t size, const std::vector<YusecKerne
         Operands *op = &p->op[t];
         op->input = input;
         op->m = op->n = op->k = size;
-        op->a = device_matrix(p->a, input);
-        op->b = device_matrix(p->b, input);
+        Values *v = &p->values[t];
+        v->a.resize(na);
+        v->b.resize(na);
+#pragma omp parallel for
+        for (int64_t i = 0; i < (int64_t)na; i++) {
+            v->a[i] = rounded(a[i], input);
+            v->b[i] = rounded(b[i], input);
+        }
+        op->a = device_matrix(v->a, input);
+        op->b = device_matrix(v->b, input);
         op->c = c;
         op->dims = (const Dims *)dims;
         op->map_a = device_map(p, input, op->a, op->m, op->k, TWIN_TILE_M, TWIN_BK, 128);
@@ -207,7 +223,7 @@ static void make_problem(Problem *p, uint32_t size, const std::vector<YusecKerne
         }
         p->yusec_args.push_back(values);
     }
-    make_reference(p);
+    for (Values &v : p->values) make_reference(p, &v);
 }
 
 static void free_problem(Problem *p) {
@@ -302,7 +318,8 @@ static size_t check(Runner *r, Problem *p, const Kernel &kernel) {
         uint32_t m = sampled_row(p, s);
         CHECK_CUDA(cudaMemcpy(row.data(), op->c + (size_t)m * n, n * 4, cudaMemcpyDeviceToHost));
         for (uint32_t j = 0; j < n; j++) {
-            double want = p->want[(size_t)s * n + j], scale = p->scale[(size_t)s * n + j];
+            const Values *v = &p->values[kernel.input];
+            double want = v->want[(size_t)s * n + j], scale = v->scale[(size_t)s * n + j];
             if (!(fabs(row[j] - want) <= 1e-3 * scale + 1e-5)) {
                 if (bad < 4) printf("  %s C[%u][%u] = %g, want %g\n", kernel.name.c_str(), m, j, row[j], want);
                 bad++;

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# ctest bench.gemm_hopper_committed: the committed 矩阵乘_线程束组.ptx and .json are what gen_ptx.sh
+# ctest bench.gemm_hopper_committed: the committed PTX and .json of the 豫言 GEMMs are what gen_ptx.sh
 # writes with this yusec (byte for byte, regenerated in a temporary directory), ptxas (where
 # installed) assembles the PTX for sm_90a, nvcc (where installed) compiles the harness and the CUDA C
 # twins that run_wgmma.sh builds on the H200 (no warnings, no spills), and yusec_args.py turns
-# manifests (storage and tensor-map bindings) into the harness's --yusec arguments.
+# manifests and PTX (storage and tensor-map bindings, the input type) into the harness's --yusec arguments.
 #   bash bench/gemm/hopper/check_committed.sh BUILD/yusec
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../check_common.sh"
 regen="（重新生成：bash bench/gemm/hopper/gen_ptx.sh build/yusec）"
 cp "$here"/*。着色器。豫 "$here/gen_ptx.sh" "$work/"
 bash "$work/gen_ptx.sh" "$yusec" || fail "gen_ptx.sh 失败"
-for stem in 矩阵乘_线程束组 矩阵乘_张量载入; do
+for stem in 矩阵乘_线程束组 矩阵乘_张量载入 矩阵乘_张量载入脑浮; do
   for ext in .ptx .json; do
     cmp -s "$work/$stem$ext" "$here/$stem$ext" || fail "bench/gemm/hopper/$stem$ext 与重新生成的不同$regen"
   done
@@ -33,21 +33,36 @@ if [ -x "$nvcc" ]; then
     fi
   done
 fi
-# run_wgmma.sh's --yusec arguments from a manifest: storage bindings and tensor-map bindings.
+# run_wgmma.sh's --yusec arguments from a manifest and the PTX: storage and tensor-map bindings, the
+# input type from the PTX's wgmma.mma_async (f16 or bf16), a map of u32 words boxed in 16-bit elements.
+args() { (cd "$1" && python3 "$here/yusec_args.py" "${@:2}" 2>&1 | tr '\n' ' '); }
 stem=矩阵乘_线程束组
-got=$(python3 "$here/yusec_args.py" L "$stem.ptx" "$here/$stem.json" 64x64 | tr '\n' ' ')
-[ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 128 0 64x64 A,B,C,DIMS " ] || fail "yusec_args.py: $got"
+got=$(args "$here" L "$stem.ptx" "$stem.json" 64x64)
+[ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 128 0 64x64 f16 A,B,C,DIMS " ] || fail "yusec_args.py: $got"
 stem=矩阵乘_张量载入
-got=$(python3 "$here/yusec_args.py" L "$stem.ptx" "$here/$stem.json" 128x256 | tr '\n' ' ')
-[ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 384 196672 128x256 A@128x64/128,B@256x64/128,C,DIMS " ] ||
+got=$(args "$here" L "$stem.ptx" "$stem.json" 128x256)
+[ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 384 196672 128x256 f16 A@128x64/128,B@256x64/128,C,DIMS " ] ||
+  fail "yusec_args.py: $got"
+stem=矩阵乘_张量载入脑浮
+got=$(args "$here" L "$stem.ptx" "$stem.json" 128x256)
+[ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 384 196672 128x256 bf16 A@128x64/128,B@256x64/128,C,DIMS " ] ||
   fail "yusec_args.py: $got"
 cat >"$work/maps.json" <<'JSON'
 {"entries": [{"stage": "compute", "ptx_name": "k", "workgroup_size": [384, 1, 1], "dynamic_shared_bytes": 197696,
   "ptx_params": ["甲图", "乙图", "丙", "尺寸"]}],
- "resources": [{"name": "甲图", "kind": "tensor_map", "box": [128, 64], "swizzle": 128},
-               {"name": "乙图", "kind": "tensor_map", "box": [64, 64], "swizzle": 128},
+ "resources": [{"name": "甲图", "kind": "tensor_map", "element": "f16", "box": [128, 64], "swizzle": 128},
+               {"name": "乙图", "kind": "tensor_map", "element": "u32", "box": [64, 32], "swizzle": 128},
                {"name": "丙", "kind": "storage_read_write"}, {"name": "尺寸", "kind": "uniform"}]}
 JSON
-got=$(python3 "$here/yusec_args.py" T k.ptx "$work/maps.json" 128x256 | tr '\n' ' ')
-[ "$got" = "--yusec T k.ptx k 384 197696 128x256 A@128x64/128,B@64x64/128,C,DIMS " ] || fail "yusec_args.py: $got"
+echo 'wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f1}, %rd1, %rd2, p, 1, 1, 0, 0;' >"$work/k.ptx"
+got=$(args "$work" T k.ptx maps.json 128x256)
+[ "$got" = "--yusec T k.ptx k 384 197696 128x256 f16 A@128x64/128,B@64x64/128,C,DIMS " ] || fail "yusec_args.py: $got"
+# an f16 map cannot feed a bf16 kernel, and a PTX with both input types (or none) has no input type
+sed 's/f16\.f16/bf16.bf16/' "$work/k.ptx" >"$work/b.ptx"
+got=$(args "$work" T b.ptx maps.json 128x256)
+[ "$got" = "yusec_args.py: tensor map 甲图 of f16 cannot hold bf16 inputs " ] || fail "yusec_args.py: $got"
+cat "$work/k.ptx" >>"$work/b.ptx"
+got=$(args "$work" T b.ptx maps.json 128x256)
+[ "$got" = "yusec_args.py: the PTX must multiply one 16-bit input type with wgmma.mma_async, it has ['bf16', 'f16'] " ] ||
+  fail "yusec_args.py: $got"
 exit $status

@@ -4,28 +4,35 @@
 //
 //   nvcc -O3 -gencode=arch=compute_90a,code=sm_90a -Xcompiler -fopenmp -o hopper_gemm harness.cu \
 //        wgmma_ref.cu tma_twin.cu -lcublas -lcuda -lgomp
-//   ./hopper_gemm [--yusec LABEL PTX KERNEL THREADS SHARED_BYTES TILE PARAMS]… [--kernels ID,…] [SIZE…]
+//   ./hopper_gemm [--yusec LABEL PTX KERNEL THREADS SHARED_BYTES TILE INPUT PARAMS]… [--kernels ID,…]
+//                 [--inputs f16,bf16] [SIZE…]
 //
 // Each --yusec names one 豫言 entry point: its workgroup size (THREADS × 1 × 1), its dynamic shared
-// memory, the tile of C a workgroup computes (ROWSxCOLS: a 1-D grid of (M/ROWS)·(N/COLS) workgroups)
-// and PARAMS, one token a kernel parameter (every parameter is a pointer, as yusec's PTX takes
-// its bindings): A, B, C or DIMS — the device data (A [M][K], B [N][K] f16, C [M][N] f32, the sizes
-// uniform {M, N, K} as three u32) — or A@ROWSxCOLS/SWIZZLE, B@ROWSxCOLS/SWIZZLE — a pointer to a
-// 128-byte CUtensorMap in global memory over A or B (f16, rank 2, that box, swizzle 0/32/64/128 bytes,
-// L2 promotion 128 B, out-of-bounds elements zero). --kernels keeps only the named kernels (ids: the
-// 豫言 labels, simple, n64, n256, n64p, n256p, blas32, blas16). Sizes default to 4096 and 8192
-// (multiples of 1024); M = N = K = SIZE.
+// memory, the tile of C a workgroup computes (ROWSxCOLS: a 1-D grid of (M/ROWS)·(N/COLS) workgroups),
+// the type of its inputs A and B (INPUT: f16 or bf16; yusec_args.py reads it from the kernel) and
+// PARAMS, one token a kernel parameter (every parameter is a pointer, as yusec's PTX takes its
+// bindings): A, B, C or DIMS — the device data (A [M][K], B [N][K] of type INPUT, C [M][N] f32, the
+// sizes uniform {M, N, K} as three u32) — or A@ROWSxCOLS/SWIZZLE, B@ROWSxCOLS/SWIZZLE — a pointer to
+// a 128-byte CUtensorMap in global memory over A or B (of type INPUT, rank 2, that box in elements,
+// swizzle 0/32/64/128 bytes, L2 promotion 128 B, out-of-bounds elements zero). --inputs keeps the
+// kernels of those input types (default both); --kernels keeps only the named kernels (ids: the 豫言
+// labels; simple (f16 only), n64, n256, n64p, n256p, blas32 (→ f32), blas16 (→ the input type), with
+// "-bf16" appended for the bf16 ones: n64-bf16, …, blas16-bf16). Sizes default to 4096 and 8192
+// (multiples of 1024); M = N = K = SIZE. A and B are drawn once, uniform in [-1, 1), and rounded to
+// f16 and to bf16: two data sets, each with its own reference.
 //
 // Checks first: each kernel's C against an f64 host reference on 64 sampled rows (tolerance
 // 1e-3 · Σ|a·b| + 1e-5; a kernel that does not finish in 10 s stops the run). Then per size: burst
 // (mean of 20 launches after 2 warm-ups, CUDA events) and sustained (back to back until at least 2 s
-// have passed, the mean over all of them) in TFLOP/s = 2·M·N·K / time, with the ratios to cuBLAS
-// fp16 → fp16 (torch.matmul's output type, the issue's baseline) and to the twin of the 豫言 design
-// (TMA n64).
+// have passed, the mean over all of them) in TFLOP/s = 2·M·N·K / time, with the ratios to cuBLAS with
+// the same inputs and a 16-bit output (f16 → f16: torch.matmul's output type, the issue's baseline;
+// bf16 → bf16) and to the twin of the 豫言 design with the same inputs (TMA n64).
 #include <cublas_v2.h>
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -55,29 +62,43 @@ struct Param {  // one parameter of a 豫言 kernel
 
 struct YusecKernel {
     std::string label;
+    InputType input;
     CUmodule module;
     CUfunction function;
     unsigned threads, shared_bytes, tile_rows, tile_cols;  // a workgroup computes one tile of C
     std::vector<Param> params;
 };
 
-enum Builtin { SIMPLE, TMA_N64, TMA_N256, TMA_N64_PERSISTENT, TMA_N256_PERSISTENT, BLAS_F32, BLAS_F16, BUILTINS };
-static const char *const BUILTIN_IDS[BUILTINS] = {"simple", "n64", "n256", "n64p", "n256p", "blas32", "blas16"};
-static const char *const BUILTIN_NAMES[BUILTINS] = {
-    "CUDA C 64×64 cp.async", "CUDA C TMA n64",          "CUDA C TMA n256",   "CUDA C TMA n64 persist",
-    "CUDA C TMA n256 persist", "cuBLAS f16→f32", "cuBLAS f16→f16"};
+static const char *const INPUT_IDS[INPUT_TYPES] = {"f16", "bf16"};
+static const CUtensorMapDataType INPUT_MAP_TYPES[INPUT_TYPES] = {CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+                                                                 CU_TENSOR_MAP_DATA_TYPE_BFLOAT16};
+static const cudaDataType INPUT_BLAS_TYPES[INPUT_TYPES] = {CUDA_R_16F, CUDA_R_16BF};
 
-struct Kernel {  // a 豫言 kernel (yusec ≥ 0) or a built-in one
+// The built-in kernels, each for both input types but SIMPLE (f16 only); BLAS_16 writes the input type.
+enum Builtin { SIMPLE, TMA_N64, TMA_N256, TMA_N64_PERSISTENT, TMA_N256_PERSISTENT, BLAS_F32, BLAS_16, BUILTINS };
+static const char *const BUILTIN_IDS[BUILTINS] = {"simple", "n64", "n256", "n64p", "n256p", "blas32", "blas16"};
+static const char *const BUILTIN_NAMES[INPUT_TYPES][BUILTINS] = {
+    {"CUDA C 64×64 cp.async", "CUDA C TMA n64", "CUDA C TMA n256", "CUDA C TMA n64 persist", "CUDA C TMA n256 persist",
+     "cuBLAS f16→f32", "cuBLAS f16→f16"},
+    {"", "CUDA C TMA n64 bf16", "CUDA C TMA n256 bf16", "CUDA C TMA n64 persist bf16", "CUDA C TMA n256 persist bf16",
+     "cuBLAS bf16→f32", "cuBLAS bf16→bf16"}};
+
+struct Kernel {  // a 豫言 kernel (yusec ≥ 0) or a built-in one, on inputs of type input
     int yusec;
     Builtin builtin;
+    InputType input;
     std::string name;
 };
 
-struct Problem {
-    Operands op;
-    std::vector<__half> a, b;
+struct Values {                       // A and B rounded to one input type, and their product
+    std::vector<float> a, b;          // the values (exact in that type)
     std::vector<double> want, scale;  // the reference on the sampled rows
-    __half *dC16;
+};
+
+struct Problem {
+    Operands op[INPUT_TYPES];         // one random A and B rounded to f16 and to bf16; C and dims shared
+    Values values[INPUT_TYPES];
+    void *dC16;                       // the 16-bit C of cuBLAS → f16 / bf16
     std::vector<void *> maps;         // device CUtensorMaps, freed with the problem
     std::vector<std::vector<void *>> yusec_args;
 };
@@ -87,11 +108,14 @@ static uint32_t lcg(uint64_t *s) {
     return (uint32_t)(*s >> 33);
 }
 
-static uint32_t sampled_row(const Problem *p, uint32_t s) { return (uint32_t)(((uint64_t)s * 2654435761u) % p->op.m); }
+static uint32_t sampled_row(const Problem *p, uint32_t s) {
+    return (uint32_t)(((uint64_t)s * 2654435761u) % p->op[INPUT_F16].m);
+}
 
-// A device copy of the CUtensorMap over the f16 matrix at data ([rows][cols], cols contiguous).
-static const CUtensorMap *device_map(Problem *p, const void *data, uint32_t rows, uint32_t cols, uint32_t box_rows,
-                                     uint32_t box_cols, uint32_t swizzle) {
+// A device copy of the CUtensorMap over the 16-bit matrix at data ([rows][cols] of type input, cols
+// contiguous; the box in elements).
+static const CUtensorMap *device_map(Problem *p, InputType input, const void *data, uint32_t rows, uint32_t cols,
+                                     uint32_t box_rows, uint32_t box_cols, uint32_t swizzle) {
     CUtensorMapSwizzle mode = swizzle == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
                               : swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                               : swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
@@ -99,7 +123,7 @@ static const CUtensorMap *device_map(Problem *p, const void *data, uint32_t rows
     cuuint64_t dims[2] = {cols, rows}, strides[1] = {(cuuint64_t)cols * 2};
     cuuint32_t box[2] = {box_cols, box_rows}, element_strides[2] = {1, 1};
     CUtensorMap map;
-    CHECK_CU(cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, (void *)data, dims, strides, box,
+    CHECK_CU(cuTensorMapEncodeTiled(&map, INPUT_MAP_TYPES[input], 2, (void *)data, dims, strides, box,
                                     element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, mode,
                                     CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
     void *d;
@@ -109,13 +133,11 @@ static const CUtensorMap *device_map(Problem *p, const void *data, uint32_t rows
     return (const CUtensorMap *)d;
 }
 
-static void make_reference(Problem *p) {
-    uint32_t n = p->op.n, k = p->op.k;
-    std::vector<float> a(p->a.size()), b(p->b.size());
-    for (size_t i = 0; i < a.size(); i++) a[i] = __half2float(p->a[i]);
-    for (size_t i = 0; i < b.size(); i++) b[i] = __half2float(p->b[i]);
-    p->want.assign((size_t)SAMPLED_ROWS * n, 0);
-    p->scale.assign((size_t)SAMPLED_ROWS * n, 0);
+static void make_reference(Problem *p, Values *v) {
+    uint32_t n = p->op[INPUT_F16].n, k = p->op[INPUT_F16].k;
+    const std::vector<float> &a = v->a, &b = v->b;
+    v->want.assign((size_t)SAMPLED_ROWS * n, 0);
+    v->scale.assign((size_t)SAMPLED_ROWS * n, 0);
 #pragma omp parallel for schedule(dynamic)
     for (int64_t e = 0; e < (int64_t)SAMPLED_ROWS * n; e++) {
         const float *ra = &a[(size_t)sampled_row(p, (uint32_t)(e / n)) * k], *rb = &b[(size_t)(e % n) * k];
@@ -125,54 +147,93 @@ static void make_reference(Problem *p) {
             want += t;
             scale += fabs(t);
         }
-        p->want[e] = want;
-        p->scale[e] = scale;
+        v->want[e] = want;
+        v->scale[e] = scale;
     }
 }
 
+static float rounded(float x, InputType input) {
+    return input == INPUT_F16 ? __half2float(__float2half(x)) : __bfloat162float(__float2bfloat16(x));
+}
+
+// The values (exact in type input) as a device matrix of that type.
+static void *device_matrix(const std::vector<float> &values, InputType input) {
+    std::vector<uint16_t> bits(values.size());
+#pragma omp parallel for
+    for (int64_t i = 0; i < (int64_t)values.size(); i++) {
+        if (input == INPUT_F16) {
+            __half h = __float2half(values[i]);
+            memcpy(&bits[i], &h, 2);
+        } else {
+            __nv_bfloat16 h = __float2bfloat16(values[i]);
+            memcpy(&bits[i], &h, 2);
+        }
+    }
+    void *d;
+    CHECK_CUDA(cudaMalloc(&d, bits.size() * 2));
+    CHECK_CUDA(cudaMemcpy(d, bits.data(), bits.size() * 2, cudaMemcpyHostToDevice));
+    return d;
+}
+
 static void make_problem(Problem *p, uint32_t size, const std::vector<YusecKernel> &yusec) {
-    Operands *op = &p->op;
-    op->m = op->n = op->k = size;
     size_t na = (size_t)size * size;
-    p->a.resize(na);
-    p->b.resize(na);
+    std::vector<float> a(na), b(na);  // uniform in [-1, 1), then rounded to each input type
     uint64_t seed = 12345 + size;
-    for (size_t i = 0; i < na; i++) p->a[i] = __float2half((lcg(&seed) / 2147483648.0f) - 1.0f);
-    for (size_t i = 0; i < na; i++) p->b[i] = __float2half((lcg(&seed) / 2147483648.0f) - 1.0f);
-    void *a, *b, *dims;
-    CHECK_CUDA(cudaMalloc(&a, na * 2));
-    CHECK_CUDA(cudaMalloc(&b, na * 2));
-    CHECK_CUDA(cudaMalloc(&op->c, na * 4));
+    for (size_t i = 0; i < na; i++) a[i] = (lcg(&seed) / 2147483648.0f) - 1.0f;
+    for (size_t i = 0; i < na; i++) b[i] = (lcg(&seed) / 2147483648.0f) - 1.0f;
+    float *c;
+    void *dims;
+    CHECK_CUDA(cudaMalloc(&c, na * 4));
     CHECK_CUDA(cudaMalloc(&p->dC16, na * 2));
     CHECK_CUDA(cudaMalloc(&dims, sizeof(Dims)));
-    CHECK_CUDA(cudaMemcpy(a, p->a.data(), na * 2, cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(b, p->b.data(), na * 2, cudaMemcpyHostToDevice));
-    Dims host_dims = {op->m, op->n, op->k};
+    Dims host_dims = {size, size, size};
     CHECK_CUDA(cudaMemcpy(dims, &host_dims, sizeof host_dims, cudaMemcpyHostToDevice));
-    op->a = a;
-    op->b = b;
-    op->dims = (const Dims *)dims;
-    op->map_a = device_map(p, a, op->m, op->k, TWIN_TILE_M, TWIN_BK, 128);
-    op->map_b = device_map(p, b, op->n, op->k, TWIN_TILE_N, TWIN_BK, 128);
+    for (int t = 0; t < INPUT_TYPES; t++) {
+        InputType input = (InputType)t;
+        Operands *op = &p->op[t];
+        op->input = input;
+        op->m = op->n = op->k = size;
+        Values *v = &p->values[t];
+        v->a.resize(na);
+        v->b.resize(na);
+#pragma omp parallel for
+        for (int64_t i = 0; i < (int64_t)na; i++) {
+            v->a[i] = rounded(a[i], input);
+            v->b[i] = rounded(b[i], input);
+        }
+        op->a = device_matrix(v->a, input);
+        op->b = device_matrix(v->b, input);
+        op->c = c;
+        op->dims = (const Dims *)dims;
+        op->map_a = device_map(p, input, op->a, op->m, op->k, TWIN_TILE_M, TWIN_BK, 128);
+        op->map_b = device_map(p, input, op->b, op->n, op->k, TWIN_TILE_N, TWIN_BK, 128);
+    }
     for (const YusecKernel &y : yusec) {  // the argument values: device pointers (to data or to a map)
+        const Operands *op = &p->op[y.input];
         std::vector<void *> values;
         for (const Param &q : y.params) {
-            const void *data = q.operand == OP_A ? op->a : q.operand == OP_B ? op->b : q.operand == OP_C ? (void *)op->c : dims;
+            const void *data = q.operand == OP_A   ? op->a
+                               : q.operand == OP_B ? op->b
+                               : q.operand == OP_C ? (const void *)op->c
+                                                   : (const void *)op->dims;
             if (q.tensor_map)
-                data = device_map(p, data, q.operand == OP_A ? op->m : op->n, op->k, q.box_rows, q.box_cols, q.swizzle);
+                data = device_map(p, y.input, data, q.operand == OP_A ? op->m : op->n, op->k, q.box_rows, q.box_cols,
+                                  q.swizzle);
             values.push_back((void *)data);
         }
         p->yusec_args.push_back(values);
     }
-    make_reference(p);
+    for (Values &v : p->values) make_reference(p, &v);
 }
 
 static void free_problem(Problem *p) {
-    cudaFree((void *)p->op.a);
-    cudaFree((void *)p->op.b);
-    cudaFree(p->op.c);
+    for (const Operands &op : p->op) {
+        cudaFree((void *)op.a);
+        cudaFree((void *)op.b);
+    }
+    cudaFree(p->op[INPUT_F16].c);
     cudaFree(p->dC16);
-    cudaFree((void *)p->op.dims);
+    cudaFree((void *)p->op[INPUT_F16].dims);
     for (void *m : p->maps) cudaFree(m);
 }
 
@@ -182,7 +243,7 @@ struct Runner {
 };
 
 static void launch_yusec(const YusecKernel *y, Problem *p, size_t index) {
-    unsigned grid = (p->op.m / y->tile_rows) * (p->op.n / y->tile_cols);
+    unsigned grid = (p->op[y->input].m / y->tile_rows) * (p->op[y->input].n / y->tile_cols);
     std::vector<void *> &values = p->yusec_args[index];
     std::vector<void *> args;
     for (void *&v : values) args.push_back(&v);
@@ -190,7 +251,8 @@ static void launch_yusec(const YusecKernel *y, Problem *p, size_t index) {
 }
 
 static void launch(Runner *r, Problem *p, const Kernel &kernel) {
-    const Operands *op = &p->op;
+    const Operands *op = &p->op[kernel.input];
+    const cudaDataType in = INPUT_BLAS_TYPES[kernel.input];
     const float one = 1.0f, zero = 0.0f;
     const __half one16 = __float2half(1.0f), zero16 = __float2half(0.0f);
     if (kernel.yusec >= 0) {
@@ -204,14 +266,19 @@ static void launch(Runner *r, Problem *p, const Kernel &kernel) {
     case TMA_N64_PERSISTENT: launch_tma_twin(op, TWIN_N64, true); break;
     case TMA_N256_PERSISTENT: launch_tma_twin(op, TWIN_N256, true); break;
     case BLAS_F32:  // column-major C'(N×M) = B'ᵀ·A' gives row-major C = A·Bᵀ
-        CHECK_CUBLAS(cublasGemmEx(r->blas, CUBLAS_OP_T, CUBLAS_OP_N, op->n, op->m, op->k, &one, op->b, CUDA_R_16F,
-                                  op->k, op->a, CUDA_R_16F, op->k, &zero, op->c, CUDA_R_32F, op->n,
-                                  CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+        CHECK_CUBLAS(cublasGemmEx(r->blas, CUBLAS_OP_T, CUBLAS_OP_N, op->n, op->m, op->k, &one, op->b, in, op->k,
+                                  op->a, in, op->k, &zero, op->c, CUDA_R_32F, op->n, CUBLAS_COMPUTE_32F,
+                                  CUBLAS_GEMM_DEFAULT));
         break;
-    default:
-        CHECK_CUBLAS(cublasGemmEx(r->blas, CUBLAS_OP_T, CUBLAS_OP_N, op->n, op->m, op->k, &one16, op->b, CUDA_R_16F,
-                                  op->k, op->a, CUDA_R_16F, op->k, &zero16, p->dC16, CUDA_R_16F, op->n,
-                                  CUBLAS_COMPUTE_16F, CUBLAS_GEMM_DEFAULT));
+    default:  // BLAS_16: f16 → f16 in f16 (torch.matmul's default), bf16 → bf16 in f32 (bf16 has no compute type)
+        if (kernel.input == INPUT_F16)
+            CHECK_CUBLAS(cublasGemmEx(r->blas, CUBLAS_OP_T, CUBLAS_OP_N, op->n, op->m, op->k, &one16, op->b, in, op->k,
+                                      op->a, in, op->k, &zero16, p->dC16, in, op->n, CUBLAS_COMPUTE_16F,
+                                      CUBLAS_GEMM_DEFAULT));
+        else
+            CHECK_CUBLAS(cublasGemmEx(r->blas, CUBLAS_OP_T, CUBLAS_OP_N, op->n, op->m, op->k, &one, op->b, in, op->k,
+                                      op->a, in, op->k, &zero, p->dC16, in, op->n, CUBLAS_COMPUTE_32F,
+                                      CUBLAS_GEMM_DEFAULT));
         break;
     }
 }
@@ -238,19 +305,21 @@ static void finish_or_stop(const char *name) {
     cudaEventDestroy(done);
 }
 
-// Bad elements of the kernel's C on the sampled rows (the f16 cuBLAS writes its own C: not checked).
+// Bad elements of the kernel's C on the sampled rows (cuBLAS → 16 bits writes its own C: not checked).
 static size_t check(Runner *r, Problem *p, const Kernel &kernel) {
-    uint32_t n = p->op.n;
-    CHECK_CUDA(cudaMemset(p->op.c, 0xFF, (size_t)p->op.m * n * 4));  // NaN
+    const Operands *op = &p->op[kernel.input];
+    uint32_t n = op->n;
+    CHECK_CUDA(cudaMemset(op->c, 0xFF, (size_t)op->m * n * 4));  // NaN
     launch(r, p, kernel);
     finish_or_stop(kernel.name.c_str());
     std::vector<float> row(n);
     size_t bad = 0;
     for (uint32_t s = 0; s < SAMPLED_ROWS; s++) {
         uint32_t m = sampled_row(p, s);
-        CHECK_CUDA(cudaMemcpy(row.data(), p->op.c + (size_t)m * n, n * 4, cudaMemcpyDeviceToHost));
+        CHECK_CUDA(cudaMemcpy(row.data(), op->c + (size_t)m * n, n * 4, cudaMemcpyDeviceToHost));
         for (uint32_t j = 0; j < n; j++) {
-            double want = p->want[(size_t)s * n + j], scale = p->scale[(size_t)s * n + j];
+            const Values *v = &p->values[kernel.input];
+            double want = v->want[(size_t)s * n + j], scale = v->scale[(size_t)s * n + j];
             if (!(fabs(row[j] - want) <= 1e-3 * scale + 1e-5)) {
                 if (bad < 4) printf("  %s C[%u][%u] = %g, want %g\n", kernel.name.c_str(), m, j, row[j], want);
                 bad++;
@@ -271,7 +340,8 @@ static void time_kernel(Runner *r, Problem *p, const Kernel &kernel, double *bur
     cudaEvent_t start, stop;
     CHECK_CUDA(cudaEventCreate(&start));
     CHECK_CUDA(cudaEventCreate(&stop));
-    double flop = 2.0 * p->op.m * p->op.n * p->op.k;
+    const Operands *op = &p->op[kernel.input];
+    double flop = 2.0 * op->m * op->n * op->k;
     for (int i = 0; i < 2; i++) launch(r, p, kernel);
     CHECK_CUDA(cudaEventRecord(start));
     for (int i = 0; i < 20; i++) launch(r, p, kernel);
@@ -329,7 +399,14 @@ static Param parse_param(const std::string &token) {
     return q;
 }
 
-// --yusec LABEL PTX KERNEL THREADS SHARED_BYTES TILE PARAMS
+static InputType parse_input(const char *id) {
+    for (int t = 0; t < INPUT_TYPES; t++)
+        if (!strcmp(id, INPUT_IDS[t])) return (InputType)t;
+    fprintf(stderr, "bad input type %s (f16 or bf16)\n", id);
+    exit(2);
+}
+
+// --yusec LABEL PTX KERNEL THREADS SHARED_BYTES TILE INPUT PARAMS
 static YusecKernel load_yusec(char **arg) {
     YusecKernel y;
     y.label = arg[0];
@@ -351,7 +428,8 @@ static YusecKernel load_yusec(char **arg) {
         fprintf(stderr, "bad tile %s (ROWSxCOLS)\n", arg[5]);
         exit(2);
     }
-    std::string params = arg[6];
+    y.input = parse_input(arg[6]);
+    std::string params = arg[7];
     for (size_t at = 0; at <= params.size();) {
         size_t comma = params.find(',', at);
         if (comma == std::string::npos) comma = params.size();
@@ -365,11 +443,13 @@ static bool wanted(const std::string &list, const std::string &id) {
     return list.empty() || ("," + list + ",").find("," + id + ",") != std::string::npos;
 }
 
-static int find_kernel(const std::vector<Kernel> &kernels, int yusec, Builtin builtin) {
+static int find_builtin(const std::vector<Kernel> &kernels, Builtin builtin, InputType input) {
     for (size_t i = 0; i < kernels.size(); i++)
-        if (kernels[i].yusec == yusec && (yusec >= 0 || kernels[i].builtin == builtin)) return (int)i;
+        if (kernels[i].yusec < 0 && kernels[i].builtin == builtin && kernels[i].input == input) return (int)i;
     return -1;
 }
+
+static bool is_blas16(const Kernel &kernel) { return kernel.yusec < 0 && kernel.builtin == BLAS_16; }
 
 static void print_ratio(int of, int to, const double *value) {
     if (of >= 0 && to >= 0) printf("  %6.3f", value[of] / value[to]);
@@ -378,12 +458,12 @@ static void print_ratio(int of, int to, const double *value) {
 
 static void print_table(uint32_t size, const std::vector<Kernel> &kernels, const double *burst, const double *sustained,
                         const size_t *bad) {
-    int blas = find_kernel(kernels, -1, BLAS_F16), twin = find_kernel(kernels, -1, TMA_N64);
-    printf("\n%u³  %-24s %8s %10s  %-6s  ×cuBLAS16 burst/sust.  ×twin n64 burst/sust.\n", size, "kernel", "burst",
-           "sustained", "check");
+    printf("\n%u³  %-28s %8s %10s  %-6s  ×cuBLAS→16 burst/sust.  ×twin n64 burst/sust. (same input)\n", size,
+           "kernel", "burst", "sustained", "check");
     for (size_t i = 0; i < kernels.size(); i++) {
-        const char *verdict = kernels[i].builtin == BLAS_F16 && kernels[i].yusec < 0 ? "—" : bad[i] ? "FAIL" : "ok";
-        printf("%u³  %-24s %8.1f %10.1f  %-6s", size, kernels[i].name.c_str(), burst[i], sustained[i], verdict);
+        int blas = find_builtin(kernels, BLAS_16, kernels[i].input), twin = find_builtin(kernels, TMA_N64, kernels[i].input);
+        const char *verdict = is_blas16(kernels[i]) ? "—" : bad[i] ? "FAIL" : "ok";
+        printf("%u³  %-28s %8.1f %10.1f  %-6s", size, kernels[i].name.c_str(), burst[i], sustained[i], verdict);
         print_ratio((int)i, blas, burst);
         print_ratio((int)i, blas, sustained);
         printf("       ");
@@ -397,21 +477,28 @@ static void print_table(uint32_t size, const std::vector<Kernel> &kernels, const
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     Runner r;
-    std::string only;
+    std::string only, inputs;
     std::vector<uint32_t> sizes;
     std::vector<char **> yusec_args;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--yusec") && i + 7 < argc) {
+        if (!strcmp(argv[i], "--yusec") && i + 8 < argc) {
             yusec_args.push_back(argv + i + 1);
-            i += 7;
+            i += 8;
         } else if (!strcmp(argv[i], "--kernels") && i + 1 < argc) {
             only = argv[++i];
+        } else if (!strcmp(argv[i], "--inputs") && i + 1 < argc) {
+            inputs = argv[++i];
+            for (size_t at = 0; at <= inputs.size();) {  // each one f16 or bf16 (else exit 2)
+                size_t comma = std::min(inputs.find(',', at), inputs.size());
+                parse_input(inputs.substr(at, comma - at).c_str());
+                at = comma + 1;
+            }
         } else if (atoi(argv[i]) > 0 && atoi(argv[i]) % 1024 == 0) {
             sizes.push_back((uint32_t)atoi(argv[i]));
         } else {
             fprintf(stderr,
-                    "usage: %s [--yusec LABEL PTX KERNEL THREADS SHARED_BYTES TILE PARAMS]… [--kernels ID,…] [SIZE…]\n"
-                    "(SIZE a multiple of 1024)\n",
+                    "usage: %s [--yusec LABEL PTX KERNEL THREADS SHARED_BYTES TILE INPUT PARAMS]… [--kernels ID,…]\n"
+                    "       [--inputs f16,bf16] [SIZE…]   (INPUT f16 or bf16, SIZE a multiple of 1024)\n",
                     argv[0]);
             return 2;
         }
@@ -423,10 +510,18 @@ int main(int argc, char **argv) {
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
     printf("device %s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
     std::vector<Kernel> kernels;
-    for (size_t y = 0; y < r.yusec.size(); y++)
-        if (wanted(only, r.yusec[y].label)) kernels.push_back({(int)y, SIMPLE, "豫言 " + r.yusec[y].label});
-    for (int b = 0; b < BUILTINS; b++)
-        if (wanted(only, BUILTIN_IDS[b])) kernels.push_back({-1, (Builtin)b, BUILTIN_NAMES[b]});
+    for (int t = 0; t < INPUT_TYPES; t++) {
+        if (!wanted(inputs, INPUT_IDS[t])) continue;
+        InputType input = (InputType)t;
+        for (size_t y = 0; y < r.yusec.size(); y++)
+            if (r.yusec[y].input == input && wanted(only, r.yusec[y].label))
+                kernels.push_back({(int)y, SIMPLE, input, "豫言 " + r.yusec[y].label});
+        for (int b = 0; b < BUILTINS; b++) {
+            std::string id = std::string(BUILTIN_IDS[b]) + (input == INPUT_F16 ? "" : "-bf16");
+            if ((input == INPUT_F16 || b != SIMPLE) && wanted(only, id))
+                kernels.push_back({-1, (Builtin)b, input, BUILTIN_NAMES[t][b]});
+        }
+    }
     prepare_tma_twins();
     CHECK_CUBLAS(cublasCreate(&r.blas));
     size_t failures = 0;
@@ -436,7 +531,7 @@ int main(int argc, char **argv) {
         std::vector<size_t> bad(kernels.size(), 0);
         std::vector<double> burst(kernels.size()), sustained(kernels.size());
         for (size_t i = 0; i < kernels.size(); i++) {
-            if (kernels[i].yusec < 0 && kernels[i].builtin == BLAS_F16) continue;
+            if (is_blas16(kernels[i])) continue;
             bad[i] = check(&r, &p, kernels[i]);
             printf("check %u³ %s: %s (%zu bad of %u)\n", size, kernels[i].name.c_str(), bad[i] ? "FAIL" : "ok", bad[i],
                    SAMPLED_ROWS * size);

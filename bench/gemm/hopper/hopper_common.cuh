@@ -45,9 +45,13 @@ __device__ __forceinline__ uint32_t acc_row(uint32_t i) {
 }
 __device__ __forceinline__ uint32_t acc_col(uint32_t i) { return 8u * (i >> 2) + 2u * (threadIdx.x % 4u) + (i & 1u); }
 
-// The kernels the CUDA C side offers; each launch runs C = A·Bᵀ on device data (A, B f16 K-contiguous,
-// C f32, *dims the sizes; map_a / map_b device copies of CUtensorMaps made by make_twin_maps).
+// The 16-bit input types of the GEMMs (C is f32 for both): IEEE half and bfloat16.
+enum InputType { INPUT_F16, INPUT_BF16, INPUT_TYPES };
+
+// The kernels the CUDA C side offers; each launch runs C = A·Bᵀ on device data (A, B K-contiguous of
+// type input, C f32, *dims the sizes; map_a / map_b device copies of the twins' CUtensorMaps over A, B).
 struct Operands {
+    InputType input;
     const void *a, *b;
     float *c;
     const Dims *dims;
@@ -55,12 +59,12 @@ struct Operands {
     uint32_t m, n, k;
 };
 
-// wgmma_ref.cu: the first design (one warpgroup, 64×64 tile, cp.async, no swizzle). M % 512 == 0.
+// wgmma_ref.cu: the first design (one warpgroup, 64×64 tile, cp.async, no swizzle), f16 only. M % 512 == 0.
 void launch_simple_twin(const Operands *op);
 
 // tma_twin.cu: the design of hopper_design.md part C (TMA, mbarriers, producer + two consumers).
 enum TwinForm { TWIN_N64, TWIN_N256 };       // 16 × m64n64k16 or 4 × m64n256k16 a k tile a consumer
 void prepare_tma_twins(void);                 // once: the dynamic shared memory attribute
-void launch_tma_twin(const Operands *op, TwinForm form, bool persistent);
+void launch_tma_twin(const Operands *op, TwinForm form, bool persistent);  // f16 or bf16: op->input
 // Box rows of the twin's maps (64 columns, 128-byte swizzle); M % TWIN_TILE_M == 0, N % TWIN_TILE_N == 0.
 enum { TWIN_TILE_M = 128, TWIN_TILE_N = 256, TWIN_BK = 64, TWIN_SHARED_BYTES = 4 * 49152 + 1024 + 64 };

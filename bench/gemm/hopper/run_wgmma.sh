@@ -3,9 +3,10 @@
 # Builds the harness (harness.cu with the CUDA C twins wgmma_ref.cu and tma_twin.cu; nvcc, sm_90a,
 # cuBLAS, the driver API) and runs it on the committed 豫言 PTX listed in YUSEC_KERNELS below (made
 # on the development machine by gen_ptx.sh; each with its .json manifest), at 4096 and 8192 unless
-# sizes are given (multiples of 1024). Prints the checks, then per size a table of burst and ≥ 2 s
-# sustained TFLOP/s of every kernel with the ratios to cuBLAS f16→f16 and to the TMA n64 twin.
-# Extra harness options go in HARNESS_ARGS (e.g. HARNESS_ARGS='--kernels n64,n256,blas16').
+# sizes are given (multiples of 1024), for f16 and bf16 inputs (INPUTS=f16 or INPUTS=bf16 for one).
+# Prints the checks, then per size a table of burst and ≥ 2 s sustained TFLOP/s of every kernel with
+# the ratios to cuBLAS with the same inputs and a 16-bit output and to the TMA n64 twin of the same
+# inputs. Extra harness options go in HARNESS_ARGS (e.g. HARNESS_ARGS='--kernels n64,n256,blas16').
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
@@ -16,10 +17,12 @@ cuda_root=$(dirname "$(dirname "$nvcc")")
         "$here/harness.cu" "$here/wgmma_ref.cu" "$here/tma_twin.cu" \
         -lcublas -L"$cuda_root/lib64/stubs" -lcuda -lgomp 2>&1 | grep -E 'registers|spill|warning|error' || true
 [ -x "$work/hopper_gemm" ] || { echo "build failed" >&2; exit 1; }
-# 豫言 kernels: LABEL STEM TILE (the tile of C one workgroup computes).
+# 豫言 kernels: LABEL STEM TILE (the tile of C one workgroup computes); yusec_args.py reads the input
+# type (f16 or bf16) from the PTX.
 YUSEC_KERNELS=(
   "64x64-cp.async 矩阵乘_线程束组 64x64"
   "TMA-n64 矩阵乘_张量载入 128x256"
+  "TMA-n64-bf16 矩阵乘_张量载入脑浮 128x256"
 )
 args=()
 for spec in "${YUSEC_KERNELS[@]}"; do
@@ -29,4 +32,4 @@ for spec in "${YUSEC_KERNELS[@]}"; do
   args+=("${more[@]}")
 done
 # shellcheck disable=SC2086
-timeout 230 "$work/hopper_gemm" "${args[@]}" ${HARNESS_ARGS:-} "$@"
+timeout 230 "$work/hopper_gemm" "${args[@]}" --inputs "${INPUTS:-f16,bf16}" ${HARNESS_ARGS:-} "$@"

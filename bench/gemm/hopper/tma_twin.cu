@@ -6,12 +6,14 @@
 //   「等待异步屏障」   a loop on mbarrier.try_wait.parity.shared::cta.b64
 //   「张量载入」       cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 //                     (the CUtensorMap in global memory, its generic address as the map operand)
-//   「张量片异步乘加」 wgmma.fence + 4 × wgmma.mma_async m64n64k16 (k16 steps), both operands by
-//                     descriptor with 128-byte swizzle (bits 62–63 = 1, LBO 1, SBO 1024 B, +32 B a k16)
+//   「张量片异步乘加」 wgmma.fence + 4 × wgmma.mma_async m64n64k16 .f32.f16.f16 (k16 steps), both operands
+//                     by descriptor with 128-byte swizzle (bits 62–63 = 1, LBO 1, SBO 1024 B, +32 B a k16)
+//   「张量片脑浮异步乘加」 the same with .f32.bf16.bf16
 //   「提交张量片乘加」 wgmma.commit_group;  「等待张量片乘加」 wgmma.wait_group N (accumulators tied)
 //   「增寄存器」/「减寄存器」 setmaxnreg.inc/dec.sync.aligned.u32
 //
-// C = A·Bᵀ, A [M][K], B [N][K] f16 K-contiguous, C [M][N] f32. 384 threads: warpgroup 0 is the
+// C = A·Bᵀ, A [M][K], B [N][K] 16-bit (f16 or bf16: Operands::input, a template parameter of the
+// kernel that only picks the wgmma's .f16/.bf16; the bytes move the same) K-contiguous, C [M][N] f32. 384 threads: warpgroup 0 is the
 // producer (setmaxnreg.dec 40; thread 0 issues the loads), warpgroups 1–2 the consumers
 // (setmaxnreg.inc 232), consumer c computing rows 64c…64c+63 of the 128 × 256 CTA tile. BK = 64 through
 // 4 stages of A 128×64 (16 KiB, one TMA box) + B 256×64 (32 KiB, one box), 128-byte swizzle, in
@@ -82,34 +84,40 @@ __device__ __forceinline__ void wgmma_fence128(float *d) {
     asm volatile("wgmma.fence.sync.aligned;\n" : ACC128(d)::"memory");
 }
 
+// The asm text of wgmma.mma_async m64nNk16 for 16-bit inputs T ("f16" or "bf16") from the descriptors.
+#define WGMMA_N64_TEXT(T)                                                               \
+    "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"                                          \
+    "wgmma.mma_async.sync.aligned.m64n64k16.f32." T "." T " "                           \
+    "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "           \
+    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, " \
+    "%32, %33, p, 1, 1, 0, 0;\n}\n"
+#define WGMMA_N256_TEXT(T)                                                                             \
+    "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"                                                         \
+    "wgmma.mma_async.sync.aligned.m64n256k16.f32." T "." T " "                                         \
+    "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "                          \
+    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "                 \
+    "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "                 \
+    "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "                 \
+    "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "                 \
+    "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "                 \
+    "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "     \
+    "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, " \
+    "%128, %129, p, 1, 1, 0, 0;\n}\n"
+
+template <InputType IN>
 __device__ __forceinline__ void wgmma_n64(float *d, uint64_t a, uint64_t b) {
-    asm volatile(
-        "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
-        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
-        "%32, %33, p, 1, 1, 0, 0;\n}\n"
-        : ACC32(d, 0)
-        : "l"(a), "l"(b)
-        : "memory");
+    if constexpr (IN == INPUT_F16)
+        asm volatile(WGMMA_N64_TEXT("f16") : ACC32(d, 0) : "l"(a), "l"(b) : "memory");
+    else
+        asm volatile(WGMMA_N64_TEXT("bf16") : ACC32(d, 0) : "l"(a), "l"(b) : "memory");
 }
 
+template <InputType IN>
 __device__ __forceinline__ void wgmma_n256(float *d, uint64_t a, uint64_t b) {
-    asm volatile(
-        "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
-        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
-        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
-        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
-        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
-        "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
-        "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
-        "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, "
-        "%128, %129, p, 1, 1, 0, 0;\n}\n"
-        : ACC128(d)
-        : "l"(a), "l"(b)
-        : "memory");
+    if constexpr (IN == INPUT_F16)
+        asm volatile(WGMMA_N256_TEXT("f16") : ACC128(d) : "l"(a), "l"(b) : "memory");
+    else
+        asm volatile(WGMMA_N256_TEXT("bf16") : ACC128(d) : "l"(a), "l"(b) : "memory");
 }
 
 __device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
@@ -121,7 +129,7 @@ __device__ __forceinline__ void wgmma_wait128(float *d) {
 
 // The MMAs of one k tile (A 64 rows of this consumer at a, B 256 rows at b, both 1024-aligned):
 // 「张量片异步乘加」 for each 64×64 accumulator j (d[32j…]) or one m64n256 accumulator.
-template <TwinForm FORM>
+template <TwinForm FORM, InputType IN>
 __device__ __forceinline__ void tile_mma(float *d, uint32_t a, uint32_t b) {
     if (FORM == TWIN_N64) {
 #pragma unroll
@@ -129,14 +137,14 @@ __device__ __forceinline__ void tile_mma(float *d, uint32_t a, uint32_t b) {
             wgmma_fence32(d + 32 * j);
 #pragma unroll
             for (uint32_t s = 0; s < TWIN_BK / 16; s++)
-                wgmma_n64(d + 32 * j, swizzle128_descriptor(a + 32u * s),
+                wgmma_n64<IN>(d + 32 * j, swizzle128_descriptor(a + 32u * s),
                           swizzle128_descriptor(b + 64u * 128u * j + 32u * s));
         }
     } else {
         wgmma_fence128(d);
 #pragma unroll
         for (uint32_t s = 0; s < TWIN_BK / 16; s++)
-            wgmma_n256(d, swizzle128_descriptor(a + 32u * s), swizzle128_descriptor(b + 32u * s));
+            wgmma_n256<IN>(d, swizzle128_descriptor(a + 32u * s), swizzle128_descriptor(b + 32u * s));
     }
 }
 
@@ -164,7 +172,7 @@ __device__ __forceinline__ void produce(const CUtensorMap *map_a, const CUtensor
     }
 }
 
-template <TwinForm FORM>
+template <TwinForm FORM, InputType IN>
 __device__ __forceinline__ void consume(float *__restrict__ C, uint32_t smem, uint32_t consumer, uint32_t tiles,
                                         uint32_t n, uint32_t count) {
     float d[128];
@@ -177,7 +185,7 @@ __device__ __forceinline__ void consume(float *__restrict__ C, uint32_t smem, ui
         for (uint32_t kt = 0; kt < count; kt++, it++) {
             uint32_t s = it % STAGES, stage = smem + s * STAGE_BYTES;
             barrier_wait(smem + BARRIERS + 8u * s, (it / STAGES) & 1u);
-            tile_mma<FORM>(d, stage + consumer * 64u * 128u, stage + A_BYTES);
+            tile_mma<FORM, IN>(d, stage + consumer * 64u * 128u, stage + A_BYTES);
             wgmma_commit();
             wgmma_wait128<1>(d);
             if (kt > 0) barrier_arrive(smem + BARRIERS + 8u * (STAGES + (it - 1) % STAGES));
@@ -191,7 +199,7 @@ __device__ __forceinline__ void consume(float *__restrict__ C, uint32_t smem, ui
     }
 }
 
-template <TwinForm FORM>
+template <TwinForm FORM, InputType IN>
 __global__ void __launch_bounds__(384, 1)
     gemm_tma(const CUtensorMap *map_a, const CUtensorMap *map_b, float *__restrict__ C, const Dims *__restrict__ dims) {
     extern __shared__ __align__(1024) uint8_t shared_bytes[];
@@ -211,17 +219,28 @@ __global__ void __launch_bounds__(384, 1)
         if (threadIdx.x == 0) produce(map_a, map_b, smem, tiles, n, count);
     } else {
         asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n" ::: "memory");
-        consume<FORM>(C, smem, warpgroup - 1u, tiles, n, count);
+        consume<FORM, IN>(C, smem, warpgroup - 1u, tiles, n, count);
     }
+}
+
+template <TwinForm FORM, InputType IN>
+void prepare_one(void) {
+    CHECK_CUDA(cudaFuncSetAttribute(gemm_tma<FORM, IN>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    TWIN_SHARED_BYTES));
+}
+
+template <TwinForm FORM, InputType IN>
+void launch_one(const Operands *op, unsigned grid) {
+    gemm_tma<FORM, IN><<<grid, 384, TWIN_SHARED_BYTES>>>(op->map_a, op->map_b, op->c, op->dims);
 }
 
 }  // namespace
 
 void prepare_tma_twins(void) {
-    CHECK_CUDA(cudaFuncSetAttribute(gemm_tma<TWIN_N64>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    TWIN_SHARED_BYTES));
-    CHECK_CUDA(cudaFuncSetAttribute(gemm_tma<TWIN_N256>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    TWIN_SHARED_BYTES));
+    prepare_one<TWIN_N64, INPUT_F16>();
+    prepare_one<TWIN_N256, INPUT_F16>();
+    prepare_one<TWIN_N64, INPUT_BF16>();
+    prepare_one<TWIN_N256, INPUT_BF16>();
 }
 
 void launch_tma_twin(const Operands *op, TwinForm form, bool persistent) {
@@ -229,8 +248,8 @@ void launch_tma_twin(const Operands *op, TwinForm form, bool persistent) {
     CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
     unsigned tiles = (op->m / TWIN_TILE_M) * (op->n / TWIN_TILE_N);
     unsigned grid = persistent && (unsigned)sms < tiles ? (unsigned)sms : tiles;
-    if (form == TWIN_N64)
-        gemm_tma<TWIN_N64><<<grid, 384, TWIN_SHARED_BYTES>>>(op->map_a, op->map_b, op->c, op->dims);
+    if (op->input == INPUT_F16)
+        form == TWIN_N64 ? launch_one<TWIN_N64, INPUT_F16>(op, grid) : launch_one<TWIN_N256, INPUT_F16>(op, grid);
     else
-        gemm_tma<TWIN_N256><<<grid, 384, TWIN_SHARED_BYTES>>>(op->map_a, op->map_b, op->c, op->dims);
+        form == TWIN_N64 ? launch_one<TWIN_N64, INPUT_BF16>(op, grid) : launch_one<TWIN_N256, INPUT_BF16>(op, grid);
 }

@@ -39,6 +39,7 @@
 #include <string>
 #include <vector>
 
+#include "../../ptx_file.h"
 #include "hopper_common.cuh"
 
 #define CHECK_CUBLAS(x)                                                                 \
@@ -363,20 +364,6 @@ static void time_kernel(Runner *r, Problem *p, const Kernel &kernel, double *bur
     cudaEventDestroy(stop);
 }
 
-static std::string read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "cannot open %s\n", path);
-        exit(2);
-    }
-    std::string s;
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) s.append(buf, n);
-    fclose(f);
-    return s;
-}
-
 static Param parse_param(const std::string &token) {
     Param q = {OP_A, false, 0, 0, 0};
     std::string name = token.substr(0, token.find('@'));
@@ -410,7 +397,7 @@ static InputType parse_input(const char *id) {
 static YusecKernel load_yusec(char **arg) {
     YusecKernel y;
     y.label = arg[0];
-    std::string ptx = read_file(arg[1]);
+    std::string ptx = bench_read_text(arg[1]);
     char log[8192] = "";
     CUjit_option keys[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *values[2] = {log, (void *)(uintptr_t)sizeof log};

@@ -7,7 +7,7 @@
 # Success: every line "通过 …" and the summary "失败 0".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-build=/tmp/yusec-frag-build
+build=/tmp/yusec-device-build  # one for every device script: device_build.sh builds incrementally
 source "$root/test/gpu/device_build.sh"
 device_build "$build" OFF /tmp/frag-build.log || exit 1
 samples=$root/库/点染/测试/样例

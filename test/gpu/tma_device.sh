@@ -11,7 +11,7 @@
 # Success: four lines "通过 …" and "失败 0".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-build=/tmp/yusec-tma-build
+build=/tmp/yusec-device-build  # one for every device script: device_build.sh builds incrementally
 source "$root/test/gpu/device_build.sh"
 device_build "$build" OFF /tmp/tma-build.log || exit 1
 yusec=$build/yusec

@@ -321,16 +321,26 @@ static void find_visible_modules(FeIndex *index) {
     }
 }
 
+/* Each call's callee: the symbol of the first occurrence at the callee's place. The map holds
+ * the calls (fewer than the occurrences), each place's first; the occurrences are looked up in
+ * it; calls sharing a place take their first's symbol. */
 static void resolve_call_sites(FeIndex *index) {
-    U64Map at;
-    u64map_init_sized(&at, index->arena, index->occurrences.len);
-    for (size_t i = 0; i < index->occurrences.len; i++) {
+    U64Map first_at;
+    u64map_init_sized(&first_at, index->arena, index->calls.len);
+    for (size_t i = 0; i < index->calls.len; i++) {
+        FeCallSite *site = index->calls.items[i];
+        site->symbol = NULL;
+        u64map_put_first(&first_at, field_key(site->callee), site);
+    }
+    for (size_t i = 0; i < index->occurrences.len && index->calls.len; i++) {
         const FeOccurrence *o = index->occurrences.items[i];
-        u64map_put_first(&at, field_key(o->span), o->symbol);
+        FeCallSite *site = u64map_get(&first_at, field_key(o->span));
+        if (site && !site->symbol) site->symbol = o->symbol;
     }
     for (size_t i = 0; i < index->calls.len; i++) {
         FeCallSite *site = index->calls.items[i];
-        site->symbol = u64map_get(&at, field_key(site->callee));
+        const FeCallSite *first = u64map_get(&first_at, field_key(site->callee));
+        site->symbol = first->symbol;
     }
 }
 

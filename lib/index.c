@@ -10,6 +10,7 @@
 #include "../frontend/index.h"
 #include "context.h"
 #include "positions.h"
+#include "tokens.h"
 
 struct yusec_index {
     LibConfig config;
@@ -27,6 +28,8 @@ struct yusec_index {
     size_t document_count;
     yusec_type_arguments *type_arguments;  /* of the input's calls, in source order */
     size_t type_argument_count;
+    yusec_token *tokens;              /* the input's tokens and comments, as its parse lexed them */
+    size_t token_count;
     size_t *scope;                    /* yusec_index_in_scope's answer */
     size_t scope_count;
     MemoryGuard guard;                /* of the build: memory running out gives NULL (lib/api.c) */
@@ -254,6 +257,16 @@ static void make_document(yusec_index *index) {
     sort_symbols(index->document, index->document_count, index, place_of);
 }
 
+/* The input's tokens and comments from its parse (none when it was not parsed), in the form
+ * yusec_tokenize gives them; the lexer's own array is freed. */
+static void keep_tokens(yusec_index *index, LexRecord *main_lex) {
+    if (!main_lex->recorded) return;
+    size_t room = (size_t)main_lex->tokens.count + main_lex->comments.count + 1;
+    index->tokens = arena_alloc_array_uninit(&index->session.arena, room, sizeof *index->tokens);
+    index->token_count = lib_tokens_merge(index->tokens, &main_lex->tokens, &main_lex->comments);
+    mem_free(main_lex->tokens.items);
+}
+
 /* The build, on the deep stack (as yusec_compile runs, docs/library.md "Stack"), or — when no
  * such thread can be made — only the error that it could not get one. */
 static void build_index(yusec_index *index, yusec_context *context, const yusec_input *input,
@@ -269,8 +282,10 @@ static void build_index(yusec_index *index, yusec_context *context, const yusec_
     Arena *arena = &index->session.arena;
     fe_index_init(&index->fe, arena);
     const Program *program = NULL;
+    LexRecord main_lex = {0};
     if (!on_deep_stack) diag_error_path(&index->session.diag, Y_NO_STACK, "yusec", "无法为编译分配栈");
-    else if (input && input->path) program = lib_check_indexed(&index->session, &index->fe);
+    else if (input && input->path) program = lib_check_indexed(&index->session, &index->fe, &main_lex);
+    keep_tokens(index, &main_lex);
     index->config.reader = (SourceReader){NULL, NULL};  /* `reader` ends here: nothing is read later */
     index->config.dir_cache = NULL;                     /* the context's, which the index outlives */
     if (program && program->main && program->main->ast) index->main = program->main->ast->source;
@@ -450,6 +465,11 @@ const size_t *yusec_index_in_scope(yusec_index *index, yusec_position position, 
     }
     if (count) *count = index->scope_count;
     return index->scope_count ? index->scope : NULL;
+}
+
+const yusec_token *yusec_index_tokens(const yusec_index *index, size_t *count) {
+    if (count) *count = index->token_count;
+    return index->tokens;
 }
 
 const yusec_type_arguments *yusec_index_type_arguments(const yusec_index *index, size_t *count) {

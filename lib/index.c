@@ -21,7 +21,7 @@ struct yusec_index {
     size_t symbol_count;
     yusec_occurrence *occurrences;
     size_t occurrence_count;
-    const FeOccurrence **fe_occurrences;  /* the same order as occurrences */
+    Span *occurrence_spans;           /* of the occurrences, in their order */
     size_t *references;               /* occurrence indexes grouped by symbol … */
     size_t *reference_start;          /* … symbol s's are [start[s], start[s + 1]) */
     size_t *document;
@@ -65,21 +65,15 @@ static void make_symbol(yusec_index *index, const FeSymbol *from, yusec_symbol *
     to->result = from->result;
 }
 
-static int by_place(const void *a, const void *b) {
-    const FeOccurrence *x = *(const FeOccurrence *const *)a, *y = *(const FeOccurrence *const *)b;
-    if (x->span.file != y->span.file) return x->span.file < y->span.file ? -1 : 1;
-    if (x->span.start != y->span.start) return x->span.start < y->span.start ? -1 : 1;
-    /* a definition first, so that it is the one kept of a duplicate */
-    return (int)y->is_definition - (int)x->is_definition;
-}
-
-/* An occurrence with the key it is ordered by (file, start, a definition first) and its
- * place in the checker's list, which breaks ties: sorting these compares integers instead of
- * following two pointers per comparison. */
+/* An occurrence as the index orders it, read from the checker's record once (in the order the
+ * checker made them, which is the order they lie in memory): sorting and everything after
+ * read these instead of following a pointer per occurrence again. */
 typedef struct PlacedOccurrence {
     uint64_t place;           /* file << 32 | start */
-    uint32_t not_definition;  /* 0 for a definition */
-    uint32_t order;
+    uint32_t end;
+    uint32_t not_definition;  /* 0 for a definition: first of a place, the one kept */
+    uint32_t symbol;
+    uint32_t order;           /* the place in the checker's list, which breaks ties */
 } PlacedOccurrence;
 
 static int by_placed(const void *a, const void *b) {
@@ -89,47 +83,49 @@ static int by_placed(const void *a, const void *b) {
     return (x->order > y->order) - (x->order < y->order);
 }
 
-/* `items` in by_place order, equal ones in their order (a stable sort): left as they are when
- * they are in order already (the checker meets most names in source order), else sorted by
- * their keys. */
-static void sort_by_place(const FeOccurrence **items, size_t n) {
+/* `placed` in by_placed order: left as it is when it is in order already (the checker meets
+ * most names in source order), else sorted (the order breaks ties: a stable sort). */
+static void sort_placed(PlacedOccurrence *placed, size_t n) {
     size_t i = 1;
-    while (i < n && by_place(&items[i - 1], &items[i]) <= 0) i++;
-    if (i >= n) return;
-    Arena scratch;
-    arena_init(&scratch);
-    PlacedOccurrence *keyed = arena_alloc_array_uninit(&scratch, n, sizeof *keyed);
-    const FeOccurrence **copy = arena_alloc_array_uninit(&scratch, n, sizeof *copy);
-    memcpy(copy, items, n * sizeof *copy);
-    for (i = 0; i < n; i++)
-        keyed[i] = (PlacedOccurrence){(uint64_t)items[i]->span.file << 32 | items[i]->span.start,
-                                      !items[i]->is_definition, (uint32_t)i};
-    qsort(keyed, n, sizeof *keyed, by_placed);
-    for (i = 0; i < n; i++) items[i] = copy[keyed[i].order];
-    arena_free(&scratch);
+    while (i < n && by_placed(&placed[i - 1], &placed[i]) <= 0) i++;
+    if (i < n) qsort(placed, n, sizeof *placed, by_placed);
 }
 
-/* The occurrences in order, each place once (the checker may resolve one name twice). */
+/* The occurrences in order, each place once (the checker may resolve one name twice), with
+ * their spans alongside. */
 static void make_occurrences(yusec_index *index) {
     Arena *arena = &index->session.arena;
     size_t n = index->fe.occurrences.len;
-    const FeOccurrence **sorted = arena_alloc_array(arena, n + 1, sizeof *sorted);
-    if (n) memcpy(sorted, index->fe.occurrences.items, n * sizeof *sorted);
-    sort_by_place(sorted, n);
-    index->occurrences = arena_alloc_array(arena, n + 1, sizeof *index->occurrences);
-    index->fe_occurrences = sorted;
-    size_t kept = 0;
+    Arena scratch;
+    arena_init(&scratch);
+    PlacedOccurrence *placed = arena_alloc_array_uninit(&scratch, n + 1, sizeof *placed);
     for (size_t i = 0; i < n; i++) {
-        const FeOccurrence *o = sorted[i];
-        if (kept && sorted[kept - 1]->span.file == o->span.file && sorted[kept - 1]->span.start == o->span.start)
-            continue;
-        sorted[kept] = o;
+        const FeOccurrence *o = index->fe.occurrences.items[i];
+        placed[i] = (PlacedOccurrence){(uint64_t)o->span.file << 32 | o->span.start, o->span.end,
+                                       !o->is_definition, o->symbol->id, (uint32_t)i};
+    }
+    sort_placed(placed, n);
+    index->occurrences = arena_alloc_array(arena, n + 1, sizeof *index->occurrences);
+    index->occurrence_spans = arena_alloc_array_uninit(arena, n + 1, sizeof *index->occurrence_spans);
+    size_t kept = 0;
+    uint32_t path_file = UINT32_MAX;
+    const char *path = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const PlacedOccurrence *o = &placed[i];
+        if (kept && placed[i - 1].place == o->place) continue;  /* sorted: a repeat follows its first */
+        uint32_t file = (uint32_t)(o->place >> 32);
+        if (file != path_file) {
+            path_file = file;
+            path = path_of(index, file);
+        }
+        index->occurrence_spans[kept] = span_make(file, (uint32_t)o->place, o->end);
         yusec_occurrence *to = &index->occurrences[kept++];
-        to->symbol = o->symbol->id;
-        to->file = path_of(index, o->span.file);
-        to->is_definition = o->is_definition;
+        to->symbol = o->symbol;
+        to->file = path;
+        to->is_definition = !o->not_definition;
     }
     index->occurrence_count = kept;
+    arena_free(&scratch);
 }
 
 /* Occurrences grouped by symbol, keeping their order (a counting sort). */
@@ -217,7 +213,7 @@ static void make_ranges(yusec_index *index) {
     }
     walk_init(&walk, &index->session.sources);
     for (size_t i = 0; i < index->occurrence_count; i++)
-        index->occurrences[i].range = walk_range(&walk, index->fe_occurrences[i]->span);
+        index->occurrences[i].range = walk_range(&walk, index->occurrence_spans[i]);
     arena_free(&scratch);
 }
 
@@ -373,7 +369,7 @@ const yusec_occurrence *yusec_index_at(const yusec_index *index, const char *fil
     uint32_t offset = lib_offset_of(source, position);
     const yusec_occurrence *just_after = NULL;
     for (size_t i = 0; i < index->occurrence_count; i++) {
-        Span span = index->fe_occurrences[i]->span;
+        Span span = index->occurrence_spans[i];
         if (span.file != source->id) continue;
         if (span.start <= offset && offset < span.end) return &index->occurrences[i];
         if (span.end == offset) just_after = &index->occurrences[i];

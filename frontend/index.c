@@ -63,11 +63,14 @@ static FeSymbolKind local_kind(SemaLocalKind kind) {
 
 static void occurrence(FeIndex *index, Span span, FeSymbol *symbol, bool is_definition) {
     if (span.end <= span.start) return;  /* a node the parser made up while recovering */
-    FeOccurrence *o = arena_alloc(index->arena, sizeof *o);
-    o->span = span;
-    o->symbol = symbol;
-    o->is_definition = is_definition;
-    ptrvec_push(index->arena, &index->occurrences, o);
+    if (index->occurrence_count == index->occurrence_cap) {
+        size_t cap = index->occurrence_cap ? index->occurrence_cap * 2 : 1024;
+        FeOccurrence *items = arena_alloc_array_uninit(index->arena, cap, sizeof *items);
+        if (index->occurrence_count) memcpy(items, index->occurrences, index->occurrence_count * sizeof *items);
+        index->occurrences = items;
+        index->occurrence_cap = cap;
+    }
+    index->occurrences[index->occurrence_count++] = (FeOccurrence){span, symbol, is_definition};
 }
 
 /* ---- the hooks (check_internal.h) ---- */
@@ -332,8 +335,8 @@ static void resolve_call_sites(FeIndex *index) {
         site->symbol = NULL;
         u64map_put_first(&first_at, field_key(site->callee), site);
     }
-    for (size_t i = 0; i < index->occurrences.len && index->calls.len; i++) {
-        const FeOccurrence *o = index->occurrences.items[i];
+    for (size_t i = 0; i < index->occurrence_count && index->calls.len; i++) {
+        const FeOccurrence *o = &index->occurrences[i];
         FeCallSite *site = u64map_get(&first_at, field_key(o->span));
         if (site && !site->symbol) site->symbol = o->symbol;
     }

@@ -110,8 +110,10 @@ static Token *push(Lexer *lx, TokenKind kind, uint32_t start, uint32_t end, cons
     if (lx->count == lx->cap) {
         if (lx->heap_tokens) {
             /* realloc moves a large block by remapping it, so doubling from a typical file's
-             * count holds no abandoned copies; the list is cut to its length when the file ends */
-            uint32_t cap = lx->cap ? lx->cap * 2 : lx->len / 8 + 64;
+             * count holds no abandoned copies; the list is cut to its length when the file ends.
+             * First sized for a token per 6 bytes (a shader's sources have one per 6–7: 「甲」 is
+             * 9, 「乃」 3), so that a typical file is not copied once. */
+            uint32_t cap = lx->cap ? lx->cap * 2 : lx->len / 6 + 64;
             lx->tokens = mem_realloc(lx->tokens, (size_t)cap * sizeof(Token));
             lx->cap = cap;
         } else {

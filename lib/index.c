@@ -95,12 +95,12 @@ static void sort_placed(PlacedOccurrence *placed, size_t n) {
  * their spans alongside. */
 static void make_occurrences(yusec_index *index) {
     Arena *arena = &index->session.arena;
-    size_t n = index->fe.occurrences.len;
+    size_t n = index->fe.occurrence_count;
     Arena scratch;
     arena_init(&scratch);
     PlacedOccurrence *placed = arena_alloc_array_uninit(&scratch, n + 1, sizeof *placed);
     for (size_t i = 0; i < n; i++) {
-        const FeOccurrence *o = index->fe.occurrences.items[i];
+        const FeOccurrence *o = &index->fe.occurrences[i];
         placed[i] = (PlacedOccurrence){(uint64_t)o->span.file << 32 | o->span.start, o->span.end,
                                        !o->is_definition, o->symbol->id, (uint32_t)i};
     }

@@ -31,9 +31,18 @@ bool source_exists(const SourceMap *map, const char *path) {
 
 /* The byte after each line end: '\n', "\r\n" (one end) and a lone '\r', as the Language
  * Server Protocol counts them and as the lexer ends a line (frontend/lexer.c). Written into
- * `starts` when it is not NULL; the count either way. */
+ * `starts` when it is not NULL; the count either way. A text without '\r' (the usual one) is
+ * scanned by memchr for '\n' alone. */
 static uint32_t find_line_ends(const char *text, uint32_t len, uint32_t *starts) {
     uint32_t count = 0;
+    if (!memchr(text, '\r', len)) {
+        for (const char *at = memchr(text, '\n', len); at; at = memchr(at, '\n', (size_t)(text + len - at))) {
+            at++;
+            if (starts) starts[count] = (uint32_t)(at - text);
+            count++;
+        }
+        return count;
+    }
     for (uint32_t at = 0; at < len; at++) {
         if (text[at] == '\r' && at + 1 < len && text[at + 1] == '\n') at++;
         else if (text[at] != '\n' && text[at] != '\r') continue;
@@ -158,11 +167,6 @@ const char *source_line_text(const SourceFile *file, uint32_t line, uint32_t *le
     if (end > start && file->text[end - 1] == '\r') end--;
     *len = end - start;
     return file->text + start;
-}
-
-Span span_make(uint32_t file, uint32_t start, uint32_t end) {
-    Span span = {file, start, end};
-    return span;
 }
 
 Span span_join(Span first, Span last) {

@@ -71,7 +71,11 @@ void source_position(const SourceFile *file, uint32_t offset, uint32_t *line, ui
 /* The bytes of line `line` (1-based) without its line terminator. */
 const char *source_line_text(const SourceFile *file, uint32_t line, uint32_t *len);
 
-Span span_make(uint32_t file, uint32_t start, uint32_t end);
+/* Inline: the lexer and parser make one per token and node. */
+static inline Span span_make(uint32_t file, uint32_t start, uint32_t end) {
+    Span span = {file, start, end};
+    return span;
+}
 Span span_join(Span first, Span last);
 
 #endif

@@ -149,6 +149,8 @@ typedef struct AstFile {
 /* Parses a whole file; reports errors to diag and recovers at the next top-level 。.
  * Always returns a file (with the statements that parsed). */
 AstFile *fe_parse_file(Arena *arena, const SourceFile *source, DiagEngine *diag);
+/* fe_parse_file, keeping the tokens and comments it lexed in `record` (token.h). */
+AstFile *fe_parse_file_recording(Arena *arena, const SourceFile *source, DiagEngine *diag, LexRecord *record);
 
 /* Stable indented dump: one node per line, `Kind detail @line:col`. */
 void fe_ast_dump_file(StrBuf *out, const AstFile *file);

@@ -63,11 +63,14 @@ static FeSymbolKind local_kind(SemaLocalKind kind) {
 
 static void occurrence(FeIndex *index, Span span, FeSymbol *symbol, bool is_definition) {
     if (span.end <= span.start) return;  /* a node the parser made up while recovering */
-    FeOccurrence *o = arena_alloc(index->arena, sizeof *o);
-    o->span = span;
-    o->symbol = symbol;
-    o->is_definition = is_definition;
-    ptrvec_push(index->arena, &index->occurrences, o);
+    if (index->occurrence_count == index->occurrence_cap) {
+        size_t cap = index->occurrence_cap ? index->occurrence_cap * 2 : 1024;
+        FeOccurrence *items = arena_alloc_array_uninit(index->arena, cap, sizeof *items);
+        if (index->occurrence_count) memcpy(items, index->occurrences, index->occurrence_count * sizeof *items);
+        index->occurrences = items;
+        index->occurrence_cap = cap;
+    }
+    index->occurrences[index->occurrence_count++] = (FeOccurrence){span, symbol, is_definition};
 }
 
 /* ---- the hooks (check_internal.h) ---- */
@@ -321,16 +324,26 @@ static void find_visible_modules(FeIndex *index) {
     }
 }
 
+/* Each call's callee: the symbol of the first occurrence at the callee's place. The map holds
+ * the calls (fewer than the occurrences), each place's first; the occurrences are looked up in
+ * it; calls sharing a place take their first's symbol. */
 static void resolve_call_sites(FeIndex *index) {
-    U64Map at;
-    u64map_init_sized(&at, index->arena, index->occurrences.len);
-    for (size_t i = 0; i < index->occurrences.len; i++) {
-        const FeOccurrence *o = index->occurrences.items[i];
-        u64map_put_first(&at, field_key(o->span), o->symbol);
+    U64Map first_at;
+    u64map_init_sized(&first_at, index->arena, index->calls.len);
+    for (size_t i = 0; i < index->calls.len; i++) {
+        FeCallSite *site = index->calls.items[i];
+        site->symbol = NULL;
+        u64map_put_first(&first_at, field_key(site->callee), site);
+    }
+    for (size_t i = 0; i < index->occurrence_count && index->calls.len; i++) {
+        const FeOccurrence *o = &index->occurrences[i];
+        FeCallSite *site = u64map_get(&first_at, field_key(o->span));
+        if (site && !site->symbol) site->symbol = o->symbol;
     }
     for (size_t i = 0; i < index->calls.len; i++) {
         FeCallSite *site = index->calls.items[i];
-        site->symbol = u64map_get(&at, field_key(site->callee));
+        const FeCallSite *first = u64map_get(&first_at, field_key(site->callee));
+        site->symbol = first->symbol;
     }
 }
 

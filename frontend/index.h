@@ -84,7 +84,10 @@ typedef struct FeIndex {
     Arena *arena;
     U64Map by_origin;          /* TopName / SemaLocal / field key → FeSymbol */
     PtrVec symbols;            /* FeSymbol*, in the order they were met */
-    PtrVec occurrences;        /* FeOccurrence*, in the order they were met (duplicates kept) */
+    /* in the order they were met (duplicates kept), side by side in one array (the index's
+     * build reads them all, twice) */
+    FeOccurrence *occurrences;
+    size_t occurrence_count, occurrence_cap;
     PtrVec calls;              /* FeCallSite* */
     const Program *program;
     /* the modules whose top-level names the main file sees: itself and what it imports */

@@ -22,15 +22,28 @@ static const Keyword KEYWORDS[] = {
 YU_KEYWORDS(YU_KEYWORD_LENGTH_CHECK)
 #undef YU_KEYWORD_LENGTH_CHECK
 
-/* The table is small (under 60 words of at most 3 characters), so a linear scan per
- * position keeps lexing linear in the file size. Every keyword starts with a CJK character
- * (3 bytes of UTF-8): those bytes are compared before the rest, the last first (its 64
- * values tell CJK characters apart best; the lead byte has a handful). */
-size_t fe_keyword_match(const char *text, size_t len, TokenKind *kind) {
+#define KEYWORD_COUNT (sizeof KEYWORDS / sizeof KEYWORDS[0])
+_Static_assert(KEYWORD_COUNT <= (size_t)FE_KEYWORD_CAP && KEYWORD_COUNT < (size_t)FE_KEYWORD_NONE,
+               "the keyword table outgrew KeywordIndex");
+
+static unsigned bucket_of(char third) { return (unsigned char)third & (FE_KEYWORD_BUCKETS - 1); }
+
+void fe_keyword_index_init(KeywordIndex *index) {
+    memset(index->head, FE_KEYWORD_NONE, sizeof index->head);
+    for (size_t i = KEYWORD_COUNT; i-- > 0;) {  /* from the end, so each bucket is in table order */
+        unsigned bucket = bucket_of(KEYWORDS[i].spelling[2]);
+        index->next[i] = index->head[bucket];
+        index->head[bucket] = (uint8_t)i;
+    }
+}
+
+/* Linear in the file size: a position compares the keywords whose first character ends in
+ * the same byte (a handful), the first 3 bytes before the rest, the last first. */
+size_t fe_keyword_match(const KeywordIndex *index, const char *text, size_t len, TokenKind *kind) {
     size_t best = 0;
     if (len < 3) return 0;
     const char first = text[0], second = text[1], third = text[2];
-    for (size_t i = 0; i < sizeof KEYWORDS / sizeof KEYWORDS[0]; i++) {
+    for (unsigned i = index->head[bucket_of(third)]; i != FE_KEYWORD_NONE; i = index->next[i]) {
         const Keyword *kw = &KEYWORDS[i];
         if (kw->spelling[2] != third || kw->spelling[1] != second || kw->spelling[0] != first) continue;
         if (kw->len > best && kw->len <= len && memcmp(text, kw->spelling, kw->len) == 0) {
@@ -60,25 +73,38 @@ KeywordClass fe_keyword_class(TokenKind kind) {
     return (unsigned)kind < TOK_KIND_COUNT ? CLASSES[kind] : KEYWORD_WORD;
 }
 
-static const char *const SPELLINGS[TOK_KIND_COUNT] = {
-    [TOK_EOF] = "文件结尾",
-    [TOK_NAME] = "「名字」",
-    [TOK_NUMERAL] = "数字",
-    [TOK_STRING] = "字符串",
-    [TOK_LPAREN] = "（",
-    [TOK_RPAREN] = "）",
-    [TOK_LBRACKET] = "【",
-    [TOK_RBRACKET] = "】",
-    [TOK_COMMA] = "，",
-    [TOK_PERIOD] = "。",
-    [TOK_SEMI] = "；",
-#define YU_KEYWORD_SPELLING(id, text, class) [TOK_KW_##id] = text,
+/* Each kind's spelling and its length in bytes. */
+typedef struct Spelling {
+    const char *text;
+    uint32_t len;
+} Spelling;
+#define SPELL(text) {text, sizeof text - 1}
+
+static const Spelling SPELLINGS[TOK_KIND_COUNT] = {
+    [TOK_EOF] = SPELL("文件结尾"),
+    [TOK_NAME] = SPELL("「名字」"),
+    [TOK_NUMERAL] = SPELL("数字"),
+    [TOK_STRING] = SPELL("字符串"),
+    [TOK_LPAREN] = SPELL("（"),
+    [TOK_RPAREN] = SPELL("）"),
+    [TOK_LBRACKET] = SPELL("【"),
+    [TOK_RBRACKET] = SPELL("】"),
+    [TOK_COMMA] = SPELL("，"),
+    [TOK_PERIOD] = SPELL("。"),
+    [TOK_SEMI] = SPELL("；"),
+#define YU_KEYWORD_SPELLING(id, text, class) [TOK_KW_##id] = SPELL(text),
     YU_KEYWORDS(YU_KEYWORD_SPELLING)
 #undef YU_KEYWORD_SPELLING
-    [TOK_ERROR] = "无效记号",
+    [TOK_ERROR] = SPELL("无效记号"),
 };
+#undef SPELL
 
 const char *fe_token_kind_spelling(TokenKind kind) {
-    if ((unsigned)kind >= TOK_KIND_COUNT || !SPELLINGS[kind]) return "?";
-    return SPELLINGS[kind];
+    if ((unsigned)kind >= TOK_KIND_COUNT || !SPELLINGS[kind].text) return "?";
+    return SPELLINGS[kind].text;
+}
+
+uint32_t fe_token_kind_spelling_len(TokenKind kind) {
+    if ((unsigned)kind >= TOK_KIND_COUNT || !SPELLINGS[kind].text) return 1;  /* "?" */
+    return SPELLINGS[kind].len;
 }

@@ -48,6 +48,7 @@ typedef struct Lexer {
     CommentList *comments;  /* NULL: comments are skipped without a trace */
     StrMap invisible_names; /* names already warned about for an invisible character */
     uint32_t comment_cap;
+    KeywordIndex keywords;
 } Lexer;
 
 static Span span_at(const Lexer *lx, uint32_t start, uint32_t end) {
@@ -109,8 +110,10 @@ static Token *push(Lexer *lx, TokenKind kind, uint32_t start, uint32_t end, cons
     if (lx->count == lx->cap) {
         if (lx->heap_tokens) {
             /* realloc moves a large block by remapping it, so doubling from a typical file's
-             * count holds no abandoned copies; the list is cut to its length when the file ends */
-            uint32_t cap = lx->cap ? lx->cap * 2 : lx->len / 8 + 64;
+             * count holds no abandoned copies; the list is cut to its length when the file ends.
+             * First sized for a token per 6 bytes (a shader's sources have one per 6–7: 「甲」 is
+             * 9, 「乃」 3), so that a typical file is not copied once. */
+            uint32_t cap = lx->cap ? lx->cap * 2 : lx->len / 6 + 64;
             lx->tokens = mem_realloc(lx->tokens, (size_t)cap * sizeof(Token));
             lx->cap = cap;
         } else {
@@ -140,8 +143,7 @@ static void push_error(Lexer *lx, uint32_t start, uint32_t end) {
 }
 
 static void push_fixed(Lexer *lx, TokenKind kind, uint32_t start, uint32_t end) {
-    const char *spelling = fe_token_kind_spelling(kind);
-    push(lx, kind, start, end, spelling, (uint32_t)strlen(spelling));
+    push(lx, kind, start, end, fe_token_kind_spelling(kind), fe_token_kind_spelling_len(kind));
 }
 
 /* Reports one error for the run of invalid bytes at `at` and returns the offset after it. */
@@ -184,11 +186,22 @@ static const char *buf_copy(Lexer *lx) {
 
 /* ---- 「names」 and numerals ---- */
 
+/* False when the bytes hold no default-ignorable character for sure: each is ASCII, a
+ * continuation byte, or the lead byte of a CJK ideograph (U+4000–U+9FFF: E4–E9), where none
+ * lies — the usual name, checked without decoding it. */
+static bool may_hold_ignorable(const char *text, uint32_t len) {
+    const unsigned char *s = (const unsigned char *)text;
+    for (uint32_t i = 0; i < len; i++)
+        if (s[i] >= 0xC0 && (s[i] < 0xE4 || s[i] > 0xE9)) return true;
+    return false;
+}
+
 /* A name holding an invisible (default-ignorable) character looks like the name without it:
  * one warning per such name and file, at its first occurrence's first such character (the
  * source text between `from` and `to`). Bidi controls have their own warning
  * (diag_warn_bidi_controls). */
 static void warn_invisible_in_name(Lexer *lx, uint32_t from, uint32_t to, const char *text) {
+    if (!may_hold_ignorable(lx->text + from, to - from)) return;
     uint32_t width;
     for (uint32_t at = from; at < to; at += width) {
         uint32_t cp = peek(lx, at, &width);
@@ -454,7 +467,7 @@ static void lex_unknown_run(Lexer *lx) {
     for (;;) {
         uint32_t cp = peek(lx, lx->pos, &width);
         if (starts_other(lx, lx->pos, cp)) break;
-        if (fe_keyword_match(lx->text + lx->pos, lx->len - lx->pos, &kind)) break;
+        if (fe_keyword_match(&lx->keywords, lx->text + lx->pos, lx->len - lx->pos, &kind)) break;
         lx->pos += width;
     }
     Span span = span_at(lx, start, lx->pos);
@@ -468,7 +481,7 @@ static void lex_unknown_run(Lexer *lx) {
 
 static void lex_bare(Lexer *lx) {
     TokenKind kind;
-    size_t n = fe_keyword_match(lx->text + lx->pos, lx->len - lx->pos, &kind);
+    size_t n = fe_keyword_match(&lx->keywords, lx->text + lx->pos, lx->len - lx->pos, &kind);
     if (n == 0) {
         lex_unknown_run(lx);
         return;
@@ -532,6 +545,7 @@ static TokenList lex_all(Arena *arena, bool heap_tokens, const SourceFile *file,
     lx.text = file->text;
     lx.len = file->len;
     lx.comments = comments;
+    fe_keyword_index_init(&lx.keywords);
     strbuf_init(&lx.buf);
     diag_warn_bidi_controls(diag, file);
     uint32_t width;
@@ -548,8 +562,12 @@ TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag) {
     return lex_all(arena, false, file, diag, NULL);
 }
 
-TokenList fe_lex_file_apart(Arena *arena, const SourceFile *file, DiagEngine *diag) {
-    return lex_all(arena, true, file, diag, NULL);
+TokenList fe_lex_file_apart(Arena *arena, const SourceFile *file, DiagEngine *diag, CommentList *comments) {
+    if (comments) {
+        comments->items = NULL;
+        comments->count = 0;
+    }
+    return lex_all(arena, true, file, diag, comments);
 }
 
 TokenList fe_lex_file_with_comments(Arena *arena, const SourceFile *file, DiagEngine *diag,

@@ -57,6 +57,7 @@ typedef struct Loader {
     PtrVec order;       /* Module *, dependencies first */
     PtrVec files_read;  /* const char * */
     PtrVec stack;       /* Frame * */
+    const SourceFile *main_file;  /* whose tokens go to options->main_lex */
 } Loader;
 
 /* ---- Paths ---- */
@@ -426,7 +427,9 @@ static SourceFile *load_module_file(Loader *l, const AstStmt *stmt, const char *
 static AstFile *module_tree(Loader *l, const Package *package, SourceFile *file) {
     if (file == l->options->builtin_file && l->options->builtin_ast) return l->options->builtin_ast;
     AstFile *ast = package && package->is_builtin ? fe_builtin_interface_ast(l->arena, file) : NULL;
-    return ast ? ast : fe_parse_file(l->arena, file, l->diag);
+    if (ast) return ast;
+    LexRecord *record = file == l->main_file ? l->options->main_lex : NULL;
+    return fe_parse_file_recording(l->arena, file, l->diag, record);
 }
 
 /* The context's real path of its builtin interface when `path` is that file, else NULL. */
@@ -542,6 +545,7 @@ Program *fe_load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
         return NULL;
     }
     record_read(&l, file->path);
+    l.main_file = file;
     Package *package = package_of_file(&l, main_path);
     const char *key = real_path(arena, main_path);
     Module *main = visit(&l, file, key ? key : main_path, package,

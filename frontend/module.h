@@ -60,6 +60,9 @@ typedef struct LoadOptions {
     /* The directory listings kept between compiles (dir_cache.h; a library context's); NULL:
      * every directory is read. */
     struct DirCache *dir_cache;
+    /* Not NULL: the main file's tokens and comments as its parse lexed them are kept here
+     * (token.h; an editor's index reuses them for semantic tokens). */
+    struct LexRecord *main_lex;
     /* Kept for callers; Program.files_read is always filled. */
     bool record_dependencies;
 } LoadOptions;

@@ -1102,8 +1102,13 @@ static AstStmt *parse_top_statement(Parser *p) {
 }
 
 AstFile *fe_parse_file(Arena *arena, const SourceFile *source, DiagEngine *diag) {
-    /* the tokens and the memo are the parse's own; the AST keeps the texts, in `arena` */
-    TokenList tokens = fe_lex_file_apart(arena, source, diag);
+    return fe_parse_file_recording(arena, source, diag, NULL);
+}
+
+AstFile *fe_parse_file_recording(Arena *arena, const SourceFile *source, DiagEngine *diag, LexRecord *record) {
+    /* the tokens and the memo are the parse's own (the tokens the record's, when kept); the
+     * AST keeps the texts, in `arena` */
+    TokenList tokens = fe_lex_file_apart(arena, source, diag, record ? &record->comments : NULL);
     Parser parser = {.arena = arena, .source = source, .diag = diag, .toks = tokens.items,
                      .count = tokens.count};
     Parser *p = &parser;
@@ -1126,6 +1131,11 @@ AstFile *fe_parse_file(Arena *arena, const SourceFile *source, DiagEngine *diag)
     file->stmts = vec_array(p, &stmts);
     file->count = (uint32_t)stmts.len;
     mem_free(parser.memo);
-    mem_free(tokens.items);
+    if (record) {
+        record->tokens = tokens;
+        record->recorded = true;
+    } else {
+        mem_free(tokens.items);
+    }
     return file;
 }

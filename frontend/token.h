@@ -79,16 +79,6 @@ typedef struct TokenList {
     uint32_t count;  /* the last item is always TOK_EOF */
 } TokenList;
 
-/* Lexes a whole file. Errors (invalid UTF-8, unknown characters, unterminated names,
- * strings and comments, ASCII parentheses, 、) are reported to diag and the lexer goes
- * on. Never fails otherwise. */
-TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag);
-
-/* fe_lex_file with the token array from mem_realloc (exactly `count` long; the caller
- * mem_frees TokenList.items) and the texts the tokens point to in `arena`: the parser frees
- * the array once the AST (which keeps only the texts) is built. */
-TokenList fe_lex_file_apart(Arena *arena, const SourceFile *file, DiagEngine *diag);
-
 /* The comments 「：…：」 of a file, in order, each (nested ones inside it) one span; an
  * unclosed one runs to the end of the file. */
 typedef struct CommentList {
@@ -96,9 +86,31 @@ typedef struct CommentList {
     uint32_t count;
 } CommentList;
 
+/* Lexes a whole file. Errors (invalid UTF-8, unknown characters, unterminated names,
+ * strings and comments, ASCII parentheses, 、) are reported to diag and the lexer goes
+ * on. Never fails otherwise. */
+TokenList fe_lex_file(Arena *arena, const SourceFile *file, DiagEngine *diag);
+
+/* fe_lex_file with the token array from mem_realloc (exactly `count` long; the caller
+ * mem_frees TokenList.items) and the texts the tokens point to in `arena`: the parser frees
+ * the array once the AST (which keeps only the texts) is built. `comments` not NULL: the
+ * comments' spans too, as fe_lex_file_with_comments keeps them. */
+TokenList fe_lex_file_apart(Arena *arena, const SourceFile *file, DiagEngine *diag, CommentList *comments);
+
+
 /* fe_lex_file, keeping the comments' spans too (an editor's semantic tokens). */
 TokenList fe_lex_file_with_comments(Arena *arena, const SourceFile *file, DiagEngine *diag,
                                     CommentList *comments);
+
+/* The tokens and comments of a file as its parse lexed them, kept for an editor (an index's
+ * semantic tokens, lib/index.c) instead of lexing the text again: `tokens` from mem_realloc
+ * (the keeper mem_frees TokenList.items; the last is TOK_EOF), the comments in the parse's
+ * arena. */
+typedef struct LexRecord {
+    TokenList tokens;
+    CommentList comments;
+    bool recorded;  /* false: the file was not parsed (its tree came from elsewhere) */
+} LexRecord;
 
 /* The spelling of a token kind for messages: 「名字」, 「数字」, 『字符串』, （, 乃, … */
 const char *fe_token_kind_spelling(TokenKind kind);

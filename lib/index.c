@@ -10,6 +10,7 @@
 #include "../frontend/index.h"
 #include "context.h"
 #include "positions.h"
+#include "tokens.h"
 
 struct yusec_index {
     LibConfig config;
@@ -20,13 +21,15 @@ struct yusec_index {
     size_t symbol_count;
     yusec_occurrence *occurrences;
     size_t occurrence_count;
-    const FeOccurrence **fe_occurrences;  /* the same order as occurrences */
+    Span *occurrence_spans;           /* of the occurrences, in their order */
     size_t *references;               /* occurrence indexes grouped by symbol … */
     size_t *reference_start;          /* … symbol s's are [start[s], start[s + 1]) */
     size_t *document;
     size_t document_count;
     yusec_type_arguments *type_arguments;  /* of the input's calls, in source order */
     size_t type_argument_count;
+    yusec_token *tokens;              /* the input's tokens and comments, as its parse lexed them */
+    size_t token_count;
     size_t *scope;                    /* yusec_index_in_scope's answer */
     size_t scope_count;
     MemoryGuard guard;                /* of the build: memory running out gives NULL (lib/api.c) */
@@ -62,21 +65,15 @@ static void make_symbol(yusec_index *index, const FeSymbol *from, yusec_symbol *
     to->result = from->result;
 }
 
-static int by_place(const void *a, const void *b) {
-    const FeOccurrence *x = *(const FeOccurrence *const *)a, *y = *(const FeOccurrence *const *)b;
-    if (x->span.file != y->span.file) return x->span.file < y->span.file ? -1 : 1;
-    if (x->span.start != y->span.start) return x->span.start < y->span.start ? -1 : 1;
-    /* a definition first, so that it is the one kept of a duplicate */
-    return (int)y->is_definition - (int)x->is_definition;
-}
-
-/* An occurrence with the key it is ordered by (file, start, a definition first) and its
- * place in the checker's list, which breaks ties: sorting these compares integers instead of
- * following two pointers per comparison. */
+/* An occurrence as the index orders it, read from the checker's record once (in the order the
+ * checker made them, which is the order they lie in memory): sorting and everything after
+ * read these instead of following a pointer per occurrence again. */
 typedef struct PlacedOccurrence {
     uint64_t place;           /* file << 32 | start */
-    uint32_t not_definition;  /* 0 for a definition */
-    uint32_t order;
+    uint32_t end;
+    uint32_t not_definition;  /* 0 for a definition: first of a place, the one kept */
+    uint32_t symbol;
+    uint32_t order;           /* the place in the checker's list, which breaks ties */
 } PlacedOccurrence;
 
 static int by_placed(const void *a, const void *b) {
@@ -86,47 +83,49 @@ static int by_placed(const void *a, const void *b) {
     return (x->order > y->order) - (x->order < y->order);
 }
 
-/* `items` in by_place order, equal ones in their order (a stable sort): left as they are when
- * they are in order already (the checker meets most names in source order), else sorted by
- * their keys. */
-static void sort_by_place(const FeOccurrence **items, size_t n) {
+/* `placed` in by_placed order: left as it is when it is in order already (the checker meets
+ * most names in source order), else sorted (the order breaks ties: a stable sort). */
+static void sort_placed(PlacedOccurrence *placed, size_t n) {
     size_t i = 1;
-    while (i < n && by_place(&items[i - 1], &items[i]) <= 0) i++;
-    if (i >= n) return;
-    Arena scratch;
-    arena_init(&scratch);
-    PlacedOccurrence *keyed = arena_alloc_array_uninit(&scratch, n, sizeof *keyed);
-    const FeOccurrence **copy = arena_alloc_array_uninit(&scratch, n, sizeof *copy);
-    memcpy(copy, items, n * sizeof *copy);
-    for (i = 0; i < n; i++)
-        keyed[i] = (PlacedOccurrence){(uint64_t)items[i]->span.file << 32 | items[i]->span.start,
-                                      !items[i]->is_definition, (uint32_t)i};
-    qsort(keyed, n, sizeof *keyed, by_placed);
-    for (i = 0; i < n; i++) items[i] = copy[keyed[i].order];
-    arena_free(&scratch);
+    while (i < n && by_placed(&placed[i - 1], &placed[i]) <= 0) i++;
+    if (i < n) qsort(placed, n, sizeof *placed, by_placed);
 }
 
-/* The occurrences in order, each place once (the checker may resolve one name twice). */
+/* The occurrences in order, each place once (the checker may resolve one name twice), with
+ * their spans alongside. */
 static void make_occurrences(yusec_index *index) {
     Arena *arena = &index->session.arena;
-    size_t n = index->fe.occurrences.len;
-    const FeOccurrence **sorted = arena_alloc_array(arena, n + 1, sizeof *sorted);
-    if (n) memcpy(sorted, index->fe.occurrences.items, n * sizeof *sorted);
-    sort_by_place(sorted, n);
-    index->occurrences = arena_alloc_array(arena, n + 1, sizeof *index->occurrences);
-    index->fe_occurrences = sorted;
-    size_t kept = 0;
+    size_t n = index->fe.occurrence_count;
+    Arena scratch;
+    arena_init(&scratch);
+    PlacedOccurrence *placed = arena_alloc_array_uninit(&scratch, n + 1, sizeof *placed);
     for (size_t i = 0; i < n; i++) {
-        const FeOccurrence *o = sorted[i];
-        if (kept && sorted[kept - 1]->span.file == o->span.file && sorted[kept - 1]->span.start == o->span.start)
-            continue;
-        sorted[kept] = o;
+        const FeOccurrence *o = &index->fe.occurrences[i];
+        placed[i] = (PlacedOccurrence){(uint64_t)o->span.file << 32 | o->span.start, o->span.end,
+                                       !o->is_definition, o->symbol->id, (uint32_t)i};
+    }
+    sort_placed(placed, n);
+    index->occurrences = arena_alloc_array(arena, n + 1, sizeof *index->occurrences);
+    index->occurrence_spans = arena_alloc_array_uninit(arena, n + 1, sizeof *index->occurrence_spans);
+    size_t kept = 0;
+    uint32_t path_file = UINT32_MAX;
+    const char *path = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const PlacedOccurrence *o = &placed[i];
+        if (kept && placed[i - 1].place == o->place) continue;  /* sorted: a repeat follows its first */
+        uint32_t file = (uint32_t)(o->place >> 32);
+        if (file != path_file) {
+            path_file = file;
+            path = path_of(index, file);
+        }
+        index->occurrence_spans[kept] = span_make(file, (uint32_t)o->place, o->end);
         yusec_occurrence *to = &index->occurrences[kept++];
-        to->symbol = o->symbol->id;
-        to->file = path_of(index, o->span.file);
-        to->is_definition = o->is_definition;
+        to->symbol = o->symbol;
+        to->file = path;
+        to->is_definition = !o->not_definition;
     }
     index->occurrence_count = kept;
+    arena_free(&scratch);
 }
 
 /* Occurrences grouped by symbol, keeping their order (a counting sort). */
@@ -214,7 +213,7 @@ static void make_ranges(yusec_index *index) {
     }
     walk_init(&walk, &index->session.sources);
     for (size_t i = 0; i < index->occurrence_count; i++)
-        index->occurrences[i].range = walk_range(&walk, index->fe_occurrences[i]->span);
+        index->occurrences[i].range = walk_range(&walk, index->occurrence_spans[i]);
     arena_free(&scratch);
 }
 
@@ -254,6 +253,16 @@ static void make_document(yusec_index *index) {
     sort_symbols(index->document, index->document_count, index, place_of);
 }
 
+/* The input's tokens and comments from its parse (none when it was not parsed), in the form
+ * yusec_tokenize gives them; the lexer's own array is freed. */
+static void keep_tokens(yusec_index *index, LexRecord *main_lex) {
+    if (!main_lex->recorded) return;
+    size_t room = (size_t)main_lex->tokens.count + main_lex->comments.count + 1;
+    index->tokens = arena_alloc_array_uninit(&index->session.arena, room, sizeof *index->tokens);
+    index->token_count = lib_tokens_merge(index->tokens, &main_lex->tokens, &main_lex->comments);
+    mem_free(main_lex->tokens.items);
+}
+
 /* The build, on the deep stack (as yusec_compile runs, docs/library.md "Stack"), or — when no
  * such thread can be made — only the error that it could not get one. */
 static void build_index(yusec_index *index, yusec_context *context, const yusec_input *input,
@@ -269,8 +278,10 @@ static void build_index(yusec_index *index, yusec_context *context, const yusec_
     Arena *arena = &index->session.arena;
     fe_index_init(&index->fe, arena);
     const Program *program = NULL;
+    LexRecord main_lex = {0};
     if (!on_deep_stack) diag_error_path(&index->session.diag, Y_NO_STACK, "yusec", "无法为编译分配栈");
-    else if (input && input->path) program = lib_check_indexed(&index->session, &index->fe);
+    else if (input && input->path) program = lib_check_indexed(&index->session, &index->fe, &main_lex);
+    keep_tokens(index, &main_lex);
     index->config.reader = (SourceReader){NULL, NULL};  /* `reader` ends here: nothing is read later */
     index->config.dir_cache = NULL;                     /* the context's, which the index outlives */
     if (program && program->main && program->main->ast) index->main = program->main->ast->source;
@@ -358,7 +369,7 @@ const yusec_occurrence *yusec_index_at(const yusec_index *index, const char *fil
     uint32_t offset = lib_offset_of(source, position);
     const yusec_occurrence *just_after = NULL;
     for (size_t i = 0; i < index->occurrence_count; i++) {
-        Span span = index->fe_occurrences[i]->span;
+        Span span = index->occurrence_spans[i];
         if (span.file != source->id) continue;
         if (span.start <= offset && offset < span.end) return &index->occurrences[i];
         if (span.end == offset) just_after = &index->occurrences[i];
@@ -450,6 +461,11 @@ const size_t *yusec_index_in_scope(yusec_index *index, yusec_position position, 
     }
     if (count) *count = index->scope_count;
     return index->scope_count ? index->scope : NULL;
+}
+
+const yusec_token *yusec_index_tokens(const yusec_index *index, size_t *count) {
+    if (count) *count = index->token_count;
+    return index->tokens;
 }
 
 const yusec_type_arguments *yusec_index_type_arguments(const yusec_index *index, size_t *count) {

@@ -87,7 +87,7 @@ bool lib_ptx_llvm_version(unsigned version[3], StrBuf *plugin_path) {
 }
 
 /* The main file and everything it imports, per the configuration's package lookup. */
-static Program *load_program(LibSession *session) {
+static Program *load_program(LibSession *session, LexRecord *main_lex) {
     const LibConfig *config = session->config;
     LoadOptions load = {0};
     load.search_paths = config->include_dirs;
@@ -101,12 +101,13 @@ static Program *load_program(LibSession *session) {
         load.builtin_file_real = config->builtin_file_real;
         load.builtin_names = config->builtin_names;
     }
+    load.main_lex = main_lex;
     return fe_load_program(&session->arena, &session->sources, &session->diag, session->input, &load);
 }
 
 /* Loads the main file with its imports and type-checks the program. */
 static CheckedProgram *run_frontend(LibSession *session, LibStatus *status) {
-    Program *program = load_program(session);
+    Program *program = load_program(session, NULL);
     if (!program) {
         *status = LIB_IO;
         return NULL;
@@ -123,8 +124,8 @@ static CheckedProgram *run_frontend(LibSession *session, LibStatus *status) {
     return checked;
 }
 
-const Program *lib_check_indexed(LibSession *session, FeIndex *index) {
-    Program *program = load_program(session);
+const Program *lib_check_indexed(LibSession *session, FeIndex *index, LexRecord *main_lex) {
+    Program *program = load_program(session, main_lex);
     if (program) fe_check_program_indexed(&session->arena, program, &session->diag, index);
     return program;
 }

@@ -116,8 +116,9 @@ struct FeIndex;
 
 /* The front end and checking for an editor (yusec_index_build): the checker runs even after
  * parse and lookup errors, as far as it gets, recording into `index`; NULL when the main file
- * could not be read. */
-const Program *lib_check_indexed(LibSession *session, struct FeIndex *index);
+ * could not be read. `main_lex` not NULL: the main file's tokens and comments are kept there
+ * as its parse lexed them (frontend/token.h). */
+const Program *lib_check_indexed(LibSession *session, struct FeIndex *index, LexRecord *main_lex);
 
 /* The module for the targets in `targets` (TARGET_BIT…): read from a .yir input or lowered
  * from the checked program, verified, and run through the passes that all those targets'

@@ -8,6 +8,16 @@
 #include "../base/utf8.h"
 
 uint32_t lib_utf16_width(const char *text, size_t left, size_t *width) {
+    const unsigned char *s = (const unsigned char *)text;
+    if (left && s[0] < 0x80) {  /* the usual characters without utf8_decode: ASCII, */
+        *width = 1;
+        return 1;
+    }
+    if (left >= 3 && s[0] >= 0xE1 && s[0] != 0xED && (s[0] & 0xF0) == 0xE0 && (s[1] & 0xC0) == 0x80 &&
+        (s[2] & 0xC0) == 0x80) {  /* a well-formed 3-byte one (CJK, full-width marks) */
+        *width = 3;
+        return 1;
+    }
     uint32_t code_point = utf8_decode(text, left, width);
     return code_point != UTF8_INVALID && code_point > 0xFFFF ? 2 : 1;
 }
@@ -21,12 +31,21 @@ static size_t line_end_length(const char *text, size_t len, size_t at) {
     return text[at] == '\r' && at + 1 < len && text[at + 1] == '\n' ? 2 : 1;
 }
 
+/* The byte after the line end at or after `at` (`len` when the text ends first). */
+static size_t after_line_end(const char *text, size_t len, size_t at) {
+    const char *newline = memchr(text + at, '\n', len - at);
+    size_t end = newline ? (size_t)(newline - text) : len;
+    const char *carriage = memchr(text + at, '\r', end - at);
+    if (carriage) end = (size_t)(carriage - text);
+    if (end >= len) return len;
+    return end + line_end_length(text, len, end);
+}
+
 size_t lib_line_start(const char *text, size_t len, uint32_t line) {
     size_t at = 0;
     for (uint32_t current = 0; current < line; current++) {
-        while (at < len && !ends_line(text, at)) at++;
         if (at >= len) return len;
-        at += line_end_length(text, len, at);
+        at = after_line_end(text, len, at);
     }
     return at;
 }

@@ -8,6 +8,7 @@
 #include "../base/memory.h"
 #include "../base/source.h"
 #include "../frontend/token.h"
+#include "tokens.h"
 #include "yusec/yusec.h"
 
 struct yusec_tokens {
@@ -36,22 +37,24 @@ static yusec_token_kind kind_of(TokenKind kind) {
     return YUSEC_TOKEN_KEYWORD;
 }
 
-static void put(yusec_tokens *tokens, yusec_token_kind kind, Span span) {
-    tokens->items[tokens->count++] = (yusec_token){kind, span.start, span.end - span.start};
+static yusec_token token_of(yusec_token_kind kind, Span span) {
+    return (yusec_token){kind, span.start, span.end - span.start};
 }
 
 /* Tokens and comments merged in source order (the lexer emits each list in order). */
-static void merge(yusec_tokens *out, const TokenList *tokens, const CommentList *comments) {
+size_t lib_tokens_merge(yusec_token *out, const TokenList *tokens, const CommentList *comments) {
     uint32_t t = 0, c = 0, token_count = tokens->count ? tokens->count - 1 : 0; /* without EOF */
+    size_t n = 0;
     while (t < token_count || c < comments->count) {
         bool comment_first = c < comments->count &&
                              (t >= token_count || comments->items[c].start < tokens->items[t].span.start);
-        if (comment_first) put(out, YUSEC_TOKEN_COMMENT, comments->items[c++]);
+        if (comment_first) out[n++] = token_of(YUSEC_TOKEN_COMMENT, comments->items[c++]);
         else {
-            put(out, kind_of(tokens->items[t].kind), tokens->items[t].span);
+            out[n++] = token_of(kind_of(tokens->items[t].kind), tokens->items[t].span);
             t++;
         }
     }
+    return n;
 }
 
 static yusec_tokens *tokenize(const char *text, size_t len) {
@@ -67,7 +70,7 @@ static yusec_tokens *tokenize(const char *text, size_t len) {
     CommentList comments;
     TokenList tokens = fe_lex_file_with_comments(&arena, file, &diag, &comments);
     out->items = mem_calloc((size_t)tokens.count + comments.count + 1, sizeof *out->items);
-    merge(out, &tokens, &comments);
+    out->count = lib_tokens_merge(out->items, &tokens, &comments);
     diag_free(&diag);
     arena_free(&arena);
     return out;

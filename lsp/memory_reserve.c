@@ -8,8 +8,10 @@
 #include <unistd.h>
 
 /* Bytes of heap an index plus the semantic tokens take per byte of source: 10,000 lines
- * (840 KB) held 64 MiB with both (bench_lsp.py), some 75 bytes a byte; rounded up. */
-enum { BYTES_PER_SOURCE_BYTE = 96 };
+ * (840 KB) held some 45 MiB with both (the index keeping its tokens, bench_lsp.py; measured
+ * by the page faults of a first request after a smaller reserve), some 53 bytes a byte;
+ * rounded up. */
+enum { BYTES_PER_SOURCE_BYTE = 64 };
 /* Taken in pieces below glibc's mmap threshold (lsp/main.c sets it to 32 MiB), so that they
  * come from the heap and go back to it when freed. */
 #define PIECE_BYTES ((size_t)16 << 20)

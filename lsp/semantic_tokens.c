@@ -1,6 +1,7 @@
-/* Semantic tokens: kinds from yusec_tokenize, positions in UTF-16, a token over several
- * lines (a comment) split into one per line; a name the checker resolved takes its kind and
- * modifiers from the navigation index (what it names), the others stay `variable`. */
+/* Semantic tokens: kinds from the lexer's tokens (those the index kept from its parse,
+ * yusec_index_tokens), positions in UTF-16, a token over several lines (a comment) split
+ * into one per line; a name the checker resolved takes its kind and modifiers from the
+ * navigation index (what it names), the others stay `variable`. */
 #include "lsp/semantic_tokens.h"
 
 #include <string.h>
@@ -134,9 +135,12 @@ bool lsp_semantic_tokens_full(LspServer *server, json_t *params, LspError *error
     const LspDocument *doc = nav.doc;
     Occurrences walk;
     occurrences_init(&walk, nav.index, doc->path);
-    yusec_tokens *tokens = yusec_tokenize(doc->text, doc->len);
+    /* the tokens the index's parse lexed (the document's text); lexed here only when the
+     * index did not parse it */
     size_t count = 0;
-    const yusec_token *items = yusec_tokens_items(tokens, &count);
+    const yusec_token *items = yusec_index_tokens(nav.index, &count);
+    yusec_tokens *tokens = items ? NULL : yusec_tokenize(doc->text, doc->len);
+    if (tokens) items = yusec_tokens_items(tokens, &count);
     strbuf_puts(result, "{\"data\":[");
     Encoder out = {result, true, {0, 0}};
     LibPositionCursor cursor;

@@ -1,4 +1,4 @@
-/* textDocument/semanticTokens/full: the lexer's tokens (yusec_tokenize) of the open text. */
+/* textDocument/semanticTokens/full: the lexer's tokens of the open text (kept by its index, yusec_index_tokens). */
 #ifndef YUSEC_LSP_SEMANTIC_TOKENS_H
 #define YUSEC_LSP_SEMANTIC_TOKENS_H
 

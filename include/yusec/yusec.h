@@ -474,6 +474,11 @@ typedef struct yusec_tokens yusec_tokens;
 YUSEC_API yusec_tokens *yusec_tokenize(const char *text, size_t len);
 YUSEC_API const yusec_token *yusec_tokens_items(const yusec_tokens *tokens, size_t *count);
 YUSEC_API void yusec_tokens_free(yusec_tokens *tokens);
+/* The index's input's tokens and comments, kept from its parse: what yusec_tokenize gives for
+ * the input's text, without lexing it again; they live as long as the index. NULL (and a
+ * count of 0) when the build did not parse the input (it could not be read, or its tree was
+ * the embedded builtin interface): yusec_tokenize it then. */
+YUSEC_API const yusec_token *yusec_index_tokens(const yusec_index *index, size_t *count);
 
 /* ---- formatting (yusec fmt, the LSP's textDocument/formatting; docs/format.md) ---- */
 

@@ -441,6 +441,42 @@ static void test_partial_index_of_bad_source(void **state) {
     yusec_context_free(ctx);
 }
 
+/* The index keeps its input's tokens and comments from the parse: exactly what yusec_tokenize
+ * gives for the same text (comments, a nested one, one over lines, a lexical error, CRLF, a
+ * name with an invisible character); none for an input that could not be read. */
+static void test_tokens_kept_from_the_parse(void **state) {
+    (void)state;
+    static const char SOURCE[] =
+        "「：文件头：」寻观「点染」之「点染本」之书。\r\n"
+        "「：外「：内：」\n跨行：」「甲」乃化「无三二」为「无三二」者也。\n"
+        "「甲」者得「乙」而「乙」加「负一二点五」@也。『串』\n"
+        "「丙\xE2\x80\x8B」乃「无三二」也。";
+    yusec_context *ctx = new_context(NULL);
+    yusec_index *index = index_of(ctx, "词。着色器。豫", SOURCE);
+    yusec_tokens *lexed = yusec_tokenize(SOURCE, strlen(SOURCE));
+    size_t want_count = 0, count = 0;
+    const yusec_token *want = yusec_tokens_items(lexed, &want_count);
+    const yusec_token *kept = yusec_index_tokens(index, &count);
+    assert_true(want_count > 20);
+    assert_non_null(kept);
+    assert_int_equal(count, want_count);
+    size_t comments = 0;
+    for (size_t i = 0; i < count; i++) {
+        assert_int_equal(kept[i].kind, want[i].kind);
+        assert_int_equal(kept[i].offset, want[i].offset);
+        assert_int_equal(kept[i].length, want[i].length);
+        comments += kept[i].kind == YUSEC_TOKEN_COMMENT;
+    }
+    assert_int_equal(comments, 2);
+    yusec_tokens_free(lexed);
+    yusec_index_free(index);
+    index = index_of(ctx, "/nonexistent/无。着色器。豫", NULL);
+    assert_null(yusec_index_tokens(index, &count));
+    assert_int_equal(count, 0);
+    yusec_index_free(index);
+    yusec_context_free(ctx);
+}
+
 /* Every query at positions over the whole text and past it answers. */
 static void query_everywhere(yusec_context *ctx, const char *text, size_t len) {
     yusec_input input = {"切。着色器。豫", text, len};
@@ -592,6 +628,7 @@ int main(void) {
         cmocka_unit_test(test_builtin_describe_and_keywords),
         cmocka_unit_test(test_deep_nesting),
         cmocka_unit_test(test_long_line_is_linear),
+        cmocka_unit_test(test_tokens_kept_from_the_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

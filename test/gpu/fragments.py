@@ -287,6 +287,30 @@ def run_entry(yusec, sample, ptx, entry, reads, writes, data, tmp):
     return got, proc
 
 
+def run_abc(yusec, sample, ptx, entry, buffers, tmp, timeout):
+    """Runs entry with buffers (three lists of f32: A, B, C) at 0:0, 0:1, 0:2 and returns
+    (C as the run left it, proc), or (None, proc) where the run failed (tensor.py and
+    warpgroups.py use it)."""
+    paths = [os.path.join(tmp, "%s_%d.in" % (entry, i)) for i in range(len(buffers))]
+    cmd = [yusec, "run", sample, "--entry", entry, "--grid", "1"]
+    if ptx:
+        cmd += ["--ptx", ptx]
+    if ON_CPU:
+        cmd.append("--device=cpu")
+    for i, (path, values) in enumerate(zip(paths, buffers)):
+        with open(path, "wb") as f:
+            f.write(struct.pack("<%df" % len(values), *values))
+        cmd += ["--buffer", "0:%d=f32:@%s" % (i, path)]
+    out = os.path.join(tmp, entry + ".out")
+    cmd += ["--out", "0:2=" + out]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    if proc.returncode != 0:
+        return None, proc
+    with open(out, "rb") as f:
+        raw = f.read()
+    return list(struct.unpack("<%df" % (len(raw) // 4), raw)), proc
+
+
 def report(entry, proc, problems):
     """Prints one entry's outcome: problems None (the run failed: proc says how) or the list of
     mismatches. "skip" when there is no GPU, else "fail" or "pass" (tensor.py uses it too)."""

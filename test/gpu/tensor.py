@@ -16,13 +16,11 @@ equal that order's result exactly. Exit status: 0 passed, 1 a check failed, 77 n
 """
 import os
 import random
-import struct
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fragments import f16, f32, report  # noqa: E402
+from fragments import f16, f32, report, run_abc  # noqa: E402
 
 RTOL = 2.0 ** -14
 ATOL = 1e-6
@@ -98,33 +96,12 @@ def check(s, a, b, got):
     return problems
 
 
-def write(path, values):
-    with open(path, "wb") as f:
-        f.write(struct.pack("<%df" % len(values), *values))
-
-
 def run(yusec, sample, ptx, entry, s, tmp, rng):
     a = [f32(rng.uniform(-1, 1)) for _ in range(s.a_len)]  # the buffers hold f32: round first
     b = [f32(rng.uniform(-1, 1)) for _ in range(s.b_len)]
-    paths = [os.path.join(tmp, "%s_%d.in" % (entry, i)) for i in range(3)]
-    write(paths[0], a)
-    write(paths[1], b)
-    write(paths[2], [SENTINEL] * s.c_len)
-    out = os.path.join(tmp, entry + ".out")
-    cmd = [yusec, "run", sample, "--entry", entry, "--grid", "1"]
-    if ptx:
-        cmd += ["--ptx", ptx]
-    if ON_CPU:
-        cmd.append("--device=cpu")
-    for i, p in enumerate(paths):
-        cmd += ["--buffer", "0:%d=f32:@%s" % (i, p)]
-    cmd += ["--out", "0:2=" + out]
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    if proc.returncode != 0:
+    got, proc = run_abc(yusec, sample, ptx, entry, [a, b, [SENTINEL] * s.c_len], tmp, 300)
+    if got is None:
         return None, proc
-    with open(out, "rb") as f:
-        raw = f.read()
-    got = list(struct.unpack("<%df" % (len(raw) // 4), raw))
     return check(s, a, b, got), proc
 
 

@@ -18,12 +18,11 @@ failed, 77 no GPU (跳过).
 import os
 import random
 import struct
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fragments import f16, f32, report  # noqa: E402
+from fragments import f16, f32, report, run_abc  # noqa: E402
 
 RTOL = 2.0 ** -14
 ATOL = 1e-6
@@ -71,34 +70,13 @@ def check(m_rows, n_cols, k_len, bf16_from, a, b, got):
     return problems
 
 
-def write(path, values):
-    with open(path, "wb") as f:
-        f.write(struct.pack("<%df" % len(values), *values))
-
-
 def run(yusec, sample, ptx, entry, shape, tmp, rng):
     m_rows, n_cols, k_len, bf16_from = shape
     a = [f32(rng.uniform(-1, 1)) for _ in range(m_rows * k_len)]
     b = [f32(rng.uniform(-1, 1)) for _ in range(n_cols * k_len)]
-    paths = [os.path.join(tmp, "%s_%d.in" % (entry, i)) for i in range(3)]
-    write(paths[0], a)
-    write(paths[1], b)
-    write(paths[2], [0.0] * (m_rows * n_cols))
-    out = os.path.join(tmp, entry + ".out")
-    cmd = [yusec, "run", sample, "--entry", entry, "--grid", "1"]
-    if ptx:
-        cmd += ["--ptx", ptx]
-    if ON_CPU:
-        cmd.append("--device=cpu")
-    for i, p in enumerate(paths):
-        cmd += ["--buffer", "0:%d=f32:@%s" % (i, p)]
-    cmd += ["--out", "0:2=" + out]
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
-    if proc.returncode != 0:
+    got, proc = run_abc(yusec, sample, ptx, entry, [a, b, [0.0] * (m_rows * n_cols)], tmp, 600)
+    if got is None:
         return None, proc
-    with open(out, "rb") as f:
-        raw = f.read()
-    got = list(struct.unpack("<%df" % (len(raw) // 4), raw))
     return check(m_rows, n_cols, k_len, bf16_from, a, b, got), proc
 
 

@@ -463,42 +463,16 @@ static void test_shuffle_delta_must_be_uniform(void **state) {
     done(&r);
 }
 
-/* 着十三: the whole workgroup holds a tensor tile, so its ops need workgroup-uniform control
- * flow (a subgroup-uniform condition is not enough). */
-static void test_tensor_op_under_divergent_if_is_rejected(void **state) {
-    (void)state;
-    Run r;
-    run(&r,
-        "fn @main(%lid.0:u32) {\n"
-        "  %1:u32 = const 3u\n"
-        "  %2:bool = gt %lid.0, %1\n"
-        "  if %2 {\n"
-        "    %3:tensor_acc_f32 = tensor_zero\n"
-        "    yield\n"
-        "  } else {\n"
-        "    yield\n"
-        "  }\n"
-        "  return\n"
-        "}\n"
-        "\n"
-        "entry @e = compute @main workgroup_size(128, 1, 1) (builtin(local_invocation_index))\n",
-        "uniformity", YUSEC_TARGET_MSL);
-    assert_false(r.ok);
-    expect_in(strbuf_cstr(&r.diag.text), "t.yir:5:5: error: 张量片运算（tensor_zero）须由一个线程束组的 128 个调用一致执行");
-    done(&r);
-}
-
-/* Warpgroups: a condition on warpgroup_id (线程束组号) and uniform values is warpgroup-uniform,
- * which is enough for a tensor op, not for a barrier, and a subgroup-uniform one is not. */
-static void run_warpgroup_branch(Run *r, const char *cond_op, const char *body) {
+/* The uniformity pass for TARGET over `if COND { BODY }` in a compute entry of SIZE
+ * invocations whose only input is local_invocation_index (%lid.0); `condition` computes the
+ * branch's value `cond`. */
+static void lid_branch(Run *r, unsigned size, const char *condition, const char *cond, const char *body,
+                       yusec_target target) {
     char text[1024];
     snprintf(text, sizeof text,
              "fn @main(%%lid.0:u32) {\n"
-             "  %%1:u32 = warpgroup_id\n"
-             "  %%2:u32 = const 1u\n"
-             "  %%3:u32 = %s\n"
-             "  %%4:bool = eq %%3, %%2\n"
-             "  if %%4 {\n"
+             "%s"
+             "  if %s {\n"
              "%s"
              "    yield\n"
              "  } else {\n"
@@ -507,9 +481,35 @@ static void run_warpgroup_branch(Run *r, const char *cond_op, const char *body) 
              "  return\n"
              "}\n"
              "\n"
-             "entry @e = compute @main workgroup_size(384, 1, 1) (builtin(local_invocation_index))\n",
-             cond_op, body);
-    run(r, text, "uniformity", YUSEC_TARGET_PTX);
+             "entry @e = compute @main workgroup_size(%u, 1, 1) (builtin(local_invocation_index))\n",
+             condition, cond, body, size);
+    run(r, text, "uniformity", target);
+}
+
+/* 着十三: the whole workgroup holds a tensor tile, so its ops need workgroup-uniform control
+ * flow (a subgroup-uniform condition is not enough). */
+static void test_tensor_op_under_divergent_if_is_rejected(void **state) {
+    (void)state;
+    Run r;
+    lid_branch(&r, 128, "  %1:u32 = const 3u\n  %2:bool = gt %lid.0, %1\n", "%2",
+               "    %3:tensor_acc_f32 = tensor_zero\n", YUSEC_TARGET_MSL);
+    assert_false(r.ok);
+    expect_in(strbuf_cstr(&r.diag.text), "t.yir:5:5: error: 张量片运算（tensor_zero）须由一个线程束组的 128 个调用一致执行");
+    done(&r);
+}
+
+/* Warpgroups: a condition on warpgroup_id (线程束组号) and uniform values is warpgroup-uniform,
+ * which is enough for a tensor op, not for a barrier, and a subgroup-uniform one is not.
+ * COND_OP computes %3 from %1 = warpgroup_id and %2 = 1u; BODY runs where %3 == 1. */
+static void run_warpgroup_branch(Run *r, const char *cond_op, const char *body) {
+    char condition[256];
+    snprintf(condition, sizeof condition,
+             "  %%1:u32 = warpgroup_id\n"
+             "  %%2:u32 = const 1u\n"
+             "  %%3:u32 = %s\n"
+             "  %%4:bool = eq %%3, %%2\n",
+             cond_op);
+    lid_branch(r, 384, condition, "%4", body, YUSEC_TARGET_PTX);
 }
 
 static void test_tensor_op_under_warpgroup_condition(void **state) {

@@ -351,6 +351,27 @@ static void make_launch(Launch *l) {
     l->launch = (RtLaunch){PTX, "yy_k", {64, 1, 1}, {2, 3, 1}, l->params, 3, false, 0, NULL, 0};
 }
 
+/* The fake driver opened, an error buffer and make_launch's launch: the set-up most launch
+ * tests share; launch_close releases it. */
+typedef struct {
+    StrBuf error;
+    RtCuda *cuda;
+    Launch l;
+} Opened;
+
+static void launch_open(Opened *f) {
+    strbuf_init(&f->error);
+    bool no_gpu;
+    f->cuda = open_fake(&f->error, &no_gpu);
+    assert_non_null(f->cuda);
+    make_launch(&f->l);
+}
+
+static void launch_close(Opened *f) {
+    rt_cuda_close(f->cuda);
+    strbuf_free(&f->error);
+}
+
 static void test_launch_reads_back(void **state) {
     (void)state;
     StrBuf error, info;
@@ -387,30 +408,25 @@ static void test_launch_reads_back(void **state) {
  * asks for it; without any, neither happens; a refused attribute is a located failure. */
 static void test_dynamic_shared_memory(void **state) {
     (void)state;
-    StrBuf error;
-    strbuf_init(&error);
-    bool no_gpu;
-    RtCuda *cuda = open_fake(&error, &no_gpu);
-    Launch l;
-    make_launch(&l);
-    assert_true(rt_launch(cuda, &l.launch, NULL, &error));
+    Opened f;
+    launch_open(&f);
+    assert_true(rt_launch(f.cuda, &f.l.launch, NULL, &f.error));
     assert_int_equal(fake.attribute_calls, 0);
     assert_int_equal(fake.launched_shared, 0);
-    l.launch.dynamic_shared_bytes = 73728;
-    assert_true(rt_launch(cuda, &l.launch, NULL, &error));
+    f.l.launch.dynamic_shared_bytes = 73728;
+    assert_true(rt_launch(f.cuda, &f.l.launch, NULL, &f.error));
     assert_int_equal(fake.attribute_calls, 1);
     assert_int_equal(fake.attribute, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES);
     assert_int_equal(fake.attribute_value, 73728);
     assert_int_equal(fake.launched_shared, 73728);
     fake.attribute_result = 1;  /* CUDA_ERROR_INVALID_VALUE */
     int launches = fake.launches;
-    assert_false(rt_launch(cuda, &l.launch, NULL, &error));
+    assert_false(rt_launch(f.cuda, &f.l.launch, NULL, &f.error));
     assert_int_equal(fake.launches, launches);
-    assert_non_null(strstr(strbuf_cstr(&error), "cuFuncSetAttribute"));
-    assert_non_null(strstr(strbuf_cstr(&error), "73728 字节动态共享内存"));
+    assert_non_null(strstr(strbuf_cstr(&f.error), "cuFuncSetAttribute"));
+    assert_non_null(strstr(strbuf_cstr(&f.error), "73728 字节动态共享内存"));
     assert_int_equal(fake.allocs, fake.frees);
-    rt_cuda_close(cuda);
-    strbuf_free(&error);
+    launch_close(&f);
 }
 
 /* A tensor-map parameter (docs/targets.md § TMA): the data goes to the device, and the kernel
@@ -419,17 +435,13 @@ static void test_dynamic_shared_memory(void **state) {
  * zeros outside; both allocations freed. */
 static void test_tensor_map_parameter(void **state) {
     (void)state;
-    StrBuf error;
-    strbuf_init(&error);
-    bool no_gpu;
-    RtCuda *cuda = open_fake(&error, &no_gpu);
-    Launch l;
-    make_launch(&l);
-    RtTensorMap map = {2, 8, 2, 1, 8, 128, true};  /* 2 × 8 f16 in l.data, box 1 × 8, 128-byte swizzle */
-    l.params[0].tensor_map = &map;
+    Opened f;
+    launch_open(&f);
+    RtTensorMap map = {2, 8, 2, 1, 8, 128, true};  /* 2 × 8 f16 in f.l.data, box 1 × 8, 128-byte swizzle */
+    f.l.params[0].tensor_map = &map;
     fake.capture_map = true;
-    assert_true(rt_launch(cuda, &l.launch, NULL, &error));
-    assert_int_equal(fake.live[0].size, sizeof l.data);
+    assert_true(rt_launch(f.cuda, &f.l.launch, NULL, &f.error));
+    assert_int_equal(fake.live[0].size, sizeof f.l.data);
     assert_int_equal(fake.live[1].size, 128);
     assert_int_equal(fake.launched[0], (CUdeviceptr)(uintptr_t)fake.live[1].pointer);
     unsigned long long expect[14] = {CU_TENSOR_MAP_DATA_TYPE_FLOAT16, (uintptr_t)fake.live[0].pointer, 8, 2, 16, 8, 1, 1, 1,
@@ -438,8 +450,7 @@ static void test_tensor_map_parameter(void **state) {
     for (int i = 0; i < 14; i++) assert_int_equal(fake.map_words[i], expect[i]);
     assert_int_equal(fake.allocs, 3);
     assert_int_equal(fake.frees, 3);
-    rt_cuda_close(cuda);
-    strbuf_free(&error);
+    launch_close(&f);
 }
 
 /* Texture parameters after the buffers (docs/targets.md § Textures and samplers): one array
@@ -448,12 +459,8 @@ static void test_tensor_map_parameter(void **state) {
  * as a u32; everything destroyed, also when an object cannot be made. */
 static void test_texture_parameters(void **state) {
     (void)state;
-    StrBuf error;
-    strbuf_init(&error);
-    bool no_gpu;
-    RtCuda *cuda = open_fake(&error, &no_gpu);
-    Launch l;
-    make_launch(&l);
+    Opened f;
+    launch_open(&f);
     float texels[4 * 3 * 2] = {0};
     RtTextureData data = {RT_TEXEL_RGBA32FLOAT, 3, 2, texels};
     uint32_t words[2] = {1, 2};
@@ -464,10 +471,10 @@ static void test_texture_parameters(void **state) {
         {NULL, false, RT_ADDRESS_CLAMP, 4},
         {&integers, false, RT_ADDRESS_CLAMP, 0},
     };
-    l.launch.textures = params;
-    l.launch.texture_count = 4;
+    f.l.launch.textures = params;
+    f.l.launch.texture_count = 4;
     fake.launched_textures = 3;
-    assert_true(rt_launch(cuda, &l.launch, NULL, &error));
+    assert_true(rt_launch(f.cuda, &f.l.launch, NULL, &f.error));
     assert_int_equal(fake.arrays, 2);  /* one for `data`, shared by two objects */
     assert_int_equal(fake.objects, 3);
     assert_true(fake.tex_array[0] == fake.tex_array[1] && fake.tex_array[0] != fake.tex_array[2]);
@@ -493,70 +500,59 @@ static void test_texture_parameters(void **state) {
     assert_int_equal(fake.arrays_destroyed, 2);
     fake.tex_result = 1;  /* CUDA_ERROR_INVALID_VALUE */
     int launches = fake.launches;
-    assert_false(rt_launch(cuda, &l.launch, NULL, &error));
+    assert_false(rt_launch(f.cuda, &f.l.launch, NULL, &f.error));
     assert_int_equal(fake.launches, launches);
-    assert_non_null(strstr(strbuf_cstr(&error), "cuTexObjectCreate"));
+    assert_non_null(strstr(strbuf_cstr(&f.error), "cuTexObjectCreate"));
     assert_int_equal(fake.arrays_destroyed, fake.arrays);
     assert_int_equal(fake.allocs, fake.frees);
-    rt_cuda_close(cuda);
-    strbuf_free(&error);
+    launch_close(&f);
 }
 
 static void test_jit_failure_has_log(void **state) {
     (void)state;
     fake.jit_result = 218;
-    StrBuf error;
-    strbuf_init(&error);
-    bool no_gpu;
-    RtCuda *cuda = open_fake(&error, &no_gpu);
-    Launch l;
-    make_launch(&l);
-    assert_false(rt_launch(cuda, &l.launch, NULL, &error));
-    assert_non_null(strstr(strbuf_cstr(&error), "cuModuleLoadDataEx（PTX 即时编译） 失败：CUDA_ERROR_INVALID_PTX"));
-    assert_non_null(strstr(strbuf_cstr(&error), "JIT 错误日志：\nptxas fatal : 假的语法错误"));
+    Opened f;
+    launch_open(&f);
+    assert_false(rt_launch(f.cuda, &f.l.launch, NULL, &f.error));
+    assert_non_null(strstr(strbuf_cstr(&f.error), "cuModuleLoadDataEx（PTX 即时编译） 失败：CUDA_ERROR_INVALID_PTX"));
+    assert_non_null(strstr(strbuf_cstr(&f.error), "JIT 错误日志：\nptxas fatal : 假的语法错误"));
     assert_int_equal(fake.launches, 0);
     assert_int_equal(fake.allocs, 0);
-    rt_cuda_close(cuda);
-    strbuf_free(&error);
+    launch_close(&f);
 }
 
 static void test_failures_release_everything(void **state) {
     (void)state;
-    StrBuf error;
-    strbuf_init(&error);
-    bool no_gpu;
-    RtCuda *cuda = open_fake(&error, &no_gpu);
-    Launch l;
-    make_launch(&l);
-    l.launch.kernel = "yy_other";
-    assert_false(rt_launch(cuda, &l.launch, NULL, &error));
-    assert_non_null(strstr(strbuf_cstr(&error), "PTX 里没有入口 yy_other"));
+    Opened f;
+    launch_open(&f);
+    f.l.launch.kernel = "yy_other";
+    assert_false(rt_launch(f.cuda, &f.l.launch, NULL, &f.error));
+    assert_non_null(strstr(strbuf_cstr(&f.error), "PTX 里没有入口 yy_other"));
     assert_int_equal(fake.modules_unloaded, 1);
 
-    make_launch(&l);
+    make_launch(&f.l);
     fake.sync_result = 700;
-    strbuf_clear(&error);
-    assert_false(rt_launch(cuda, &l.launch, NULL, &error));
-    assert_string_equal(strbuf_cstr(&error), "cuCtxSynchronize（内核执行） 失败：CUDA_ERROR_ILLEGAL_ADDRESS"
+    strbuf_clear(&f.error);
+    assert_false(rt_launch(f.cuda, &f.l.launch, NULL, &f.error));
+    assert_string_equal(strbuf_cstr(&f.error), "cuCtxSynchronize（内核执行） 失败：CUDA_ERROR_ILLEGAL_ADDRESS"
                                              "（an illegal memory access was encountered）");
     assert_int_equal(fake.allocs, fake.frees);
 
     fake.sync_result = 0;
     fake.alloc_result = 2;
-    strbuf_clear(&error);
-    assert_false(rt_launch(cuda, &l.launch, NULL, &error));
-    assert_non_null(strstr(strbuf_cstr(&error), "cuMemAlloc_v2 失败：CUDA_ERROR_OUT_OF_MEMORY"));
-    assert_non_null(strstr(strbuf_cstr(&error), "（参数 0，16 字节）"));
+    strbuf_clear(&f.error);
+    assert_false(rt_launch(f.cuda, &f.l.launch, NULL, &f.error));
+    assert_non_null(strstr(strbuf_cstr(&f.error), "cuMemAlloc_v2 失败：CUDA_ERROR_OUT_OF_MEMORY"));
+    assert_non_null(strstr(strbuf_cstr(&f.error), "（参数 0，16 字节）"));
     assert_int_equal(fake.allocs, fake.frees);
     assert_int_equal(fake.modules_loaded, fake.modules_unloaded);
 
     fake.alloc_result = 0;
-    l.launch.block[0] = 2048;
-    strbuf_clear(&error);
-    assert_false(rt_launch(cuda, &l.launch, NULL, &error));
-    assert_non_null(strstr(strbuf_cstr(&error), "超过每块 1024 个线程"));
-    rt_cuda_close(cuda);
-    strbuf_free(&error);
+    f.l.launch.block[0] = 2048;
+    strbuf_clear(&f.error);
+    assert_false(rt_launch(f.cuda, &f.l.launch, NULL, &f.error));
+    assert_non_null(strstr(strbuf_cstr(&f.error), "超过每块 1024 个线程"));
+    launch_close(&f);
 }
 
 static void test_dims_and_error_text(void **state) {

@@ -14,8 +14,8 @@ samples=$here/../../库/点染/测试/样例
 # (v[i] = i² + 1); 乙 completes through an expect_tx of zero bytes.
 expect=$(python3 -c "print(', '.join(str(((i + 1) % 64) ** 2 + 1) for i in range(64)) + ', ' +
                            ', '.join(str((63 - i) ** 2 + 1) for i in range(64)))")
-"$yusec" run "$samples/异步屏障。着色器。豫" --device=cpu --buffer 0:0=u32:128*0 >"$tmp/out" 2>&1
-check 异步屏障 0 $? "0:0 出 u32[128] = $expect" "$tmp/out"
+run_check 异步屏障 0 "0:0 出 u32[128] = $expect" \
+  run "$samples/异步屏障。着色器。豫" --device=cpu --buffer 0:0=u32:128*0
 
 # One barrier of two arrivals; operands from the text below, edited per case.
 barrier_yir() {
@@ -57,23 +57,23 @@ status=$?
 echo "退出码 $status" >>"$tmp/out"
 check 两个到达 0 $status "退出码 0" "$tmp/out"
 barrier_yir 2u 0u 1u 0u
-"$yusec" run "$tmp/栏.yir" --device=cpu >"$tmp/out" 2>&1
-check 死锁 1 $? "栏.yir:25:3: error: CPU 执行失败：「等待异步屏障」永远等不到：相位 0 不会完成（没有调用还能到达，也没有异步传输还在进行）（工作组 (0, 0, 0)，局部调用序 0）" "$tmp/out"
+run_check 死锁 1 "栏.yir:25:3: error: CPU 执行失败：「等待异步屏障」永远等不到：相位 0 不会完成（没有调用还能到达，也没有异步传输还在进行）（工作组 (0, 0, 0)，局部调用序 0）" \
+  run "$tmp/栏.yir" --device=cpu
 barrier_yir 2u 0u 2u 1u
-"$yusec" run "$tmp/栏.yir" --device=cpu >"$tmp/out" 2>&1
-check 等已完成的相位一 1 $? "error: CPU 执行失败：「等待异步屏障」永远等不到：相位 1 不会完成" "$tmp/out"
+run_check 等已完成的相位一 1 "error: CPU 执行失败：「等待异步屏障」永远等不到：相位 1 不会完成" \
+  run "$tmp/栏.yir" --device=cpu
 barrier_yir 2u 1u 2u 0u
-"$yusec" run "$tmp/栏.yir" --device=cpu >"$tmp/out" 2>&1
-check 未初始化 1 $? "栏.yir:19:5: error: CPU 执行失败：「到达异步屏障」用了未初始化的异步屏障（序 1）：先由一个调用「初始化异步屏障」，再「工作组屏障」（工作组 (0, 0, 0)，局部调用序 0）" "$tmp/out"
+run_check 未初始化 1 "栏.yir:19:5: error: CPU 执行失败：「到达异步屏障」用了未初始化的异步屏障（序 1）：先由一个调用「初始化异步屏障」，再「工作组屏障」（工作组 (0, 0, 0)，局部调用序 0）" \
+  run "$tmp/栏.yir" --device=cpu
 barrier_yir 0u 0u 2u 0u
-"$yusec" run "$tmp/栏.yir" --device=cpu >"$tmp/out" 2>&1
-check 到达数零 1 $? "栏.yir:9:5: error: CPU 执行失败：「初始化异步屏障」的到达数须在 1 至 1048575 之间，此处是 0" "$tmp/out"
+run_check 到达数零 1 "栏.yir:9:5: error: CPU 执行失败：「初始化异步屏障」的到达数须在 1 至 1048575 之间，此处是 0" \
+  run "$tmp/栏.yir" --device=cpu
 barrier_yir 2u 0u 2u 2u
-"$yusec" run "$tmp/栏.yir" --device=cpu >"$tmp/out" 2>&1
-check 相位二 1 $? "栏.yir:25:3: error: CPU 执行失败：「等待异步屏障」的相位须是零或一，此处是 2" "$tmp/out"
+run_check 相位二 1 "栏.yir:25:3: error: CPU 执行失败：「等待异步屏障」的相位须是零或一，此处是 2" \
+  run "$tmp/栏.yir" --device=cpu
 barrier_yir 2u 2u 2u 0u
-"$yusec" run "$tmp/栏.yir" --device=cpu >"$tmp/out" 2>&1
-check 屏障越界 1 $? "栏.yir:19:5: error: CPU 执行失败：越界访问：「栏」只有 16 字节，却要访问第 16 至 23 字节" "$tmp/out"
+run_check 屏障越界 1 "栏.yir:19:5: error: CPU 执行失败：越界访问：「栏」只有 16 字节，却要访问第 16 至 23 字节" \
+  run "$tmp/栏.yir" --device=cpu
 
 # 张量载入: a 96 × 80 f16 tensor, element (r, c) = (80r + c) mod 2048; boxes 64 × 64 with the
 # 128-byte swizzle at (0, 0) and at (64, 32) (rows ≥ 96 and columns ≥ 80 read as zero), copied out
@@ -84,15 +84,15 @@ python3 "$here/../gpu/tma_data.py" "$tmp/甲.bin" "$tmp/预期.bin"
 status=$?
 cmp "$tmp/出.bin" "$tmp/预期.bin" >>"$tmp/out" 2>&1 && echo "值相同" >>"$tmp/out"
 check 张量载入 0 $status "值相同" "$tmp/out"
-"$yusec" run "$samples/张量载入。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/甲.bin" \
-  --buffer 0:1=f32:8192*0 >"$tmp/out" 2>&1
-check 张量载入缺形状 2 $? "error: 张量映射 0:0（甲图）要用 --shape 0:0=行数x列数 给出张量的形状" "$tmp/out"
-"$yusec" run "$samples/张量载入。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/甲.bin" --shape 0:0=96x81 \
-  --buffer 0:1=f32:8192*0 >"$tmp/out" 2>&1
-check 张量载入字节不符 2 $? "error: 张量映射 0:0（甲图）的形状 96x81：数据须恰是 96x81×2 字节（给了 15360 字节），一行（列数 × 2 字节）须是 16 字节的倍数" "$tmp/out"
-"$yusec" run "$samples/张量载入。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/甲.bin" --shape 0:0=96 \
-  --buffer 0:1=f32:8192*0 >"$tmp/out" 2>&1
-check 张量载入形状写错 2 $? "--shape '0:0=96' 应写成 组:绑定=行数x列数" "$tmp/out"
+run_check 张量载入缺形状 2 "error: 张量映射 0:0（甲图）要用 --shape 0:0=行数x列数 给出张量的形状" \
+  run "$samples/张量载入。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/甲.bin" \
+  --buffer 0:1=f32:8192*0
+run_check 张量载入字节不符 2 "error: 张量映射 0:0（甲图）的形状 96x81：数据须恰是 96x81×2 字节（给了 15360 字节），一行（列数 × 2 字节）须是 16 字节的倍数" \
+  run "$samples/张量载入。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/甲.bin" --shape 0:0=96x81 \
+  --buffer 0:1=f32:8192*0
+run_check 张量载入形状写错 2 "--shape '0:0=96' 应写成 组:绑定=行数x列数" \
+  run "$samples/张量载入。着色器。豫" --device=cpu --buffer 0:0=u32:@"$tmp/甲.bin" --shape 0:0=96 \
+  --buffer 0:1=f32:8192*0
 
 # A TMA destination index that is not a multiple of 512 f16 (1024 bytes, with a swizzle) at run
 # time, and a load on a barrier nobody initialised.
@@ -121,11 +121,11 @@ status=$?
 echo "退出码 $status" >>"$tmp/out"
 check 张量载入对齐 0 $status "退出码 0" "$tmp/out"
 sed -e 's/%6:u32 = mul %0, %5/%6:u32 = add %0, %5/' "$tmp/载.yir" >"$tmp/载错.yir"
-"$yusec" run "$tmp/载错.yir" --device=cpu --buffer 0:0=u32:256*0 --shape 0:0=8x64 >"$tmp/out" 2>&1
-check 张量载入不对齐 1 $? "载错.yir:13:3: error: CPU 执行失败：「张量载入」的元素序须是 512 的倍数（1024 字节对齐，因为有交错），此处是 1" "$tmp/out"
+run_check 张量载入不对齐 1 "载错.yir:13:3: error: CPU 执行失败：「张量载入」的元素序须是 512 的倍数（1024 字节对齐，因为有交错），此处是 1" \
+  run "$tmp/载错.yir" --device=cpu --buffer 0:0=u32:256*0 --shape 0:0=8x64
 sed -e '/mbarrier_init/d' "$tmp/载.yir" >"$tmp/载无栏.yir"
-"$yusec" run "$tmp/载无栏.yir" --device=cpu --buffer 0:0=u32:256*0 --shape 0:0=8x64 >"$tmp/out" 2>&1
-check 张量载入未初始化 1 $? "载无栏.yir:12:3: error: CPU 执行失败：「张量载入」用了未初始化的异步屏障（序 0）" "$tmp/out"
+run_check 张量载入未初始化 1 "载无栏.yir:12:3: error: CPU 执行失败：「张量载入」用了未初始化的异步屏障（序 0）" \
+  run "$tmp/载无栏.yir" --device=cpu --buffer 0:0=u32:256*0 --shape 0:0=8x64
 
 # The 64- and 32-byte swizzles: an 8 × 32 (then 8 × 16) f16 tensor, element (r, c) = 32r + c,
 # loaded whole and copied out as the bytes lie in workgroup memory: byte o of the box moves to
@@ -191,7 +191,7 @@ done
 
 # A hand-written @tensor_box is held to TMA's rules by the YIR verifier.
 sed 's/@tensor_box(8, 64, 128)/@tensor_box(8, 72, 128)/' "$tmp/载.yir" >"$tmp/盒.yir"
-"$yusec" -emit-ptx "$tmp/盒.yir" -o "$tmp/盒.ptx" >"$tmp/out" 2>&1
-check 盒不合规则 1 $? "张量映射「图」的 @tensor_box(8, 72, 128) 不合 TMA 的规则" "$tmp/out"
+run_check 盒不合规则 1 "张量映射「图」的 @tensor_box(8, 72, 128) 不合 TMA 的规则" \
+  -emit-ptx "$tmp/盒.yir" -o "$tmp/盒.ptx"
 
 [ "$failures" -eq 0 ]

@@ -124,7 +124,7 @@ static const CUtensorMap *device_map(Problem *p, InputType input, const void *da
     cuuint64_t dims[2] = {cols, rows}, strides[1] = {(cuuint64_t)cols * 2};
     cuuint32_t box[2] = {box_cols, box_rows}, element_strides[2] = {1, 1};
     CUtensorMap map;
-    CHECK_CU(cuTensorMapEncodeTiled(&map, INPUT_MAP_TYPES[input], 2, (void *)data, dims, strides, box,
+    BENCH_CU_OK(cuTensorMapEncodeTiled(&map, INPUT_MAP_TYPES[input], 2, (void *)data, dims, strides, box,
                                     element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, mode,
                                     CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
     void *d;
@@ -248,7 +248,7 @@ static void launch_yusec(const YusecKernel *y, Problem *p, size_t index) {
     std::vector<void *> &values = p->yusec_args[index];
     std::vector<void *> args;
     for (void *&v : values) args.push_back(&v);
-    CHECK_CU(cuLaunchKernel(y->function, grid, 1, 1, y->threads, 1, 1, y->shared_bytes, 0, args.data(), NULL));
+    BENCH_CU_OK(cuLaunchKernel(y->function, grid, 1, 1, y->threads, 1, 1, y->shared_bytes, 0, args.data(), NULL));
 }
 
 static void launch(Runner *r, Problem *p, const Kernel &kernel) {
@@ -406,11 +406,11 @@ static YusecKernel load_yusec(char **arg) {
         fprintf(stderr, "cuModuleLoadDataEx(%s) failed (%d):\n%s\n", arg[1], (int)loaded, log);
         exit(1);
     }
-    CHECK_CU(cuModuleGetFunction(&y.function, y.module, arg[2]));
+    BENCH_CU_OK(cuModuleGetFunction(&y.function, y.module, arg[2]));
     y.threads = (unsigned)atoi(arg[3]);
     y.shared_bytes = (unsigned)atoi(arg[4]);
     if (y.shared_bytes > 48 * 1024)
-        CHECK_CU(cuFuncSetAttribute(y.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)y.shared_bytes));
+        BENCH_CU_OK(cuFuncSetAttribute(y.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)y.shared_bytes));
     if (sscanf(arg[5], "%ux%u", &y.tile_rows, &y.tile_cols) != 2 || !y.tile_rows || !y.tile_cols) {
         fprintf(stderr, "bad tile %s (ROWSxCOLS)\n", arg[5]);
         exit(2);

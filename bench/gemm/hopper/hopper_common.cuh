@@ -1,5 +1,6 @@
 // What the Hopper GEMM kernels (wgmma_ref.cu, tma_twin.cu) and their harness (harness.cu) share:
-// error checks, the sizes uniform, the wgmma accumulator operand lists and the launch API.
+// the runtime-API error check (driver-API calls use bench/ptx_file.h's BENCH_CU_OK), the sizes
+// uniform, the wgmma accumulator operand lists and the launch API.
 #pragma once
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -15,16 +16,6 @@
             fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
             exit(1);                                                                          \
         }                                                                                     \
-    } while (0)
-#define CHECK_CU(x)                                                         \
-    do {                                                                    \
-        CUresult r_ = (x);                                                  \
-        if (r_ != CUDA_SUCCESS) {                                           \
-            const char *s_ = "?";                                           \
-            cuGetErrorString(r_, &s_);                                      \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, s_); \
-            exit(1);                                                        \
-        }                                                                   \
     } while (0)
 
 struct Dims {  // the 豫言 uniform 尺寸类: 行数, 列数, 深

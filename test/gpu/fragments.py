@@ -311,9 +311,25 @@ def run_abc(yusec, sample, ptx, entry, buffers, tmp, timeout):
     return list(struct.unpack("<%df" % (len(raw) // 4), raw)), proc
 
 
+def run_samples(samples, golden, cases, run_one):
+    """For each (entry, stem, shape) of cases: run_one(sample, ptx, entry, shape) on the sample
+    stem。着色器。豫 (from its PTX golden stem。千手 with golden) → (problems, proc), reported.
+    Returns how many failed, or None when there is no GPU (tensor.py, warpgroups.py)."""
+    failed = 0
+    for entry, stem, shape in cases:
+        sample = os.path.join(samples, stem + "。着色器。豫")
+        ptx = os.path.join(samples, stem + "。千手") if golden else None
+        problems, proc = run_one(sample, ptx, entry, shape)
+        outcome = report(entry, proc, problems)
+        if outcome == "skip":
+            return None
+        failed += outcome == "fail"
+    return failed
+
+
 def report(entry, proc, problems):
     """Prints one entry's outcome: problems None (the run failed: proc says how) or the list of
-    mismatches. "skip" when there is no GPU, else "fail" or "pass" (tensor.py uses it too)."""
+    mismatches. "skip" when there is no GPU, else "fail" or "pass" (run_samples uses it too)."""
     if problems is None:
         if proc.returncode == 2 and NO_GPU in proc.stderr:
             print("跳过：" + proc.stderr.strip())

@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fragments import f16, f32, report, run_abc  # noqa: E402
+from fragments import f16, f32, run_abc, run_samples  # noqa: E402
 
 RTOL = 2.0 ** -14
 ATOL = 1e-6
@@ -109,16 +109,11 @@ def main():
     yusec, samples = sys.argv[1], sys.argv[2]
     golden = len(sys.argv) > 3 and sys.argv[3] == "golden"
     rng = random.Random(13)
-    failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for stem, (entry, shape) in SHAPES.items():
-            sample = os.path.join(samples, stem + "。着色器。豫")
-            ptx = os.path.join(samples, stem + "。千手") if golden else None
-            problems, proc = run(yusec, sample, ptx, entry, shape, tmp, rng)
-            outcome = report(entry, proc, problems)
-            if outcome == "skip":
-                return 77
-            failed += outcome == "fail"
+        failed = run_samples(samples, golden, [(entry, stem, shape) for stem, (entry, shape) in SHAPES.items()],
+                             lambda sample, ptx, entry, shape: run(yusec, sample, ptx, entry, shape, tmp, rng))
+    if failed is None:
+        return 77
     print("张量片：%d 个入口，失败 %d（容差 2^-14·Σ|a·b|+1e-6，不该写的元素须不变）" % (len(SHAPES), failed))
     return 1 if failed else 0
 

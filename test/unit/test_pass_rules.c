@@ -464,13 +464,14 @@ static void test_shuffle_delta_must_be_uniform(void **state) {
 }
 
 /* The uniformity pass for TARGET over `if COND { BODY }` in a compute entry of SIZE
- * invocations whose only input is local_invocation_index (%lid.0); `condition` computes the
- * branch's value `cond`. */
-static void lid_branch(Run *r, unsigned size, const char *condition, const char *cond, const char *body,
-                       yusec_target target) {
-    char text[1024];
+ * invocations with one input, the builtin INPUT; HEAD is the text up to the branch (the
+ * function's first line and any values before `condition`), `condition` computes the branch's
+ * value `cond`. */
+static void if_shader(Run *r, const char *head, unsigned size, const char *input, const char *condition,
+                      const char *cond, const char *body, yusec_target target) {
+    char text[2048];
     snprintf(text, sizeof text,
-             "fn @main(%%lid.0:u32) {\n"
+             "%s"
              "%s"
              "  if %s {\n"
              "%s"
@@ -481,9 +482,15 @@ static void lid_branch(Run *r, unsigned size, const char *condition, const char 
              "  return\n"
              "}\n"
              "\n"
-             "entry @e = compute @main workgroup_size(%u, 1, 1) (builtin(local_invocation_index))\n",
-             condition, cond, body, size);
+             "entry @e = compute @main workgroup_size(%u, 1, 1) (builtin(%s))\n",
+             head, condition, cond, body, size, input);
     run(r, text, "uniformity", target);
+}
+
+/* if_shader with SIZE invocations whose only input is local_invocation_index (%lid.0). */
+static void lid_branch(Run *r, unsigned size, const char *condition, const char *cond, const char *body,
+                       yusec_target target) {
+    if_shader(r, "fn @main(%lid.0:u32) {\n", size, "local_invocation_index", condition, cond, body, target);
 }
 
 /* 着十三: the whole workgroup holds a tensor tile, so its ops need workgroup-uniform control
@@ -573,30 +580,16 @@ static void test_uniformity_lattice(void **state) {
 
 /* A vote on a non-uniform predicate: the fragment op in the branch is accepted (issue 32,
  * defect 1), a barrier there is not. BODY goes in the branch of `if subgroup_any(sid == 3)`. */
-/* The uniformity pass over `if COND { BODY }` in a compute entry of 64 invocations whose
- * only input is subgroup_invocation_id (%sid.0) and %1 = 3u; `condition` computes the
- * branch's value `cond`. */
+/* if_shader with 64 invocations whose only input is subgroup_invocation_id (%sid.0), the
+ * storage array @o and %1 = 3u. */
 static void branch_on(Run *r, const char *condition, const char *cond, const char *body,
                       yusec_target target) {
-    char text[2048];
-    snprintf(text, sizeof text,
-             "var<storage_read_write> @o: array<f32> @group(0) @binding(0)\n"
-             "\n"
-             "fn @main(%%sid.0:u32) {\n"
-             "  %%1:u32 = const 3u\n"
-             "%s"
-             "  if %s {\n"
-             "%s"
-             "    yield\n"
-             "  } else {\n"
-             "    yield\n"
-             "  }\n"
-             "  return\n"
-             "}\n"
-             "\n"
-             "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_invocation_id))\n",
-             condition, cond, body);
-    run(r, text, "uniformity", target);
+    if_shader(r,
+              "var<storage_read_write> @o: array<f32> @group(0) @binding(0)\n"
+              "\n"
+              "fn @main(%sid.0:u32) {\n"
+              "  %1:u32 = const 3u\n",
+              64, "subgroup_invocation_id", condition, cond, body, target);
 }
 
 /* if subgroup_any(sid == 3) { BODY } */

@@ -121,9 +121,10 @@ run_check 异步等到 0 "" \
 sed -i 's/%5:tensor_acc_f32 = tensor_mma_async %1, %2, %3, %4, %3/%5:tensor_acc_f32 = tensor_mma_async %1, %2, %3, %4, %0/; s/workgroup_size(128, 1, 1)/workgroup_size(384, 1, 1)/' "$tmp/异步.yir"
 run_check 异步操作数 1 "异步.yir:9:3: error: CPU 执行失败：张量片运算的操作数须在整个线程束组里相同：第 1 个调用的第 5 个操作数与第 0 个调用的不同" \
   run "$tmp/异步.yir" --device=cpu --buffer 0:0=f32:4096*0
-# A layout that is no constant where the verifier looks (a parameter) is checked when it runs.
+# A layout that is no constant (read from a buffer: no pass can fold it) is checked when it runs.
 cat >"$tmp/布局.yir" <<'YIR'
 var<workgroup> @块: array<f16, 8192>
+var<storage_read> @布: array<u32> @group(0) @binding(0)
 
 fn @g(%0:tensor_acc_f32, %1:u32) -> tensor_acc_f32 {
   %2:ptr<workgroup, array<f16, 8192>> = global @块
@@ -135,15 +136,18 @@ fn @g(%0:tensor_acc_f32, %1:u32) -> tensor_acc_f32 {
 
 fn @f(%0:u32) {
   %1:tensor_acc_f32 = tensor_zero
-  %2:u32 = const 64u
-  %3:tensor_acc_f32 = call @g(%1, %2)
+  %2:ptr<storage_read, array<u32>> = global @布
+  %3:u32 = const 0u
+  %4:ptr<storage_read, u32> = access %2, %3
+  %5:u32 = load %4
+  %6:tensor_acc_f32 = call @g(%1, %5)
   return
 }
 
 entry @e = compute @f workgroup_size(128, 1, 1) (builtin(local_invocation_index))
 YIR
-run_check 异步布局 1 "布局.yir:7:3: error: CPU 执行失败：「张量片异步乘加」的布局须是常量零（核心矩阵）或一二八（128 字节交错），此处是 64" \
-  run "$tmp/布局.yir" --device=cpu
+run_check 异步布局 1 "布局.yir:8:3: error: CPU 执行失败：「张量片异步乘加」的布局须是常量零（核心矩阵）或一二八（128 字节交错），此处是 64" \
+  run "$tmp/布局.yir" --device=cpu --buffer 0:0=u32:64
 # 线程束组报错 on the CPU: 增寄存器 / 减寄存器 by warpgroup, 线程束组号 (0, 1) after the two tiles.
 run_check 线程束组号 0 "1, 1, 1, 1, 1, 1, 1, 1" \
   run "$samples/线程束组报错。着色器。豫" --device=cpu --buffer 0:0=f32:8448*0

@@ -60,6 +60,12 @@ void *arena_alloc_array_uninit(Arena *arena, size_t count, size_t elem_size) {
     return take(arena, count * elem_size);
 }
 
+void *arena_grow_array(Arena *arena, const void *old, size_t count, size_t new_cap, size_t elem_size) {
+    void *items = arena_alloc_array_uninit(arena, new_cap, elem_size);
+    if (count) memcpy(items, old, count * elem_size);
+    return items;
+}
+
 char *arena_concat(Arena *arena, const char *first, ...) {
     va_list args;
     size_t len = 0;

@@ -25,6 +25,9 @@ char *arena_printf(Arena *arena, const char *fmt, ...)
 /* Like arena_alloc_array, but not zero-filled: for an array whose items the caller writes
  * before it reads them (a growing token array). */
 void *arena_alloc_array_uninit(Arena *arena, size_t count, size_t elem_size);
+/* A growing array's new storage: `new_cap` items of `elem_size` bytes, the first `count` copied
+ * from `old` (which the arena reclaims at the end), the rest not zero-filled. */
+void *arena_grow_array(Arena *arena, const void *old, size_t count, size_t new_cap, size_t elem_size);
 /* The NUL-terminated strings up to the NULL after them, joined: what arena_printf("%s%s…")
  * gives, without formatting (hot paths build names and messages this way). */
 char *arena_concat(Arena *arena, const char *first, ...);

@@ -65,9 +65,8 @@ static void occurrence(FeIndex *index, Span span, FeSymbol *symbol, bool is_defi
     if (span.end <= span.start) return;  /* a node the parser made up while recovering */
     if (index->occurrence_count == index->occurrence_cap) {
         size_t cap = index->occurrence_cap ? index->occurrence_cap * 2 : 1024;
-        FeOccurrence *items = arena_alloc_array_uninit(index->arena, cap, sizeof *items);
-        if (index->occurrence_count) memcpy(items, index->occurrences, index->occurrence_count * sizeof *items);
-        index->occurrences = items;
+        index->occurrences =
+            arena_grow_array(index->arena, index->occurrences, index->occurrence_count, cap, sizeof *index->occurrences);
         index->occurrence_cap = cap;
     }
     index->occurrences[index->occurrence_count++] = (FeOccurrence){span, symbol, is_definition};

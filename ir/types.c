@@ -76,9 +76,7 @@ static IrTypeId intern(IrTypeTable *table, const IrType *key) {
     }
     if (table->count == table->cap) {
         uint32_t cap = table->cap ? table->cap * 2 : 32;
-        IrType *types = arena_alloc_array(table->arena, cap, sizeof *types);
-        if (table->count) memcpy(types, table->types, table->count * sizeof *types);
-        table->types = types;
+        table->types = arena_grow_array(table->arena, table->types, table->count, cap, sizeof *table->types);
         table->cap = cap;
     }
     IrType *t = &table->types[table->count];

@@ -11,9 +11,7 @@ typedef struct Found {
 static void add(Found *f, IrUniformRule rule, const char *path, uint32_t value, uint32_t needed) {
     if (f->count == f->cap) {
         uint32_t cap = f->cap ? f->cap * 2 : 8;
-        IrUniformProblem *list = arena_alloc_array(f->arena, cap, sizeof *list);
-        if (f->count) memcpy(list, f->list, f->count * sizeof *list);
-        f->list = list;
+        f->list = arena_grow_array(f->arena, f->list, f->count, cap, sizeof *f->list);
         f->cap = cap;
     }
     f->list[f->count++] = (IrUniformProblem){rule, path, value, needed};

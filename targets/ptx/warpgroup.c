@@ -31,9 +31,11 @@
 #include "internal.h"
 
 #include "../../ir/fragment.h"
+#include "../../ir/tensor_run.h"
 
 enum {
     ACC_REGS = 32,             /* f32 accumulators a thread */
+    MAX_ACC_REGS = ACC_REGS * IR_TENSOR_RUN_MAX,  /* a run of async MMAs as one m64n256 */
     TILE_N = 64, TILE_K = 32,  /* B: 64 rows n of 32 k */
     K_STEP = 16,               /* one wgmma */
     A_WORDS = 4,               /* f16 pairs of A a thread and K16 step */
@@ -100,7 +102,7 @@ static LLVMValueRef f32_address(FnCtx *fc, LLVMValueRef base, LLVMValueRef start
 
 static LLVMValueRef call_asm(FnCtx *fc, LLVMTypeRef result, const char *text, const char *constraints,
                              LLVMValueRef *args, unsigned count) {
-    LLVMTypeRef params[2 * ACC_REGS + 8];
+    LLVMTypeRef params[MAX_ACC_REGS + 8];
     for (unsigned i = 0; i < count; i++) params[i] = LLVMTypeOf(args[i]);
     LLVMTypeRef type = LLVMFunctionType(result, params, count, false);
     LLVMValueRef as = LLVMGetInlineAsm(type, (char *)text, strlen(text), (char *)constraints, strlen(constraints),
@@ -112,42 +114,48 @@ static void plain_asm(FnCtx *fc, const char *text) {
     call_asm(fc, LLVMVoidTypeInContext(fc->px->ctx), text, "~{memory}", NULL, 0);
 }
 
-/* `text` with the 32 accumulators as outputs $0–$31 tied to inputs $32–$63, and `extra`
- * more inputs ($64…) of `extra_constraints`; acc[] is replaced by the outputs. */
-static void tied_asm(FnCtx *fc, LLVMValueRef *acc, const char *text, const char *extra_constraints,
-                     LLVMValueRef *extra, unsigned extra_count) {
-    char constraints[512];
+/* `text` with `regs` accumulators as outputs $0… tied to inputs $regs…, and `extra` more
+ * inputs ($2·regs…) of `extra_constraints`; acc[] is replaced by the outputs. */
+static void tied_asm_n(FnCtx *fc, LLVMValueRef *acc, unsigned regs, const char *text, const char *extra_constraints,
+                       LLVMValueRef *extra, unsigned extra_count) {
+    char constraints[8 * MAX_ACC_REGS + 64];  /* "=f," and "NNN," a register */
     size_t n = 0;
-    for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(constraints + n, sizeof constraints - n, "=f,");
-    for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(constraints + n, sizeof constraints - n, "%u,", i);
+    for (unsigned i = 0; i < regs; i++) n += (size_t)snprintf(constraints + n, sizeof constraints - n, "=f,");
+    for (unsigned i = 0; i < regs; i++) n += (size_t)snprintf(constraints + n, sizeof constraints - n, "%u,", i);
     snprintf(constraints + n, sizeof constraints - n, "%s~{memory}", extra_constraints);
-    LLVMTypeRef fields[ACC_REGS];
-    LLVMValueRef args[ACC_REGS + 8];
-    for (unsigned i = 0; i < ACC_REGS; i++) {
+    LLVMTypeRef fields[MAX_ACC_REGS];
+    LLVMValueRef args[MAX_ACC_REGS + 8];
+    for (unsigned i = 0; i < regs; i++) {
         fields[i] = f32t(fc);
         args[i] = acc[i];
     }
-    for (unsigned i = 0; i < extra_count; i++) args[ACC_REGS + i] = extra[i];
-    LLVMTypeRef result = LLVMStructTypeInContext(fc->px->ctx, fields, ACC_REGS, false);
-    LLVMValueRef out = call_asm(fc, result, text, constraints, args, ACC_REGS + extra_count);
-    for (unsigned i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractValue(B(fc), out, i, "");
+    for (unsigned i = 0; i < extra_count; i++) args[regs + i] = extra[i];
+    LLVMTypeRef result = LLVMStructTypeInContext(fc->px->ctx, fields, regs, false);
+    LLVMValueRef out = call_asm(fc, result, text, constraints, args, regs + extra_count);
+    for (unsigned i = 0; i < regs; i++) acc[i] = LLVMBuildExtractValue(B(fc), out, i, "");
 }
 
-/* The asm of one wgmma.mma_async m64n64k16 f32 += `types` (f16.f16 or bf16.bf16): the
- * accumulators $0–$31 (tied), then `operands` (A and B, the scale-d predicate p, the scales
- * and transposes). */
-static void wgmma_text(char *text, size_t size, const char *types, const char *operands) {
+/* tied_asm_n with one tile's 32 accumulators. */
+static void tied_asm(FnCtx *fc, LLVMValueRef *acc, const char *text, const char *extra_constraints,
+                     LLVMValueRef *extra, unsigned extra_count) {
+    tied_asm_n(fc, acc, ACC_REGS, text, extra_constraints, extra, extra_count);
+}
+
+/* The asm of one wgmma.mma_async m64`n`k16 f32 += `types` (f16.f16 or bf16.bf16): the n/2
+ * accumulators $0… (tied), then `operands` (A and B, the scale-d predicate p, the scales and
+ * transposes). */
+static void wgmma_text(char *text, size_t size, unsigned n_cols, const char *types, const char *operands) {
     size_t n = (size_t)snprintf(text, size,
                                 "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
-                                "wgmma.mma_async.sync.aligned.m64n64k16.f32.%s {", types);
-    for (unsigned i = 0; i < ACC_REGS; i++) n += (size_t)snprintf(text + n, size - n, i ? ", $%u" : "$%u", i);
+                                "wgmma.mma_async.sync.aligned.m64n%uk16.f32.%s {", n_cols, types);
+    for (unsigned i = 0; i < n_cols / 2; i++) n += (size_t)snprintf(text + n, size - n, i ? ", $%u" : "$%u", i);
     snprintf(text + n, size - n, "}, %s;\n}", operands);
 }
 
 /* wgmma.mma_async m64n64k16 f32 += f16 (A: four words in $64–$67) · f16 (B: descriptor $68). */
 static void wgmma(FnCtx *fc, LLVMValueRef *acc, LLVMValueRef *a_words, LLVMValueRef descriptor) {
     char text[1024];
-    wgmma_text(text, sizeof text, "f16.f16", "{$64, $65, $66, $67}, $68, p, 1, 1, 0");
+    wgmma_text(text, sizeof text, TILE_N, "f16.f16", "{$64, $65, $66, $67}, $68, p, 1, 1, 0");
     LLVMValueRef extra[A_WORDS + 1] = {a_words[0], a_words[1], a_words[2], a_words[3], descriptor};
     tied_asm(fc, acc, text, "r,r,r,r,l,", extra, A_WORDS + 1);
 }
@@ -303,12 +311,19 @@ static LLVMValueRef shared_descriptor(FnCtx *fc, LLVMValueRef base, LLVMValueRef
     return LLVMBuildOr(B(fc), LLVMBuildZExt(B(fc), field, i64, ""), LLVMConstInt(i64, fixed, false), "");
 }
 
-/* wgmma m64n64k16 of `types` with A ($64) and B ($65) through descriptors. */
-static void wgmma_ss(FnCtx *fc, LLVMValueRef *acc, const char *types, LLVMValueRef a, LLVMValueRef b) {
-    char text[1024];
-    wgmma_text(text, sizeof text, types, "$64, $65, p, 1, 1, 0, 0");
+/* wgmma m64`n`k16 of `types` (n/2 accumulators) with A and B through descriptors. */
+static void wgmma_ss_n(FnCtx *fc, LLVMValueRef *acc, unsigned n_cols, const char *types, LLVMValueRef a,
+                       LLVMValueRef b) {
+    char text[16 * MAX_ACC_REGS], operands[64];
+    unsigned regs = n_cols / 2;
+    snprintf(operands, sizeof operands, "$%u, $%u, p, 1, 1, 0, 0", 2 * regs, 2 * regs + 1);
+    wgmma_text(text, sizeof text, n_cols, types, operands);
     LLVMValueRef extra[2] = {a, b};
-    tied_asm(fc, acc, text, "l,l,", extra, 2);
+    tied_asm_n(fc, acc, regs, text, "l,l,", extra, 2);
+}
+
+static void wgmma_ss(FnCtx *fc, LLVMValueRef *acc, const char *types, LLVMValueRef a, LLVMValueRef b) {
+    wgmma_ss_n(fc, acc, TILE_N, types, a, b);
 }
 
 /* acc + A·Bᵀ over k 0–63: args acc, the workgroup array, A start, B start. Every thread's own
@@ -362,23 +377,44 @@ static LLVMValueRef acc_value(FnCtx *fc, const LLVMValueRef *acc) {
     return out;
 }
 
+static uint32_t position_in_block(const IrFunction *f, const IrBlock *block, const IrInst *inst) {
+    uint32_t i = 0;
+    while (i + 1 < block->inst_count && ir_inst(f, block->insts[i]) != inst) i++;
+    return i;
+}
+
 /* acc + A·Bᵀ over k 0–63 left pending: args acc, the workgroup array, A start, B start, layout
  * (tensor_mma_async_bf16: bf16 in a u32 array, the same byte layout and descriptors).
- * wgmma.fence and four wgmma, the accumulators tied through all of them; no commit, no wait. */
+ * wgmma.fence and four wgmma, the accumulators tied through all of them; no commit, no wait.
+ * The async MMAs after it that ir_tensor_async_run puts in its run are issued here too, as
+ * one m64n(64·count)k16 a K step over their accumulators side by side (B's descriptor is the
+ * first's: the other tiles follow it at the same row-block stride); their results are set
+ * now and returned when their turn comes. */
 static LLVMValueRef tensor_mma_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    LLVMValueRef issued = ptx_val(fc, inst->results[0]);
+    if (issued) return issued;
     uint32_t layout = 0;
     if (!constant_arg(fc, inst, 4, &layout)) return NULL;
+    const IrBlock *block = ir_block(fc->f, inst->parent);
+    IrTensorRun run = ir_tensor_async_run(fc->px->m, fc->f, block, position_in_block(fc->f, block, inst));
     LLVMValueRef a[IR_TENSOR_SHARED_K / K_STEP], b[IR_TENSOR_SHARED_K / K_STEP];
     for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) {
         bool swizzled = layout == IR_TENSOR_LAYOUT_SWIZZLE128;
         a[s] = swizzled ? swizzle_descriptor(fc, args[1], args[2], s) : shared_descriptor(fc, args[1], args[2], s);
         b[s] = swizzled ? swizzle_descriptor(fc, args[1], args[3], s) : shared_descriptor(fc, args[1], args[3], s);
     }
-    LLVMValueRef acc[ACC_REGS];
-    for (uint32_t i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
-    tied_asm(fc, acc, "wgmma.fence.sync.aligned;", "", NULL, 0);
+    LLVMValueRef acc[MAX_ACC_REGS];
+    for (uint32_t j = 0; j < run.count; j++) {
+        LLVMValueRef tile = j ? ptx_val(fc, ir_inst(fc->f, run.members[j])->args[0]) : args[0];
+        for (uint32_t i = 0; i < ACC_REGS; i++)
+            acc[j * ACC_REGS + i] = LLVMBuildExtractElement(B(fc), tile, u32c(fc, i), "");
+    }
+    unsigned regs = run.count * ACC_REGS;
+    tied_asm_n(fc, acc, regs, "wgmma.fence.sync.aligned;", "", NULL, 0);
     const char *types = inst->op == IR_OP_TENSOR_MMA_ASYNC_BF16 ? "bf16.bf16" : "f16.f16";
-    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss(fc, acc, types, a[s], b[s]);
+    for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss_n(fc, acc, run.count * TILE_N, types, a[s], b[s]);
+    for (uint32_t j = 1; j < run.count; j++)
+        fc->vals[ir_inst(fc->f, run.members[j])->results[0]] = acc_value(fc, acc + j * ACC_REGS);
     return acc_value(fc, acc);
 }
 

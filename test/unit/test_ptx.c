@@ -16,6 +16,7 @@
 #include "targets/ptx.h"
 
 #include "seed_ir.h"
+#include "tensor_run_yir.h"
 
 
 /* a·b + c on floats, for the contraction switch. */
@@ -588,6 +589,39 @@ static void test_failure_reason_is_ascii(void **state) {
     assert_string_equal(f.reason, "??? ? x");
 }
 
+/* A run of 张量片异步乘加 (ir/tensor_run.h) is one wgmma m64n(64·count)k16 a K step over the
+ * run's accumulators; anything else stays m64n64k16. */
+static unsigned count_of(const char *text, const char *needle) {
+    unsigned n = 0;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+static void expect_wgmma(const char *yir, unsigned n64, unsigned n128, unsigned n256) {
+    Run r;
+    run_init(&r, yir);
+    r.options.arch = "sm_90a";
+    if (!run_emit(&r)) fail_msg("%s", strbuf_cstr(&r.diag.text));
+    const char *ptx = strbuf_cstr(&r.out);
+    assert_int_equal(count_of(ptx, "wgmma.mma_async.sync.aligned.m64n64k16."), n64);
+    assert_int_equal(count_of(ptx, "wgmma.mma_async.sync.aligned.m64n128k16."), n128);
+    assert_int_equal(count_of(ptx, "wgmma.mma_async.sync.aligned.m64n256k16."), n256);
+    run_free(&r);
+}
+
+static void test_async_mma_run_is_one_wide_wgmma(void **state) {
+    (void)state;
+    need_plugin();
+    Yir y;
+    Member four[] = {{0, 0, 0, NULL, false}, {0, 4096, 0, NULL, false}, {0, 8192, 0, NULL, false}, {0, 12288, 0, NULL, false}};
+    expect_wgmma(build(&y, four, 4), 0, 0, 4);
+    Member two_runs[] = {{0, 0, 0, NULL, false}, {0, 4096, 0, NULL, false}, {0, 0, 0, "workgroup_barrier", false},
+                         {0, 4096, 0, NULL, false}};
+    expect_wgmma(build(&y, two_runs, 4), 0, 8, 0);
+    Member apart[] = {{0, 0, 0, NULL, false}, {0, 8192, 0, NULL, false}};
+    expect_wgmma(build(&y, apart, 2), 8, 0, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_llvm_is_loaded_only_for_ptx),
@@ -607,6 +641,7 @@ int main(void) {
         cmocka_unit_test(test_counted_row_walk_gets_a_wrap_free_copy),
         cmocka_unit_test(test_exact_workgroup_size_folds_ntid),
         cmocka_unit_test(test_3d_workgroup_reqntid_and_index),
+        cmocka_unit_test(test_async_mma_run_is_one_wide_wgmma),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

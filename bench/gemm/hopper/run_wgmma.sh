@@ -5,7 +5,7 @@
 # on the development machine by gen_ptx.sh; each with its .json manifest), at 4096 and 8192 unless
 # sizes are given (multiples of 1024), for f16 and bf16 inputs (INPUTS=f16 or INPUTS=bf16 for one).
 # Prints the checks, then per size a table of burst and ≥ 2 s sustained TFLOP/s of every kernel with
-# the ratios to cuBLAS with the same inputs and a 16-bit output and to the TMA n64 twin of the same
+# the ratios to cuBLAS with the same inputs and a 16-bit output and to the TMA n256 twin of the same
 # inputs. Extra harness options go in HARNESS_ARGS (e.g. HARNESS_ARGS='--kernels n64,n256,blas16').
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,8 +21,8 @@ cuda_root=$(dirname "$(dirname "$nvcc")")
 # type (f16 or bf16) from the PTX.
 YUSEC_KERNELS=(
   "64x64-cp.async 矩阵乘_线程束组 64x64"
-  "TMA-n64 矩阵乘_张量载入 128x256"
-  "TMA-n64-bf16 矩阵乘_张量载入脑浮 128x256"
+  "TMA 矩阵乘_张量载入 128x256"
+  "TMA-bf16 矩阵乘_张量载入脑浮 128x256"
 )
 args=()
 for spec in "${YUSEC_KERNELS[@]}"; do

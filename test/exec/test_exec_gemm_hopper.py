@@ -9,7 +9,11 @@ sum (a product of two f16 or two bf16 is exact in f32):
   producer waits on the empty barriers' phases and a stage is reused);
 - 矩阵乘_张量载入脑浮 (the same over bf16: tensor maps of 无三二 words, 张量片脑浮异步乘加): M = 128,
   N = 256, K = 320 (one workgroup, five K steps: the ring wraps once). The data are the bf16 bits,
-  two a word, low first; --shape counts words.
+  two a word, low first; --shape counts words;
+- 矩阵乘_张量载入常驻 (the persistent grid: each workgroup loops over tiles 组, 组 + G, … with K-step
+  counters and barrier phases running on across tiles): M = 640, N = 256, K = 320 on a grid of 2
+  workgroups (5 tiles: workgroup 0 computes 3 and workgroup 1 2; five K steps a tile, so the 4-stage
+  ring wraps inside a tile and across tiles, at a different stage each tile).
 usage: test_exec_gemm_hopper.py YUSEC ROOT"""
 import os
 import random
@@ -18,10 +22,12 @@ import subprocess
 import sys
 import tempfile
 
-# stem, (M, N, K), C tile of one workgroup, binds A and B as tensor maps, input type
-KERNELS = [("矩阵乘_线程束组", (512, 128, 192), (64, 64), False, "f16"),
-           ("矩阵乘_张量载入", (256, 256, 384), (128, 256), True, "f16"),
-           ("矩阵乘_张量载入脑浮", (128, 256, 320), (128, 256), True, "bf16")]
+# stem, (M, N, K), C tile of one workgroup, binds A and B as tensor maps, input type, workgroups
+# (None: one a tile)
+KERNELS = [("矩阵乘_线程束组", (512, 128, 192), (64, 64), False, "f16", None),
+           ("矩阵乘_张量载入", (256, 256, 384), (128, 256), True, "f16", None),
+           ("矩阵乘_张量载入脑浮", (128, 256, 320), (128, 256), True, "bf16", None),
+           ("矩阵乘_张量载入常驻", (640, 256, 320), (128, 256), True, "f16", 2)]
 
 
 def f16_bits(x):
@@ -50,7 +56,7 @@ def f32(x):
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
-def check(yusec, root, stem, sizes, tile, tensor_maps, input_type):
+def check(yusec, root, stem, sizes, tile, tensor_maps, input_type, workgroups):
     M, N, K = sizes
     to_bits, value = INPUTS[input_type]
     source = os.path.join(root, "bench", "gemm", "hopper", stem + "。着色器。豫")
@@ -70,7 +76,9 @@ def check(yusec, root, stem, sizes, tile, tensor_maps, input_type):
         with open(paths["c"], "wb") as f:
             f.write(struct.pack("<%df" % (M * N), *([float("nan")] * (M * N))))
         out = os.path.join(tmp, "out")
-        cmd = [yusec, "run", source, "--device=cpu", "--grid", str((M // tile[0]) * (N // tile[1])),
+        tiles = (M // tile[0]) * (N // tile[1])
+        grid = workgroups if workgroups else tiles
+        cmd = [yusec, "run", source, "--device=cpu", "--grid", str(grid),
                "--buffer", "0:0=u32:@" + paths["a"], "--buffer", "0:1=u32:@" + paths["b"],
                "--buffer", "0:2=f32:@" + paths["c"], "--buffer", "0:3=u32:%d,%d,%d" % (M, N, K),
                "--out", "0:2=" + out]
@@ -95,7 +103,7 @@ def check(yusec, root, stem, sizes, tile, tensor_maps, input_type):
                 if bad < 5:
                     print("丙[%d][%d]：得 %r，应为 %r（k 顺序：%r）" % (m, n, g, sum(terms), in_order))
                 bad += 1
-    print("%s（CPU）：%d×%d×%d，%d 个元素不符" % (stem, M, N, K, bad))
+    print("%s（CPU）：%d×%d×%d，%d 个工作组，%d 个元素不符" % (stem, M, N, K, grid, bad))
     return 1 if bad else 0
 
 

@@ -10,7 +10,7 @@ source "$here/../../check_common.sh"
 regen="（重新生成：bash bench/gemm/hopper/gen_ptx.sh build/yusec）"
 cp "$here"/*。着色器。豫 "$here/gen_ptx.sh" "$work/"
 bash "$work/gen_ptx.sh" "$yusec" || fail "gen_ptx.sh 失败"
-for stem in 矩阵乘_线程束组 矩阵乘_张量载入 矩阵乘_张量载入脑浮; do
+for stem in 矩阵乘_线程束组 矩阵乘_张量载入 矩阵乘_张量载入脑浮 矩阵乘_张量载入常驻; do
   for ext in .ptx .json; do
     cmp -s "$work/$stem$ext" "$here/$stem$ext" || fail "bench/gemm/hopper/$stem$ext 与重新生成的不同$regen"
   done
@@ -43,6 +43,11 @@ stem=矩阵乘_张量载入
 got=$(args "$here" L "$stem.ptx" "$stem.json" 128x256)
 [ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 384 196672 128x256 f16 A@128x64/128,B@256x64/128,C,DIMS " ] ||
   fail "yusec_args.py: $got"
+stem=矩阵乘_张量载入常驻  # a persistent grid: TILE ROWSxCOLSp passes through to the harness
+got=$(args "$here" L "$stem.ptx" "$stem.json" 128x256p)
+[ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 384 196672 128x256p f16 A@128x64/128,B@256x64/128,C,DIMS " ] ||
+  fail "yusec_args.py: $got"
+grep -q '%nctaid.x' "$here/$stem.ptx" || fail "$stem.ptx 不读 %nctaid.x（常驻网格要知道工作组数）"
 stem=矩阵乘_张量载入脑浮
 got=$(args "$here" L "$stem.ptx" "$stem.json" 128x256)
 [ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 384 196672 128x256 bf16 A@128x64/128,B@256x64/128,C,DIMS " ] ||

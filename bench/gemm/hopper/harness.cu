@@ -8,7 +8,9 @@
 //                 [--inputs f16,bf16] [SIZE…]
 //
 // Each --yusec names one 豫言 entry point: its workgroup size (THREADS × 1 × 1), its dynamic shared
-// memory, the tile of C a workgroup computes (ROWSxCOLS: a 1-D grid of (M/ROWS)·(N/COLS) workgroups),
+// memory, the tile of C a workgroup computes (ROWSxCOLS: a 1-D grid of (M/ROWS)·(N/COLS) workgroups,
+// one a tile; ROWSxCOLSp: a persistent kernel, a grid of min(SM count, tiles) workgroups that loop over
+// the tiles themselves),
 // the type of its inputs A and B (INPUT: f16 or bf16; yusec_args.py reads it from the kernel) and
 // PARAMS, one token a kernel parameter (every parameter is a pointer, as yusec's PTX takes its
 // bindings): A, B, C or DIMS — the device data (A [M][K], B [N][K] of type INPUT, C [M][N] f32, the
@@ -27,7 +29,8 @@
 // have passed, the mean over all of them) in TFLOP/s = 2·M·N·K / time, with the ratios to cuBLAS with
 // the same inputs and a 16-bit output (f16 → f16: torch.matmul's output type, the issue's baseline;
 // bf16 → bf16) and to the twin of the 豫言 design with the same inputs (TMA n256: the PTX target
-// issues the kernels' four 64-column async MMAs as one m64n256k16).
+// issues the kernels' four 64-column async MMAs as one m64n256k16; TMA n256p for a persistent kernel
+// and for the twins' persistent forms).
 #include <cublas_v2.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -67,7 +70,9 @@ struct YusecKernel {
     InputType input;
     CUmodule module;
     CUfunction function;
-    unsigned threads, shared_bytes, tile_rows, tile_cols;  // a workgroup computes one tile of C
+    unsigned threads, shared_bytes, tile_rows, tile_cols;  // a workgroup computes one tile of C at a time
+    bool persistent;                                         // TILE ends in p: min(SM count, tiles) workgroups
+    unsigned sms;                                            // the device's SM count (persistent grids)
     std::vector<Param> params;
 };
 
@@ -246,6 +251,7 @@ struct Runner {
 
 static void launch_yusec(const YusecKernel *y, Problem *p, size_t index) {
     unsigned grid = (p->op[y->input].m / y->tile_rows) * (p->op[y->input].n / y->tile_cols);
+    if (y->persistent && y->sms < grid) grid = y->sms;  // each workgroup loops over tiles 组, 组 + grid, …
     std::vector<void *> &values = p->yusec_args[index];
     std::vector<void *> args;
     for (void *&v : values) args.push_back(&v);
@@ -412,10 +418,18 @@ static YusecKernel load_yusec(char **arg) {
     y.shared_bytes = (unsigned)atoi(arg[4]);
     if (y.shared_bytes > 48 * 1024)
         BENCH_CU_OK(cuFuncSetAttribute(y.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)y.shared_bytes));
-    if (sscanf(arg[5], "%ux%u", &y.tile_rows, &y.tile_cols) != 2 || !y.tile_rows || !y.tile_cols) {
-        fprintf(stderr, "bad tile %s (ROWSxCOLS)\n", arg[5]);
+    int used = 0;
+    if (sscanf(arg[5], "%ux%u%n", &y.tile_rows, &y.tile_cols, &used) != 2 || !y.tile_rows || !y.tile_cols ||
+        (strcmp(arg[5] + used, "") && strcmp(arg[5] + used, "p"))) {
+        fprintf(stderr, "bad tile %s (ROWSxCOLS, or ROWSxCOLSp for a persistent grid)\n", arg[5]);
         exit(2);
     }
+    y.persistent = arg[5][used] == 'p';
+    CUdevice device;
+    int sms = 0;
+    BENCH_CU_OK(cuCtxGetDevice(&device));
+    BENCH_CU_OK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device));
+    y.sms = (unsigned)sms;
     y.input = parse_input(arg[6]);
     std::string params = arg[7];
     for (size_t at = 0; at <= params.size();) {
@@ -444,12 +458,19 @@ static void print_ratio(int of, int to, const double *value) {
     else printf("  %6s", "—");
 }
 
-static void print_table(uint32_t size, const std::vector<Kernel> &kernels, const double *burst, const double *sustained,
+// A persistent grid (a 豫言 kernel with tile ROWSxCOLSp, the twins n64p and n256p): compared with n256p.
+static bool is_persistent(const Runner *r, const Kernel &kernel) {
+    return kernel.yusec >= 0 ? r->yusec[kernel.yusec].persistent
+                             : kernel.builtin == TMA_N64_PERSISTENT || kernel.builtin == TMA_N256_PERSISTENT;
+}
+
+static void print_table(const Runner *r, uint32_t size, const std::vector<Kernel> &kernels, const double *burst, const double *sustained,
                         const size_t *bad) {
-    printf("\n%u³  %-28s %8s %10s  %-6s  ×cuBLAS→16 burst/sust.  ×twin n256 burst/sust. (same input)\n", size,
+    printf("\n%u³  %-28s %8s %10s  %-6s  ×cuBLAS→16 burst/sust.  ×twin n256(p) burst/sust. (same input)\n", size,
            "kernel", "burst", "sustained", "check");
     for (size_t i = 0; i < kernels.size(); i++) {
-        int blas = find_builtin(kernels, BLAS_16, kernels[i].input), twin = find_builtin(kernels, TMA_N256, kernels[i].input);
+        int blas = find_builtin(kernels, BLAS_16, kernels[i].input);
+        int twin = find_builtin(kernels, is_persistent(r, kernels[i]) ? TMA_N256_PERSISTENT : TMA_N256, kernels[i].input);
         const char *verdict = is_blas16(kernels[i]) ? "—" : bad[i] ? "FAIL" : "ok";
         printf("%u³  %-28s %8.1f %10.1f  %-6s", size, kernels[i].name.c_str(), burst[i], sustained[i], verdict);
         print_ratio((int)i, blas, burst);
@@ -526,7 +547,7 @@ int main(int argc, char **argv) {
             failures += bad[i];
         }
         for (size_t i = 0; i < kernels.size(); i++) time_kernel(&r, &p, kernels[i], &burst[i], &sustained[i]);
-        print_table(size, kernels, burst.data(), sustained.data(), bad.data());
+        print_table(&r, size, kernels, burst.data(), sustained.data(), bad.data());
         free_problem(&p);
     }
     cublasDestroy(r.blas);

@@ -464,8 +464,8 @@ static bool is_persistent(const Runner *r, const Kernel &kernel) {
                              : kernel.builtin == TMA_N64_PERSISTENT || kernel.builtin == TMA_N256_PERSISTENT;
 }
 
-static void print_table(const Runner *r, uint32_t size, const std::vector<Kernel> &kernels, const double *burst, const double *sustained,
-                        const size_t *bad) {
+static void print_table(const Runner *r, uint32_t size, const std::vector<Kernel> &kernels, const double *burst,
+                        const double *sustained, const size_t *bad) {
     printf("\n%u³  %-28s %8s %10s  %-6s  ×cuBLAS→16 burst/sust.  ×twin n256(p) burst/sust. (same input)\n", size,
            "kernel", "burst", "sustained", "check");
     for (size_t i = 0; i < kernels.size(); i++) {

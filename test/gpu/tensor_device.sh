@@ -4,7 +4,8 @@
 # builds yusec without the PTX plugin and runs test/gpu/tensor.py on the committed PTX goldens
 # of the tensor tile samples (张量片。千手, 张量片边界。千手: exactly what yusec -emit-ptx writes),
 # then test/gpu/warpgroups.py on the warpgroup samples' goldens (张量片异步。千手: 张量片异步乘加
-# in both layouts; 线程束组。千手: 384 threads, two warpgroups of four tiles), then the
+# in both layouts; 线程束组。千手: 384 threads, two warpgroups of four tiles; 张量片异步宽。千手:
+# runs of four and three async MMAs issued as one m64n256k16 / m64n192k16), then the
 # exact-integer run of 张量片。运行.json through test/gpu/run_samples.py.
 # Success: every line "通过 …" and the summaries "失败 0".
 set -uo pipefail

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs the warpgroup samples (库/点染/测试/样例/张量片异步: 张量片异步乘加 with both layouts;
 线程束组: 384 invocations, two warpgroups each with four tiles; 张量片脑浮: k 0–63 in f16, k 64–127
-in bf16 through 张量片脑浮异步乘加) with `yusec run` and checks C[m][n] = Σₖ A[m][k]·B[n][k]
+in bf16 through 张量片脑浮异步乘加; 张量片异步宽: four and three 张量片异步乘加 on adjacent B tiles, which
+the PTX target issues as one m64n256k16 / m64n192k16) with `yusec run` and checks C[m][n] = Σₖ A[m][k]·B[n][k]
 (A, B, C row-major f32 buffers; the shaders round A and B to f16, or bf16 where the entry says,
 to nearest even).
 
@@ -34,6 +35,9 @@ ENTRIES = {
     "交错入口": ("张量片异步", 64, 64, 128, 128),
     "两组入口": ("线程束组", 128, 256, 128, 128),
     "脑浮入口": ("张量片脑浮", 64, 64, 128, 64),
+    "宽核心入口": ("张量片异步宽", 64, 256, 64, 64),
+    "宽交错入口": ("张量片异步宽", 64, 256, 64, 64),
+    "三块入口": ("张量片异步宽", 64, 192, 64, 64),
 }
 
 

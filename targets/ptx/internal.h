@@ -18,6 +18,7 @@
 #include "../ptx.h"
 #include "../../base/hash.h"
 #include "../../ir/abi.h"
+#include "../../ir/tensor_run.h"
 
 /* LLVM address spaces of NVPTX. */
 enum { PTX_AS_GENERIC = 0, PTX_AS_GLOBAL = 1, PTX_AS_SHARED = 3 };
@@ -96,6 +97,14 @@ typedef struct FnCtx {
     const uint32_t *workgroup_size; /* in a kernel: its entry's workgroup size, which .reqntid makes
                                        the only block size it can be launched with: ntid is
                                        constant and tid has exact ranges (module.c) */
+    /* warpgroup.c: the run of async MMAs issued at its first member (ir/tensor_run.h) and the
+     * accumulators it gave the later members, handed out as their turn comes in this
+     * emission of the block (a loop body may be emitted twice: wide.c's copy). */
+    struct {
+        IrInstId members[IR_TENSOR_RUN_MAX];
+        LLVMValueRef results[IR_TENSOR_RUN_MAX];
+        uint32_t count, next;
+    } tensor_run;
     LLVMMetadataRef debug_scope;   /* -lineinfo: the function's DISubprogram (else NULL) */
     LLVMMetadataRef *debug_scopes; /* per source file: the scope of a location in that file
                                       (the subprogram, or a lexical block file in it) */

@@ -383,20 +383,28 @@ static uint32_t position_in_block(const IrFunction *f, const IrBlock *block, con
     return i;
 }
 
+/* The accumulator of `id` when it is the next later member of the run issued last. */
+static LLVMValueRef issued_in_run(FnCtx *fc, IrInstId id) {
+    if (fc->tensor_run.next >= fc->tensor_run.count || fc->tensor_run.members[fc->tensor_run.next] != id) return NULL;
+    return fc->tensor_run.results[fc->tensor_run.next++];
+}
+
 /* acc + A·Bᵀ over k 0–63 left pending: args acc, the workgroup array, A start, B start, layout
  * (tensor_mma_async_bf16: bf16 in a u32 array, the same byte layout and descriptors).
  * wgmma.fence and four wgmma, the accumulators tied through all of them; no commit, no wait.
  * The async MMAs after it that ir_tensor_async_run puts in its run are issued here too, as
  * one m64n(64·count)k16 a K step over their accumulators side by side (B's descriptor is the
- * first's: the other tiles follow it at the same row-block stride); their results are set
- * now and returned when their turn comes. */
+ * first's: the other tiles follow it at the same row-block stride); their results are kept in
+ * fc->tensor_run and returned when their turn comes. */
 static LLVMValueRef tensor_mma_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
-    LLVMValueRef issued = ptx_val(fc, inst->results[0]);
+    const IrBlock *block = ir_block(fc->f, inst->parent);
+    uint32_t position = position_in_block(fc->f, block, inst);
+    LLVMValueRef issued = issued_in_run(fc, block->insts[position]);
     if (issued) return issued;
+    fc->tensor_run.count = fc->tensor_run.next = 0;
     uint32_t layout = 0;
     if (!constant_arg(fc, inst, 4, &layout)) return NULL;
-    const IrBlock *block = ir_block(fc->f, inst->parent);
-    IrTensorRun run = ir_tensor_async_run(fc->px->m, fc->f, block, position_in_block(fc->f, block, inst));
+    IrTensorRun run = ir_tensor_async_run(fc->px->m, fc->f, block, position);
     LLVMValueRef a[IR_TENSOR_SHARED_K / K_STEP], b[IR_TENSOR_SHARED_K / K_STEP];
     for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) {
         bool swizzled = layout == IR_TENSOR_LAYOUT_SWIZZLE128;
@@ -413,8 +421,11 @@ static LLVMValueRef tensor_mma_async(FnCtx *fc, const IrInst *inst, LLVMValueRef
     tied_asm_n(fc, acc, regs, "wgmma.fence.sync.aligned;", "", NULL, 0);
     const char *types = inst->op == IR_OP_TENSOR_MMA_ASYNC_BF16 ? "bf16.bf16" : "f16.f16";
     for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss_n(fc, acc, run.count * TILE_N, types, a[s], b[s]);
-    for (uint32_t j = 1; j < run.count; j++)
-        fc->vals[ir_inst(fc->f, run.members[j])->results[0]] = acc_value(fc, acc + j * ACC_REGS);
+    for (uint32_t j = 1; j < run.count; j++) {
+        fc->tensor_run.members[j - 1] = run.members[j];
+        fc->tensor_run.results[j - 1] = acc_value(fc, acc + j * ACC_REGS);
+    }
+    fc->tensor_run.count = run.count - 1;
     return acc_value(fc, acc);
 }
 

@@ -63,10 +63,10 @@ static bool may_cross(const IrInst *inst) {
     return (effect == IR_PURE || effect == IR_READS) && inst->block_count == 0;
 }
 
-/* Whether `next` (at `index` of the block) continues `run`, whose first member is `first`. */
-static bool continues(const IrModule *module, const IrFunction *func, const IrBlock *block, uint32_t position,
-                      uint32_t index, const IrInst *first, const IrInst *next, uint32_t j) {
-    if (next->op != first->op || next->arg_count != first->arg_count) return false;
+/* Whether async MMA `next` continues the run whose first member is `first`, as its member j. */
+static bool mma_continues(const IrModule *module, const IrFunction *func, const IrInst *first, const IrInst *next,
+                          uint32_t j) {
+    if (next->arg_count != first->arg_count || first->arg_count <= ARG_LAYOUT) return false;
     if (!same_array(func, first->args[ARG_ARRAY], next->args[ARG_ARRAY])) return false;
     if (!same_u32(module, func, first->args[ARG_A_START], next->args[ARG_A_START])) return false;
     uint32_t layout = 0;
@@ -75,25 +75,35 @@ static bool continues(const IrModule *module, const IrFunction *func, const IrBl
         return false;
     Offset b0 = offset_of(module, func, first->args[ARG_B_START]);
     Offset bj = offset_of(module, func, next->args[ARG_B_START]);
-    if (b0.root != bj.root || bj.offset - b0.offset != j * IR_TENSOR_TILE_ELEMENTS) return false;
-    return !defined_between(func, block, position, index, next->args[ARG_ACC]);
+    return b0.root == bj.root && bj.offset - b0.offset == j * IR_TENSOR_TILE_ELEMENTS;
 }
 
-IrTensorRun ir_tensor_async_run(const IrModule *module, const IrFunction *func, const IrBlock *block,
-                                uint32_t position) {
+/* Whether tensor_wait `next` waits for as many pending groups as `first` (a known count). */
+static bool wait_continues(const IrModule *module, const IrFunction *func, const IrInst *first, const IrInst *next) {
+    uint32_t pending = 0;
+    return first->arg_count == 2 && next->arg_count == 2 &&
+           ir_value_known_u32(module, func, first->args[1], &pending) &&
+           same_u32(module, func, first->args[1], next->args[1]);
+}
+
+static bool runs(IrOp op) {
+    return op == IR_OP_TENSOR_MMA_ASYNC || op == IR_OP_TENSOR_MMA_ASYNC_BF16 || op == IR_OP_TENSOR_WAIT;
+}
+
+IrTensorRun ir_tensor_run(const IrModule *module, const IrFunction *func, const IrBlock *block, uint32_t position) {
     IrTensorRun run = {.count = 1, .members = {block->insts[position]}};
     const IrInst *first = ir_inst(func, block->insts[position]);
-    if ((first->op != IR_OP_TENSOR_MMA_ASYNC && first->op != IR_OP_TENSOR_MMA_ASYNC_BF16) ||
-        first->arg_count <= ARG_LAYOUT)
-        return run;
+    if (!runs(first->op)) return run;
     for (uint32_t i = position + 1; i < block->inst_count && run.count < IR_TENSOR_RUN_MAX; i++) {
         const IrInst *next = ir_inst(func, block->insts[i]);
-        if (next->op == first->op) {
-            if (!continues(module, func, block, position, i, first, next, run.count)) break;
-            run.members[run.count++] = block->insts[i];
-        } else if (!may_cross(next)) {
-            break;
+        if (next->op != first->op) {
+            if (!may_cross(next)) break;
+            continue;
         }
+        bool fits = first->op == IR_OP_TENSOR_WAIT ? wait_continues(module, func, first, next)
+                                                   : mma_continues(module, func, first, next, run.count);
+        if (!fits || defined_between(func, block, position, i, next->args[ARG_ACC])) break;
+        run.members[run.count++] = block->insts[i];
     }
     return run;
 }

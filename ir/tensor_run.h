@@ -5,7 +5,8 @@
  * continue with the same row-block stride) are one 64 × (64·count) product whose accumulator
  * is the callers' accumulators side by side. A target with such an instruction (PTX:
  * wgmma.mma_async m64nNk16) issues the run as one: A is then read once per K step instead of
- * once per tile. The result of every element is the same sum in the same k order. */
+ * once per tile. The result of every element is the same sum in the same k order. Waits that
+ * follow one another are one wait over all their accumulators. */
 #ifndef YUSEC_IR_TENSOR_RUN_H
 #define YUSEC_IR_TENSOR_RUN_H
 
@@ -21,13 +22,15 @@ typedef struct IrTensorRun {
     IrInstId members[IR_TENSOR_RUN_MAX];         /* members[0]: the instruction asked about */
 } IrTensorRun;
 
-/* The run that starts at instruction `position` of `block` (a tensor_mma_async or
- * tensor_mma_async_bf16): that instruction and the async MMAs of the same op after it in
- * the block, each with the same workgroup array, A start and layout and a B start proven to
- * be the first's + j·IR_TENSOR_TILE_ELEMENTS, with only instructions that neither write memory
- * nor branch between them, and accumulator operands defined before the run begins (so the
- * whole run can be issued where it starts). A run of one when nothing follows that fits. */
-IrTensorRun ir_tensor_async_run(const IrModule *module, const IrFunction *func, const IrBlock *block,
-                                uint32_t position);
+/* The run that starts at instruction `position` of `block`: that instruction and the ones of
+ * the same op after it in the block that fit, with only instructions that neither write
+ * memory nor branch between them, and accumulator operands defined before the run begins (so
+ * the whole run can be issued where it starts). For tensor_mma_async and
+ * tensor_mma_async_bf16, each with the same workgroup array, A start and layout and a B start
+ * proven to be the first's + j·IR_TENSOR_TILE_ELEMENTS; for tensor_wait, each waiting for the
+ * same known number of pending groups (one wait then serves them all: wgmma.wait_group waits
+ * for the warpgroup's groups, whichever accumulators they write). A run of one for any other
+ * op or when nothing after it fits. */
+IrTensorRun ir_tensor_run(const IrModule *module, const IrFunction *func, const IrBlock *block, uint32_t position);
 
 #endif

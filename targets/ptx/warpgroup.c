@@ -383,28 +383,53 @@ static uint32_t position_in_block(const IrFunction *f, const IrBlock *block, con
     return i;
 }
 
-/* The accumulator of `id` when it is the next later member of the run issued last. */
-static LLVMValueRef issued_in_run(FnCtx *fc, IrInstId id) {
-    if (fc->tensor_run.next >= fc->tensor_run.count || fc->tensor_run.members[fc->tensor_run.next] != id) return NULL;
-    return fc->tensor_run.results[fc->tensor_run.next++];
+/* Runs (ir/tensor_run.h): the first member issues the whole run; the later members' results
+ * are kept in fc->tensor_run and handed out as their turn comes in this emission of the block
+ * (a block may be emitted twice: wide.c's copy of a loop). */
+
+/* `inst`'s result when it is the next later member of the run issued last; else NULL, and
+ * *run is the run that starts at `inst`. */
+static LLVMValueRef run_of(FnCtx *fc, const IrInst *inst, IrTensorRun *run) {
+    const IrBlock *block = ir_block(fc->f, inst->parent);
+    uint32_t position = position_in_block(fc->f, block, inst);
+    if (fc->tensor_run.next < fc->tensor_run.count && fc->tensor_run.members[fc->tensor_run.next] == block->insts[position])
+        return fc->tensor_run.results[fc->tensor_run.next++];
+    fc->tensor_run.count = fc->tensor_run.next = 0;
+    *run = ir_tensor_run(fc->px->m, fc->f, block, position);
+    return NULL;
+}
+
+/* The run's accumulators side by side: the first member's `first`, the others' operand 0. */
+static unsigned run_accumulators(FnCtx *fc, const IrTensorRun *run, LLVMValueRef first, LLVMValueRef *acc) {
+    for (uint32_t j = 0; j < run->count; j++) {
+        LLVMValueRef tile = j ? ptx_val(fc, ir_inst(fc->f, run->members[j])->args[0]) : first;
+        for (uint32_t i = 0; i < ACC_REGS; i++)
+            acc[j * ACC_REGS + i] = LLVMBuildExtractElement(B(fc), tile, u32c(fc, i), "");
+    }
+    return run->count * ACC_REGS;
+}
+
+/* Keeps the later members' accumulators; the first member's result. */
+static LLVMValueRef run_results(FnCtx *fc, const IrTensorRun *run, const LLVMValueRef *acc) {
+    for (uint32_t j = 1; j < run->count; j++) {
+        fc->tensor_run.members[j - 1] = run->members[j];
+        fc->tensor_run.results[j - 1] = acc_value(fc, acc + j * ACC_REGS);
+    }
+    fc->tensor_run.count = run->count - 1;
+    return acc_value(fc, acc);
 }
 
 /* acc + A·Bᵀ over k 0–63 left pending: args acc, the workgroup array, A start, B start, layout
  * (tensor_mma_async_bf16: bf16 in a u32 array, the same byte layout and descriptors).
  * wgmma.fence and four wgmma, the accumulators tied through all of them; no commit, no wait.
- * The async MMAs after it that ir_tensor_async_run puts in its run are issued here too, as
- * one m64n(64·count)k16 a K step over their accumulators side by side (B's descriptor is the
- * first's: the other tiles follow it at the same row-block stride); their results are kept in
- * fc->tensor_run and returned when their turn comes. */
+ * A run is issued as one m64n(64·count)k16 a K step over its accumulators side by side (B's
+ * descriptor is the first's: the other tiles follow it at the same row-block stride). */
 static LLVMValueRef tensor_mma_async(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
-    const IrBlock *block = ir_block(fc->f, inst->parent);
-    uint32_t position = position_in_block(fc->f, block, inst);
-    LLVMValueRef issued = issued_in_run(fc, block->insts[position]);
+    IrTensorRun run;
+    LLVMValueRef issued = run_of(fc, inst, &run);
     if (issued) return issued;
-    fc->tensor_run.count = fc->tensor_run.next = 0;
     uint32_t layout = 0;
     if (!constant_arg(fc, inst, 4, &layout)) return NULL;
-    IrTensorRun run = ir_tensor_async_run(fc->px->m, fc->f, block, position);
     LLVMValueRef a[IR_TENSOR_SHARED_K / K_STEP], b[IR_TENSOR_SHARED_K / K_STEP];
     for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) {
         bool swizzled = layout == IR_TENSOR_LAYOUT_SWIZZLE128;
@@ -412,33 +437,27 @@ static LLVMValueRef tensor_mma_async(FnCtx *fc, const IrInst *inst, LLVMValueRef
         b[s] = swizzled ? swizzle_descriptor(fc, args[1], args[3], s) : shared_descriptor(fc, args[1], args[3], s);
     }
     LLVMValueRef acc[MAX_ACC_REGS];
-    for (uint32_t j = 0; j < run.count; j++) {
-        LLVMValueRef tile = j ? ptx_val(fc, ir_inst(fc->f, run.members[j])->args[0]) : args[0];
-        for (uint32_t i = 0; i < ACC_REGS; i++)
-            acc[j * ACC_REGS + i] = LLVMBuildExtractElement(B(fc), tile, u32c(fc, i), "");
-    }
-    unsigned regs = run.count * ACC_REGS;
+    unsigned regs = run_accumulators(fc, &run, args[0], acc);
     tied_asm_n(fc, acc, regs, "wgmma.fence.sync.aligned;", "", NULL, 0);
     const char *types = inst->op == IR_OP_TENSOR_MMA_ASYNC_BF16 ? "bf16.bf16" : "f16.f16";
     for (uint32_t s = 0; s < IR_TENSOR_SHARED_K / K_STEP; s++) wgmma_ss_n(fc, acc, run.count * TILE_N, types, a[s], b[s]);
-    for (uint32_t j = 1; j < run.count; j++) {
-        fc->tensor_run.members[j - 1] = run.members[j];
-        fc->tensor_run.results[j - 1] = acc_value(fc, acc + j * ACC_REGS);
-    }
-    fc->tensor_run.count = run.count - 1;
-    return acc_value(fc, acc);
+    return run_results(fc, &run, acc);
 }
 
-/* wgmma.wait_group N with the accumulators tied in and out: args acc, N. */
+/* wgmma.wait_group N with the accumulators tied in and out: args acc, N; a run of waits is
+ * one wait with all their accumulators. */
 static LLVMValueRef tensor_wait(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    IrTensorRun run;
+    LLVMValueRef issued = run_of(fc, inst, &run);
+    if (issued) return issued;
     uint32_t n = 0;
     if (!constant_arg(fc, inst, 1, &n)) return NULL;
     char text[64];
     snprintf(text, sizeof text, "wgmma.wait_group.sync.aligned %u;", n);
-    LLVMValueRef acc[ACC_REGS];
-    for (uint32_t i = 0; i < ACC_REGS; i++) acc[i] = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
-    tied_asm(fc, acc, text, "", NULL, 0);
-    return acc_value(fc, acc);
+    LLVMValueRef acc[MAX_ACC_REGS];
+    unsigned regs = run_accumulators(fc, &run, args[0], acc);
+    tied_asm_n(fc, acc, regs, text, "", NULL, 0);
+    return run_results(fc, &run, acc);
 }
 
 /* setmaxnreg.inc / .dec with the constant count. */

@@ -16,6 +16,10 @@ typedef struct Member {
     uint32_t a_start, b_offset, b_adds;
     const char *before;       /* a line put before the call, or NULL */
     bool acc_from_previous;   /* the accumulator is the previous call's result */
+    /* After tensor_commit every call's result is waited for, in order: this one waiting until
+     * wait_pending groups are left, after the line before_wait (or none). */
+    uint32_t wait_pending;
+    const char *before_wait;
 } Member;
 
 typedef struct Yir {
@@ -54,8 +58,8 @@ static inline const char *build(Yir *y, const Member *members, unsigned count) {
             "  %%2:ptr<workgroup, array<f16, 32768>> !uniform = global @块\n"
             "  %%3:u32 !uniform = const 128u\n");
     y->next = 4;
-    unsigned previous = 1;
-    for (unsigned j = 0; j < count; j++) {
+    unsigned previous = 1, results[16];
+    for (unsigned j = 0; j < count && j < 16; j++) {
         const Member *m = &members[j];
         if (m->before) line(y, "  %s\n", m->before);
         unsigned a = y->next++;
@@ -64,9 +68,16 @@ static inline const char *build(Yir *y, const Member *members, unsigned count) {
         unsigned result = y->next++;
         line(y, "  %%%u:tensor_acc_f32 !uniform = tensor_mma_async %%%u, %%2, %%%u, %%%u, %%3\n", result,
              m->acc_from_previous ? previous : 1, a, b);
-        previous = result;
+        previous = results[j] = result;
     }
-    line(y, "  tensor_commit\n  return\n}\n\n"
+    line(y, "  tensor_commit\n");
+    for (unsigned j = 0; j < count && j < 16; j++) {
+        if (members[j].before_wait) line(y, "  %s\n", members[j].before_wait);
+        unsigned pending = y->next++;
+        line(y, "  %%%u:u32 !uniform = const %uu\n", pending, members[j].wait_pending);
+        line(y, "  %%%u:tensor_acc_f32 !uniform = tensor_wait %%%u, %%%u\n", y->next++, results[j], pending);
+    }
+    line(y, "  return\n}\n\n"
             "fn @核(%%序.0:u32 !non_uniform) {\n"
             "  %%1:u32 !uniform = const 0u\n"
             "  call @乘加(%%1)\n  return\n}\n\n"

@@ -590,14 +590,14 @@ static void test_failure_reason_is_ascii(void **state) {
 }
 
 /* A run of 张量片异步乘加 (ir/tensor_run.h) is one wgmma m64n(64·count)k16 a K step over the
- * run's accumulators; anything else stays m64n64k16. */
+ * run's accumulators; anything else stays m64n64k16. Waits in a row for one count are one. */
 static unsigned count_of(const char *text, const char *needle) {
     unsigned n = 0;
     for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle)) n++;
     return n;
 }
 
-static void expect_wgmma(const char *yir, unsigned n64, unsigned n128, unsigned n256) {
+static void expect_wgmma(const char *yir, unsigned n64, unsigned n128, unsigned n256, unsigned waits) {
     Run r;
     run_init(&r, yir);
     r.options.arch = "sm_90a";
@@ -606,6 +606,7 @@ static void expect_wgmma(const char *yir, unsigned n64, unsigned n128, unsigned 
     assert_int_equal(count_of(ptx, "wgmma.mma_async.sync.aligned.m64n64k16."), n64);
     assert_int_equal(count_of(ptx, "wgmma.mma_async.sync.aligned.m64n128k16."), n128);
     assert_int_equal(count_of(ptx, "wgmma.mma_async.sync.aligned.m64n256k16."), n256);
+    assert_int_equal(count_of(ptx, "wgmma.wait_group.sync.aligned"), waits);
     run_free(&r);
 }
 
@@ -613,13 +614,13 @@ static void test_async_mma_run_is_one_wide_wgmma(void **state) {
     (void)state;
     need_plugin();
     Yir y;
-    Member four[] = {{0, 0, 0, NULL, false}, {0, 4096, 0, NULL, false}, {0, 8192, 0, NULL, false}, {0, 12288, 0, NULL, false}};
-    expect_wgmma(build(&y, four, 4), 0, 0, 4);
-    Member two_runs[] = {{0, 0, 0, NULL, false}, {0, 4096, 0, NULL, false}, {0, 0, 0, "workgroup_barrier", false},
-                         {0, 4096, 0, NULL, false}};
-    expect_wgmma(build(&y, two_runs, 4), 0, 8, 0);
-    Member apart[] = {{0, 0, 0, NULL, false}, {0, 8192, 0, NULL, false}};
-    expect_wgmma(build(&y, apart, 2), 8, 0, 0);
+    Member four[] = {{0, 0, 0, NULL, false, 0, NULL}, {0, 4096, 0, NULL, false, 0, NULL}, {0, 8192, 0, NULL, false, 0, NULL}, {0, 12288, 0, NULL, false, 0, NULL}};
+    expect_wgmma(build(&y, four, 4), 0, 0, 4, 1);  /* the four waits for 0 pending: one */
+    Member two_runs[] = {{0, 0, 0, NULL, false, 1, NULL}, {0, 4096, 0, NULL, false, 1, NULL},
+                         {0, 0, 0, "workgroup_barrier", false, 0, NULL}, {0, 4096, 0, NULL, false, 0, NULL}};
+    expect_wgmma(build(&y, two_runs, 4), 0, 8, 0, 2);
+    Member apart[] = {{0, 0, 0, NULL, false, 0, NULL}, {0, 8192, 0, NULL, false, 0, "workgroup_barrier"}};
+    expect_wgmma(build(&y, apart, 2), 8, 0, 0, 2);
 }
 
 int main(void) {

@@ -34,7 +34,8 @@ if [ -x "$nvcc" ]; then
   done
 fi
 # run_wgmma.sh's --yusec arguments from a manifest and the PTX: storage and tensor-map bindings, the
-# input type from the PTX's wgmma.mma_async (f16 or bf16), a map of u32 words boxed in 16-bit elements.
+# input type from the PTX's wgmma.mma_async (f16 or bf16), a map of u32 words over words (":u32": the
+# kernel's TMA coordinates count words).
 args() { (cd "$1" && python3 "$here/yusec_args.py" "${@:2}" 2>&1 | tr '\n' ' '); }
 stem=矩阵乘_线程束组
 got=$(args "$here" L "$stem.ptx" "$stem.json" 64x64)
@@ -50,7 +51,7 @@ got=$(args "$here" L "$stem.ptx" "$stem.json" 128x256p)
 grep -q '%nctaid.x' "$here/$stem.ptx" || fail "$stem.ptx 不读 %nctaid.x（常驻网格要知道工作组数）"
 stem=矩阵乘_张量载入脑浮
 got=$(args "$here" L "$stem.ptx" "$stem.json" 128x256)
-[ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 384 196672 128x256 bf16 A@128x64/128,B@256x64/128,C,DIMS " ] ||
+[ "$got" = "--yusec L $stem.ptx yy_e4_b9_98 384 196672 128x256 bf16 A@128x32/128:u32,B@256x32/128:u32,C,DIMS " ] ||
   fail "yusec_args.py: $got"
 cat >"$work/maps.json" <<'JSON'
 {"entries": [{"stage": "compute", "ptx_name": "k", "workgroup_size": [384, 1, 1], "dynamic_shared_bytes": 197696,
@@ -61,7 +62,7 @@ cat >"$work/maps.json" <<'JSON'
 JSON
 echo 'wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%f1}, %rd1, %rd2, p, 1, 1, 0, 0;' >"$work/k.ptx"
 got=$(args "$work" T k.ptx maps.json 128x256)
-[ "$got" = "--yusec T k.ptx k 384 197696 128x256 f16 A@128x64/128,B@64x64/128,C,DIMS " ] || fail "yusec_args.py: $got"
+[ "$got" = "--yusec T k.ptx k 384 197696 128x256 f16 A@128x64/128,B@64x32/128:u32,C,DIMS " ] || fail "yusec_args.py: $got"
 # an f16 map cannot feed a bf16 kernel, and a PTX with both input types (or none) has no input type
 sed 's/f16\.f16/bf16.bf16/' "$work/k.ptx" >"$work/b.ptx"
 got=$(args "$work" T b.ptx maps.json 128x256)

@@ -16,7 +16,9 @@
 // bindings): A, B, C or DIMS — the device data (A [M][K], B [N][K] of type INPUT, C [M][N] f32, the
 // sizes uniform {M, N, K} as three u32) — or A@ROWSxCOLS/SWIZZLE, B@ROWSxCOLS/SWIZZLE — a pointer to
 // a 128-byte CUtensorMap in global memory over A or B (of type INPUT, rank 2, that box in elements,
-// swizzle 0/32/64/128 bytes, L2 promotion 128 B, out-of-bounds elements zero). --inputs keeps the
+// swizzle 0/32/64/128 bytes, L2 promotion 128 B, out-of-bounds elements zero); with ":u32" after the
+// swizzle, over the same bytes as u32 words (the box's columns and the kernel's coordinates count
+// words: a 豫言 map of 「无三二」 holding two 16-bit elements a word). --inputs keeps the
 // kernels of those input types (default both); --kernels keeps only the named kernels (ids: the 豫言
 // labels; simple (f16 only), n64, n256, n64p, n256p, blas32 (→ f32), blas16 (→ the input type), with
 // "-bf16" appended for the bf16 ones: n64-bf16, …, blas16-bf16). Sizes default to 4096 and 8192
@@ -63,6 +65,7 @@ struct Param {  // one parameter of a 豫言 kernel
     Operand operand;
     bool tensor_map;
     uint32_t box_rows, box_cols, swizzle;
+    bool words;  // a map over 32-bit words of two 16-bit elements (the kernel's 「无三二」 map)
 };
 
 struct YusecKernel {
@@ -120,17 +123,20 @@ static uint32_t sampled_row(const Problem *p, uint32_t s) {
 }
 
 // A device copy of the CUtensorMap over the 16-bit matrix at data ([rows][cols] of type input, cols
-// contiguous; the box in elements).
+// contiguous; the box in elements) — with words, over the same bytes as 32-bit words (cols / 2 of
+// them a row; the box's columns count words), as a kernel whose tensor map is of 「无三二」 sees it:
+// its TMA coordinates count words.
 static const CUtensorMap *device_map(Problem *p, InputType input, const void *data, uint32_t rows, uint32_t cols,
-                                     uint32_t box_rows, uint32_t box_cols, uint32_t swizzle) {
+                                     uint32_t box_rows, uint32_t box_cols, uint32_t swizzle, bool words = false) {
     CUtensorMapSwizzle mode = swizzle == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
                               : swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                               : swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
                                               : CU_TENSOR_MAP_SWIZZLE_NONE;
-    cuuint64_t dims[2] = {cols, rows}, strides[1] = {(cuuint64_t)cols * 2};
+    cuuint64_t dims[2] = {words ? cols / 2 : cols, rows}, strides[1] = {(cuuint64_t)cols * 2};
     cuuint32_t box[2] = {box_cols, box_rows}, element_strides[2] = {1, 1};
     CUtensorMap map;
-    BENCH_CU_OK(cuTensorMapEncodeTiled(&map, INPUT_MAP_TYPES[input], 2, (void *)data, dims, strides, box,
+    CUtensorMapDataType type = words ? CU_TENSOR_MAP_DATA_TYPE_UINT32 : INPUT_MAP_TYPES[input];
+    BENCH_CU_OK(cuTensorMapEncodeTiled(&map, type, 2, (void *)data, dims, strides, box,
                                     element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, mode,
                                     CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
     void *d;
@@ -225,7 +231,7 @@ static void make_problem(Problem *p, uint32_t size, const std::vector<YusecKerne
                                                    : (const void *)op->dims;
             if (q.tensor_map)
                 data = device_map(p, y.input, data, q.operand == OP_A ? op->m : op->n, op->k, q.box_rows, q.box_cols,
-                                  q.swizzle);
+                                  q.swizzle, q.words);
             values.push_back((void *)data);
         }
         p->yusec_args.push_back(values);
@@ -372,7 +378,7 @@ static void time_kernel(Runner *r, Problem *p, const Kernel &kernel, double *bur
 }
 
 static Param parse_param(const std::string &token) {
-    Param q = {OP_A, false, 0, 0, 0};
+    Param q = {OP_A, false, 0, 0, 0, false};
     std::string name = token.substr(0, token.find('@'));
     if (name == "A") q.operand = OP_A;
     else if (name == "B") q.operand = OP_B;
@@ -384,9 +390,11 @@ static Param parse_param(const std::string &token) {
     }
     if (token.find('@') != std::string::npos) {
         q.tensor_map = true;
-        if (sscanf(token.c_str() + name.size() + 1, "%ux%u/%u", &q.box_rows, &q.box_cols, &q.swizzle) != 3 ||
-            q.operand > OP_B) {
-            fprintf(stderr, "bad tensor-map parameter %s (A@ROWSxCOLS/SWIZZLE or B@…)\n", token.c_str());
+        char element[8] = "";
+        int fields = sscanf(token.c_str() + name.size() + 1, "%ux%u/%u:%7s", &q.box_rows, &q.box_cols, &q.swizzle, element);
+        q.words = fields == 4 && !strcmp(element, "u32");
+        if (fields < 3 || (fields == 4 && !q.words) || q.operand > OP_B) {
+            fprintf(stderr, "bad tensor-map parameter %s (A@ROWSxCOLS/SWIZZLE[:u32] or B@…)\n", token.c_str());
             exit(2);
         }
     }

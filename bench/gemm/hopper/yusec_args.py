@@ -4,8 +4,9 @@ Kernel parameters are (A, B, C, sizes) in order; a storage binding passes the da
 tensor-map binding (kind "tensor_map") a pointer to a CUtensorMap with the manifest's box and swizzle.
 The input type (f16 or bf16) is the kernel's: the element types of the wgmma.mma_async instructions
 in its PTX (「张量片共享乘加」/「张量片异步乘加」 f16, 「张量片脑浮异步乘加」 bf16; one kind only). A
-tensor map's element is the input type, or "u32" for words of two of them: its box's columns count
-words then, and the harness gets them in 16-bit elements (twice as many)."""
+tensor map's element is the input type, or "u32" for words of two of them: its box's columns and the
+kernel's TMA coordinates count words then, so the harness builds that map over u32 words (token
+suffix ":u32") — over 16-bit elements the kernel's coordinates would land at half the k offsets."""
 import json
 import re
 import sys
@@ -35,7 +36,8 @@ def param_token(position, resource, kind):
     element = resource.get("element", "f16")
     if element not in ELEMENT_BYTES or (element == "f16" and kind != "f16"):
         fail("tensor map %s of %s cannot hold %s inputs" % (resource["name"], element, kind))
-    cols = cols * ELEMENT_BYTES[element] // 2
+    if element == "u32":  # the kernel's TMA coordinates count words: the map must be over words too
+        return f"{operand}@{rows}x{cols}/{resource['swizzle']}:u32"
     return f"{operand}@{rows}x{cols}/{resource['swizzle']}"
 
 

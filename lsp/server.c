@@ -193,10 +193,15 @@ static void refuse_frame(LspServer *server) {
     lsp_notify(server, "window/logMessage", json_pack("{s:i,s:o}", "type", 1, "message", lsp_json_text(text)));
 }
 
-/* Reads one message into the queue (or answers a bad one); false at the end of the input. */
+/* Reads one message into the queue (or answers a bad one); false at the end of the input.
+ * Once a large message's header is read, the memory reserve for its text is made while the
+ * body arrives and is parsed, and is ready when the message is (lsp/memory_reserve.h). */
 static bool read_one(LspServer *server, Queue *queue) {
+    lsp_memory_reserve_start(&server->memory, lsp_transport_await_header(&server->transport));
     json_t *message = NULL;
-    switch (lsp_transport_read(&server->transport, &message)) {
+    LspReadStatus status = lsp_transport_read(&server->transport, &message);
+    lsp_memory_reserve_wait(&server->memory);  /* nothing is built beside it */
+    switch (status) {
     case LSP_READ_END: return false;
     case LSP_READ_BAD_JSON: reply_error(server, NULL, LSP_PARSE_ERROR, "消息体不是 JSON"); return true;
     case LSP_READ_BAD_FRAME: refuse_frame(server); return true;

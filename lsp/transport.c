@@ -122,8 +122,10 @@ static bool content_length(LspTransport *transport, const char *buf, const char 
     return false;
 }
 
-/* Whether a whole frame is buffered: its header's and body's lengths. */
+/* Whether a whole frame is buffered: its header's and body's lengths (0 and 0 while the
+ * header is not all there). */
 static Frame buffered_frame(LspTransport *transport, size_t *header_len, size_t *body_len) {
+    *header_len = *body_len = 0;
     if (transport->resync) return FRAME_PARTIAL;
     const char *end = find_header_end(transport->buf, transport->len);
     if (!end) {
@@ -131,8 +133,8 @@ static Frame buffered_frame(LspTransport *transport, size_t *header_len, size_t 
         refuse(transport, "消息头过长（没有空行结束）", "", 0);
         return FRAME_BAD;
     }
-    *header_len = (size_t)(end - transport->buf) + 4;
     if (!content_length(transport, transport->buf, end, body_len)) return FRAME_BAD;
+    *header_len = (size_t)(end - transport->buf) + 4;
     return transport->len >= *header_len + *body_len ? FRAME_WHOLE : FRAME_PARTIAL;
 }
 
@@ -145,6 +147,13 @@ bool lsp_transport_ready(LspTransport *transport, int timeout_ms) {
         if (!fill(transport)) return true;
     }
     return true;
+}
+
+size_t lsp_transport_await_header(LspTransport *transport) {
+    size_t header_len, body_len;
+    while (buffered_frame(transport, &header_len, &body_len) == FRAME_PARTIAL && header_len == 0)
+        if (!fill(transport)) return 0;
+    return body_len;
 }
 
 /* A bad header: it goes up to the next Content-Length after its first byte (the body that

@@ -30,19 +30,11 @@ static void make_ready(char *p, size_t size) {
     (void)madvise((void *)start, end - start, MADV_POPULATE_WRITE);
 }
 
-/* The bytes the reserve should hold for a document of `text_len` bytes. */
-static size_t wanted(size_t text_len) {
-    return text_len > MOST_BYTES / BYTES_PER_SOURCE_BYTE ? MOST_BYTES : text_len * BYTES_PER_SOURCE_BYTE;
-}
-
-/* Whether the reserve is short of `want` (small documents need none). */
-static bool short_of(const LspMemoryReserve *reserve, size_t want) { return want > reserve->bytes + PIECE_BYTES; }
-
-/* Grows the reserve to `want`. malloc and free themselves, not an arena: the point is
- * glibc's heap, where the builds' arenas take their blocks; a piece refused ends the reserve
- * (it is only a hint). */
-static void grow(LspMemoryReserve *reserve, size_t want) {
-    if (!short_of(reserve, want)) return;
+/* malloc and free themselves, not an arena: the point is glibc's heap, where the builds'
+ * arenas take their blocks; a piece refused ends the reserve (it is only a hint). */
+void lsp_memory_reserve_for(LspMemoryReserve *reserve, size_t text_len) {
+    size_t want = text_len > MOST_BYTES / BYTES_PER_SOURCE_BYTE ? MOST_BYTES : text_len * BYTES_PER_SOURCE_BYTE;
+    if (want <= reserve->bytes + PIECE_BYTES) return;  /* small documents need no reserve */
     size_t count = (want - reserve->bytes + PIECE_BYTES - 1) / PIECE_BYTES;
     char *pieces[MOST_BYTES / PIECE_BYTES];
     size_t taken = 0;
@@ -53,39 +45,9 @@ static void grow(LspMemoryReserve *reserve, size_t want) {
     for (size_t i = 0; i < taken; i++) free(pieces[i]);
     reserve->bytes += taken * PIECE_BYTES;
 }
-
-static void *helper_main(void *argument) {
-    LspMemoryReserve *reserve = argument;
-    grow(reserve, reserve->helper_want);
-    return NULL;
-}
-
-void lsp_memory_reserve_wait(LspMemoryReserve *reserve) {
-    if (!reserve->helper_running) return;
-    pthread_join(reserve->helper, NULL);
-    reserve->helper_running = false;
-}
-
-void lsp_memory_reserve_start(LspMemoryReserve *reserve, size_t message_len) {
-    if (reserve->helper_running || !short_of(reserve, wanted(message_len))) return;
-    reserve->helper_want = wanted(message_len);
-    reserve->helper_running = pthread_create(&reserve->helper, NULL, helper_main, reserve) == 0;
-}
-
-void lsp_memory_reserve_for(LspMemoryReserve *reserve, size_t text_len) {
-    lsp_memory_reserve_wait(reserve);
-    grow(reserve, wanted(text_len));
-}
 #else
 void lsp_memory_reserve_for(LspMemoryReserve *reserve, size_t text_len) {
     (void)reserve;
     (void)text_len;
 }
-
-void lsp_memory_reserve_start(LspMemoryReserve *reserve, size_t message_len) {
-    (void)reserve;
-    (void)message_len;
-}
-
-void lsp_memory_reserve_wait(LspMemoryReserve *reserve) { (void)reserve; }
 #endif

@@ -194,14 +194,14 @@ static void refuse_frame(LspServer *server) {
 }
 
 /* Reads one message into the queue (or answers a bad one); false at the end of the input.
- * Once a large message's header is read, the memory reserve for its text is made while the
- * body arrives and is parsed, and is ready when the message is (lsp/memory_reserve.h). */
+ * The memory reserve for a large message (a document's text: its JSON is a little longer) is
+ * made as soon as its header is read, so that reading and parsing the body — the transport's
+ * buffer and jansson's strings, some 8 MiB for an 840 KB didOpen — use the reserve's pages
+ * too, rather than fault fresh ones in (lsp/memory_reserve.h). */
 static bool read_one(LspServer *server, Queue *queue) {
-    lsp_memory_reserve_start(&server->memory, lsp_transport_await_header(&server->transport));
+    lsp_memory_reserve_for(&server->memory, lsp_transport_await_header(&server->transport));
     json_t *message = NULL;
-    LspReadStatus status = lsp_transport_read(&server->transport, &message);
-    lsp_memory_reserve_wait(&server->memory);  /* nothing is built beside it */
-    switch (status) {
+    switch (lsp_transport_read(&server->transport, &message)) {
     case LSP_READ_END: return false;
     case LSP_READ_BAD_JSON: reply_error(server, NULL, LSP_PARSE_ERROR, "消息体不是 JSON"); return true;
     case LSP_READ_BAD_FRAME: refuse_frame(server); return true;

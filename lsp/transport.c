@@ -42,13 +42,18 @@ static void drop_to_next_header(LspTransport *transport) {
     if (transport->len >= CONTENT_LENGTH_LEN) consume(transport, transport->len - (CONTENT_LENGTH_LEN - 1));
 }
 
+/* Room for `more` bytes after those buffered: the buffer at least doubles when it grows. */
+static void make_room(LspTransport *transport, size_t more) {
+    if (transport->cap - transport->len >= more) return;
+    size_t cap = transport->cap ? transport->cap * 2 : READ_CHUNK * 2;
+    transport->cap = cap - transport->len >= more ? cap : transport->len + more;
+    transport->buf = mem_realloc(transport->buf, transport->cap);
+}
+
 /* Reads what is available once (blocking); false at the end of the input. */
 static bool fill(LspTransport *transport) {
     if (transport->eof) return false;
-    if (transport->cap - transport->len < READ_CHUNK) {
-        transport->cap = transport->cap ? transport->cap * 2 : READ_CHUNK * 2;
-        transport->buf = mem_realloc(transport->buf, transport->cap);
-    }
+    make_room(transport, READ_CHUNK);
     ssize_t n;
     do n = read(transport->in_fd, transport->buf + transport->len, transport->cap - transport->len);
     while (n < 0 && errno == EINTR);
@@ -151,8 +156,11 @@ bool lsp_transport_ready(LspTransport *transport, int timeout_ms) {
 
 size_t lsp_transport_await_header(LspTransport *transport) {
     size_t header_len, body_len;
-    while (buffered_frame(transport, &header_len, &body_len) == FRAME_PARTIAL && header_len == 0)
+    Frame frame;
+    while ((frame = buffered_frame(transport, &header_len, &body_len)) == FRAME_PARTIAL && header_len == 0)
         if (!fill(transport)) return 0;
+    /* the rest of the frame in one buffer, not copied at each doubling while it arrives */
+    if (frame == FRAME_PARTIAL) make_room(transport, header_len + body_len - transport->len + READ_CHUNK);
     return body_len;
 }
 

@@ -42,8 +42,9 @@ void lsp_transport_free(LspTransport *transport);
 bool lsp_transport_ready(LspTransport *transport, int timeout_ms);
 
 /* Blocks until the next frame's header is there (not its body): the body's length its
- * Content-Length gives, so that work for a large message can begin while the body arrives.
- * 0 for a bad header or the end of the input, which lsp_transport_read then reports. */
+ * Content-Length gives, so that memory for a large message can be made ready before the body
+ * is read and parsed; the buffer then has room for the whole frame. 0 for a bad header or the
+ * end of the input, which lsp_transport_read then reports. */
 size_t lsp_transport_await_header(LspTransport *transport);
 
 /* The next message, blocking until it is there; *message is a new reference. */

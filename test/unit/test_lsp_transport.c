@@ -1,5 +1,5 @@
 /* The language server's reading of a message's header before its body (lsp/transport.c) and
- * the memory reserve made meanwhile on a thread of its own (lsp/memory_reserve.c). */
+ * the memory reserve it makes then (lsp/memory_reserve.c). */
 #define _DEFAULT_SOURCE 1  /* MADV_POPULATE_WRITE, as lsp/memory_reserve.c sees it */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -46,34 +46,45 @@ static void test_header_before_body(void **state) {
     alarm(0);
 }
 
-/* A large message starts a helper that makes the reserve ready; waiting for it leaves the
- * reserve as large as lsp_memory_reserve_for would have made it, which then has nothing to
- * add. A small message starts none. */
-static void test_reserve_on_a_helper(void **state) {
+/* Once a large frame's header is read, the buffer has room for the whole frame: its body is
+ * read into it without being copied at each doubling (and into memory the reserve made
+ * ready before it, lsp/server.c). */
+static void test_room_for_the_frame(void **state) {
+    (void)state;
+    alarm(20);
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    LspTransport transport;
+    lsp_transport_init(&transport, fds[0], -1);
+    put(fds[1], "Content-Length: 1000000\r\n\r\n[\"");
+    assert_int_equal(lsp_transport_await_header(&transport), 1000000);
+    assert_true(transport.cap >= strlen("Content-Length: 1000000\r\n\r\n") + 1000000);
+    lsp_transport_free(&transport);
+    close(fds[1]);
+    close(fds[0]);
+    alarm(0);
+}
+
+/* The reserve grows to 64 bytes a byte of the largest document, in 16 MiB pieces, and only
+ * grows; small documents need none. */
+static void test_reserve(void **state) {
     (void)state;
     LspMemoryReserve reserve = {0};
-    lsp_memory_reserve_start(&reserve, 1000);
-    assert_false(reserve.helper_running);
-    lsp_memory_reserve_wait(&reserve);  /* none to wait for */
+    lsp_memory_reserve_for(&reserve, 1000);
     assert_int_equal(reserve.bytes, 0);
 #if defined(__GLIBC__) && defined(MADV_POPULATE_WRITE)
-    lsp_memory_reserve_start(&reserve, 1000 * 1000);
-    assert_true(reserve.helper_running);
-    lsp_memory_reserve_start(&reserve, 2000 * 1000);  /* one at a time */
-    lsp_memory_reserve_wait(&reserve);
-    assert_false(reserve.helper_running);
-    assert_int_equal(reserve.bytes, (size_t)64 << 20);  /* 64 bytes a byte, in 16 MiB pieces */
+    lsp_memory_reserve_for(&reserve, 1000 * 1000);
+    assert_int_equal(reserve.bytes, (size_t)64 << 20);
     lsp_memory_reserve_for(&reserve, 900 * 1000);
     assert_int_equal(reserve.bytes, (size_t)64 << 20);
-    lsp_memory_reserve_start(&reserve, 900 * 1000);  /* ready already */
-    assert_false(reserve.helper_running);
 #endif
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_header_before_body),
-        cmocka_unit_test(test_reserve_on_a_helper),
+        cmocka_unit_test(test_room_for_the_frame),
+        cmocka_unit_test(test_reserve),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

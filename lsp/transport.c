@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/memory.h"
+#include "lsp/json_read.h"
 
 enum { READ_CHUNK = 65536 };
 
@@ -182,8 +183,7 @@ LspReadStatus lsp_transport_read(LspTransport *transport, json_t **message) {
         drop_bad_header(transport);
         return LSP_READ_BAD_FRAME;
     }
-    json_error_t error;
-    *message = json_loadb(transport->buf + header_len, body_len, JSON_ALLOW_NUL, &error);
+    *message = lsp_json_read(transport->buf + header_len, body_len);
     consume(transport, header_len + body_len);
     return *message ? LSP_READ_MESSAGE : LSP_READ_BAD_JSON;
 }

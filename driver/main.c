@@ -637,7 +637,7 @@ static int run_command(int argc, char **argv, bool *compiled) {
                                                : driver_run(argc, argv, compile_for_run);
 #ifdef YUSEC_WITHOUT_LSP
     if (argc >= 2 && strcmp(argv[1], "lsp") == 0) {
-        fprintf(stderr, "yusec lsp: error: 这个 yusec 构建时没有语言服务器（YUSEC_WITH_LSP=OFF；它需要 libjansson-dev）\n");
+        fprintf(stderr, "yusec lsp: error: 这个 yusec 构建时没有语言服务器（YUSEC_WITH_LSP=OFF；它需要 libjansson-dev 与 libyajl-dev）\n");
         return EXIT_USAGE;
     }
 #else

@@ -64,10 +64,8 @@ static bool is_full_stop(const char *text, const yusec_token *token) {
            memcmp(text + token->offset, "。", token->length) == 0;
 }
 
-static void split_statements(FileStatements *file, const char *text, size_t len) {
-    yusec_tokens *tokens = yusec_tokenize(text, len);
-    size_t count = 0;
-    const yusec_token *items = tokens ? yusec_tokens_items(tokens, &count) : NULL;
+/* The statements of `text` from its tokens. */
+static void split_tokens(FileStatements *file, const char *text, size_t len, const yusec_token *items, size_t count) {
     file->items = mem_calloc(count + 1, sizeof *file->items);
     LibPositionCursor cursor;
     lib_cursor_init(&cursor, text, len);
@@ -88,7 +86,23 @@ static void split_statements(FileStatements *file, const char *text, size_t len)
         }
     }
     if (open) file->count++;  /* no 。 before the end */
+}
+
+static void split_statements(FileStatements *file, const char *text, size_t len) {
+    yusec_tokens *tokens = yusec_tokenize(text, len);
+    size_t count = 0;
+    const yusec_token *items = tokens ? yusec_tokens_items(tokens, &count) : NULL;
+    split_tokens(file, text, len, items, count);
     yusec_tokens_free(tokens);
+}
+
+/* An open document's statements from the tokens its index kept (the same yusec_tokenize
+ * gives, without lexing the text again: some 10 ms of 10,000 lines). */
+static void split_open_document(Files *files, FileStatements *file, const LspDocument *open) {
+    size_t count = 0;
+    const yusec_token *items = yusec_index_tokens(lsp_index_of(files->server, open), &count);
+    if (items) split_tokens(file, open->text, open->len, items, count);
+    else split_statements(file, open->text, open->len);
 }
 
 static const FileStatements *statements_of(Files *files, const char *path) {
@@ -105,7 +119,7 @@ static const FileStatements *statements_of(Files *files, const char *path) {
     memcpy(file->path, path, len + 1);
     const LspDocument *open = lsp_documents_find_path(&files->server->documents, path);
     if (open) {
-        split_statements(file, open->text, open->len);
+        split_open_document(files, file, open);
     } else {
         size_t text_len = 0;
         char *text = read_whole(path, &text_len);

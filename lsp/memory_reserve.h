@@ -5,7 +5,11 @@
  * long as every later one, which reuses the same memory (lsp/main.c keeps freed memory).
  * The reserve takes that memory once, in 2 MiB pages where the system gives them
  * (transparent huge pages, madvise), writes it in one call, and frees it into the heap, where
- * the builds find it. It only grows: a reserve for the largest document opened so far. */
+ * the builds find it. It only grows: a reserve for the largest document opened so far.
+ * The server makes it as soon as the header of a large message gives the body's length
+ * (lsp/server.c), before the body is read: reading and parsing an 840 KB didOpen takes some
+ * 8 MiB more (the transport's buffer, jansson's strings), which then come from the reserve
+ * too. */
 #ifndef YUSEC_LSP_MEMORY_RESERVE_H
 #define YUSEC_LSP_MEMORY_RESERVE_H
 

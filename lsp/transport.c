@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/memory.h"
+#include "lsp/json_read.h"
 
 enum { READ_CHUNK = 65536 };
 
@@ -42,13 +43,18 @@ static void drop_to_next_header(LspTransport *transport) {
     if (transport->len >= CONTENT_LENGTH_LEN) consume(transport, transport->len - (CONTENT_LENGTH_LEN - 1));
 }
 
+/* Room for `more` bytes after those buffered: the buffer at least doubles when it grows. */
+static void make_room(LspTransport *transport, size_t more) {
+    if (transport->cap - transport->len >= more) return;
+    size_t cap = transport->cap ? transport->cap * 2 : READ_CHUNK * 2;
+    transport->cap = cap - transport->len >= more ? cap : transport->len + more;
+    transport->buf = mem_realloc(transport->buf, transport->cap);
+}
+
 /* Reads what is available once (blocking); false at the end of the input. */
 static bool fill(LspTransport *transport) {
     if (transport->eof) return false;
-    if (transport->cap - transport->len < READ_CHUNK) {
-        transport->cap = transport->cap ? transport->cap * 2 : READ_CHUNK * 2;
-        transport->buf = mem_realloc(transport->buf, transport->cap);
-    }
+    make_room(transport, READ_CHUNK);
     ssize_t n;
     do n = read(transport->in_fd, transport->buf + transport->len, transport->cap - transport->len);
     while (n < 0 && errno == EINTR);
@@ -122,8 +128,10 @@ static bool content_length(LspTransport *transport, const char *buf, const char 
     return false;
 }
 
-/* Whether a whole frame is buffered: its header's and body's lengths. */
+/* Whether a whole frame is buffered: its header's and body's lengths (0 and 0 while the
+ * header is not all there). */
 static Frame buffered_frame(LspTransport *transport, size_t *header_len, size_t *body_len) {
+    *header_len = *body_len = 0;
     if (transport->resync) return FRAME_PARTIAL;
     const char *end = find_header_end(transport->buf, transport->len);
     if (!end) {
@@ -131,8 +139,8 @@ static Frame buffered_frame(LspTransport *transport, size_t *header_len, size_t 
         refuse(transport, "消息头过长（没有空行结束）", "", 0);
         return FRAME_BAD;
     }
-    *header_len = (size_t)(end - transport->buf) + 4;
     if (!content_length(transport, transport->buf, end, body_len)) return FRAME_BAD;
+    *header_len = (size_t)(end - transport->buf) + 4;
     return transport->len >= *header_len + *body_len ? FRAME_WHOLE : FRAME_PARTIAL;
 }
 
@@ -145,6 +153,16 @@ bool lsp_transport_ready(LspTransport *transport, int timeout_ms) {
         if (!fill(transport)) return true;
     }
     return true;
+}
+
+size_t lsp_transport_await_header(LspTransport *transport) {
+    size_t header_len, body_len;
+    Frame frame;
+    while ((frame = buffered_frame(transport, &header_len, &body_len)) == FRAME_PARTIAL && header_len == 0)
+        if (!fill(transport)) return 0;
+    /* the rest of the frame in one buffer, not copied at each doubling while it arrives */
+    if (frame == FRAME_PARTIAL) make_room(transport, header_len + body_len - transport->len + READ_CHUNK);
+    return body_len;
 }
 
 /* A bad header: it goes up to the next Content-Length after its first byte (the body that
@@ -165,8 +183,7 @@ LspReadStatus lsp_transport_read(LspTransport *transport, json_t **message) {
         drop_bad_header(transport);
         return LSP_READ_BAD_FRAME;
     }
-    json_error_t error;
-    *message = json_loadb(transport->buf + header_len, body_len, JSON_ALLOW_NUL, &error);
+    *message = lsp_json_read(transport->buf + header_len, body_len);
     consume(transport, header_len + body_len);
     return *message ? LSP_READ_MESSAGE : LSP_READ_BAD_JSON;
 }

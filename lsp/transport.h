@@ -41,6 +41,12 @@ void lsp_transport_free(LspTransport *transport);
  * timeout_ms (0: do not wait). */
 bool lsp_transport_ready(LspTransport *transport, int timeout_ms);
 
+/* Blocks until the next frame's header is there (not its body): the body's length its
+ * Content-Length gives, so that memory for a large message can be made ready before the body
+ * is read and parsed; the buffer then has room for the whole frame. 0 for a bad header or the
+ * end of the input, which lsp_transport_read then reports. */
+size_t lsp_transport_await_header(LspTransport *transport);
+
 /* The next message, blocking until it is there; *message is a new reference. */
 LspReadStatus lsp_transport_read(LspTransport *transport, json_t **message);
 

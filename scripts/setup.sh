@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Build: cmake ninja gcc, libjansson-dev (JSON-RPC of `yusec lsp`); PTX target: llvm-19-dev, and for its plugin linked against LLVM's
+# Build: cmake ninja gcc, libjansson-dev and libyajl-dev (JSON-RPC of `yusec lsp`: jansson's values, yajl reading message bodies); PTX target: llvm-19-dev, and for its plugin linked against LLVM's
 # static components zlib1g-dev and libstdc++-12-dev (libz.so, libstdc++.so; zstd needs only
 # the runtime library, which LLVM already depends on); tests: cmocka, clang (MSL syntax checks,
 # fuzzing), Mesa's EGL/GLES for running WGSL on llvmpipe, unicode-data (the identifier sweep
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 # renders), graphviz (-emit-dot renders) with fonts-noto-cjk (the family -emit-dot names, Noto
 # Sans Mono CJK SC: without a CJK font every name is drawn as boxes), gnuplot (bench charts), python3-jsonschema (the SARIF
 # log against its schema), neovim (editors.neovim: its LSP client on yusec lsp); Node.js only where none is installed.
-packages=(cmake ninja-build gcc clang llvm-19-dev zlib1g-dev libstdc++-12-dev libcmocka-dev libjansson-dev
+packages=(cmake ninja-build gcc clang llvm-19-dev zlib1g-dev libstdc++-12-dev libcmocka-dev libjansson-dev libyajl-dev
           libegl1 libegl-mesa0 libgl1-mesa-dri libgles2 unicode-data
           groff-base man-db bsdextrautils graphviz fonts-noto-cjk gnuplot-nox python3-jsonschema neovim)
 if ! command -v node >/dev/null 2>&1; then packages+=(nodejs npm); fi

@@ -474,14 +474,13 @@ static LLVMValueRef warpgroup_id(FnCtx *fc, const IrInst *inst) {
     return thread_of(fc, inst->span, &th) ? th.group : NULL;
 }
 
-/* args acc, D, start, stride, columns, rows: element (row, col) to D[start + row·stride + col]
- * when col < columns and row < rows. */
-static bool tensor_store(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
-    Thread th;
-    if (!thread_of(fc, inst->span, &th)) return false;
-    for (uint32_t i = 0; i < ACC_REGS; i++) {
+/* Stores of accumulator registers i … i + width − 1 of `step` apart (width 1: one f32; 2: an
+ * f32 pair, the columns col and col + 1, as one 8-byte store) where col < columns and
+ * row < rows. */
+static void store_elements(FnCtx *fc, const Thread *th, LLVMValueRef *args, uint32_t width) {
+    for (uint32_t i = 0; i < ACC_REGS; i += width) {
         LLVMValueRef row, col;
-        acc_place(fc, &th, i, &row, &col);
+        acc_place(fc, th, i, &row, &col);
         LLVMValueRef inside = LLVMBuildAnd(B(fc), LLVMBuildICmp(B(fc), LLVMIntULT, col, args[4], ""),
                                            LLVMBuildICmp(B(fc), LLVMIntULT, row, args[5], ""), "");
         LLVMBasicBlockRef store_bb = LLVMAppendBasicBlockInContext(fc->px->ctx, fc->fn, "tensor.store");
@@ -489,10 +488,42 @@ static bool tensor_store(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
         LLVMBuildCondBr(B(fc), inside, store_bb, join);
         LLVMPositionBuilderAtEnd(B(fc), store_bb);
         LLVMValueRef v = LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i), "");
-        LLVMSetAlignment(LLVMBuildStore(B(fc), v, f32_address(fc, args[1], args[2], args[3], row, col)), 4);
+        if (width == 2) {
+            LLVMValueRef pair = LLVMGetUndef(LLVMVectorType(f32t(fc), 2));
+            pair = LLVMBuildInsertElement(B(fc), pair, v, u32c(fc, 0), "");
+            v = LLVMBuildInsertElement(B(fc), pair, LLVMBuildExtractElement(B(fc), args[0], u32c(fc, i + 1), ""),
+                                       u32c(fc, 1), "");
+        }
+        LLVMSetAlignment(LLVMBuildStore(B(fc), v, f32_address(fc, args[1], args[2], args[3], row, col)), 4 * width);
         LLVMBuildBr(B(fc), join);
         LLVMPositionBuilderAtEnd(B(fc), join);
     }
+}
+
+/* args acc, D, start, stride, columns, rows: element (row, col) to D[start + row·stride + col]
+ * when col < columns and row < rows. A thread's registers 2j and 2j + 1 are columns col and
+ * col + 1 (col even) of one row: when D[start] is 8-byte aligned and stride and columns are
+ * even, every pair is one 8-byte store (st.global.v2.f32: half the store instructions) and
+ * both or neither of its columns are inside; otherwise one store an element. */
+static bool tensor_store(FnCtx *fc, const IrInst *inst, LLVMValueRef *args) {
+    Thread th;
+    if (!thread_of(fc, inst->span, &th)) return false;
+    LLVMValueRef first = LLVMBuildPtrToInt(B(fc), f32_address(fc, args[1], args[2], u32c(fc, 0), u32c(fc, 0), u32c(fc, 0)),
+                                           ptx_i64(fc->px), "");
+    LLVMValueRef odd = LLVMBuildOr(B(fc), LLVMBuildTrunc(B(fc), first, ptx_i32(fc->px), ""),
+                                   LLVMBuildShl(B(fc), LLVMBuildOr(B(fc), args[3], args[4], ""), u32c(fc, 2), ""), "");
+    LLVMValueRef paired = LLVMBuildICmp(B(fc), LLVMIntEQ, LLVMBuildAnd(B(fc), odd, u32c(fc, 7), ""), u32c(fc, 0), "");
+    LLVMBasicBlockRef pairs = LLVMAppendBasicBlockInContext(fc->px->ctx, fc->fn, "tensor.store.pairs");
+    LLVMBasicBlockRef singles = LLVMAppendBasicBlockInContext(fc->px->ctx, fc->fn, "tensor.store.singles");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(fc->px->ctx, fc->fn, "tensor.store.done");
+    LLVMBuildCondBr(B(fc), paired, pairs, singles);
+    LLVMPositionBuilderAtEnd(B(fc), pairs);
+    store_elements(fc, &th, args, 2);
+    LLVMBuildBr(B(fc), done);
+    LLVMPositionBuilderAtEnd(B(fc), singles);
+    store_elements(fc, &th, args, 1);
+    LLVMBuildBr(B(fc), done);
+    LLVMPositionBuilderAtEnd(B(fc), done);
     return true;
 }
 

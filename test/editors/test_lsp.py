@@ -32,6 +32,7 @@ class Client:
         self.next_id = 1
         self.inbox = queue.Queue()
         self.pending = []  # messages read while waiting for another
+        self.arrivals = {}  # id(message) → time.perf_counter() when its last byte was read
         threading.Thread(target=self._reader, daemon=True).start()
 
     def _reader(self):
@@ -49,7 +50,11 @@ class Client:
                 if key.strip().lower() == "content-length":
                     length = int(value)
             body = out.read(length)
-            self.inbox.put(json.loads(body.decode("utf-8")))
+            arrived = time.perf_counter()
+            message = json.loads(body.decode("utf-8"))
+            if isinstance(message, dict):
+                self.arrivals[id(message)] = arrived
+            self.inbox.put(message)
 
     def send_bytes(self, data):
         self.proc.stdin.write(data)

@@ -1,6 +1,9 @@
+/* realpath is an X/Open extension in glibc. */
+#define _XOPEN_SOURCE 700
 #include "file.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -75,4 +78,12 @@ bool file_read_whole(Arena *arena, const char *path, size_t limit, void **data, 
     *data = buffer;
     *bytes = (size_t)size;
     return true;
+}
+
+const char *file_real_path(Arena *arena, const char *path) {
+    char *resolved = realpath(path, NULL);
+    if (!resolved) return NULL;
+    const char *copy = arena_strdup(arena, resolved);
+    free(resolved);
+    return copy;
 }

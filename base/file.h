@@ -21,4 +21,8 @@ FILE *file_open_regular(const char *path, const char **kind);
 bool file_read_whole(Arena *arena, const char *path, size_t limit, void **data, size_t *bytes,
                      StrBuf *error);
 
+/* The canonical absolute path of an existing path (realpath) copied into the arena; NULL when
+ * it cannot be resolved. */
+const char *file_real_path(Arena *arena, const char *path);
+
 #endif

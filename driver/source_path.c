@@ -1,6 +1,6 @@
-/* realpath is an X/Open extension in glibc. */
-#define _XOPEN_SOURCE 700
 #include "source_path.h"
+
+#include "../base/file.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -9,12 +9,8 @@
 /* The absolute spelling of path: resolved when it exists, else joined to the working
  * directory (standard input's --stdin-name need not exist). */
 static const char *absolute_path(Arena *arena, const char *path) {
-    char *resolved = realpath(path, NULL);
-    if (resolved) {
-        const char *copy = arena_strdup(arena, resolved);
-        free(resolved);
-        return copy;
-    }
+    const char *resolved = file_real_path(arena, path);
+    if (resolved) return resolved;
     if (path[0] == '/') return path;
     char cwd[4096];
     if (!getcwd(cwd, sizeof cwd)) return path;

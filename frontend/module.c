@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../base/file.h"
 #include "compact.h"
 #include "dir_cache.h"
 #include "manifest.h"
@@ -101,14 +102,6 @@ static const char *path_parent(Arena *arena, const char *dir) {
     return arena_strndup(arena, dir, (size_t)(slash - dir));
 }
 
-static const char *real_path(Arena *arena, const char *path) {
-    char *resolved = realpath(path, NULL);
-    if (!resolved) return NULL;
-    const char *copy = arena_strdup(arena, resolved);
-    free(resolved);
-    return copy;
-}
-
 static bool has_suffix(const char *text, const char *suffix) {
     size_t len = strlen(text), slen = strlen(suffix);
     return len >= slen && memcmp(text + len - slen, suffix, slen) == 0;
@@ -148,7 +141,7 @@ static Package *package_from_manifest(Loader *l, const char *root, const char *m
 
 /* Reads the manifest of the package rooted at `root` once; NULL when it cannot be read. */
 static Package *load_package_at(Loader *l, const char *root) {
-    const char *key = real_path(l->arena, root);
+    const char *key = file_real_path(l->arena, root);
     if (!key) key = root;
     for (size_t i = 0; i < l->packages.len; i++) {
         PackageEntry *entry = l->packages.items[i];
@@ -197,7 +190,7 @@ static int steps_to_root(const char *resolved) {
  * ends after the step that asked "/" — no realpath per step. */
 static Package *package_of_file(Loader *l, const char *path) {
     const char *dir = path_dir(l->arena, path);
-    const char *resolved = real_path(l->arena, dir);
+    const char *resolved = file_real_path(l->arena, dir);
     int last = resolved ? steps_to_root(resolved) : 0;
     for (int steps = 0; dir && steps <= last && steps < MAX_ASCENT; steps++) {
         if (holds_manifest(l, dir)) {
@@ -446,7 +439,7 @@ static Module *resolve_import(Loader *l, Module *importer, const AstStmt *stmt) 
     const char *path = module_file(l, package, stmt, first);
     if (!path) return NULL;
     const char *key = held_builtin_key(l, path);
-    if (!key) key = real_path(l->arena, path);
+    if (!key) key = file_real_path(l->arena, path);
     if (!key) key = path;
     ModuleEntry *entry = find_entry(l, key);
     if (entry && entry->state == VISIT_DONE) return entry->module;
@@ -510,8 +503,8 @@ static Module *visit(Loader *l, SourceFile *file, const char *key, Package *pack
 /* 「包」之「目录」之「模块」 for a main file inside a named package, else its path. */
 static const char *main_import_path(Loader *l, const Package *package, const char *path) {
     if (!package->name) return path;
-    const char *root = real_path(l->arena, package->root);
-    const char *dir = real_path(l->arena, path_dir(l->arena, path));
+    const char *root = file_real_path(l->arena, package->root);
+    const char *dir = file_real_path(l->arena, path_dir(l->arena, path));
     if (!root || !dir) return path;
     size_t root_len = strcmp(root, "/") == 0 ? 0 : strlen(root);
     if (strncmp(dir, root, root_len) != 0) return path;
@@ -537,7 +530,7 @@ Program *fe_load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
     Loader l = {.arena = arena, .sources = sources, .diag = diag,
                 .options = options ? options : &none};
     if (l.options->builtin_dir_real) l.builtin_key = l.options->builtin_dir_real;
-    else if (l.options->builtin_dir) l.builtin_key = real_path(arena, l.options->builtin_dir);
+    else if (l.options->builtin_dir) l.builtin_key = file_real_path(arena, l.options->builtin_dir);
     const char *error = NULL;
     SourceFile *file = source_load(sources, main_path, &error);
     if (!file) {
@@ -547,7 +540,7 @@ Program *fe_load_program(Arena *arena, SourceMap *sources, DiagEngine *diag,
     record_read(&l, file->path);
     l.main_file = file;
     Package *package = package_of_file(&l, main_path);
-    const char *key = real_path(arena, main_path);
+    const char *key = file_real_path(arena, main_path);
     Module *main = visit(&l, file, key ? key : main_path, package,
                          main_import_path(&l, package, main_path));
     check_dependencies_exist(&l);

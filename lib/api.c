@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../base/deep_stack.h"
+#include "../base/file.h"
 #include "../base/memory.h"
 #include "../frontend/builtin_names.h"
 #include "../frontend/compact.h"
@@ -104,13 +105,6 @@ static const char *default_builtin_dir(Arena *arena) {
     return found;
 }
 
-static const char *real_path_or_null(Arena *arena, const char *path) {
-    char *resolved = realpath(path, NULL);
-    const char *copy = resolved ? arena_strdup(arena, resolved) : NULL;
-    free(resolved);
-    return copy;
-}
-
 /* Reads the builtin interface once for the context (through the provider, else the disk) and,
  * when it is the text embedded at build time, takes its tree once too: every compile then
  * adopts that file as its source 0 and that tree (lib_session_init), copying and decoding
@@ -130,8 +124,8 @@ static void load_builtin(yusec_context *ctx) {
     ctx->config.builtin_file = file;
     ctx->config.builtin_ast = fe_builtin_interface_ast(&ctx->arena, file);
     ctx->config.builtin_names = fe_builtin_names_build(&ctx->arena, ctx->config.builtin_ast);
-    ctx->config.builtin_dir_real = real_path_or_null(&ctx->arena, ctx->config.builtin_dir);
-    ctx->config.builtin_file_real = real_path_or_null(&ctx->arena, path);
+    ctx->config.builtin_dir_real = file_real_path(&ctx->arena, ctx->config.builtin_dir);
+    ctx->config.builtin_file_real = file_real_path(&ctx->arena, path);
 }
 
 static bool provider_read(void *user, const char *path, const char **text, size_t *len) {

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "base/file.h"
 #include "base/source.h"
 #include "frontend/builtin_names.h"
 #include "frontend/compact.h"
@@ -27,13 +28,6 @@ typedef struct SharedBuiltin {
     const char *dir_real, *file_real;
 } SharedBuiltin;
 
-static const char *real_path_or_null(Arena *arena, const char *path) {
-    char *resolved = realpath(path, NULL);
-    const char *copy = resolved ? arena_strdup(arena, resolved) : NULL;
-    free(resolved);
-    return copy;
-}
-
 static void shared_builtin_load(SharedBuiltin *builtin) {
     arena_init(&builtin->arena);
     source_map_init(&builtin->sources, &builtin->arena);
@@ -48,8 +42,8 @@ static void shared_builtin_load(SharedBuiltin *builtin) {
     builtin->file = file;
     builtin->ast = ast;
     builtin->names = fe_builtin_names_build(&builtin->arena, ast);
-    builtin->dir_real = real_path_or_null(&builtin->arena, builtin->dir);
-    builtin->file_real = real_path_or_null(&builtin->arena, path);
+    builtin->dir_real = file_real_path(&builtin->arena, builtin->dir);
+    builtin->file_real = file_real_path(&builtin->arena, path);
 }
 
 /* The process's one SharedBuiltin (libFuzzer's entry point takes no user pointer, so it

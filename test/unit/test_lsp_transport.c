@@ -16,15 +16,21 @@
 
 static void put(int fd, const char *text) { assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text)); }
 
+/* A transport reading a pipe's end fds[0] (the test writes fds[1]); the alarm ends a test that
+ * waits for what never comes. */
+static void pipe_transport(int fds[2], LspTransport *transport) {
+    alarm(20);
+    assert_int_equal(pipe(fds), 0);
+    lsp_transport_init(transport, fds[0], -1);
+}
+
 /* The header's length comes while the body is still on its way: the reader does not wait for
  * the body (the alarm ends the test if it does). */
 static void test_header_before_body(void **state) {
     (void)state;
-    alarm(20);
     int fds[2];
-    assert_int_equal(pipe(fds), 0);
     LspTransport transport;
-    lsp_transport_init(&transport, fds[0], -1);
+    pipe_transport(fds, &transport);
     put(fds[1], "Content-Length: 13\r\n\r\n{\"甲\":");
     assert_int_equal(lsp_transport_await_header(&transport), 13);
     assert_int_equal(lsp_transport_await_header(&transport), 13);  /* asked again: the same frame */
@@ -51,11 +57,9 @@ static void test_header_before_body(void **state) {
  * ready before it, lsp/server.c). */
 static void test_room_for_the_frame(void **state) {
     (void)state;
-    alarm(20);
     int fds[2];
-    assert_int_equal(pipe(fds), 0);
     LspTransport transport;
-    lsp_transport_init(&transport, fds[0], -1);
+    pipe_transport(fds, &transport);
     put(fds[1], "Content-Length: 1000000\r\n\r\n[\"");
     assert_int_equal(lsp_transport_await_header(&transport), 1000000);
     assert_true(transport.cap >= strlen("Content-Length: 1000000\r\n\r\n") + 1000000);

@@ -1,12 +1,16 @@
 /* textDocument/completion — the names in scope at the cursor (innermost first), the builtins,
  * the keywords of the lexer's table and snippets for 令…为…而, 若…则…否则 and 递归令 — and
- * textDocument/signatureHelp for the call around the cursor. */
+ * textDocument/signatureHelp for the call around the cursor. Inside a name being typed only the
+ * names holding the typed characters in order are offered; at most LSP_COMPLETION_LIMIT names,
+ * the list marked incomplete when more would match (the editor asks again as the user types),
+ * as clangd's and rust-analyzer's limits do: a 10,000-line document has thousands in scope. */
 #include "lsp/navigation.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "base/strbuf.h"
+#include "base/utf8.h"
 #include "lib/positions.h"
 #include "lsp/json_text.h"
 
@@ -34,9 +38,13 @@ static const struct {
      "递归令「名」其 类型 为 得…而 … 而 …"},
 };
 
+enum { LSP_COMPLETION_LIMIT = 100 };
+
 /* The name being typed: from its 「 (on the cursor's line, with no 」 between) to the cursor,
- * and over a 」 right after the cursor (an editor's auto-closed pair). False outside a name. */
-static bool typed_name(const LspDocument *doc, yusec_position at, json_t **range) {
+ * and over a 」 right after the cursor (an editor's auto-closed pair); *typed (typed_len bytes)
+ * is what follows the 「 up to the cursor. False outside a name. */
+static bool typed_name(const LspDocument *doc, yusec_position at, json_t **range, const char **typed,
+                       size_t *typed_len) {
     size_t offset = lib_text_offset_of(doc->text, doc->len, at);
     size_t line_start = offset;
     while (line_start > 0 && doc->text[line_start - 1] != '\n' && doc->text[line_start - 1] != '\r') line_start--;
@@ -50,6 +58,26 @@ static bool typed_name(const LspDocument *doc, yusec_position at, json_t **range
     size_t end = offset + 3 <= doc->len && memcmp(doc->text + offset, CLOSE, 3) == 0 ? offset + 3 : offset;
     yusec_range r = {lib_text_position_of(doc->text, doc->len, open), lib_text_position_of(doc->text, doc->len, end)};
     *range = lsp_range_json(r);
+    *typed = doc->text + open + 3;
+    *typed_len = offset - (open + 3);
+    return true;
+}
+
+/* Whether the characters of `typed` appear in `name` in order (「读组」 finds 「读数组」). */
+static bool holds_in_order(const char *name, const char *typed, size_t typed_len) {
+    size_t name_len = strlen(name), at = 0;
+    for (size_t i = 0; i < typed_len;) {
+        size_t width = 0;
+        uint32_t wanted = utf8_decode(typed + i, typed_len - i, &width);
+        i += width;
+        for (;;) {
+            if (at >= name_len) return false;
+            size_t step = 0;
+            uint32_t c = utf8_decode(name + at, name_len - at, &step);
+            at += step;
+            if (c == wanted) break;
+        }
+    }
     return true;
 }
 
@@ -83,16 +111,23 @@ json_t *lsp_completion(LspServer *server, json_t *params, LspError *error) {
     LspNavigation nav;
     if (!lsp_navigation_open(server, params, error, &nav)) return NULL;
     json_t *range = NULL;
-    bool in_name = typed_name(nav.doc, nav.position, &range);
+    const char *typed = "";
+    size_t typed_len = 0;
+    bool in_name = typed_name(nav.doc, nav.position, &range, &typed, &typed_len);
     json_t *items = json_array();
-    size_t count;
+    size_t count, offered = 0;
+    bool incomplete = false;
     const size_t *names = yusec_index_in_scope(nav.index, nav.position, &count);
     const yusec_symbol *symbols = yusec_index_symbols(nav.index, NULL);
-    for (size_t i = 0; i < count; i++) json_array_append_new(items, name_item(&symbols[names[i]], i, range));
+    for (size_t i = 0; i < count && !incomplete; i++) {
+        if (!holds_in_order(symbols[names[i]].name, typed, typed_len)) continue;
+        if (offered == LSP_COMPLETION_LIMIT) incomplete = true;
+        else json_array_append_new(items, name_item(&symbols[names[i]], offered++, range));
+    }
     if (!in_name) add_words(items);
     json_decref(range);
     lsp_navigation_close(&nav);
-    return json_pack("{s:b,s:o}", "isIncomplete", 0, "items", items);
+    return json_pack("{s:b,s:o}", "isIncomplete", incomplete, "items", items);
 }
 
 void lsp_advertise_completion(json_t *capabilities) {

@@ -103,10 +103,13 @@ def test_seed(client, source_dir):
     completion = client.request("textDocument/completion", {
         "textDocument": {"uri": uri}, "position": position_of(text, "「写数组」", 0, into=0)})["result"]
     labels = [item["label"] for item in completion["items"]]
-    for wanted in ("「序」", "「号」", "「数据」", "「读数组」", "「四维浮」", "令", "递归令", "若…则…否则"):
+    for wanted in ("「序」", "「号」", "「数据」", "令", "递归令", "若…则…否则"):
         check(wanted in labels, f"{wanted} in completion")
-    check(labels.index("「序」") < labels.index("「号」") < labels.index("「数据」") < labels.index("「读数组」"),
-          labels[:8])
+    check(labels.index("「序」") < labels.index("「号」") < labels.index("「数据」"), labels[:8])
+    # nothing typed: the first 100 names in scope (innermost first, then the builtins), marked
+    # incomplete — the builtins alone are more — and the keywords and snippets
+    names = [label for label in labels if label.startswith("「")]
+    check(len(names) == 100 and completion["isIncomplete"] is True, (len(names), completion["isIncomplete"]))
     check("会" not in labels, "a retired word is not offered")
     snippet = next(item for item in completion["items"] if item["label"] == "令…为…而")
     check(snippet["insertTextFormat"] == 2 and snippet["insertText"].startswith("令「${1"), snippet)
@@ -128,6 +131,15 @@ def test_seed(client, source_dir):
     check(item["textEdit"]["range"]["start"]["character"] == at["character"] - 2, item)
     check(item["textEdit"]["range"]["end"]["character"] == at["character"] + 1, item)
     check(not any(i["kind"] == 14 for i in completion["items"]), "no keywords inside a name")
+    # only names holding the typed characters in order: 「读组」 finds 「读数组」, 「四维」 finds 「四维浮」
+    for typed_text, wanted in (("读组", "「读数组」"), ("四维", "「四维浮」")):
+        edited = text.replace("「读数组」于「数据」于「序」）", f"「读数组」于「数据」于「序」）乘「{typed_text}」", 1)
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
+                                                 "contentChanges": [{"text": edited}]})
+        at = position_of(edited, f"「{typed_text}」", 0, into=1 + len(typed_text))
+        completion = client.request("textDocument/completion", {"textDocument": {"uri": uri}, "position": at})["result"]
+        labels = [i["label"] for i in completion["items"]]
+        check(wanted in labels and all(all(c in label for c in typed_text) for label in labels), (typed_text, labels[:10]))
 
 
 def test_modules(client, source_dir):

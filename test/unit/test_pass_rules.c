@@ -292,25 +292,41 @@ static void test_noinline_round_trips(void **state) {
 
 /* ---- uniformity ---- */
 
-static const char divergent_barrier[] =
-    "fn @main(%lid.0:u32) {\n"
-    "  %1:u32 = const 3u\n"
-    "  %2:bool = gt %lid.0, %1\n"
-    "  if %2 {\n"
-    "    workgroup_barrier\n"
-    "    yield\n"
-    "  } else {\n"
-    "    yield\n"
-    "  }\n"
-    "  return\n"
-    "}\n"
-    "\n"
-    "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(local_invocation_index))\n";
+/* The uniformity pass for TARGET over `if COND { BODY }` in a compute entry of SIZE
+ * invocations with one input, the builtin INPUT; HEAD is the text up to the branch (the
+ * function's first line and any values before `condition`), `condition` computes the branch's
+ * value `cond`. */
+static void if_shader(Run *r, const char *head, unsigned size, const char *input, const char *condition,
+                      const char *cond, const char *body, yusec_target target) {
+    char text[2048];
+    snprintf(text, sizeof text,
+             "%s"
+             "%s"
+             "  if %s {\n"
+             "%s"
+             "    yield\n"
+             "  } else {\n"
+             "    yield\n"
+             "  }\n"
+             "  return\n"
+             "}\n"
+             "\n"
+             "entry @e = compute @main workgroup_size(%u, 1, 1) (builtin(%s))\n",
+             head, condition, cond, body, size, input);
+    run(r, text, "uniformity", target);
+}
+
+/* if_shader with SIZE invocations whose only input is local_invocation_index (%lid.0). */
+static void lid_branch(Run *r, unsigned size, const char *condition, const char *cond, const char *body,
+                       yusec_target target) {
+    if_shader(r, "fn @main(%lid.0:u32) {\n", size, "local_invocation_index", condition, cond, body, target);
+}
 
 static void test_barrier_under_divergent_if_is_rejected_with_notes(void **state) {
     (void)state;
     Run r;
-    run(&r, divergent_barrier, "uniformity", YUSEC_TARGET_WGSL);
+    lid_branch(&r, 64, "  %1:u32 = const 3u\n  %2:bool = gt %lid.0, %1\n", "%2", "    workgroup_barrier\n",
+               YUSEC_TARGET_WGSL);
     assert_false(r.ok);
     const char *d = strbuf_cstr(&r.diag.text);
     expect_in(d, "t.yir:5:5: error: 此运算（workgroupBarrier）须在一致控制流里执行");
@@ -322,22 +338,9 @@ static void test_barrier_under_divergent_if_is_rejected_with_notes(void **state)
 static void test_barrier_under_uniform_if_is_accepted(void **state) {
     (void)state;
     Run r;
-    run(&r,
-        "fn @main(%wg.0:vec3<u32>) {\n"
-        "  %1:u32 = extract %wg.0, 0\n"
-        "  %2:u32 = const 3u\n"
-        "  %3:bool = gt %1, %2\n"
-        "  if %3 {\n"
-        "    workgroup_barrier\n"
-        "    yield\n"
-        "  } else {\n"
-        "    yield\n"
-        "  }\n"
-        "  return\n"
-        "}\n"
-        "\n"
-        "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(workgroup_id))\n",
-        "uniformity", YUSEC_TARGET_WGSL);
+    if_shader(&r, "fn @main(%wg.0:vec3<u32>) {\n", 64, "workgroup_id",
+              "  %1:u32 = extract %wg.0, 0\n  %2:u32 = const 3u\n  %3:bool = gt %1, %2\n", "%3",
+              "    workgroup_barrier\n", YUSEC_TARGET_WGSL);
     assert_true(r.ok);
     expect_in(strbuf_cstr(&r.out), "%3:bool !uniform = gt %1, %2");
     done(&r);
@@ -375,26 +378,17 @@ static void test_barrier_after_uniform_loop_is_accepted(void **state) {
 static void test_subgroup_op_under_divergent_if_is_rejected(void **state) {
     (void)state;
     Run r;
-    run(&r,
-        "var<storage_read_write> @o: array<u32> @group(0) @binding(0)\n"
-        "\n"
-        "fn @main(%sid.0:u32) {\n"
-        "  %1:u32 = const 3u\n"
-        "  %2:bool = gt %sid.0, %1\n"
-        "  if %2 {\n"
-        "    %3:u32 = subgroup_add %1\n"
-        "    %4:ptr<storage_read_write, array<u32>> = global @o\n"
-        "    %5:ptr<storage_read_write, u32> = access %4, %sid.0\n"
-        "    store %5, %3\n"
-        "    yield\n"
-        "  } else {\n"
-        "    yield\n"
-        "  }\n"
-        "  return\n"
-        "}\n"
-        "\n"
-        "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(subgroup_invocation_id))\n",
-        "uniformity", YUSEC_TARGET_MSL);
+    if_shader(&r,
+              "var<storage_read_write> @o: array<u32> @group(0) @binding(0)\n"
+              "\n"
+              "fn @main(%sid.0:u32) {\n"
+              "  %1:u32 = const 3u\n",
+              64, "subgroup_invocation_id", "  %2:bool = gt %sid.0, %1\n", "%2",
+              "    %3:u32 = subgroup_add %1\n"
+              "    %4:ptr<storage_read_write, array<u32>> = global @o\n"
+              "    %5:ptr<storage_read_write, u32> = access %4, %sid.0\n"
+              "    store %5, %3\n",
+              YUSEC_TARGET_MSL);
     assert_false(r.ok);
     expect_in(strbuf_cstr(&r.diag.text), "t.yir:7:5: error: 子组运算（subgroupAdd）须在子组一致控制流里执行");
     expect_in(strbuf_cstr(&r.diag.text), "note: 控制流取决于此处可能不一致的条件");
@@ -463,35 +457,6 @@ static void test_shuffle_delta_must_be_uniform(void **state) {
     done(&r);
 }
 
-/* The uniformity pass for TARGET over `if COND { BODY }` in a compute entry of SIZE
- * invocations with one input, the builtin INPUT; HEAD is the text up to the branch (the
- * function's first line and any values before `condition`), `condition` computes the branch's
- * value `cond`. */
-static void if_shader(Run *r, const char *head, unsigned size, const char *input, const char *condition,
-                      const char *cond, const char *body, yusec_target target) {
-    char text[2048];
-    snprintf(text, sizeof text,
-             "%s"
-             "%s"
-             "  if %s {\n"
-             "%s"
-             "    yield\n"
-             "  } else {\n"
-             "    yield\n"
-             "  }\n"
-             "  return\n"
-             "}\n"
-             "\n"
-             "entry @e = compute @main workgroup_size(%u, 1, 1) (builtin(%s))\n",
-             head, condition, cond, body, size, input);
-    run(r, text, "uniformity", target);
-}
-
-/* if_shader with SIZE invocations whose only input is local_invocation_index (%lid.0). */
-static void lid_branch(Run *r, unsigned size, const char *condition, const char *cond, const char *body,
-                       yusec_target target) {
-    if_shader(r, "fn @main(%lid.0:u32) {\n", size, "local_invocation_index", condition, cond, body, target);
-}
 
 /* 着十三: the whole workgroup holds a tensor tile, so its ops need workgroup-uniform control
  * flow (a subgroup-uniform condition is not enough). */

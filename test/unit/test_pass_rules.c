@@ -292,14 +292,13 @@ static void test_noinline_round_trips(void **state) {
 
 /* ---- uniformity ---- */
 
-/* The uniformity pass for TARGET over `if COND { BODY }` in a compute entry of SIZE
- * invocations with one input, the builtin INPUT; HEAD is the text up to the branch (the
- * function's first line and any values before `condition`), `condition` computes the branch's
- * value `cond`. */
-static void if_shader(Run *r, const char *head, unsigned size, const char *input, const char *condition,
-                      const char *cond, const char *body, yusec_target target) {
-    char text[2048];
-    snprintf(text, sizeof text,
+/* The YIR of `if COND { BODY }` in a compute entry @main of SIZE invocations with one input,
+ * the builtin INPUT; HEAD is the text up to the branch (anything before @main, the function's
+ * first line and any values before `condition`), `condition` computes the branch's value
+ * `cond`. */
+static void if_shader_text(char *text, size_t text_size, const char *head, unsigned size, const char *input,
+                           const char *condition, const char *cond, const char *body) {
+    snprintf(text, text_size,
              "%s"
              "%s"
              "  if %s {\n"
@@ -313,6 +312,13 @@ static void if_shader(Run *r, const char *head, unsigned size, const char *input
              "\n"
              "entry @e = compute @main workgroup_size(%u, 1, 1) (builtin(%s))\n",
              head, condition, cond, body, size, input);
+}
+
+/* The uniformity pass for TARGET over if_shader_text's shader. */
+static void if_shader(Run *r, const char *head, unsigned size, const char *input, const char *condition,
+                      const char *cond, const char *body, yusec_target target) {
+    char text[2048];
+    if_shader_text(text, sizeof text, head, size, input, condition, cond, body);
     run(r, text, "uniformity", target);
 }
 
@@ -616,25 +622,16 @@ static void test_broadcast_lane_decides(void **state) {
 static void test_requirement_through_call_after_inlining(void **state) {
     (void)state;
     /* The same verdict with the barrier in a callee, before and after inlining. */
-    const char *text =
-        "fn @wait() {\n"
-        "  workgroup_barrier\n"
-        "  return\n"
-        "}\n"
-        "\n"
-        "fn @main(%lid.0:u32) {\n"
-        "  %1:u32 = const 3u\n"
-        "  %2:bool = gt %lid.0, %1\n"
-        "  if %2 {\n"
-        "    call @wait()\n"
-        "    yield\n"
-        "  } else {\n"
-        "    yield\n"
-        "  }\n"
-        "  return\n"
-        "}\n"
-        "\n"
-        "entry @e = compute @main workgroup_size(64, 1, 1) (builtin(local_invocation_index))\n";
+    char text[2048];
+    if_shader_text(text, sizeof text,
+                   "fn @wait() {\n"
+                   "  workgroup_barrier\n"
+                   "  return\n"
+                   "}\n"
+                   "\n"
+                   "fn @main(%lid.0:u32) {\n",
+                   64, "local_invocation_index", "  %1:u32 = const 3u\n  %2:bool = gt %lid.0, %1\n", "%2",
+                   "    call @wait()\n");
     Run r;
     run(&r, text, "uniformity", YUSEC_TARGET_WGSL);
     assert_false(r.ok);
